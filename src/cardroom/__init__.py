@@ -1,0 +1,3 @@
+"""cardroom: rules engines, bots, server and clients for Tichu and Toepen."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,44 @@
+"""Game-agnostic engine core: pure, deterministic, stdlib only.
+
+Nothing in this package imports from the rest of ``cardroom``. Games build on it; servers,
+bots and clients drive games only through it.
+"""
+
+from cardroom.engine.chance import ChanceOutcome, ChanceRequest, ChanceResolver, SeededResolver
+from cardroom.engine.errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidNotationError,
+    NotActiveError,
+)
+from cardroom.engine.game import Game, Outcome
+from cardroom.engine.record import GameRecord, LogRecord
+from cardroom.engine.registry import games, get_game, register_game
+from cardroom.engine.runner import Runner, replay
+from cardroom.engine.types import OMNISCIENT, SPECTATOR, Audience, Seat, Step, Viewer
+
+__all__ = [
+    "OMNISCIENT",
+    "SPECTATOR",
+    "Audience",
+    "ChanceOutcome",
+    "ChanceRequest",
+    "ChanceResolver",
+    "EngineError",
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidNotationError",
+    "LogRecord",
+    "NotActiveError",
+    "Outcome",
+    "Runner",
+    "Seat",
+    "SeededResolver",
+    "Step",
+    "Viewer",
+    "games",
+    "get_game",
+    "register_game",
+    "replay",
+]

@@ -1,0 +1,139 @@
+"""Drive a game: apply commands, resolve chance, keep the log; and replay a log.
+
+``Runner`` is the one place where a game's state meets its log. Simulations, bots' arenas, the
+terminal client and the server's table actor all use it, so "apply then log" exists once. The
+server persists a ``Transition``'s records before it ``commit``s them (persist before broadcast).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from cardroom.engine.chance import ChanceOutcome, ChanceResolver
+from cardroom.engine.errors import InvalidNotationError
+from cardroom.engine.game import Game, JsonAble
+from cardroom.engine.record import GameRecord, LogRecord
+from cardroom.engine.types import Seat
+
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """What one command would do: the log records to store, the new state and its events."""
+
+    records: tuple[LogRecord, ...]
+    state: S
+    events: tuple[JsonAble, ...]
+
+
+def apply_record(
+    game: Game[S, Any, Any], state: S, record: LogRecord
+) -> tuple[S, tuple[JsonAble, ...]]:
+    """Apply one log record to ``state`` (a ``seat`` record changes nothing)."""
+    if record.kind == "chance":
+        step = game.apply_chance(state, ChanceOutcome.parse(record.text))
+    elif record.kind in ("action", "timeout"):
+        if record.seat is None:
+            raise InvalidNotationError(f"record {record.seq} has no seat")
+        step = game.apply(state, record.seat, game.parse_action(record.text))
+    else:
+        return state, ()
+    return step.state, step.events
+
+
+def replay(game: Game[S, Any, C], config: C, records: Iterable[LogRecord]) -> S:
+    """The state after applying ``records`` to a new game: a fold over the log."""
+    state = game.new(config)
+    for record in records:
+        state, _ = apply_record(game, state, record)
+    return state
+
+
+class Runner(Generic[S, A, C]):
+    """A live game: its state, its log, and the resolver that answers chance requests."""
+
+    def __init__(
+        self,
+        game: Game[S, A, C],
+        config: C,
+        resolver: ChanceResolver | None = None,
+        records: Iterable[LogRecord] = (),
+    ) -> None:
+        self.game = game
+        self.config = config
+        self.resolver = resolver
+        self.records: list[LogRecord] = []
+        self.state: S = game.new(config)
+        for record in records:
+            self.state, _ = apply_record(game, self.state, record)
+            self.records.append(record)
+        if resolver is not None:
+            self.commit(self.propose_chance())
+
+    @classmethod
+    def from_record(
+        cls, game: Game[S, A, C], record: GameRecord, resolver: ChanceResolver | None = None
+    ) -> Runner[S, A, C]:
+        return cls(game, game.config_from_json(record.config), resolver, record.records)
+
+    @property
+    def version(self) -> int:
+        """The sequence number of the last record (0 for a new game)."""
+        return self.records[-1].seq if self.records else 0
+
+    def propose_chance(self, state: S | None = None, first_seq: int | None = None) -> Transition[S]:
+        """Resolve every pending chance request from ``state`` (default: the current state)."""
+        state = self.state if state is None else state
+        seq = self.version + 1 if first_seq is None else first_seq
+        records: list[LogRecord] = []
+        events: list[JsonAble] = []
+        while self.resolver is not None and (request := self.game.pending_chance(state)):
+            outcome = self.resolver.resolve(request)
+            step = self.game.apply_chance(state, outcome)
+            state = step.state
+            records.append(LogRecord(seq + len(records), "chance", None, str(outcome), auto=True))
+            events.extend(step.events)
+        return Transition(tuple(records), state, tuple(events))
+
+    def propose(
+        self, seat: Seat, action: A | str, *, kind: str = "action", auto: bool = False, at: str = ""
+    ) -> Transition[S]:
+        """Check and apply ``action`` for ``seat`` without changing this runner.
+
+        Raises the game's ``InvalidNotationError``/``IllegalActionError``/``NotActiveError``.
+        """
+        parsed = self.game.parse_action(action) if isinstance(action, str) else action
+        step = self.game.apply(self.state, seat, parsed)
+        text = self.game.format_action(parsed)
+        record = LogRecord(self.version + 1, kind, seat, text, auto=auto, at=at)
+        chance = self.propose_chance(step.state, record.seq + 1)
+        return Transition((record, *chance.records), chance.state, step.events + chance.events)
+
+    def propose_seat_change(self, seat: Seat, text: str, at: str = "") -> Transition[S]:
+        """A ``seat`` record (who controls a seat); the game state is unchanged."""
+        record = LogRecord(self.version + 1, "seat", seat, text, auto=True, at=at)
+        return Transition((record,), self.state, ())
+
+    def commit(self, transition: Transition[S]) -> None:
+        """Make a proposed transition current (after its records were stored)."""
+        if transition.records and transition.records[0].seq != self.version + 1:
+            raise ValueError("transition is stale: the log moved on since it was proposed")
+        self.records.extend(transition.records)
+        self.state = transition.state
+
+    def act(self, seat: Seat, action: A | str, **kw: Any) -> tuple[JsonAble, ...]:
+        """Propose and commit in one go; returns the events."""
+        transition = self.propose(seat, action, **kw)
+        self.commit(transition)
+        return transition.events
+
+    def to_record(self) -> GameRecord:
+        game = self.game
+        return GameRecord(
+            game.name, game.rules_version, game.config_to_json(self.config), tuple(self.records)
+        )

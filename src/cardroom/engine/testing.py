@@ -1,0 +1,90 @@
+"""Conformance checks reused by every game's tests (OpenSpiel ``games_sim_test`` style).
+
+``play_random`` plays a seeded random game to the end; ``check_step`` asserts the per-state
+invariants; ``check_game`` runs both and checks replay and the record round-trip.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from cardroom.engine.chance import SeededResolver
+from cardroom.engine.errors import EngineError, IllegalActionError
+from cardroom.engine.game import Game
+from cardroom.engine.record import GameRecord
+from cardroom.engine.runner import Runner, replay
+from cardroom.engine.types import SPECTATOR
+
+AnyGame = Game[Any, Any, Any]
+
+
+def choose(game: AnyGame, state: Any, rng: random.Random) -> tuple[int, Any]:
+    """A uniformly random (seat, action) among all active seats' legal actions."""
+    seats = sorted(game.active_seats(state))
+    seat = rng.choice(seats)
+    return seat, rng.choice(game.legal_actions(state, seat))
+
+
+def play_random(
+    game: AnyGame, config: Any, seed: int, max_steps: int = 200_000, checks: bool = False
+) -> Runner[Any, Any, Any]:
+    """Play a seeded random game to its end; with ``checks``, run ``check_step`` on every state."""
+    runner: Runner[Any, Any, Any] = Runner(game, config, SeededResolver(seed))
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if game.is_terminal(runner.state):
+            return runner
+        if checks:
+            check_step(game, runner.state, game.num_seats(config), rng)
+        seat, action = choose(game, runner.state, rng)
+        runner.act(seat, action)
+    raise AssertionError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
+
+
+def check_step(game: AnyGame, state: Any, n: int, rng: random.Random) -> None:
+    """Invariants of one non-terminal state of ``n`` seats; raises ``AssertionError``."""
+    active = game.active_seats(state)
+    assert active, "a non-terminal state must have an active seat"
+    seats = range(n)
+    for seat in seats:
+        legal = game.legal_actions(state, seat)
+        assert bool(legal) == (seat in active), (
+            f"seat {seat}: active={seat in active}, legal={legal}"
+        )
+        texts = {game.format_action(a) for a in legal}
+        for action in legal:
+            text = game.format_action(action)
+            assert game.format_action(game.parse_action(text)) == text, f"round-trip {text!r}"
+        for text in game.sample_action_texts(state, seat, rng):
+            try:
+                action = game.parse_action(text)
+            except EngineError:
+                continue
+            canonical = game.format_action(action)
+            if canonical in texts:
+                game.apply(state, seat, action)
+            else:
+                try:
+                    game.apply(state, seat, action)
+                except IllegalActionError:
+                    continue
+                raise AssertionError(f"seat {seat}: unlisted {canonical!r} was accepted")
+    for audience in [*seats, SPECTATOR]:
+        json.dumps(game.observe(state, audience).to_json())
+    for seat in seats:
+        other = game.resample_hidden(state, seat, rng)
+        mine = game.observe(state, seat).to_json()
+        assert game.observe(other, seat).to_json() == mine, f"seat {seat} sees resampled cards"
+
+
+def check_game(game: AnyGame, config: Any, seed: int) -> Runner[Any, Any, Any]:
+    """A checked random game: per-step invariants, replay and record round-trip."""
+    runner = play_random(game, config, seed, checks=True)
+    assert game.outcome(runner.state) is not None
+    assert replay(game, config, runner.records) == runner.state, "replay differs"
+    text = runner.to_record().to_jsonl()
+    again = Runner.from_record(game, GameRecord.from_jsonl(text))
+    assert again.state == runner.state and again.to_record().to_jsonl() == text
+    return runner

@@ -1,0 +1,82 @@
+"""Engine core: chance, records, runner, replay and the conformance helpers on a toy game."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.engine import (
+    ChanceOutcome,
+    ChanceRequest,
+    GameRecord,
+    IllegalActionError,
+    InvalidNotationError,
+    LogRecord,
+    NotActiveError,
+    Runner,
+    SeededResolver,
+    replay,
+)
+from cardroom.engine.testing import check_game, play_random
+
+from .toy import TOY, ToyConfig
+
+
+def test_chance_outcome_round_trips_and_validates() -> None:
+    out = SeededResolver(3).resolve(ChanceRequest("shuffle", 10))
+    assert ChanceOutcome.parse(str(out)) == out
+    out.check(ChanceRequest("shuffle", 10))
+    with pytest.raises(InvalidNotationError):
+        ChanceOutcome("shuffle", (0, 0, 1)).check(ChanceRequest("shuffle", 3))
+    with pytest.raises(InvalidNotationError):
+        ChanceOutcome.parse("roll 1 2")
+
+
+def test_seeded_resolver_is_deterministic() -> None:
+    req = ChanceRequest("shuffle", 56)
+    assert SeededResolver(7).resolve(req) == SeededResolver(7).resolve(req)
+    assert SeededResolver(7).resolve(req) != SeededResolver(8).resolve(req)
+
+
+def test_runner_logs_chance_and_actions_and_replays() -> None:
+    runner = Runner(TOY, ToyConfig(), SeededResolver(1))
+    assert [r.kind for r in runner.records] == ["chance"]
+    card = runner.state.hands[0][0]
+    runner.act(0, f"play {card}")
+    assert runner.records[-1] == LogRecord(2, "action", 0, f"play {card}")
+    assert replay(TOY, ToyConfig(), runner.records) == runner.state
+
+
+def test_illegal_actions_leave_the_runner_unchanged() -> None:
+    runner = Runner(TOY, ToyConfig(), SeededResolver(1))
+    before = (runner.state, list(runner.records))
+    with pytest.raises(NotActiveError):
+        runner.act(1, "play 0")
+    missing = next(c for c in range(6) if c not in runner.state.hands[0])
+    with pytest.raises(IllegalActionError, match="not in your hand"):
+        runner.act(0, f"play {missing}")
+    with pytest.raises(InvalidNotationError):
+        runner.act(0, "fly")
+    assert (runner.state, runner.records) == before
+
+
+def test_stale_transition_is_refused() -> None:
+    runner = Runner(TOY, ToyConfig(), SeededResolver(1))
+    first = runner.propose(0, runner.state.hands[0][0])
+    second = runner.propose(0, runner.state.hands[0][1])
+    runner.commit(first)
+    with pytest.raises(ValueError, match="stale"):
+        runner.commit(second)
+
+
+def test_record_round_trips_through_jsonl(tmp_path: object) -> None:
+    runner = play_random(TOY, ToyConfig(), seed=5)
+    record = runner.to_record()
+    assert GameRecord.from_jsonl(record.to_jsonl()) == record
+    with pytest.raises(InvalidNotationError):
+        GameRecord.from_jsonl('{"game": "toy"}\n{"seq": 1}')
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_conformance_helpers_pass_on_the_toy_game(seed: int) -> None:
+    runner = check_game(TOY, ToyConfig(), seed)
+    assert TOY.outcome(runner.state) is not None
