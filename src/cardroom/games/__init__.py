@@ -1,0 +1,1 @@
+"""The registered games. Each game package imports only ``cardroom.engine``."""

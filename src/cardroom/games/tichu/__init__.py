@@ -1,0 +1,1 @@
+"""Tichu (4-player "Tichu Nanking"), per ``shared/rules/tichu.md``."""
