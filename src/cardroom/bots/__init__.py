@@ -1,0 +1,19 @@
+"""Bots: programs that play from a seat's observation only (contracts §5).
+
+``make_bot(game, level)`` builds one; ``arena`` plays seeded matches offline.
+"""
+
+from cardroom.bots.protocol import Bot, Interrupter, SeatView, decide, owes_move
+from cardroom.bots.random_bot import RandomBot
+from cardroom.bots.registry import bot_levels, make_bot
+
+__all__ = [
+    "Bot",
+    "Interrupter",
+    "RandomBot",
+    "SeatView",
+    "bot_levels",
+    "decide",
+    "make_bot",
+    "owes_move",
+]

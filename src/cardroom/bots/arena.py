@@ -1,0 +1,157 @@
+"""Offline seeded matches between bots (OpenSpiel ``evaluate_bots``).
+
+One seed drives everything: the deal (``SeededResolver``) and every bot's RNG, so a match is
+reproducible from ``(game, config, bots, seed)`` and its ``GameRecord`` is the same JSON Lines
+log the server writes. Each bot sees only ``game.observe(state, seat).to_json()`` and its own
+projected events, exactly like a human at that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardroom.bots.protocol import Bot, Json, SeatView, decide, owes_move
+from cardroom.engine import Game, GameRecord, Outcome, Runner, SeededResolver
+from cardroom.engine.errors import EngineError
+from cardroom.engine.game import JsonAble
+from cardroom.engine.types import SPECTATOR
+
+AnyGame = Game[Any, Any, Any]
+
+
+class MatchAbortedError(EngineError):
+    """A match that did not end within its action budget (a bot or rules bug)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One finished match: who played, how it ended, and its replayable log."""
+
+    seed: str
+    bots: tuple[str, ...]
+    outcome: Outcome
+    rounds: int
+    actions: int
+    final: Json
+    record: GameRecord
+
+
+def match_seed(seed: int | str, index: int) -> str:
+    """The seed of match ``index`` of a series: distinct per match, stable across runs.
+
+    >>> match_seed(1, 0), match_seed(1, 12)
+    ('1/0', '1/12')
+    """
+    return f"{seed}/{index}"
+
+
+def bot_rng(seed: str, seat: int) -> random.Random:
+    """The RNG of the bot at ``seat`` (string seeds hash identically under any PYTHONHASHSEED)."""
+    return random.Random(f"{seed}/seat{seat}")
+
+
+def count_rounds(obs: Mapping[str, Any]) -> int:
+    """Rounds (hands) played, read from a final public observation.
+
+    >>> count_rounds({"score_sheet": [[20, 80], [100, 0]]}), count_rounds({"round": 3})
+    (2, 3)
+    >>> count_rounds({})
+    1
+    """
+    sheet = obs.get("score_sheet")
+    if isinstance(sheet, list):
+        return len(sheet)
+    for key in ("round", "hand_number", "hand_no"):
+        value = obs.get(key)
+        if isinstance(value, int):
+            return value
+    return 1
+
+
+class _Match:
+    """A running match: the runner plus every seat's projected history."""
+
+    def __init__(self, game: AnyGame, config: Any, bots: Sequence[Bot], seed: str) -> None:
+        self.game = game
+        self.bots = bots
+        self.seed = seed
+        self.rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
+        self.histories: list[list[Json]] = [[] for _ in bots]
+        self.runner: Runner[Any, Any, Any] = Runner(game, config)
+        self.runner.resolver = SeededResolver(seed)
+        self._commit_chance()
+
+    def _commit_chance(self) -> None:
+        transition = self.runner.propose_chance()
+        self.runner.commit(transition)
+        self._record(transition.events)
+
+    def _record(self, events: Sequence[JsonAble]) -> None:
+        for event in events:
+            for seat, history in enumerate(self.histories):
+                seen = self.game.project(event, seat)
+                if seen is not None:
+                    history.append(seen.to_json())
+
+    def view(self, seat: int) -> SeatView:
+        obs = self.game.observe(self.runner.state, seat).to_json()
+        return SeatView(self.game.name, seat, obs, self.histories[seat])
+
+    def next_move(self) -> tuple[int, str]:
+        """Ask the bots in order: interrupts first (seat order after the seat on turn), then the
+        seats that owe a move; if every bot declines, the first active seat must act."""
+        active = sorted(self.game.active_seats(self.runner.state))
+        views = [self.view(seat) for seat in active]
+        turn = next((v.seat for v in views if owes_move(v)), active[0])
+        views.sort(key=lambda v: (owes_move(v), (v.seat - turn - 1) % len(self.bots)))
+        for view in views:
+            action = decide(self.bots[view.seat], view, self.rngs[view.seat])
+            if action is not None:
+                return view.seat, action
+        first = views[0]
+        return first.seat, self.bots[first.seat].act(first, self.rngs[first.seat])
+
+    def play(self, max_actions: int) -> MatchResult:
+        game, runner = self.game, self.runner
+        actions = 0
+        while not game.is_terminal(runner.state):
+            if actions >= max_actions:
+                raise MatchAbortedError(f"match {self.seed}: no end after {max_actions} actions")
+            seat, action = self.next_move()
+            transition = runner.propose(seat, action)
+            runner.commit(transition)
+            self._record(transition.events)
+            actions += 1
+        outcome = game.outcome(runner.state)
+        assert outcome is not None
+        final = game.observe(runner.state, SPECTATOR).to_json()
+        names = tuple(bot.name for bot in self.bots)
+        return MatchResult(
+            self.seed, names, outcome, count_rounds(final), actions, final, runner.to_record()
+        )
+
+
+def play_match(
+    game: AnyGame, config: Any, bots: Sequence[Bot], seed: str, max_actions: int = 200_000
+) -> MatchResult:
+    """Play one seeded match to its end; a bot's illegal answer raises ``IllegalActionError``."""
+    if len(bots) != game.num_seats(config):
+        raise ValueError(f"{game.name} with this config needs {game.num_seats(config)} bots")
+    return _Match(game, config, bots, seed).play(max_actions)
+
+
+def play_matches(
+    game: AnyGame,
+    config: Any,
+    bot_factories: Sequence[Callable[[], Bot]],
+    matches: int,
+    seed: int | str,
+    max_actions: int = 200_000,
+) -> Iterator[MatchResult]:
+    """A series of matches with fresh bots each, seeded ``match_seed(seed, i)``."""
+    for index in range(matches):
+        bots = [factory() for factory in bot_factories]
+        yield play_match(game, config, bots, match_seed(seed, index), max_actions)

@@ -1,0 +1,93 @@
+"""The bot protocol (contracts §5): a bot sees exactly what a human at its seat sees.
+
+A bot gets a ``SeatView`` (the seat's observation JSON and its projected event history) and an
+RNG, and answers with canonical action text from ``view.legal``. It never sees a game state.
+
+Games with interrupts (a Tichu bomb or call out of turn, a Toepen knock) make seats *active*
+that do not owe a move. ``decide`` is the one rule every driver (arena, server) uses to ask a
+bot: a seat that owes a move gets ``act``; a seat that merely may interrupt gets the bot's
+optional ``interrupt`` (``None`` = let play go on).
+
+>>> view = SeatView("toy", 0, {"legal": ["play 1", "play 2"], "turn": 0})
+>>> view.legal, owes_move(view)
+(('play 1', 'play 2'), True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from cardroom.engine.errors import IllegalActionError
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything a seat may know: its observation JSON and its projected event history."""
+
+    game: str
+    seat: int
+    obs: Mapping[str, Any]
+    history: Sequence[Mapping[str, Any]] = field(default=())
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The seat's legal action texts right now (empty when it may not act)."""
+        return tuple(self.obs.get("legal") or ())
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program: ``act`` returns one of ``view.legal``."""
+
+    name: str
+
+    def act(self, view: SeatView, rng: random.Random) -> str: ...
+
+
+@runtime_checkable
+class Interrupter(Protocol):
+    """Optional extension: a bot that may act out of turn (bomb, call, knock) or decline."""
+
+    def interrupt(self, view: SeatView, rng: random.Random) -> str | None: ...
+
+
+def owes_move(view: SeatView) -> bool:
+    """Whether the game is waiting for this seat rather than merely allowing it to interrupt.
+
+    Games name the seat on turn with ``turn``; a phase without one (simultaneous decisions such
+    as Tichu's Grand Tichu and exchange) waits for every active seat that has not decided yet.
+    """
+    if not view.legal:
+        return False
+    turn = view.obs.get("turn")
+    if turn is not None:
+        return bool(turn == view.seat)
+    decided = view.obs.get("decided")
+    if isinstance(decided, list) and view.seat < len(decided):
+        return not decided[view.seat]
+    return True
+
+
+def decide(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
+    """The bot's action for ``view``, or ``None`` if it lets an optional moment pass.
+
+    Raises ``IllegalActionError`` if the bot answers with text not in ``view.legal``: a bot bug
+    must surface, never be silently replaced.
+    """
+    if owes_move(view):
+        action: str | None = bot.act(view, rng)
+    elif isinstance(bot, Interrupter):
+        action = bot.interrupt(view, rng)
+    else:
+        return None
+    if action is not None and action not in view.legal:
+        raise IllegalActionError(
+            f"bot {bot.name!r} at seat {view.seat} chose {action!r}, not one of its legal "
+            f"actions {list(view.legal)}"
+        )
+    return action

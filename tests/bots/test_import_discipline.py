@@ -1,0 +1,77 @@
+"""Bots play from observations only: no bot module may import a game's state or rules.
+
+Allowed: the engine, the bots package itself, and a game's public notation/combination helpers
+(``cardroom.games.<game>.cards`` / ``.combos``) for parsing cards and reasoning about plays.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import cardroom.bots
+
+BOTS_DIR = Path(cardroom.bots.__file__).parent
+PUBLIC_GAME_MODULES = ("cards", "combos")
+
+
+def imported_modules(source: str, package: str) -> list[str]:
+    """Absolute names of every module ``source`` imports (relative imports resolved)."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names.append(base)
+            names += [f"{base}.{alias.name}" for alias in node.names if base == "cardroom.games"]
+    return names
+
+
+def forbidden(module: str) -> bool:
+    """Whether a bot module may not import ``module``."""
+    if not module.startswith("cardroom."):
+        return False
+    if module.startswith(("cardroom.engine", "cardroom.bots")):
+        return False
+    parts = module.split(".")
+    is_public_game_helper = (
+        len(parts) == 4 and parts[1] == "games" and parts[3] in PUBLIC_GAME_MODULES
+    )
+    return not is_public_game_helper
+
+
+@pytest.mark.parametrize(
+    ("module", "bad"),
+    [
+        ("random", False),
+        ("cardroom.engine.types", False),
+        ("cardroom.bots.protocol", False),
+        ("cardroom.games.tichu.cards", False),
+        ("cardroom.games.tichu.combos", False),
+        ("cardroom.games.tichu.state", True),
+        ("cardroom.games.tichu.rules", True),
+        ("cardroom.games.tichu", True),
+        ("cardroom.games", True),
+        ("cardroom.server.app", True),
+    ],
+)
+def test_the_rule_itself(module: str, bad: bool) -> None:
+    assert forbidden(module) is bad
+
+
+def test_relative_and_package_imports_are_resolved() -> None:
+    source = "from ..games.tichu import rules\nfrom cardroom.games import tichu\n"
+    names = imported_modules(source, "cardroom.bots")
+    assert names == ["cardroom.games.tichu", "cardroom.games", "cardroom.games.tichu"]
+
+
+@pytest.mark.parametrize("path", sorted(BOTS_DIR.glob("*.py")), ids=lambda p: p.name)
+def test_bot_modules_import_only_engine_and_public_helpers(path: Path) -> None:
+    bad = [m for m in imported_modules(path.read_text(), "cardroom.bots") if forbidden(m)]
+    assert not bad, f"{path.name} imports {bad}: bots may only see observations"

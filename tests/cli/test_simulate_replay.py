@@ -1,0 +1,86 @@
+"""``cardroom simulate`` and ``cardroom replay`` on the toy game."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardroom.cli import main
+from cardroom.engine import GameRecord
+
+
+def _figures(text: str) -> str:
+    """The summary without its timing line."""
+    return "\n".join(ln for ln in text.splitlines() if not ln.startswith("time "))
+
+
+def test_simulate_prints_summary_and_progress(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", toy, "--bots", "random,random", "--matches", "20"]) == 0
+    out, err = capsys.readouterr()
+    assert "toy: 20 matches, 20 rounds, 120 actions" in out
+    rows = re.findall(r"^(\d)\s+random\s+(\d+)\s+([\d.]+)%", out, re.M)
+    assert [r[0] for r in rows] == ["0", "1"]
+    assert sum(int(r[1]) for r in rows) >= 20  # ties make both seats winners
+    assert re.search(r"matches/s, .* rounds/s", out)
+    assert "\r[" in err and "20/20" in err
+
+
+def test_same_seed_same_figures_and_logs(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs, logs = [], []
+    for name in ("a", "b", "c"):
+        seed = "5" if name != "c" else "6"
+        args = ["simulate", "--game", toy, "--bots", "random,random", "--matches", "10"]
+        assert main([*args, "--seed", seed, "--out", str(tmp_path / name), "--quiet"]) == 0
+        outputs.append(_figures(capsys.readouterr().out))
+        logs.append([p.read_text() for p in sorted((tmp_path / name).glob("*.jsonl"))])
+    assert len(logs[0]) == 10
+    assert outputs[0] == outputs[1] and logs[0] == logs[1]
+    assert logs[0] != logs[2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "random"], "needs 2-2 bots"),
+        (["--bots", "random,genius"], "unknown bot level 'genius'"),
+        (["--bots", "random,random", "--target", "5"], "no target score option"),
+        (["--game", "nogame", "--bots", "random"], "unknown game 'nogame'"),
+    ],
+)
+def test_simulate_rejects_bad_setups(
+    toy: str, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--game", toy, *args] if "--game" not in args else ["simulate", *args]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_replay_prints_every_record_and_the_outcome(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--game", toy, "--bots", "random,random", "--matches", "1"]
+    main([*args, "--out", str(tmp_path), "--quiet"])
+    capsys.readouterr()
+    path = tmp_path / "match-0000.jsonl"
+    record = GameRecord.load(path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("toy (rules 1)")
+    for rec in record.records:
+        assert f"#{rec.seq} {rec.kind}" in out
+    assert out.count('"type": "played"') == 6
+    assert re.search(r'^outcome: \{"scores": \[\d+, \d+\], "winners": \[', out, re.M)
+
+
+def test_replay_reports_a_bad_file(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"game": "toy", "rules_version": "1", "config": {}}\n{"seq": 1}\n')
+    assert main(["replay", str(path)]) == 2
+    assert "malformed log record" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
