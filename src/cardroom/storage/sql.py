@@ -1,0 +1,326 @@
+"""The SQL ``TableStore``: one schema and one set of queries for SQLite and PostgreSQL.
+
+SQLite (``aiosqlite``, WAL journal, one writer process) is the default; PostgreSQL (``asyncpg``)
+is chosen by a ``postgresql://`` URL. Queries are written with ``?`` placeholders and renumbered
+to ``$1, $2, …`` for PostgreSQL, so the two backends cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import re
+from collections.abc import AsyncIterator, Collection, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Protocol
+
+import aiosqlite
+
+from cardroom.engine.record import LogRecord
+from cardroom.storage.protocol import (
+    SeatRow,
+    SeqConflict,
+    StorageError,
+    StoredTable,
+    TableMeta,
+    UnknownTable,
+    check_continues,
+    check_status,
+)
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY, game TEXT NOT NULL, rules_version TEXT NOT NULL,
+        config_json TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL,
+        finished_at TEXT, outcome_json TEXT, name TEXT NOT NULL DEFAULT '')""",
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, created_at)",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT, kind TEXT NOT NULL,
+        level TEXT, token_hash TEXT, PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS log (
+        table_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+        "text" TEXT NOT NULL, "auto" INTEGER NOT NULL, "at" TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq))""",
+)
+
+_META_COLUMNS = (
+    "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name"
+)
+Row = Sequence[Any]
+
+
+class _Connection(Protocol):
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+class _Backend(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    def transaction(self) -> Any:
+        """An async context manager yielding a ``_Connection`` inside one transaction."""
+        ...
+
+    def is_conflict(self, exc: BaseException) -> bool: ...
+
+
+class _SqliteConn:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._db.execute(sql, tuple(params))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._db.executemany(sql, [tuple(r) for r in rows])
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+
+class _SqliteBackend:
+    """One connection in autocommit mode; an asyncio lock serializes explicit transactions."""
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        self._db = await aiosqlite.connect(self._path, isolation_level=None)
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=NORMAL")  # a process crash loses nothing
+        await self._db.execute("PRAGMA busy_timeout=5000")
+        for statement in SCHEMA:
+            await self._db.execute(statement)
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_Connection]:
+        if self._db is None:
+            raise StorageError("the store is not open")
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield _SqliteConn(self._db)
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    def is_conflict(self, exc: BaseException) -> bool:
+        return isinstance(exc, aiosqlite.IntegrityError)
+
+
+def to_dollar_params(sql: str) -> str:
+    """Renumber ``?`` placeholders for PostgreSQL.
+
+    >>> to_dollar_params("SELECT ? , ?")
+    'SELECT $1 , $2'
+    """
+    counter = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+
+
+class _PgConn:
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._conn.execute(to_dollar_params(sql), *params)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._conn.executemany(to_dollar_params(sql), [tuple(r) for r in rows])
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(r) for r in await self._conn.fetch(to_dollar_params(sql), *params)]
+
+
+class _PgBackend:
+    """An asyncpg pool; ``schema`` (created if missing) isolates test runs."""
+
+    def __init__(self, url: str, schema: str | None = None) -> None:
+        self._url = url
+        self._schema = schema
+        self._pool: Any = None
+        self._asyncpg: Any = importlib.import_module("asyncpg")
+
+    async def open(self) -> None:
+        settings: dict[str, str] = {}
+        if self._schema is not None:
+            conn = await self._asyncpg.connect(self._url)
+            try:
+                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self._schema}"')
+            finally:
+                await conn.close()
+            settings["search_path"] = self._schema
+        self._pool = await self._asyncpg.create_pool(
+            self._url, min_size=1, max_size=8, server_settings=settings
+        )
+        async with self._pool.acquire() as conn:
+            for statement in SCHEMA:
+                await conn.execute(statement)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_Connection]:
+        if self._pool is None:
+            raise StorageError("the store is not open")
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _PgConn(conn)
+
+    def is_conflict(self, exc: BaseException) -> bool:
+        return isinstance(exc, self._asyncpg.UniqueViolationError)
+
+
+def _meta_from_row(row: Row) -> TableMeta:
+    return TableMeta(
+        id=row[0],
+        game=row[1],
+        rules_version=row[2],
+        config=json.loads(row[3]),
+        status=row[4],
+        created_at=row[5],
+        finished_at=row[6],
+        outcome=None if row[7] is None else json.loads(row[7]),
+        name=row[8],
+    )
+
+
+class SqlStore:
+    """``TableStore`` over SQLite (a file path) or PostgreSQL (a ``postgresql://`` URL)."""
+
+    def __init__(self, url: str, *, pg_schema: str | None = None) -> None:
+        self.url = url
+        if url.startswith(("postgresql://", "postgres://")):
+            self._backend: _Backend = _PgBackend(url, pg_schema)
+        else:
+            self._backend = _SqliteBackend(url.removeprefix("sqlite:///"))
+
+    async def open(self) -> None:
+        await self._backend.open()
+
+    async def close(self) -> None:
+        await self._backend.close()
+
+    async def create_table(self, meta: TableMeta, seats: int) -> None:
+        check_status(meta.status)
+        row = (
+            meta.id, meta.game, meta.rules_version, json.dumps(meta.config), meta.status,
+            meta.created_at, meta.finished_at,
+            None if meta.outcome is None else json.dumps(meta.outcome), meta.name,
+        )  # fmt: skip
+        try:
+            async with self._backend.transaction() as conn:
+                await conn.execute(
+                    f"INSERT INTO tables ({_META_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row
+                )
+                await conn.executemany(
+                    "INSERT INTO seats (table_id, seat, kind) VALUES (?, ?, 'empty')",
+                    [(meta.id, s) for s in range(seats)],
+                )
+        except Exception as exc:
+            if self._backend.is_conflict(exc):
+                raise StorageError(f"table {meta.id!r} already exists") from None
+            raise
+
+    async def _require(self, conn: _Connection, table_id: str) -> int:
+        """The table's last seq; ``UnknownTable`` if it does not exist."""
+        if not await conn.fetch("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+            raise UnknownTable(f"no table {table_id!r}")
+        rows = await conn.fetch("SELECT MAX(seq) FROM log WHERE table_id = ?", (table_id,))
+        return int(rows[0][0] or 0)
+
+    async def set_seat(self, table_id: str, row: SeatRow) -> None:
+        async with self._backend.transaction() as conn:
+            await self._require(conn, table_id)
+            found = await conn.fetch(
+                "SELECT 1 FROM seats WHERE table_id = ? AND seat = ?", (table_id, row.seat)
+            )
+            if not found:
+                raise StorageError(f"table {table_id}: no seat {row.seat}")
+            await conn.execute(
+                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ? "
+                "WHERE table_id = ? AND seat = ?",
+                (row.kind, row.name, row.level, row.token_hash, table_id, row.seat),
+            )
+
+    async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
+        rows = [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at) for r in records]
+        try:
+            async with self._backend.transaction() as conn:
+                check_continues(table_id, await self._require(conn, table_id), records)
+                await conn.executemany(
+                    'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+        except Exception as exc:
+            if self._backend.is_conflict(exc):
+                raise SeqConflict(f"table {table_id}: another writer appended first") from None
+            raise
+
+    async def _update_meta(self, table_id: str, sql: str, params: Sequence[Any]) -> None:
+        async with self._backend.transaction() as conn:
+            await self._require(conn, table_id)
+            await conn.execute(sql, (*params, table_id))
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        check_status(status)
+        await self._update_meta(table_id, "UPDATE tables SET status = ? WHERE id = ?", (status,))
+
+    async def finish(self, table_id: str, outcome: dict[str, Any], at: str) -> None:
+        await self._update_meta(
+            table_id,
+            "UPDATE tables SET status = 'finished', outcome_json = ?, finished_at = ? WHERE id = ?",
+            (json.dumps(outcome), at),
+        )
+
+    async def load(self, table_id: str) -> StoredTable:
+        async with self._backend.transaction() as conn:
+            metas = await conn.fetch(
+                f"SELECT {_META_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+            )
+            if not metas:
+                raise UnknownTable(f"no table {table_id!r}")
+            seat_rows = await conn.fetch(
+                "SELECT seat, kind, name, level, token_hash FROM seats "
+                "WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            )
+            log_rows = await conn.fetch(
+                'SELECT seq, kind, seat, "text", "auto", "at" FROM log '
+                "WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            )
+        seats = tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in seat_rows)
+        records = tuple(LogRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in log_rows)
+        return StoredTable(_meta_from_row(metas[0]), seats, records)
+
+    async def list_tables(
+        self, statuses: Collection[str] | None = None, limit: int = 100, offset: int = 0
+    ) -> list[TableMeta]:
+        sql = f"SELECT {_META_COLUMNS} FROM tables"
+        params: list[Any] = []
+        if statuses is not None:
+            wanted = sorted(statuses)
+            if not wanted:
+                return []
+            sql += f" WHERE status IN ({', '.join('?' for _ in wanted)})"
+            params += wanted
+        sql += " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?"
+        params += [limit, offset]
+        async with self._backend.transaction() as conn:
+            rows = await conn.fetch(sql, params)
+        return [_meta_from_row(r) for r in rows]
