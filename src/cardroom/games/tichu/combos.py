@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import Final
 
 from cardroom.engine.errors import IllegalActionError
@@ -226,6 +227,8 @@ def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
     that beats ``top``, or the highest one if none does. Whether the result beats ``top`` is
     for ``beats`` to say.
     """
+    if cards & ~DECK:
+        raise IllegalActionError("R1.1: a play is a set of the 56 Tichu cards")
     options = readings(cards)
     if not options:
         raise IllegalActionError(f"R6.1.5: {_format_cards(cards)} is not a Tichu combination")
@@ -277,8 +280,13 @@ def beats(play: Combo, top: Combo | None) -> bool:
 # --- enumerating plays from a hand ---------------------------------------------------------
 
 
-def _sort_key(c: Combo) -> tuple[int, int, int, int]:
-    return c.kind, c.length, c.strength, c.cards
+_sort_key: Final = attrgetter("kind", "length", "strength", "cards")
+"""The canonical order of plays."""
+
+
+def _rank_bits(suits: list[int], at_least: int) -> int:
+    """Bit ``r`` set for every rank with at least ``at_least`` cards."""
+    return sum(1 << r for r in _RANKS if suits[r].bit_count() >= at_least)
 
 
 def _add_singles(hand: int, suits: list[int], top: Combo | None, out: list[Combo]) -> None:
@@ -350,9 +358,14 @@ def _add_straights(
     """
     phx = hand & _PHX
     low_len, high_len = (5, 14) if length is None else (length, length)
+    present = _rank_bits(suits, 1) | (2 if hand & _MJ else 0)
+    window = (1 << low_len) - 1
     for lo in range(1, 16 - low_len):
         if 2 * min(14, lo + high_len - 1) <= above:
             continue
+        missing = low_len - ((present >> lo) & window).bit_count()
+        if missing > (1 if phx else 0) or (missing and lo == 1 and not present & 2):
+            continue  # the shortest run from lo cannot be completed
         plain = [0]
         wild: list[tuple[int, int]] = []
         common = 15  # suits present in every rank of the run so far
@@ -389,7 +402,13 @@ def _add_stairs(
     """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs."""
     phx = hand & _PHX
     low_k, high_k = (2, 7) if length is None else (length // 2, length // 2)
+    present, paired = _rank_bits(suits, 1), _rank_bits(suits, 2)
+    window = (1 << low_k) - 1
     for lo in range(2, 16 - low_k):
+        if (present >> lo) & window != window:
+            continue
+        if low_k - ((paired >> lo) & window).bit_count() > (1 if phx else 0):
+            continue  # the shortest stairs from lo cannot be completed
         plain = [0]
         wild: list[tuple[int, int]] = []
         for hi in range(lo, min(14, lo + high_k - 1) + 1):
