@@ -1,0 +1,65 @@
+"""``cardroom play``: a match in the terminal against bots, or a seat at a server table.
+
+Without ``--server`` the game runs in-process (a ``Runner``, no network); with ``--server URL
+--table ID --seat N`` the terminal takes that seat over the websocket protocol.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from cardroom.engine import get_game
+from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
+from cardroom.tui.prompt import HELP, Console
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play in the terminal against bots, or join a server table"
+    )
+    parser.add_argument("--game", default="tichu", help="tichu or toepen (default tichu)")
+    parser.add_argument("--bots", default="heuristic", help="bot level: heuristic or random")
+    parser.add_argument("--seed", help="seed for the deal and the bots (default: random)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--target", type=int, help="match target score (Tichu)")
+    parser.add_argument("--server", help="server URL, e.g. http://127.0.0.1:8000")
+    parser.add_argument("--table", help="table id on the server")
+    parser.add_argument("--name", default="terminal", help="your name at a server table")
+    parser.add_argument("--token", help="seat token (reconnect) instead of taking the seat")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(sys.stdin, sys.stdout)
+    if args.server:
+        if not args.table:
+            print("--server needs --table ID (and --seat N)", file=sys.stderr)
+            return 2
+        from cardroom.tui.remote import play_remote
+
+        return play_remote(args.server, args.table, args.seat, args.name, args.token, console)
+    return play_local(args, console)
+
+
+def play_local(args: argparse.Namespace, console: Console) -> int:
+    from cardroom.cli.simulate import make_config
+    from cardroom.tui.local import LocalMatch
+
+    try:
+        game = get_game(args.game)
+        config = make_config(args.game, game.num_seats(game.default_config()), args.target)
+        seats = game.num_seats(config)
+        if not 0 <= args.seat < seats:
+            raise ValueError(f"--seat must be 0..{seats - 1}")
+        resolver: ChanceResolver = (
+            SecureResolver() if args.seed is None else SeededResolver(args.seed)
+        )
+        rng = random.Random(None if args.seed is None else f"{args.seed}/bots")
+        match = LocalMatch(game, config, args.seat, args.bots, resolver, rng)
+    except (KeyError, ValueError) as exc:
+        print(f"cardroom play: {exc}", file=sys.stderr)
+        return 2
+    console.write(HELP)
+    return match.play(console)

@@ -1,0 +1,182 @@
+// The lobby: create a table with its options, list open and running tables, join by link.
+import * as api from "./api.js";
+import { h } from "./dom.js";
+
+// /api/games may be a list of {name, options} or a mapping name -> {options}.
+function normalizeGames(data) {
+  const list = Array.isArray(data) ? data : data && data.games ? data.games : data;
+  if (Array.isArray(list)) {
+    return list.map((g) => (typeof g === "string" ? { name: g, options: {} } : g));
+  }
+  return Object.entries(list || {}).map(([name, g]) => ({ name, ...(g || {}) }));
+}
+
+function normalizeOptions(options) {
+  if (!options) return [];
+  if (options.properties) options = options.properties; // a JSON Schema object
+  if (Array.isArray(options)) return options.map((o) => [o.name || o.key, o]);
+  return Object.entries(options).map(([k, spec]) =>
+    spec !== null && typeof spec === "object" ? [k, spec] : [k, { default: spec }],
+  );
+}
+
+function optionInput(key, spec) {
+  const id = `option-${key}`;
+  const choices = spec.enum || spec.choices;
+  const type = spec.type || typeof spec.default;
+  let input;
+  if (choices) {
+    input = h(
+      "select",
+      { id, "data-testid": id, name: key },
+      choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, c)),
+    );
+    input.read = () => JSON.parse(input.value);
+  } else if (type === "boolean" || type === "bool") {
+    input = h("input", { id, "data-testid": id, type: "checkbox", checked: !!spec.default });
+    input.read = () => input.checked;
+  } else if (["integer", "int", "number"].includes(type)) {
+    input = h("input", {
+      id,
+      "data-testid": id,
+      type: "number",
+      value: spec.default ?? "",
+      min: spec.minimum ?? spec.min,
+      max: spec.maximum ?? spec.max,
+    });
+    input.read = () => (input.value === "" ? undefined : Number(input.value));
+  } else {
+    input = h("input", { id, "data-testid": id, value: spec.default ?? "" });
+    input.read = () => (input.value === "" ? undefined : input.value);
+  }
+  const text = spec.title || spec.label || key;
+  return {
+    key,
+    input,
+    row: h("label", { class: "opt", title: spec.description || "" }, `${text} `, input),
+  };
+}
+
+export function mountLobby(root, navigate) {
+  const msg = h("div", { class: "message error", "data-testid": "message", hidden: true });
+  const say = (text) => {
+    msg.textContent = text || "";
+    msg.hidden = !text;
+  };
+  const gameSelect = h("select", { "data-testid": "game-select" });
+  const nameInput = h("input", {
+    "data-testid": "table-name",
+    placeholder: "table name",
+    maxlength: 40,
+  });
+  const optionsBox = h("div", { class: "options", "data-testid": "options" });
+  const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
+  let games = [];
+  let inputs = [];
+
+  function showOptions() {
+    const game = games.find((g) => g.name === gameSelect.value);
+    inputs = normalizeOptions(game && (game.options || game.schema)).map(([k, s]) =>
+      optionInput(k, s),
+    );
+    optionsBox.replaceChildren(...inputs.map((i) => i.row));
+  }
+  gameSelect.addEventListener("change", showOptions);
+
+  async function create(e) {
+    e.preventDefault();
+    const options = {};
+    for (const { key, input } of inputs) {
+      const value = input.read();
+      if (value !== undefined) options[key] = value;
+    }
+    try {
+      const name = nameInput.value.trim() || `${gameSelect.value} table`;
+      const res = await api.createTable(gameSelect.value, options, name);
+      navigate(`/t/${res.id}`);
+    } catch (err) {
+      say(`Could not create the table: ${err.message}`);
+    }
+  }
+
+  async function refresh() {
+    try {
+      const data = await api.listTables();
+      const tables = Array.isArray(data) ? data : data.tables || [];
+      list.replaceChildren(
+        tables.length
+          ? h(
+              "table",
+              {},
+              h("tr", {}, ["Table", "Game", "Seats", "Status", ""].map((t) => h("th", {}, t))),
+              tables.map(tableRow),
+            )
+          : h("p", { class: "muted" }, "No tables yet: create one."),
+      );
+    } catch (err) {
+      list.replaceChildren(h("p", { class: "muted" }, `Cannot list tables: ${err.message}`));
+    }
+  }
+
+  function tableRow(t) {
+    const seats = t.seats || [];
+    const taken = seats.filter((s) => s.kind && s.kind !== "empty").length;
+    return h(
+      "tr",
+      { "data-testid": `table-row-${t.id}` },
+      h("td", {}, t.name || t.id),
+      h("td", {}, t.game),
+      h("td", {}, seats.length ? `${taken}/${seats.length}` : ""),
+      h("td", {}, t.status || ""),
+      h(
+        "td",
+        {},
+        h(
+          "a",
+          {
+            href: `/t/${t.id}`,
+            "data-testid": `open-${t.id}`,
+            onclick: (e) => {
+              e.preventDefault();
+              navigate(`/t/${t.id}`);
+            },
+          },
+          t.status === "finished" ? "View" : "Open",
+        ),
+      ),
+    );
+  }
+
+  root.replaceChildren(
+    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom")),
+    h(
+      "main",
+      { class: "lobby", "data-testid": "lobby" },
+      msg,
+      h(
+        "form",
+        { class: "create", onsubmit: create },
+        h("h2", {}, "New table"),
+        h("label", {}, "Game ", gameSelect),
+        h("label", {}, "Name ", nameInput),
+        optionsBox,
+        h("button", { class: "primary", type: "submit", "data-testid": "create-table" }, "Create"),
+      ),
+      h("section", {}, h("h2", {}, "Tables"), list),
+    ),
+  );
+
+  api
+    .listGames()
+    .then((data) => {
+      games = normalizeGames(data);
+      gameSelect.replaceChildren(
+        ...games.map((g) => h("option", { value: g.name }, g.title || g.name)),
+      );
+      showOptions();
+    })
+    .catch((err) => say(`Cannot load the games: ${err.message}`));
+  refresh();
+  const timer = setInterval(refresh, 3000);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,111 @@
+// The table websocket (docs/contracts.md §4): hello/welcome, versioned `ev` envelopes with
+// catch-up on reconnect (`since`), acks and rejects matched by id.
+
+export const WS_PATH = "/ws";
+
+export class TableSocket {
+  // handlers: {onState(obs, v), onEvents(events), onSeats(seats, mySeat), onReject(msg),
+  //            onStatus(text)}
+  constructor(table, token, handlers) {
+    this.table = table;
+    this.token = token;
+    this.h = handlers;
+    this.v = null;
+    this.nextId = 1;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.pending = new Map();
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}${WS_PATH}`;
+  }
+
+  open() {
+    this.closed = false;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.h.onStatus("connected");
+      this.send({ t: "hello", table: this.table, token: this.token, since: this.v });
+    };
+    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (this.ws !== ws || this.closed) return;
+      this.h.onStatus("reconnecting…");
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => !this.closed && this.ws === ws && this.open(), delay);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  // Send an action; resolves to null on ack or to the reject message.
+  act(text) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      if (!this.send({ t: "act", a: text, id })) {
+        this.pending.delete(id);
+        resolve({ code: "offline", msg: "not connected to the table" });
+      }
+    });
+  }
+
+  settle(id, value) {
+    const resolve = this.pending.get(id);
+    if (resolve) {
+      this.pending.delete(id);
+      resolve(value);
+    }
+  }
+
+  receive(msg) {
+    switch (msg.t) {
+      case "welcome":
+        this.v = msg.v;
+        if (msg.seats) this.h.onSeats(msg.seats, msg.seat);
+        this.h.onWelcome(msg.seat);
+        this.h.onState(msg.obs, msg.v);
+        break;
+      case "ev":
+        if (this.v !== null && msg.v <= this.v) return; // already seen (catch-up overlap)
+        if (this.v !== null && msg.v !== this.v + 1) {
+          this.send({ t: "resync" }); // a gap: ask for a full snapshot
+        }
+        this.v = msg.v;
+        this.h.onEvents(msg.events || []);
+        this.h.onState(msg.obs, msg.v);
+        break;
+      case "seats":
+        this.h.onSeats(msg.seats, undefined);
+        break;
+      case "ack":
+        this.settle(msg.id, null);
+        break;
+      case "reject":
+        if (msg.id !== null && msg.id !== undefined && this.pending.has(msg.id)) {
+          this.settle(msg.id, msg);
+        } else {
+          this.h.onReject(msg);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}

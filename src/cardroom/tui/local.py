@@ -1,0 +1,120 @@
+"""Play a match in the terminal against in-process bots (a ``Runner``, no server).
+
+Bots are asked with ``cardroom.bots.decide`` exactly like in the arena and on the server; the
+human is prompted when the game waits for them, and may also interrupt (bomb, call, knock)
+before each bot move when the observation lists legal actions for them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.bots import Bot, SeatView, decide, make_bot, owes_move
+from cardroom.engine import Game, Runner
+from cardroom.engine.chance import ChanceResolver
+from cardroom.engine.errors import EngineError
+from cardroom.engine.game import JsonAble
+from cardroom.tui.prompt import Console, ask
+from cardroom.tui.render import render_event, render_obs, seat_names
+
+Json = dict[str, Any]
+
+
+class LocalMatch:
+    """One human seat and bots in the others, driven step by step."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        config: Any,
+        human: int,
+        bot_level: str,
+        resolver: ChanceResolver,
+        rng: random.Random,
+    ) -> None:
+        self.game = game
+        self.human = human
+        self.rng = rng
+        self.runner: Runner[Any, Any, Any] = Runner(game, config)
+        seats = game.num_seats(config)
+        self.bots: dict[int, Bot] = {
+            s: make_bot(game.name, bot_level) for s in range(seats) if s != human
+        }
+        labels = [f"{bot_level} bot {s}" for s in range(seats)]
+        labels[human] = "You"
+        self.names = seat_names(seats, None, labels)
+        self.histories: list[list[Json]] = [[] for _ in range(seats)]
+        self.pending_events: list[Json] = []
+        self.runner.resolver = resolver
+        deal = self.runner.propose_chance()
+        self.runner.commit(deal)
+        self._record(deal.events)
+
+    def _record(self, events: Sequence[JsonAble]) -> None:
+        for event in events:
+            for seat, history in enumerate(self.histories):
+                seen = self.game.project(event, seat)
+                if seen is not None:
+                    history.append(seen.to_json())
+                    if seat == self.human:
+                        self.pending_events.append(seen.to_json())
+
+    def view(self, seat: int) -> SeatView:
+        obs = self.game.observe(self.runner.state, seat).to_json()
+        return SeatView(self.game.name, seat, obs, self.histories[seat])
+
+    def submit(self, seat: int, action: str) -> str | None:
+        """Apply ``action`` for ``seat``; the game's error message if it is refused."""
+        try:
+            transition = self.runner.propose(seat, action)
+        except EngineError as exc:
+            return str(exc)
+        self.runner.commit(transition)
+        self._record(transition.events)
+        return None
+
+    def bot_move(self) -> tuple[int, str] | None:
+        """The next bot action: interrupts first, then the seat that owes a move."""
+        active = sorted(s for s in self.game.active_seats(self.runner.state) if s in self.bots)
+        views = [self.view(s) for s in active]
+        views.sort(key=owes_move)
+        for view in views:
+            action = decide(self.bots[view.seat], view, self.rng)
+            if action is not None:
+                return view.seat, action
+        if views and not any(owes_move(v) for v in views) and not owes_move(self.view(self.human)):
+            first = views[0]  # nobody owes a move (arena rule): the first active seat must act
+            return first.seat, self.bots[first.seat].act(first, self.rng)
+        return None
+
+    def flush_events(self, console: Console) -> None:
+        for event in self.pending_events:
+            console.write("  " + render_event(event, self.names))
+        self.pending_events.clear()
+
+    def play(self, console: Console) -> int:
+        """Run to the end of the match (0) or until the player quits / input ends (1)."""
+        game = self.game
+        while not game.is_terminal(self.runner.state):
+            self.flush_events(console)
+            me = self.view(self.human)
+            must = owes_move(me)
+            move = None if must else self.bot_move()
+            if me.legal and (must or move is not None):
+                console.write(render_obs(me.obs, self.names))
+                if not ask(console, me.legal, not must, lambda a: self.submit(self.human, a)):
+                    return 1
+                if must or self.view(self.human).obs != me.obs:
+                    continue  # the human acted: ask the bots afresh
+            if move is None:
+                if must:
+                    continue
+                raise EngineError("no seat can move: the game is stuck")
+            error = self.submit(*move)
+            if error is not None:
+                raise EngineError(f"bot at seat {move[0]} played {move[1]!r}: {error}")
+        self.flush_events(console)
+        console.write(render_obs(self.view(self.human).obs, self.names))
+        return 0

@@ -1,0 +1,154 @@
+"""Observation and event JSON as plain text (any game; extra lines for Tichu's and Toepen's keys).
+
+>>> print(render_event({"type": "played", "seat": 2, "cards": ["7G", "7K"]}, seat_names(4, 0)))
+Seat 2: played 7G 7K
+>>> print(render_legal(["pass", "play 7G"]))
+  1. pass
+  2. play 7G
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+Json = Mapping[str, Any]
+
+COMMON_KEYS = frozenset(
+    {
+        "game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes",
+        "terminal", "outcome", "trick", "top", "turn", "calls", "decided", "exchange", "scores",
+        "score_sheet", "last_round", "pile_points", "out", "round", "wish", "lead", "passes",
+        "lives",
+    }
+)  # fmt: skip
+"""Keys rendered by name; any other scalar key is shown as ``key: value``."""
+
+CALL_NAMES = {"tichu": "Tichu!", "grand": "Grand Tichu!"}
+
+
+def seat_names(num_seats: int, me: int | None, names: Sequence[str | None] = ()) -> list[str]:
+    """Display names per seat: the given name or ``Seat N``, with ``(you)`` for ``me``.
+
+    >>> seat_names(3, 1, ["Ann"])
+    ['Ann', 'Seat 1 (you)', 'Seat 2']
+    """
+    result = []
+    for seat in range(num_seats):
+        name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat}"
+        result.append(f"{name} (you)" if seat == me else str(name))
+    return result
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_value(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def render_event(event: Json, names: Sequence[str]) -> str:
+    """One line per event: ``<seat name>: <type> <fields>``."""
+    words = str(event.get("type", "event")).replace("_", " ")
+    fields = {k: v for k, v in event.items() if k not in ("type", "seat")}
+    text = " ".join([words, *(_field(k, v, names) for k, v in fields.items())])
+    seat = event.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return f"{names[seat]}: {text}"
+    return text
+
+
+def _field(key: str, value: Any, names: Sequence[str]) -> str:
+    if key in ("cards", "card"):
+        return _value(value)
+    if key in ("to", "winner") and isinstance(value, int) and 0 <= value < len(names):
+        return f"{key} {names[value]}"
+    return f"{key}={_value(value)}"
+
+
+def render_legal(legal: Sequence[str]) -> str:
+    """The numbered list that ``?`` prints; a number picks that action."""
+    return "\n".join(f"{i:3}. {action}" for i, action in enumerate(legal, 1))
+
+
+def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
+    bits = [f"  {names[seat]:<22}"]
+    sizes = obs.get("hand_sizes") or []
+    if seat < len(sizes):
+        bits.append(f"{sizes[seat]:2} cards")
+    calls = obs.get("calls") or []
+    if seat < len(calls) and calls[seat]:
+        bits.append(CALL_NAMES.get(calls[seat], str(calls[seat])))
+    lives = obs.get("lives")
+    if isinstance(lives, list) and seat < len(lives):
+        bits.append(f"{lives[seat]} lives")
+    out = obs.get("out") or []
+    if seat in out:
+        bits.append(f"out #{out.index(seat) + 1}")
+    if obs.get("turn") == seat:
+        bits.append("<- turn")
+    elif seat in (obs.get("active") or []) and obs.get("turn") is None:
+        bits.append("<- to act")
+    return "  ".join(bits)
+
+
+def _trick_lines(obs: Json, names: Sequence[str]) -> list[str]:
+    lines = []
+    for play in obs.get("trick") or []:
+        cards = play.get("cards") or ([play["card"]] if "card" in play else [])
+        who = names[play["seat"]] if isinstance(play.get("seat"), int) else "?"
+        combo = f"  ({play['combo']})" if play.get("combo") else ""
+        lines.append(f"    {who}: {' '.join(cards)}{combo}")
+    return lines or ["    (empty)"]
+
+
+def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
+    lines = []
+    last = obs.get("last_round")
+    if isinstance(last, Mapping):
+        points = last.get("points", [])
+        line = f"Last round: team A {points[0]}, team B {points[1]}" if len(points) == 2 else ""
+        if last.get("double_victory"):
+            line += " (double victory)"
+        lines.append(line)
+    sheet = obs.get("score_sheet")
+    if sheet:
+        lines.append("Score sheet:  " + "  ".join(f"{a}:{b}" for a, b in sheet))
+    scores = obs.get("scores")
+    if scores is not None:
+        lines.append(f"Scores: {_value(scores)}")
+    return lines
+
+
+def render_obs(obs: Json, names: Sequence[str]) -> str:
+    """The whole table as a seat (or spectator) sees it."""
+    head = [str(obs.get("game", "?")), f"phase {obs.get('phase')}"]
+    if "round" in obs:
+        head.insert(1, f"round {obs['round']}")
+    lines = ["=" * 60, " · ".join(head)]
+    lines += [_seat_line(obs, seat, names) for seat in range(int(obs.get("num_seats", 0)))]
+    if obs.get("wish"):
+        lines.append(f"Wish: {obs['wish']}")
+    if "trick" in obs:
+        lines.append("Trick:")
+        lines += _trick_lines(obs, names)
+    extra = {
+        k: v
+        for k, v in obs.items()
+        if k not in COMMON_KEYS and not isinstance(v, list | dict) and v is not None
+    }
+    if extra:
+        lines.append("  ".join(f"{k}: {v}" for k, v in extra.items()))
+    exchange = obs.get("exchange")
+    if isinstance(exchange, Mapping) and exchange.get("received"):
+        got = exchange["received"]
+        lines.append("Received: " + ", ".join(f"{names[int(s)]} {c}" for s, c in got.items()))
+    lines += _score_lines(obs, names)
+    if obs.get("hand") is not None:
+        lines.append(f"Your hand: {_value(obs['hand'])}")
+    if obs.get("terminal") and obs.get("outcome"):
+        outcome = obs["outcome"]
+        winners = ", ".join(names[s] for s in outcome.get("winners", []))
+        lines.append(f"Game over: {outcome.get('reason', '')}; winners: {winners or 'none'}")
+    return "\n".join(lines)

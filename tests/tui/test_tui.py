@@ -1,0 +1,135 @@
+"""The terminal client: text rendering, input choices, and whole matches driven by stdin."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from cardroom.engine import SeededResolver
+from cardroom.engine.registry import get_game
+from cardroom.tui.local import LocalMatch
+from cardroom.tui.prompt import Choice, Console, read_choice
+from cardroom.tui.render import render_event, render_obs, seat_names
+from tests.engine.toy import TOY
+
+LEGAL = ["pass", "play 7G", "play 7G 7K"]
+
+
+@pytest.mark.parametrize(
+    ("line", "optional", "expected"),
+    [
+        ("1", False, Choice("act", "pass")),
+        ("3\n", False, Choice("act", "play 7G 7K")),
+        ("play 8B", False, Choice("act", "play 8B")),
+        ("", True, Choice("wait")),
+        ("q", False, Choice("quit")),
+    ],
+)
+def test_read_choice_maps_numbers_and_text(line: str, optional: bool, expected: Choice) -> None:
+    assert read_choice(line, LEGAL, optional) == expected
+
+
+@pytest.mark.parametrize(("line", "optional"), [("0", False), ("4", False), ("", False)])
+def test_read_choice_rejects_what_it_cannot_send(line: str, optional: bool) -> None:
+    assert read_choice(line, LEGAL, optional).kind == "error"
+
+
+def test_question_mark_lists_every_legal_action_numbered() -> None:
+    shown = read_choice("?", LEGAL)
+    assert shown.kind == "show"
+    assert [ln.split(". ", 1)[1] for ln in shown.message.splitlines()] == LEGAL
+
+
+TICHU_OBS = {
+    "game": "tichu",
+    "phase": "play",
+    "num_seats": 4,
+    "round": 2,
+    "active": [1],
+    "legal": [],
+    "hand": ["2G", "PHX"],
+    "hand_sizes": [2, 5, 0, 14],
+    "calls": ["", "tichu", "", "grand"],
+    "trick": [{"seat": 3, "cards": ["9K", "9R"], "combo": "pair 9"}],
+    "turn": 1,
+    "wish": "8",
+    "out": [2],
+    "scores": [120, 80],
+    "score_sheet": [[120, 80]],
+    "last_round": {"points": [120, 80], "out": [2, 0, 1, 3], "double_victory": False},
+    "terminal": False,
+    "outcome": None,
+}
+
+
+def test_render_obs_shows_what_a_seat_needs_to_decide() -> None:
+    text = render_obs(TICHU_OBS, seat_names(4, 0, ["Ann", "Bob", "Cy", "Di"]))
+    for expected in ("round 2", "Bob", "Tichu!", "Grand Tichu!", "<- turn", "out #1",
+                     "Di: 9K 9R  (pair 9)", "Wish: 8", "Your hand: 2G PHX", "120:80",
+                     "Last round: team A 120, team B 80"):  # fmt: skip
+        assert expected in text, expected
+
+
+def test_spectator_render_has_no_hand() -> None:
+    text = render_obs({**TICHU_OBS, "hand": None}, seat_names(4, None))
+    assert "Your hand" not in text
+    assert "2G" not in text
+
+
+def test_render_event_names_the_seat() -> None:
+    names = seat_names(4, 1, ["Ann"])
+    assert render_event({"type": "dragon_given", "seat": 0, "to": 1}, names) == (
+        "Ann: dragon given to Seat 1 (you)"
+    )
+
+
+def _toy_match(seed: int) -> LocalMatch:
+    return LocalMatch(TOY, TOY.default_config(), 0, "random", SeededResolver(seed), random.Random(1))
+
+
+def test_scripted_player_finishes_a_toy_match() -> None:
+    match = _toy_match(3)
+    out = io.StringIO()
+    assert match.play(Console(io.StringIO("1\n" * 10), out)) == 0
+    assert TOY.is_terminal(match.runner.state)
+    played = [r.text for r in match.runner.records if r.kind == "action" and r.seat == 0]
+    assert len(played) == 3
+    assert out.getvalue().count("You: played") == 3
+
+
+def test_refused_action_shows_the_game_message_and_asks_again() -> None:
+    match = _toy_match(3)
+    out = io.StringIO()
+    assert match.play(Console(io.StringIO("play 99\n?\n1\n1\n1\n"), out)) == 0
+    assert "Refused: card 99 is not in your hand" in out.getvalue()
+
+
+def test_end_of_input_stops_the_match() -> None:
+    match = _toy_match(3)
+    assert match.play(Console(io.StringIO("1\n"), io.StringIO())) == 1
+    assert not TOY.is_terminal(match.runner.state)
+
+
+def _registered(name: str) -> bool:
+    try:
+        get_game(name)
+    except KeyError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("game", "args"), [("tichu", ["--target", "50"]), ("toepen", [])])
+def test_cli_play_answering_1_reaches_the_end(
+    game: str, args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if not _registered(game):
+        pytest.skip(f"{game} is not registered yet")
+    from cardroom.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    assert main(["play", "--game", game, "--bots", "random", "--seed", "7", *args]) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    assert "Your hand:" in out
