@@ -1,0 +1,161 @@
+"""Toepen cards: a 32-card deck as ints 0..31, sets of cards as int bitmasks (R1.2, R1.3).
+
+``card = suit * 8 + strength``; strength 0..7 is ``J Q K A 7 8 9 10`` (R1.3, weakest first), so
+each suit is one byte of a mask, a higher index in a suit is a stronger card, and iterating a
+mask gives cards by suit, then by strength. Text: rank ``7 8 9 10 J Q K A`` + suit ``H S D C``
+(hearts, spades, diamonds, clubs); input also accepts lower case and the symbols ♥ ♠ ♦ ♣.
+
+>>> format_card(parse_card("10h")), format_card(parse_card("J♠"))
+('10H', 'JS')
+>>> format_cards(suit_mask(0))
+'JH QH KH AH 7H 8H 9H 10H'
+>>> format_cards(parse_cards("7C 10H JS"))
+'10H JS 7C'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from cardroom.engine.errors import InvalidNotationError
+
+RANKS: Final = ("J", "Q", "K", "A", "7", "8", "9", "10")
+"""Rank names by strength (R1.3: J weakest, 10 strongest)."""
+SUITS: Final = "HSDC"
+SUIT_SYMBOLS: Final = "♥♠♦♣"
+NUM_CARDS: Final = 32
+DECK: Final = (1 << NUM_CARDS) - 1
+HAND_SIZE: Final = 4
+
+JACK: Final = 0
+TEN: Final = 7
+
+
+def card(strength: int, suit: int) -> int:
+    """The card of ``strength`` (0 = J … 7 = 10) in ``suit`` (0..3)."""
+    return suit * 8 + strength
+
+
+def strength_of(c: int) -> int:
+    return c & 7
+
+
+def suit_of(c: int) -> int:
+    return c >> 3
+
+
+def suit_mask(suit: int) -> int:
+    """The mask of the eight cards of ``suit``."""
+    return 0xFF << (suit * 8)
+
+
+def rank_mask(strength: int) -> int:
+    """The mask of the four cards of one rank."""
+    return 0x01010101 << strength
+
+
+TENS: Final = rank_mask(TEN)
+JACKS: Final = rank_mask(JACK)
+NUMBERS: Final = 0xF0F0F0F0
+"""7, 8, 9 and 10 of every suit: one of them in a laundry discard exposes a bluff (R3.3)."""
+
+
+def iter_cards(mask: int) -> Iterator[int]:
+    """Cards of a mask in canonical order."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def format_card(c: int) -> str:
+    return RANKS[strength_of(c)] + SUITS[suit_of(c)]
+
+
+_PARSE: Final = {
+    RANKS[s] + suit_text: card(s, i)
+    for s in range(8)
+    for i in range(4)
+    for suit_text in (SUITS[i], SUIT_SYMBOLS[i])
+}
+
+
+def parse_card(text: str) -> int:
+    """Parse ``10H``, ``JS``, ``7c``, ``A♦``; anything else raises ``InvalidNotationError``."""
+    c = _PARSE.get(text.strip().upper())
+    if c is None:
+        raise InvalidNotationError(
+            f"not a Toepen card: {text!r} (rank 7/8/9/10/J/Q/K/A + suit H/S/D/C, e.g. 10H)"
+        )
+    return c
+
+
+def format_cards(mask: int) -> str:
+    return " ".join(format_card(c) for c in iter_cards(mask))
+
+
+def card_list(mask: int) -> list[str]:
+    """A mask as a JSON list of card texts."""
+    return [format_card(c) for c in iter_cards(mask)]
+
+
+def parse_cards(text: str) -> int:
+    """Parse space-separated cards to a mask; a repeated card is an error."""
+    mask = 0
+    for token in text.split():
+        c = parse_card(token)
+        if mask >> c & 1:
+            raise InvalidNotationError(f"card {format_card(c)} is listed twice")
+        mask |= 1 << c
+    return mask
+
+
+def follow_mask(hand: int, led_suit: int | None) -> int:
+    """R4.2: the cards of ``hand`` that may be played to a trick led in ``led_suit``.
+
+    >>> format_cards(follow_mask(parse_cards("8H 10S KC 7D"), 0))
+    '8H'
+    >>> format_cards(follow_mask(parse_cards("10S KC 7D 9D"), 0))
+    '10S 7D 9D KC'
+    """
+    if led_suit is None:
+        return hand
+    same = hand & suit_mask(led_suit)
+    return same or hand
+
+
+def trick_winner(plays: Iterable[tuple[int, int]]) -> int:
+    """R4.3: the seat whose card is the highest of the suit of the first play.
+
+    >>> trick_winner([(0, parse_card("7H")), (1, parse_card("AH")), (2, parse_card("10S"))])
+    0
+    """
+    best_seat, best = -1, -1
+    led = -1
+    for seat, c in plays:
+        if led < 0:
+            led = suit_of(c)
+        if suit_of(c) == led and c > best:
+            best_seat, best = seat, c
+    if best_seat < 0:
+        raise ValueError("an empty trick has no winner")
+    return best_seat
+
+
+def signal_for(hand: int, counted: int) -> str:
+    """R8.4: ``"stand"`` for four cards of the ``counted`` rank mask, ``"whistle"`` for exactly
+    three, ``""`` otherwise.
+
+    >>> signal_for(parse_cards("10S 10H 10D KC"), TENS), signal_for(parse_cards("JS JH"), JACKS)
+    ('whistle', '')
+    """
+    count = (hand & counted).bit_count()
+    return {4: "stand", 3: "whistle"}.get(count, "")

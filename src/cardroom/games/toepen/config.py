@@ -1,0 +1,91 @@
+"""``ToepenConfig``: the Toepen-default rule set (toepen.md §1) and its [Option] variants.
+
+Every field defaults to the [Standard] reading; each option names its variant ID from toepen.md
+§5. Not implemented (yet): 2 players (R1.1 option), V-POOR, V-FOUR, V-FOUR-CHANCE, V-BLIND,
+V-WAS (Dutch laundry definition), V-WAS-OPEN, V-WAS-ALLCHECK, V-REDEAL, V-JP, V-POT, and the
+single post-exchange announcement step (R8.2 option).
+
+>>> ToepenConfig.from_json({"seats": 5, "lives": 15}).to_json()["lives"]
+15
+>>> ToepenConfig.from_json({"seats": 9})
+Traceback (most recent call last):
+...
+cardroom.engine.errors.EngineError: R1.1: seats must be 3..8, got 9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
+
+from cardroom.engine.errors import EngineError
+
+MIN_SEATS: Final = 3
+MAX_SEATS: Final = 8
+DEALER_RULES: Final = ("winner", "left", "high")
+
+
+@dataclass(frozen=True, slots=True)
+class ToepenConfig:
+    """One table's rules. ``seats`` 3..8 (R1.1), ``lives`` per player (R1.4, V-L)."""
+
+    seats: int = 4
+    lives: int = 10
+    announce: bool = True
+    """R8.1: the whistle / stand-up module for three or four 10s (must) and Js (may)."""
+    free_signals: bool = False
+    """R8.5 option: anyone may whistle or stand (bluff) without a qualifying hand."""
+    exchange_penalty: int = 1
+    """R3.6; 2 = V-WAS-2."""
+    exchange_repeat: bool = False
+    """V-EX-REPEAT: an exchanger is asked again while the stock has 4 cards."""
+    turn_knock: bool = False
+    """V-TURNKNOCK: knock only when it is your turn to play a card."""
+    double_knock: bool = False
+    """V-DOUBLEKNOCK: the last knocker may knock again at once."""
+    one_knock: bool = False
+    """V-ONEKNOCK: each player knocks at most once per hand."""
+    max_stake: int = 0
+    """V-CAP-FIXED: no knock above this stake (0 = no cap)."""
+    table_cap: bool = False
+    """V-CAP-TABLE: no knock that could take a player still in below 0 lives."""
+    fold_void: bool = False
+    """V-FOLDVOID: folded players' cards do not count in the current trick."""
+    jack_double: bool = False
+    """V-JACK-DOUBLE: trick 4 won with a J doubles what the losers pay."""
+    jack_bonus: bool = False
+    """V-JACK-BONUS: trick 4 won with a J gives the winner a life back (never above ``lives``)."""
+    dealer_rule: str = "winner"
+    """R2.3 ``winner`` deals next; ``left`` = V-DEAL-LEFT; ``high`` = V-HIGHDEAL (fewest lives)."""
+    elimination: bool = False
+    """V-ELIM: players at 0 lives drop out; the last one with lives wins."""
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise EngineError(f"R1.1: seats must be {MIN_SEATS}..{MAX_SEATS}, got {self.seats}")
+        if self.lives < 1:
+            raise EngineError(f"R1.4: lives must be at least 1, got {self.lives}")
+        if self.exchange_penalty < 1:
+            raise EngineError(f"R3.6: exchange_penalty must be >= 1, got {self.exchange_penalty}")
+        if self.max_stake < 0 or self.max_stake == 1:
+            raise EngineError(f"V-CAP-FIXED: max_stake must be 0 or >= 2, got {self.max_stake}")
+        if self.dealer_rule not in DEALER_RULES:
+            raise EngineError(f"R2.3: dealer_rule must be one of {DEALER_RULES}")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ToepenConfig:
+        """Build a config; unknown keys and values of the wrong type raise ``EngineError``."""
+        types = {f.name: type(getattr(cls(), f.name)) for f in fields(cls)}
+        unknown = sorted(set(data) - set(types))
+        if unknown:
+            raise EngineError(f"unknown Toepen option(s): {', '.join(unknown)}")
+        for key, value in data.items():
+            if type(value) is not types[key]:
+                raise EngineError(
+                    f"Toepen option {key!r} must be {types[key].__name__}, got {value!r}"
+                )
+        return cls(**data)

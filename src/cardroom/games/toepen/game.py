@@ -1,0 +1,109 @@
+"""``ToepenGame``: the ``Game`` protocol over the pure functions of ``rules``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.errors import NotActiveError
+from cardroom.engine.game import JsonAble, JsonDict, Outcome
+from cardroom.engine.types import Audience, Step
+from cardroom.games.toepen import rules, sample
+from cardroom.games.toepen.actions import Action
+from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, ToepenConfig
+from cardroom.games.toepen.events import project
+from cardroom.games.toepen.observe import ToepenObservation, observe
+from cardroom.games.toepen.state import ToepenState
+
+DEFAULTS = {
+    "announce": "nosignal",
+    "laundry": "nolaundry",
+    "challenge": "accept",
+    "respond": "fold",
+}
+"""Timeouts decline every option; a knock is answered by folding (cheapest now, R5.6)."""
+
+
+class ToepenGame:
+    """Toepen for 3-8 players, Toepen-default rules (``shared/rules/toepen.md``)."""
+
+    name = "toepen"
+    rules_version = "toepen-default-1"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+
+    def default_config(self, seats: int | None = None) -> ToepenConfig:
+        return ToepenConfig() if seats is None else ToepenConfig(seats=seats)
+
+    def config_to_json(self, config: ToepenConfig) -> JsonDict:
+        return config.to_json()
+
+    def config_from_json(self, data: Mapping[str, Any]) -> ToepenConfig:
+        return ToepenConfig.from_json(data)
+
+    def num_seats(self, config: ToepenConfig) -> int:
+        return config.seats
+
+    def new(self, config: ToepenConfig) -> ToepenState:
+        return rules.new_state(config)
+
+    def pending_chance(self, state: ToepenState) -> ChanceRequest | None:
+        return rules.pending_chance(state)
+
+    def apply_chance(
+        self, state: ToepenState, outcome: ChanceOutcome
+    ) -> Step[ToepenState, JsonAble]:
+        new, events = rules.apply_chance(state, outcome)
+        return Step(new, tuple(events))
+
+    def active_seats(self, state: ToepenState) -> frozenset[int]:
+        return rules.active_seats(state)
+
+    def legal_actions(self, state: ToepenState, seat: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: ToepenState, seat: int, action: Action) -> Step[ToepenState, JsonAble]:
+        new, events = rules.apply_action(state, seat, action)
+        return Step(new, tuple(events))
+
+    def is_terminal(self, state: ToepenState) -> bool:
+        return state.phase == "game_over"
+
+    def outcome(self, state: ToepenState) -> Outcome | None:
+        if state.phase != "game_over":
+            return None
+        winners, losers = rules.ranking(state)
+        names = ", ".join(f"seat {s}" for s in losers)
+        reason = f"{names} reached 0 lives" if losers else "last player with lives"
+        return Outcome(state.lives, frozenset(winners), reason)
+
+    def default_action(self, state: ToepenState, seat: int) -> Action:
+        """The owing seat declines, folds, or plays its first legal card; a seat that may only
+        knock is not owed a timeout (``NotActiveError``)."""
+        if seat != rules.owing(state):
+            raise NotActiveError(f"seat {seat} owes no move; a timeout never knocks for it")
+        if state.phase == "play":
+            return rules.legal_actions(state, seat)[0]
+        return Action.parse(DEFAULTS[state.phase])
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def format_action(self, action: Action) -> str:
+        return str(action)
+
+    def observe(self, state: ToepenState, audience: Audience) -> ToepenObservation:
+        result = self.outcome(state)
+        data = observe(state, audience, None if result is None else result.to_json())
+        return ToepenObservation(data)
+
+    def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:
+        return project(event, audience)
+
+    def resample_hidden(self, state: ToepenState, seat: int, rng: random.Random) -> ToepenState:
+        return sample.resample_hidden(state, seat, rng)
+
+    def sample_action_texts(self, state: ToepenState, seat: int, rng: random.Random) -> list[str]:
+        return sample.sample_action_texts(state, seat, rng)

@@ -1,0 +1,106 @@
+"""What each audience sees: the observation JSON of contracts.md §2 plus the Toepen keys (§6).
+
+A seat sees its own hand and its own laundry discards; everybody sees lives, the stake, the
+cards played, challenged discards and announcements; ``OMNISCIENT`` also sees every hand and
+the stock. ``turn`` is the one seat the game waits for (the next to answer, or to play a card),
+so a driver knows who owes a move; other active seats may only knock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardroom.engine.game import JsonDict
+from cardroom.engine.types import OMNISCIENT, Audience, Viewer
+from cardroom.games.toepen import rules
+from cardroom.games.toepen.cards import card_list, format_card
+from cardroom.games.toepen.state import Exchange, ToepenState
+
+
+@dataclass(frozen=True, slots=True)
+class ToepenObservation:
+    data: JsonDict
+
+    def to_json(self) -> JsonDict:
+        return self.data
+
+
+def _none(value: int) -> int | None:
+    return None if value < 0 else value
+
+
+def _plays(plays: tuple[tuple[int, int], ...]) -> list[JsonDict]:
+    return [{"seat": s, "card": format_card(c)} for s, c in plays]
+
+
+def _exchange(exchange: Exchange, audience: Audience) -> JsonDict:
+    shown = exchange.challenger >= 0 or audience in (exchange.seat, OMNISCIENT)
+    return {
+        "seat": exchange.seat,
+        "challenger": _none(exchange.challenger),
+        "loser": _none(exchange.loser),
+        "discard": card_list(exchange.discard) if shown else None,
+    }
+
+
+def _seats(mask: int, n: int) -> list[bool]:
+    return [bool(mask >> s & 1) for s in range(n)]
+
+
+def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) -> JsonDict:
+    n = state.num_seats
+    seat = None if isinstance(audience, Viewer) else audience
+    legal = [] if seat is None else [str(a) for a in rules.legal_actions(state, seat)]
+    dealt = bool(state.hands)
+    knock = state.phase == "respond"
+    data: JsonDict = {
+        "game": "toepen",
+        "audience": audience.value if isinstance(audience, Viewer) else audience,
+        "phase": state.phase,
+        "num_seats": n,
+        "active": sorted(rules.active_seats(state)),
+        "legal": legal,
+        "hand": None if seat is None else card_list(state.hands[seat]) if dealt else [],
+        "hand_sizes": [h.bit_count() for h in state.hands] if dealt else [0] * n,
+        "terminal": state.phase == "game_over",
+        "outcome": outcome,
+        "hand_no": state.hand_no,
+        "lives": list(state.lives),
+        "penalties": [state.config.lives - life for life in state.lives],
+        "dealer": _none(state.dealer),
+        "turn": _none(rules.owing(state)),
+        "play_turn": _none(state.turn),
+        "leader": _none(state.leader),
+        "in_game": _seats(rules.alive_mask(state), n),
+        "in_hand": _seats(state.in_hand, n),
+        "stake": state.stake,
+        "knocker": _none(state.knocker),
+        "last_knocker": _none(state.last_knocker),
+        "responses": {
+            "knocker": state.knocker,
+            "answers": [{"seat": s, "answer": a} for s, a in state.answers],
+            "waiting": list(state.queue),
+        }
+        if knock
+        else None,
+        "trick_no": state.trick_no,
+        "trick": _plays(state.trick),
+        "tricks": [{"plays": _plays(t.plays), "winner": t.winner} for t in state.tricks],
+        "stock": len(state.stock),
+        "laundry_turn": state.laundry_queue[0] if state.phase == "laundry" else None,
+        "exchanger": state.exchanges[-1].seat if state.phase == "challenge" else None,
+        "exchanges": [_exchange(e, audience) for e in state.exchanges],
+        "signals": [list(s) for s in state.signals] if dealt else [[] for _ in range(n)],
+        "last_hand": None
+        if state.last_hand is None
+        else {
+            "hand_no": state.last_hand.hand_no,
+            "winner": _none(state.last_hand.winner),
+            "reason": state.last_hand.reason,
+            "losses": list(state.last_hand.losses),
+        },
+    }
+    if audience is OMNISCIENT:
+        data["hands"] = [card_list(h) for h in state.hands]
+        data["stock_cards"] = [format_card(c) for c in state.stock]
+    return data

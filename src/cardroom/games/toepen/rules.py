@@ -1,0 +1,571 @@
+"""Toepen transitions: pure functions from a state (and an action) to a state and events.
+
+``apply_action`` dispatches by action kind; each phase's rule is a small function that returns
+``(state, events)``. Rule numbers refer to ``shared/rules/toepen.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.errors import IllegalActionError, NotActiveError
+from cardroom.engine.game import JsonAble
+from cardroom.games.toepen.actions import (
+    ACCEPT,
+    CHALLENGE,
+    FOLD,
+    KNOCK,
+    LAUNDRY,
+    NOLAUNDRY,
+    NOSIGNAL,
+    PLAYS,
+    STAND,
+    STAY,
+    WHISTLE,
+    Action,
+)
+from cardroom.games.toepen.cards import (
+    HAND_SIZE,
+    JACK,
+    JACKS,
+    NUM_CARDS,
+    NUMBERS,
+    SUITS,
+    TENS,
+    follow_mask,
+    format_card,
+    iter_cards,
+    mask_of,
+    signal_for,
+    strength_of,
+    suit_of,
+    trick_winner,
+)
+from cardroom.games.toepen.config import ToepenConfig
+from cardroom.games.toepen.events import (
+    Challenged,
+    DealerChosen,
+    Dealt,
+    Decision,
+    Folded,
+    GameEnded,
+    HandEnded,
+    Knocked,
+    Laundry,
+    Played,
+    Signal,
+    StakeRaised,
+    TrickWon,
+)
+from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick
+
+Events = list[JsonAble]
+Result = tuple[ToepenState, Events]
+TRICKS = 4
+ANSWERING = ("announce", "challenge", "respond")
+
+
+# -- seats ---------------------------------------------------------------------------------
+
+
+def bit(seat: int) -> int:
+    return 1 << seat
+
+
+def clockwise(after: int, mask: int, n: int) -> tuple[int, ...]:
+    """The seats of ``mask`` in play order starting left of ``after`` (``after`` last).
+
+    >>> clockwise(3, 0b1111, 4), clockwise(1, 0b1101, 4)
+    ((0, 1, 2, 3), (2, 3, 0))
+    """
+    return tuple(s for s in ((after + i) % n for i in range(1, n + 1)) if mask >> s & 1)
+
+
+def left_of(seat: int, mask: int, n: int) -> int:
+    """The first seat of ``mask`` clockwise after ``seat`` (-1 if none, ``seat`` if only him)."""
+    for i in range(1, n + 1):
+        s = (seat + i) % n
+        if mask >> s & 1:
+            return s
+    return -1
+
+
+def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _lose(lives: tuple[int, ...], seat: int, amount: int) -> tuple[tuple[int, ...], int]:
+    """R1.5: lives never go below 0; returns the new lives and what was actually lost."""
+    lost = min(amount, lives[seat])
+    return _put(lives, seat, lives[seat] - lost), lost
+
+
+def alive_mask(state: ToepenState) -> int:
+    """Seats that are still in the game: all of them, or those with lives under V-ELIM (R7.2)."""
+    if not state.config.elimination:
+        return (1 << state.num_seats) - 1
+    return mask_of(s for s, life in enumerate(state.lives) if life > 0)
+
+
+# -- chance and the deal -------------------------------------------------------------------
+
+
+def new_state(config: ToepenConfig) -> ToepenState:
+    return ToepenState(config, lives=(config.lives,) * config.seats)
+
+
+def pending_chance(state: ToepenState) -> ChanceRequest | None:
+    """R2.1: a ``pick`` of the first dealer, then one ``shuffle`` of the 32 cards per hand."""
+    if state.phase != "deal":
+        return None
+    if state.dealer < 0:
+        return ChanceRequest("pick", state.num_seats)
+    return ChanceRequest("shuffle", NUM_CARDS)
+
+
+def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
+    request = pending_chance(state)
+    if request is None:
+        raise IllegalActionError("no chance event is pending")
+    outcome.check(request)
+    if request.kind == "pick":
+        seat = outcome.values[0]
+        return replace(state, dealer=seat), [DealerChosen(seat)]
+    return deal(state, outcome.values)
+
+
+def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
+    """R2.1, R2.2: cards one at a time clockwise from the dealer's left; the rest is the stock.
+    R8.2, R8.3: three or four 10s are announced at once; then the optional J signals (R8.3)
+    and the exchange offers (R3.5) go round in the same order."""
+    n, config = state.num_seats, state.config
+    seated = alive_mask(state)
+    seats = clockwise(state.dealer, seated, n)
+    k = len(seats)
+    hands = [0] * n
+    for i in range(HAND_SIZE * k):
+        hands[seats[i % k]] |= 1 << order[i]
+    stock = order[HAND_SIZE * k :]
+    signals: list[tuple[str, ...]] = [()] * n
+    events: Events = [Dealt(state.hand_no + 1, state.dealer, tuple(hands), len(stock))]
+    if config.announce:
+        for seat in seats:
+            signal = signal_for(hands[seat], TENS)
+            signals[seat] = (signal,)
+            if signal:
+                events.append(Signal(seat, signal))
+    new = replace(
+        state,
+        phase="announce",
+        hand_no=state.hand_no + 1,
+        seated=seated,
+        in_hand=seated,
+        start_lives=state.lives,
+        hands=tuple(hands),
+        stock=stock,
+        exchanges=(),
+        signals=tuple(signals),
+        played=(0,) * n,
+        voids=(0,) * n,
+        queue=seats,
+        laundry_queue=seats,
+        stake=1,
+        knocker=-1,
+        last_knocker=-1,
+        knocked=0,
+        answers=(),
+        trick_no=0,
+        leader=-1,
+        turn=-1,
+        trick=(),
+        tricks=(),
+    )
+    if not config.announce:
+        return _next_laundry(new, events)
+    return new, events
+
+
+# -- who may act ---------------------------------------------------------------------------
+
+
+def owing(state: ToepenState) -> int:
+    """The one seat the game waits for (-1 when none): the next to answer, or to play a card."""
+    if state.phase in ANSWERING:
+        return state.queue[0]
+    if state.phase == "laundry":
+        return state.laundry_queue[0]
+    if state.phase == "play":
+        return state.turn
+    return -1
+
+
+def knock_refusal(state: ToepenState, seat: int) -> str:
+    """Why ``seat`` may not knock now ("" if it may): R5.2, R5.3 and the knock options."""
+    config = state.config
+    if state.phase == "respond":
+        return "R5.2: a knock is being answered; one knock at a time"
+    if state.phase != "play":
+        return "R5.2: knocking opens when the exchange phase has closed"
+    if not state.in_hand >> seat & 1:
+        return "R5.6: a player who folded or sits out cannot knock"
+    if config.turn_knock and seat != state.turn:
+        return "V-TURNKNOCK: knock only when it is your turn to play"
+    if seat == state.last_knocker and not config.double_knock:
+        return "R5.3b: the last knocker may knock again only after somebody else knocked"
+    if config.one_knock and state.knocked >> seat & 1:
+        return "V-ONEKNOCK: one knock per player per hand"
+    raised = state.stake + 1
+    if raised > state.lives[seat]:
+        return f"R5.3c: a knock to {raised} would exceed your {state.lives[seat]} lives"
+    if config.max_stake and raised > config.max_stake:
+        return f"V-CAP-FIXED: the stake may not exceed {config.max_stake}"
+    if config.table_cap and any(
+        raised > state.lives[s] for s in range(state.num_seats) if state.in_hand >> s & 1
+    ):
+        return f"V-CAP-TABLE: a stake of {raised} could take a player still in below 0 lives"
+    if state.in_hand == bit(seat):
+        return "R5.3d: nobody else is still in the hand"
+    return ""
+
+
+def active_seats(state: ToepenState) -> frozenset[int]:
+    seat = owing(state)
+    if seat < 0:
+        return frozenset()
+    if state.phase != "play":
+        return frozenset((seat,))
+    knockers = [s for s in range(state.num_seats) if not knock_refusal(state, s)]
+    return frozenset((seat, *knockers))
+
+
+def signal_options(state: ToepenState, seat: int) -> tuple[Action, ...]:
+    """R8.3-R8.5: the optional signal for exactly three Js (whistle) or four Js (stand)."""
+    if state.signals[seat][-1]:
+        return ()
+    if state.config.free_signals:
+        return WHISTLE, STAND
+    signal = signal_for(state.hands[seat], JACKS)
+    return {"whistle": (WHISTLE,), "stand": (STAND,), "": ()}[signal]
+
+
+def playable(state: ToepenState, seat: int) -> int:
+    """R4.1, R4.2: the mask of cards ``seat`` may play to the current trick."""
+    led = suit_of(state.trick[0][1]) if state.trick else None
+    return follow_mask(state.hands[seat], led)
+
+
+def legal_actions(state: ToepenState, seat: int) -> tuple[Action, ...]:
+    """Canonical order: plays by card, then the other kinds in ``actions.KINDS`` order."""
+    phase = state.phase
+    if phase == "play":
+        plays = [PLAYS[c] for c in iter_cards(playable(state, seat))] if seat == state.turn else []
+        return (*plays, KNOCK) if not knock_refusal(state, seat) else tuple(plays)
+    if seat != owing(state):
+        return ()
+    if phase == "respond":
+        return STAY, FOLD
+    if phase == "laundry":
+        return LAUNDRY, NOLAUNDRY
+    if phase == "challenge":
+        return CHALLENGE, ACCEPT
+    if phase == "announce":
+        return (*signal_options(state, seat), NOSIGNAL)
+    return ()
+
+
+# -- applying actions ----------------------------------------------------------------------
+
+
+def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
+    """Check ``action`` for ``seat`` and apply it; errors name the rule that forbids it."""
+    if state.phase == "game_over":
+        raise NotActiveError("R7.1: the game is over")
+    if not 0 <= seat < state.num_seats:
+        raise NotActiveError(f"there is no seat {seat}")
+    kind = action.kind
+    if kind == "play":
+        return _play(state, seat, action.card)
+    if kind == "knock":
+        reason = knock_refusal(state, seat)
+        if reason:
+            raise (NotActiveError if state.phase != "play" else IllegalActionError)(reason)
+        return _knock(state, seat)
+    phase = _PHASE_OF[kind]
+    if state.phase != phase or owing(state) != seat:
+        raise NotActiveError(_not_now(state, seat, kind))
+    if kind in ("stay", "fold"):
+        return _answer_knock(state, seat, kind)
+    if kind == "laundry":
+        return _laundry(state, seat)
+    if kind == "nolaundry":
+        new = replace(state, laundry_queue=state.laundry_queue[1:])
+        return _next_laundry(new, [Decision("nolaundry", seat)])
+    if kind in ("challenge", "accept"):
+        return _answer_laundry(state, seat, kind)
+    return _signal(state, seat, kind)
+
+
+_PHASE_OF = {
+    "stay": "respond",
+    "fold": "respond",
+    "laundry": "laundry",
+    "nolaundry": "laundry",
+    "challenge": "challenge",
+    "accept": "challenge",
+    "whistle": "announce",
+    "stand": "announce",
+    "nosignal": "announce",
+}
+_WHEN = {
+    "respond": "R5.4: stay or fold only when a knock asks you",
+    "laundry": "R3.5: exchanges are offered once to each player, clockwise from the dealer's left",
+    "challenge": "R3.3: challenge or accept only when an exchange asks you",
+    "announce": "R8.3: signals are offered clockwise from the dealer's left after each deal",
+}
+
+
+def _not_now(state: ToepenState, seat: int, kind: str) -> str:
+    """The rule behind refusing ``kind`` from ``seat`` now."""
+    if kind == "laundry":
+        if any(e.seat == seat for e in state.exchanges) and not state.config.exchange_repeat:
+            return "R3.5: at most one exchange per player per hand"
+        if state.phase in ("play", "respond"):
+            return "R3.5: no exchange after the exchange phase has closed"
+        if state.phase != "deal" and len(state.stock) < HAND_SIZE:
+            return f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4"
+    return _WHEN[_PHASE_OF[kind]]
+
+
+def _signal(state: ToepenState, seat: int, kind: str) -> Result:
+    events: Events = []
+    if kind != "nosignal":
+        if all(a.kind != kind for a in signal_options(state, seat)):
+            need = "three Js" if kind == "whistle" else "four Js"
+            raise IllegalActionError(f"R8.5: a {kind} needs {need} (10s signal automatically)")
+        signals = list(state.signals)
+        signals[seat] = (*signals[seat][:-1], kind)
+        state = replace(state, signals=tuple(signals))
+        events.append(Signal(seat, kind))
+    state = replace(state, queue=state.queue[1:])
+    if state.queue:
+        return state, events
+    return _next_laundry(state, events)
+
+
+def _next_laundry(state: ToepenState, events: Events) -> Result:
+    """R3.2, R3.5: offer the next exchange, or close the exchange phase and start play."""
+    if state.laundry_queue and len(state.stock) >= HAND_SIZE:
+        return replace(state, phase="laundry", queue=()), events
+    leader = left_of(state.dealer, state.in_hand, state.num_seats)
+    new = replace(
+        state, phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
+    )
+    return new, events
+
+
+def _laundry(state: ToepenState, seat: int) -> Result:
+    """R3.1: the hand goes face down, the top 4 stock cards come in; R3.3 challenge round."""
+    old = state.hands[seat]
+    drawn = mask_of(state.stock[:HAND_SIZE])
+    rest = state.laundry_queue[1:]
+    others = tuple(s for s in clockwise(seat, state.seated, state.num_seats) if s != seat)
+    new = replace(
+        state,
+        phase="challenge",
+        hands=_put(state.hands, seat, drawn),
+        stock=state.stock[HAND_SIZE:],
+        exchanges=(*state.exchanges, Exchange(seat, old)),
+        laundry_queue=(seat, *rest) if state.config.exchange_repeat else rest,
+        queue=others,
+    )
+    return new, [Laundry(seat, old, drawn)]
+
+
+def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
+    """R3.3: the first challenger turns the discard up; whoever was wrong pays."""
+    if kind == "accept":
+        state = replace(state, queue=state.queue[1:])
+        events: Events = [Decision("accept", seat)]
+        return (state, events) if state.queue else _close_exchange(state, events)
+    exchange = state.exchanges[-1]
+    loser = exchange.seat if exchange.discard & NUMBERS else seat
+    lives, lost = _lose(state.lives, loser, state.config.exchange_penalty)
+    done = replace(exchange, challenger=seat, loser=loser)
+    state = replace(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
+    event = Challenged(seat, exchange.seat, exchange.discard, loser, lost)
+    return _close_exchange(state, [event])
+
+
+def _close_exchange(state: ToepenState, events: Events) -> Result:
+    """R8.2: the replacement hand is checked for 10s, then offered the optional J signal."""
+    seat = state.exchanges[-1].seat
+    if not state.config.announce:
+        return _next_laundry(replace(state, queue=()), events)
+    signal = signal_for(state.hands[seat], TENS)
+    signals = list(state.signals)
+    signals[seat] = (*signals[seat], signal)
+    if signal:
+        events.append(Signal(seat, signal))
+    return replace(state, phase="announce", queue=(seat,), signals=tuple(signals)), events
+
+
+def _knock(state: ToepenState, seat: int) -> Result:
+    """R5.4: the others still in answer in order from the knocker's left."""
+    n = state.num_seats
+    responders = tuple(s for s in clockwise(seat, state.in_hand, n) if s != seat)
+    new = replace(
+        state,
+        phase="respond",
+        knocker=seat,
+        queue=responders,
+        answers=(),
+        knocked=state.knocked | bit(seat),
+    )
+    return new, [Knocked(seat, state.stake + 1)]
+
+
+def _answer_knock(state: ToepenState, seat: int, kind: str) -> Result:
+    """R5.5 stay; R5.6 fold for the stake before this knock, paid at once."""
+    events: Events
+    if kind == "fold":
+        lives, lost = _lose(state.lives, seat, state.stake)
+        state = replace(state, lives=lives, in_hand=state.in_hand & ~bit(seat))
+        events = [Folded(seat, lost)]
+    else:
+        events = [Decision("stay", seat)]
+    state = replace(state, queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
+    if state.queue:
+        return state, events
+    return _close_knock(state, events)
+
+
+def _close_knock(state: ToepenState, events: Events) -> Result:
+    """R5.7: the stake rises if anybody stayed, else the knocker wins; R5.8 play resumes."""
+    knocker = state.knocker
+    if all(kind == "fold" for _, kind in state.answers):
+        return _end_hand(state, knocker, "all folded", events)
+    stake = state.stake + 1
+    state = replace(state, phase="play", stake=stake, last_knocker=knocker, knocker=-1)
+    events.append(StakeRaised(stake))
+    if state.in_hand >> state.turn & 1:
+        return state, events
+    return _advance(state, state.turn, events)
+
+
+def _play(state: ToepenState, seat: int, c: int) -> Result:
+    if state.phase != "play":
+        raise NotActiveError("R4: cards are played only once the exchange phase has closed")
+    if seat != state.turn:
+        raise NotActiveError(f"R4.2: it is seat {state.turn}'s turn to play")
+    hand = state.hands[seat]
+    if not hand >> c & 1:
+        raise IllegalActionError(f"R4.2: {format_card(c)} is not in your hand")
+    if not playable(state, seat) >> c & 1:
+        led = SUITS[suit_of(state.trick[0][1])]
+        raise IllegalActionError(f"R4.2: you must follow suit ({led})")
+    voids = state.voids
+    if state.trick and suit_of(state.trick[0][1]) != suit_of(c):
+        voids = _put(voids, seat, voids[seat] | 1 << suit_of(state.trick[0][1]))
+    new = replace(
+        state,
+        hands=_put(state.hands, seat, hand & ~(1 << c)),
+        played=_put(state.played, seat, state.played[seat] | 1 << c),
+        voids=voids,
+        trick=(*state.trick, (seat, c)),
+    )
+    return _advance(new, seat, [Played(seat, c)])
+
+
+def _advance(state: ToepenState, after: int, events: Events) -> Result:
+    """R4.2, R4.4, R5.8: the next seat still in that has not played to this trick, clockwise;
+    when there is none the trick is complete."""
+    done = mask_of(s for s, _ in state.trick)
+    nxt = left_of(after, state.in_hand & ~done, state.num_seats)
+    if nxt < 0:
+        return _finish_trick(state, events)
+    if not state.trick:
+        return replace(state, turn=nxt, leader=nxt), events
+    return replace(state, turn=nxt), events
+
+
+def _finish_trick(state: ToepenState, events: Events) -> Result:
+    """R4.3 with R6.4: a folded player's card counts ([Standard]) unless V-FOLDVOID."""
+    plays = state.trick
+    counted = plays
+    if state.config.fold_void:
+        counted = tuple(p for p in plays if state.in_hand >> p[0] & 1)
+    winner = trick_winner(counted)
+    tricks = (*state.tricks, Trick(plays, winner))
+    if state.trick_no == TRICKS:
+        events.append(TrickWon(TRICKS, winner, -1))
+        return _score(replace(state, tricks=tricks, trick=(), turn=-1), winner, events)
+    in_hand, n = state.in_hand, state.num_seats
+    leader = winner if in_hand >> winner & 1 else left_of(winner, in_hand, n)
+    events.append(TrickWon(state.trick_no, winner, leader))
+    new = replace(
+        state, tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
+    )
+    return new, events
+
+
+def _score(state: ToepenState, winner: int, events: Events) -> Result:
+    """R6.1: everybody still in except the winner of trick 4 pays the stake; R6.4: a folded
+    winner means nobody escapes; V-JACK-DOUBLE / V-JACK-BONUS for a J winning trick 4."""
+    config = state.config
+    winning_card = next(c for s, c in state.tricks[-1].plays if s == winner)
+    by_jack = strength_of(winning_card) == JACK
+    lives = state.lives
+    if state.in_hand >> winner & 1:
+        amount = state.stake * (2 if config.jack_double and by_jack else 1)
+        reason = "won trick 4"
+        if config.jack_bonus and by_jack:
+            lives = _put(lives, winner, min(config.lives, lives[winner] + 1))
+    else:
+        amount, reason, winner = state.stake, "trick 4 won by a folded player", -1
+    for seat in range(state.num_seats):
+        if state.in_hand >> seat & 1 and seat != winner:
+            lives, _ = _lose(lives, seat, amount)
+    return _end_hand(replace(state, lives=lives), winner, reason, events)
+
+
+def _end_hand(state: ToepenState, winner: int, reason: str, events: Events) -> Result:
+    """R6.5, R7.1, R7.2: check the end of the game, else R2.3 choose the next dealer."""
+    losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
+    events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
+    summary = HandSummary(state.hand_no, winner, reason, losses)
+    state = replace(state, phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
+    if game_over(state):
+        state = replace(state, phase="game_over")
+        winners, losers = ranking(state)
+        events.append(GameEnded(winners, losers, state.lives))
+        return state, events
+    return replace(state, dealer=next_dealer(state, winner)), events
+
+
+def game_over(state: ToepenState) -> bool:
+    """R7.1: somebody is at 0 lives; under V-ELIM (R7.2): at most one player has lives."""
+    if state.config.elimination:
+        return sum(life > 0 for life in state.lives) <= 1
+    return min(state.lives) == 0
+
+
+def ranking(state: ToepenState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Winners (the most lives left, if any) and losers (0 lives) of a finished game."""
+    best = max(state.lives)
+    seats = range(state.num_seats)
+    winners = tuple(s for s in seats if best > 0 and state.lives[s] == best)
+    return winners, tuple(s for s in seats if state.lives[s] == 0)
+
+
+def next_dealer(state: ToepenState, winner: int) -> int:
+    """R2.3: the winner deals (if none: left of the dealer); V-DEAL-LEFT; V-HIGHDEAL."""
+    n, alive = state.num_seats, alive_mask(state)
+    rule = state.config.dealer_rule
+    if rule == "high":
+        order = clockwise(state.dealer, alive, n)
+        fewest = min(state.lives[s] for s in order)
+        return next(s for s in order if state.lives[s] == fewest)
+    if rule == "winner" and winner >= 0:
+        return winner if alive >> winner & 1 else left_of(winner, alive, n)
+    return left_of(state.dealer, alive, n)

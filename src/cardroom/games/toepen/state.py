@@ -1,0 +1,87 @@
+"""The Toepen game state: one frozen value per moment of the game (toepen.md §3).
+
+Cards are masks (``cards.py``); seats are ints; -1 means "none". Phases: ``deal`` (a chance
+outcome is due), ``announce`` (optional J signals, R8.3), ``laundry`` (exchange declarations,
+R3.5), ``challenge`` (the challenge round of one exchange, R3.3), ``play`` (tricks and knocks),
+``respond`` (answers to a knock, R5.4), ``game_over``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardroom.games.toepen.config import ToepenConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One dirty-laundry exchange: ``discard`` is secret unless ``challenger`` >= 0 (R3.4)."""
+
+    seat: int
+    discard: int
+    challenger: int = -1
+    loser: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: ``plays`` as (seat, card) in play order, and its ``winner``."""
+
+    plays: tuple[tuple[int, int], ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """How the previous hand ended (shown to everybody)."""
+
+    hand_no: int
+    winner: int
+    reason: str
+    losses: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ToepenState:
+    config: ToepenConfig
+    lives: tuple[int, ...]
+    phase: str = "deal"
+    hand_no: int = 0
+    dealer: int = -1
+    seated: int = 0
+    """Mask of the seats dealt into this hand (all seats unless V-ELIM removed some)."""
+    in_hand: int = 0
+    """Mask of the seats that have not folded (R5.6)."""
+    start_lives: tuple[int, ...] = ()
+    hands: tuple[int, ...] = ()
+    stock: tuple[int, ...] = ()
+    """Undealt cards, top first (R2.2); an exchange takes the first four (R3.1)."""
+    exchanges: tuple[Exchange, ...] = ()
+    signals: tuple[tuple[str, ...], ...] = ()
+    """Per seat, one entry per 4-card hand received and checked so far: "", whistle, stand."""
+    played: tuple[int, ...] = ()
+    """Per seat, the cards played this hand."""
+    voids: tuple[int, ...] = ()
+    """Per seat, bit ``s`` set when the seat failed to follow suit ``s`` (public knowledge)."""
+    queue: tuple[int, ...] = ()
+    """Seats still to answer in ``announce``, ``challenge`` or ``respond``, next first."""
+    laundry_queue: tuple[int, ...] = ()
+    """Seats still to be offered an exchange (R3.5), next first."""
+    stake: int = 1
+    knocker: int = -1
+    """The knock being answered (``respond`` phase)."""
+    last_knocker: int = -1
+    knocked: int = 0
+    """Mask of the seats that knocked this hand (V-ONEKNOCK)."""
+    answers: tuple[tuple[int, str], ...] = ()
+    trick_no: int = 0
+    leader: int = -1
+    turn: int = -1
+    """The seat to play a card (``play``), kept while a knock is answered."""
+    trick: tuple[tuple[int, int], ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    last_hand: HandSummary | None = None
+
+    @property
+    def num_seats(self) -> int:
+        return self.config.seats
