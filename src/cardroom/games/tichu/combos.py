@@ -26,7 +26,17 @@ from operator import attrgetter
 from typing import Final
 
 from cardroom.engine.errors import IllegalActionError
-from cardroom.games.tichu.cards import DECK, DOG, DRG, MJ, NORMAL_MASK, PHX, RANK_NAMES, card
+from cardroom.games.tichu.cards import (
+    DECK,
+    DOG,
+    DRG,
+    MJ,
+    NORMAL_MASK,
+    PHX,
+    RANK_NAMES,
+    card,
+    rank_of,
+)
 from cardroom.games.tichu.cards import format_cards as _format_cards
 
 
@@ -102,11 +112,10 @@ _RANKS: Final = range(2, 15)
 _BASE: Final = tuple(card(r, 0) if r >= 2 else 0 for r in range(15))
 """Bit index of a rank's Jade card (index 0, 1 unused)."""
 _SUIT_MASKS: Final = tuple(sum(1 << card(r, s) for r in _RANKS) for s in range(4))
-_DOG_STRENGTH: Final = 0
-_MJ_STRENGTH: Final = 2
-_DRG_STRENGTH: Final = 30
 _LED_PHX_STRENGTH: Final = 3
 """R6.4.2: a led Phoenix is worth 1½."""
+_SPECIAL_STRENGTH: Final = {_DOG: 0, _MJ: 2, _PHX: _LED_PHX_STRENGTH, _DRG: 30}
+"""Single values of the special cards in half-steps: Dog 0, Mah Jong 1, Phoenix led, Dragon."""
 
 
 def _rank_name(rank: int) -> str:
@@ -142,12 +151,10 @@ def _suits_by_rank(hand: int) -> list[int]:
 
 def _single(cards: int) -> Combo:
     """The single reading of one card (a Phoenix counts as led, R6.4.2)."""
-    special = {_DOG: _DOG_STRENGTH, _MJ: _MJ_STRENGTH, _PHX: _LED_PHX_STRENGTH}
-    if cards in special:
-        return Combo(Kind.SINGLE, cards, special[cards], 1)
-    if cards == _DRG:
-        return Combo(Kind.SINGLE, cards, _DRG_STRENGTH, 1)
-    return Combo(Kind.SINGLE, cards, 2 * (2 + ((cards.bit_length() - 1) - 2) // 4), 1)
+    strength = _SPECIAL_STRENGTH.get(cards)
+    if strength is None:
+        strength = 2 * rank_of(cards.bit_length() - 1)
+    return Combo(Kind.SINGLE, cards, strength, 1)
 
 
 def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple[Kind, int] | None:
@@ -295,7 +302,8 @@ def _add_singles(hand: int, suits: list[int], top: Combo | None, out: list[Combo
         if suits[rank] and 2 * rank > above:
             for c in _SINGLES[rank][suits[rank]]:
                 out.append(Combo(Kind.SINGLE, c, 2 * rank, 1))
-    for bit, strength in ((_DOG, _DOG_STRENGTH), (_MJ, _MJ_STRENGTH), (_DRG, _DRG_STRENGTH)):
+    for bit in (_DOG, _MJ, _DRG):
+        strength = _SPECIAL_STRENGTH[bit]
         if hand & bit and strength > above:
             out.append(Combo(Kind.SINGLE, bit, strength, 1))
     if hand & _PHX and (top is None or top.cards != _DRG):
