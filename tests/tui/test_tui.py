@@ -86,7 +86,9 @@ def test_render_event_names_the_seat() -> None:
 
 
 def _toy_match(seed: int) -> LocalMatch:
-    return LocalMatch(TOY, TOY.default_config(), 0, "random", SeededResolver(seed), random.Random(1))
+    return LocalMatch(
+        TOY, TOY.default_config(), 0, "random", SeededResolver(seed), random.Random(1)
+    )
 
 
 def test_scripted_player_finishes_a_toy_match() -> None:
