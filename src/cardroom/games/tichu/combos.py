@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
 from typing import Final
@@ -483,7 +484,13 @@ def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
 
     With ``top`` None, every combination in the hand (the Dog too). Sorted by
     (kind, length, strength, cards). Builds combinations from rank counts, never from subsets.
+    Results are cached: the rules ask again for the same hand and top within one step.
     """
+    return _cached_plays(hand, top)
+
+
+@lru_cache(maxsize=1024)
+def _cached_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     if top is not None and (top.cards == _DOG or top.kind is Kind.BOMB):
         return enumerate_bombs(hand, top)
     suits = _suits_by_rank(hand)
