@@ -344,6 +344,11 @@ _ALL_CARDS = list(range(56))
 hands = st.sets(st.sampled_from(_ALL_CARDS), min_size=0, max_size=14).map(
     lambda cs: sum(1 << c for c in cs)
 )
+_CROWDED = [c for c in _ALL_CARDS if not 2 <= c < 14 and not 34 <= c < 54]  # specials, 5..9
+crowded_sets = st.sets(st.sampled_from(_CROWDED), min_size=1, max_size=10).map(
+    lambda cs: sum(1 << c for c in cs)
+)
+"""Small sets from five ranks and the specials: often a combination, often several readings."""
 
 
 @settings(max_examples=200, deadline=None)
@@ -366,8 +371,8 @@ def test_bomb_order_is_strict(a_hand: int, b_hand: int) -> None:
             assert beats(a, b) or beats(b, a) or equal
 
 
-@settings(max_examples=200, deadline=None)
-@given(hands)
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(hands, crowded_sets))
 def test_readings_are_consistent(hand: int) -> None:
     """Every reading keeps the set, distinct Phoenix ranks, weakest first; bombs hold no Phoenix."""
     found = readings(hand)
@@ -377,3 +382,18 @@ def test_readings_are_consistent(hand: int) -> None:
     multi_phoenix = hand.bit_count() > 1 and hand >> PHX & 1
     assert all((c.phoenix_as is not None) == bool(multi_phoenix) for c in found)
     assert not any(c.is_bomb() and hand >> PHX & 1 for c in found)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(hands, crowded_sets))
+def test_combo_for_leading_takes_the_highest_reading(hand: int) -> None:
+    """R6.3.4: undeclared, a lead takes the highest reading; an invalid set is rejected."""
+    found = readings(hand)
+    if not found:
+        with pytest.raises(IllegalActionError, match=r"R6\.1\.5"):
+            combo_for(hand, None, None)
+        return
+    assert combo_for(hand, None, None) == found[-1]
+    for reading in found:
+        if reading.phoenix_as is not None:
+            assert combo_for(hand, reading.phoenix_as, None) == reading
