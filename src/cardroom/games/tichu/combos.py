@@ -36,9 +36,9 @@ from cardroom.games.tichu.cards import (
     PHX,
     RANK_NAMES,
     card,
+    format_cards,
     rank_of,
 )
-from cardroom.games.tichu.cards import format_cards as _format_cards
 
 
 class Kind(enum.IntEnum):
@@ -70,7 +70,7 @@ class Combo:
     phoenix_as: int | None = None
 
     def is_bomb(self) -> bool:
-        return self.kind is Kind.BOMB
+        return self.kind == Kind.BOMB
 
     def describe(self) -> str:
         """Short text for tables and logs: ``"straight 5-9"``, ``"single PHX 8½"``, ``"bomb 8888"``.
@@ -80,17 +80,17 @@ class Combo:
         'full house 5'
         """
         kind, top = self.kind, self.strength // 2
-        if kind is Kind.SINGLE:
+        if kind == Kind.SINGLE:
             if self.cards in _SPECIAL_SINGLE_NAMES:
                 name = _SPECIAL_SINGLE_NAMES[self.cards]
                 half = f" {_rank_name(top)}½" if self.cards == _PHX else ""
                 return f"single {name}{half}"
             return f"single {_rank_name(top)}"
-        if kind is Kind.STRAIGHT:
+        if kind == Kind.STRAIGHT:
             return f"straight {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
-        if kind is Kind.STAIRS:
+        if kind == Kind.STAIRS:
             return f"stairs {_rank_name(top - self.length // 2 + 1)}-{_rank_name(top)}"
-        if kind is Kind.BOMB:
+        if kind == Kind.BOMB:
             if self.length == 4:
                 return "bomb " + _rank_name(top) * 4
             return f"bomb straight flush {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
@@ -98,7 +98,7 @@ class Combo:
 
     def __str__(self) -> str:
         phx = "" if self.phoenix_as is None else f" (PHX={_rank_name(self.phoenix_as)})"
-        return f"{self.describe()}: {_format_cards(self.cards)}{phx}"
+        return f"{self.describe()}: {format_cards(self.cards)}{phx}"
 
 
 # --- bit constants and lookup tables ------------------------------------------------------
@@ -221,7 +221,7 @@ def readings(cards: int) -> tuple[Combo, ...]:
 
 def _phoenix_single(top: Combo | None) -> Combo:
     """R6.4: the Phoenix single is the top single + ½, or 1½ when led; never on the Dragon."""
-    if top is None or top.kind is not Kind.SINGLE:
+    if top is None or top.kind != Kind.SINGLE:
         return Combo(Kind.SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
     if top.cards == _DRG:
         raise IllegalActionError("R6.4.3: the Phoenix cannot be played on the Dragon")
@@ -239,7 +239,7 @@ def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
         raise IllegalActionError("R1.1: a play is a set of the 56 Tichu cards")
     options = readings(cards)
     if not options:
-        raise IllegalActionError(f"R6.1.5: {_format_cards(cards)} is not a Tichu combination")
+        raise IllegalActionError(f"R6.1.5: {format_cards(cards)} is not a Tichu combination")
     if cards == _PHX:
         if phoenix_as is not None:
             raise IllegalActionError(
@@ -256,7 +256,7 @@ def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
                 return option
         raise IllegalActionError(
             f"R6.3.1: with the Phoenix as {_rank_name(phoenix_as)}, "
-            f"{_format_cards(cards)} is not a Tichu combination"
+            f"{format_cards(cards)} is not a Tichu combination"
         )
     winning = [option for option in options if beats(option, top)]
     return (winning or options)[-1]
@@ -272,13 +272,13 @@ def beats(play: Combo, top: Combo | None) -> bool:
         return True
     if top.cards == _DOG:
         return False
-    if play.kind is Kind.BOMB:
-        if top.kind is not Kind.BOMB:
+    if play.kind == Kind.BOMB:
+        if top.kind != Kind.BOMB:
             return True
         return play.length > top.length or (
             play.length == top.length and play.strength > top.strength
         )
-    if play.kind is not top.kind or play.length != top.length:
+    if play.kind != top.kind or play.length != top.length:
         return False
     if play.cards == _PHX and top.cards == _DRG:
         return False
@@ -491,24 +491,24 @@ def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
 
 @lru_cache(maxsize=1024)
 def _cached_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
-    if top is not None and (top.cards == _DOG or top.kind is Kind.BOMB):
+    if top is not None and (top.cards == _DOG or top.kind == Kind.BOMB):
         return enumerate_bombs(hand, top)
     suits = _suits_by_rank(hand)
     out: list[Combo] = []
     kind = None if top is None else top.kind
     length = None if top is None else top.length
     above = -1 if top is None else top.strength
-    if kind is None or kind is Kind.SINGLE:
+    if kind is None or kind == Kind.SINGLE:
         _add_singles(hand, suits, top, out)
-    if kind is None or kind is Kind.PAIR:
+    if kind is None or kind == Kind.PAIR:
         _add_sets(Kind.PAIR, 2, hand, suits, above, out)
-    if kind is None or kind is Kind.TRIPLE:
+    if kind is None or kind == Kind.TRIPLE:
         _add_sets(Kind.TRIPLE, 3, hand, suits, above, out)
-    if kind is None or kind is Kind.FULL_HOUSE:
+    if kind is None or kind == Kind.FULL_HOUSE:
         _add_full_houses(hand, suits, above, out)
-    if kind is None or kind is Kind.STRAIGHT:
+    if kind is None or kind == Kind.STRAIGHT:
         _add_straights(hand, suits, length, above, out)
-    if kind is None or kind is Kind.STAIRS:
+    if kind is None or kind == Kind.STAIRS:
         _add_stairs(hand, suits, length, above, out)
     if has_bomb(hand):
         out.extend(_all_bombs(suits))
