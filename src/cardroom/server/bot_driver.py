@@ -1,0 +1,95 @@
+"""Plays the bot seats of one table, through the same inbox and validation as a human.
+
+The driver lives inside its ``TableActor``: after every change the actor calls ``schedule``,
+which starts at most one thinking task per bot seat that is active. A task builds the seat's
+``SeatView`` (the observation JSON and projected history a human at that seat would have),
+asks the bot in a worker thread after the configured delay, and posts the answer back to the
+actor's inbox, where it is checked against the state at that moment like any other submission.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+from cardroom.bots import Bot, SeatView, decide, make_bot
+from cardroom.engine.errors import EngineError
+
+log = logging.getLogger("cardroom.server.bots")
+
+Submit = Callable[[int, str, int], Awaitable[bool]]
+"""``submit(seat, text, version_seen)`` runs in the actor; True if the action was accepted."""
+
+
+def choose_action(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
+    """The bot's answer; a bot that errs or answers outside ``legal`` is replaced by a random
+    legal choice, so a buggy bot can never stall a table."""
+    try:
+        return decide(bot, view, rng)
+    except (EngineError, ValueError, LookupError, TypeError) as exc:
+        log.warning("bot %s at seat %d failed (%s); playing a random legal action", bot.name,
+                    view.seat, exc)  # fmt: skip
+        return rng.choice(view.legal) if view.legal else None
+
+
+class BotDriver:
+    """Bot seats of one table: which bot sits where, and which seat is thinking."""
+
+    def __init__(self, game: str, delay: float) -> None:
+        self.game = game
+        self.delay = delay
+        self.rng = random.Random(secrets.randbits(64))
+        self.bots: dict[int, Bot] = {}
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._considered: dict[int, int] = {}
+
+    def seat(self, seat: int, level: str | None) -> None:
+        """Put a bot of ``level`` at ``seat`` (``None`` removes it)."""
+        task = self._thinking.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        self._considered.pop(seat, None)
+        if level is None:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = make_bot(self.game, level)
+
+    def schedule(
+        self,
+        version: int,
+        active: frozenset[int],
+        view_of: Callable[[int], tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+        submit: Callable[[int, str, int], None],
+    ) -> None:
+        """Start thinking for each active bot seat that has not yet looked at ``version``."""
+        for seat, bot in self.bots.items():
+            if seat in self._thinking or self._considered.get(seat) == version:
+                continue
+            self._considered[seat] = version
+            if seat not in active:
+                continue
+            obs, history = view_of(seat)
+            view = SeatView(self.game, seat, obs, tuple(history))
+            task = asyncio.create_task(self._think(bot, view, version, submit))
+            self._thinking[seat] = task
+
+    def done(self, seat: int) -> None:
+        """The seat's answer reached the actor; it may think again."""
+        self._thinking.pop(seat, None)
+
+    async def _think(
+        self, bot: Bot, view: SeatView, version: int, submit: Callable[[int, str, int], None]
+    ) -> None:
+        if self.delay > 0:
+            await asyncio.sleep(self.delay)
+        action = await asyncio.to_thread(choose_action, bot, view, self.rng)
+        submit(view.seat, action or "", version)
+
+    def stop(self) -> None:
+        for task in self._thinking.values():
+            task.cancel()
+        self._thinking.clear()

@@ -1,0 +1,159 @@
+"""Lobby HTTP routes (contracts §4): games, tables, seats, finished records; and the pages.
+
+Seat changes go through the table's actor, so they are ordered with the game's commands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+
+from cardroom.engine import games as game_names
+from cardroom.engine import get_game
+from cardroom.engine.record import GameRecord
+from cardroom.server.registry import TableRegistry
+from cardroom.server.settings import Settings
+from cardroom.server.table import ActorStopped, LobbyError, TableActor
+from cardroom.storage import UnknownTable
+
+Json = dict[str, Any]
+MAX_NAME = 40
+
+
+def _registry(request: Request) -> TableRegistry:
+    registry: TableRegistry = request.app.state.registry
+    return registry
+
+
+def error(msg: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": msg}, status_code=status)
+
+
+async def _body(request: Request) -> Json:
+    """The JSON object body (an empty body is ``{}``); ``LobbyError`` 400 otherwise."""
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        data = await request.json()
+    except ValueError:
+        raise LobbyError("the body must be JSON", 400) from None
+    if not isinstance(data, dict):
+        raise LobbyError("the body must be a JSON object", 400)
+    return data
+
+
+def _text(data: Json, key: str, default: str | None = None, limit: int = MAX_NAME) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or not value.strip():
+        raise LobbyError(f"'{key}' must be a non-empty string", 400)
+    if len(value.strip()) > limit:
+        raise LobbyError(f"'{key}' is longer than {limit} characters", 400)
+    return value.strip()
+
+
+async def _actor(request: Request) -> TableActor:
+    try:
+        return await _registry(request).get(request.path_params["table_id"])
+    except UnknownTable:
+        raise LobbyError(f"no table {request.path_params['table_id']!r}", 404) from None
+
+
+def _seat(request: Request) -> int:
+    raw = request.path_params["seat"]
+    if not raw.isdigit():
+        raise LobbyError("the seat must be a number", 400)
+    return int(raw)
+
+
+def _token(request: Request, data: Json) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    token = data.get("token")
+    return token if isinstance(token, str) else None
+
+
+async def list_games(request: Request) -> Response:
+    result = []
+    for name in game_names():
+        game = get_game(name)
+        result.append({
+            "name": game.name, "rules_version": game.rules_version,
+            "min_seats": game.min_seats, "max_seats": game.max_seats,
+            "options": game.config_to_json(game.default_config()),
+        })  # fmt: skip
+    return JSONResponse(result)
+
+
+async def create_table(request: Request) -> Response:
+    data = await _body(request)
+    game = _text(data, "game")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise LobbyError("'options' must be a JSON object", 400)
+    name = data.get("name") or ""
+    if not isinstance(name, str):
+        raise LobbyError("'name' must be a string", 400)
+    actor = await _registry(request).create(game, options, name)
+    return JSONResponse({"id": actor.id, **actor.summary()}, status_code=201)
+
+
+async def list_tables(request: Request) -> Response:
+    return JSONResponse([a.summary() for a in _registry(request).live()])
+
+
+async def table_info(request: Request) -> Response:
+    return JSONResponse((await _actor(request)).summary())
+
+
+async def take_seat(request: Request) -> Response:
+    actor, seat, data = await _actor(request), _seat(request), await _body(request)
+    name = _text(data, "name")
+    token = await actor.call(lambda: actor.take_seat(seat, name))
+    return JSONResponse({"token": token, "seat": seat, "table": actor.id})
+
+
+async def seat_bot(request: Request) -> Response:
+    actor, seat, data = await _actor(request), _seat(request), await _body(request)
+    level = _text(data, "level", "random")
+    await actor.call(lambda: actor.seat_bot(seat, level))
+    return JSONResponse({"seat": seat, "kind": "bot", "level": level})
+
+
+async def leave_seat(request: Request) -> Response:
+    actor, seat, data = await _actor(request), _seat(request), await _body(request)
+    token = _token(request, data)
+    return JSONResponse(await actor.call(lambda: actor.leave(seat, token)))
+
+
+async def table_record(request: Request) -> Response:
+    """The JSON Lines log of a finished table (header line, then one record per line)."""
+    table_id = request.path_params["table_id"]
+    try:
+        stored = await _registry(request).store.load(table_id)
+    except UnknownTable:
+        raise LobbyError(f"no table {table_id!r}", 404) from None
+    if stored.meta.status != "finished":
+        raise LobbyError("the record is available once the table is finished", 409)
+    meta = stored.meta
+    record = GameRecord(meta.game, meta.rules_version, meta.config, stored.records)
+    return PlainTextResponse(record.to_jsonl(), media_type="application/x-ndjson")
+
+
+async def page(request: Request) -> Response:
+    settings: Settings = request.app.state.settings
+    index = settings.static_dir / "index.html"
+    if not index.is_file():
+        return PlainTextResponse("the browser client is not installed", status_code=404)
+    return FileResponse(index)
+
+
+async def lobby_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, LobbyError):
+        return error(str(exc), exc.status)
+    if isinstance(exc, ActorStopped):
+        return error("the table is closed", 503)
+    raise exc

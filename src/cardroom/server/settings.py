@@ -1,0 +1,29 @@
+"""Server settings: one frozen value built by the CLI (or a test) and handed to ``create_app``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a server needs to know.
+
+    ``db``: ``memory``, a SQLite path (``cardroom.db``) or a ``postgresql://`` URL.
+    ``bot_delay``: seconds a bot waits before acting (humans like to see the play; 0 in tests).
+    ``ring_size``: envelopes kept per table for reconnect catch-up.
+    ``send_queue``: messages buffered per websocket before a slow client is disconnected.
+    ``max_message``: largest client frame (characters) that is parsed at all.
+    ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
+    """
+
+    db: str = "cardroom.db"
+    bot_delay: float = 0.5
+    ring_size: int = 64
+    send_queue: int = 256
+    max_message: int = 16384
+    takeover_level: str = "heuristic"
+    static_dir: Path = field(default=STATIC_DIR)

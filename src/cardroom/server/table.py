@@ -1,0 +1,454 @@
+"""``TableActor``: the single writer of one table (one asyncio task, one inbox, one command at a
+time).
+
+For each command: parse → ``runner.propose`` → store the records (persist before broadcast; the
+log's primary key fences a second writer) → ``runner.commit`` → project per audience (every
+seat and the spectators) → numbered envelopes to the subscribed sessions, kept in a ring buffer
+for catch-up. Seat changes go through the same inbox and are logged as ``seat`` records, so the
+version counts every stored record. A game starts (first chance resolution) only when every
+seat is held by a human or a bot; bots play through ``BotDriver``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, TypeVar
+
+from cardroom.bots import bot_levels
+from cardroom.engine import SPECTATOR, Audience, Game
+from cardroom.engine.chance import SecureResolver
+from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
+from cardroom.engine.runner import Runner, Transition, apply_record
+from cardroom.server.bot_driver import BotDriver
+from cardroom.server.settings import Settings
+from cardroom.server.wire import ack, reject
+from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableStore, utc_now
+
+log = logging.getLogger("cardroom.server.table")
+
+Json = dict[str, Any]
+T = TypeVar("T")
+Reply = Callable[[Json], None]
+
+
+class Subscriber(Protocol):
+    """A session receiving a table's messages; ``send`` never blocks (it queues or drops)."""
+
+    def send(self, message: Json) -> None: ...
+
+
+class LobbyError(ValueError):
+    """A seat or table request that cannot be granted; ``status`` is the HTTP status."""
+
+    def __init__(self, msg: str, status: int = 409) -> None:
+        super().__init__(msg)
+        self.status = status
+
+
+class ActorStopped(RuntimeError):
+    """The table's actor is no longer running (server shutdown or lost log ownership)."""
+
+
+def hash_token(token: str) -> str:
+    """Only a token's hash is stored; the token itself goes to its owner once.
+
+    >>> len(hash_token("abc")), hash_token("abc") == hash_token("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def audience_key(audience: Audience) -> str:
+    """The ring buffer's key for an audience: ``"0"``, ``"1"``, … or ``"spectator"``."""
+    return str(audience) if isinstance(audience, int) else "spectator"
+
+
+def reject_code(exc: Exception) -> str:
+    """The wire code for an engine error (contracts §4)."""
+    if isinstance(exc, InvalidNotationError):
+        return "notation"
+    if isinstance(exc, NotActiveError):
+        return "not_active"
+    return "illegal"
+
+
+@dataclass(frozen=True, slots=True)
+class Envelopes:
+    """One version as every audience sees it."""
+
+    v: int
+    by_audience: Mapping[str, Json]
+
+
+_Job = tuple[Callable[[], Awaitable[Any]], "asyncio.Future[Any] | None"]
+
+
+class TableActor:
+    """One live table."""
+
+    def __init__(
+        self, stored: StoredTable, game: Game[Any, Any, Any], store: TableStore, settings: Settings
+    ) -> None:
+        self.id = stored.meta.id
+        self.meta = stored.meta
+        self.game = game
+        self.store = store
+        self.settings = settings
+        self.config = game.config_from_json(stored.meta.config)
+        self.num_seats = game.num_seats(self.config)
+        self.runner: Runner[Any, Any, Any] = Runner(game, self.config)
+        self.seats: list[SeatRow] = list(stored.seats)
+        self.history: list[list[Json]] = [[] for _ in range(self.num_seats)]
+        self.ring: deque[Envelopes] = deque(maxlen=settings.ring_size)
+        self.subscribers: dict[Subscriber, Audience] = {}
+        self.bots = BotDriver(game.name, settings.bot_delay)
+        self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
+        self.stopped = False
+        for record in stored.records:
+            state, events = apply_record(game, self.runner.state, record)
+            self.runner.commit(Transition((record,), state, events))
+            self._remember(events)
+        for row in self.seats:
+            if row.kind == "bot":
+                self.bots.seat(row.seat, row.level or "random")
+        self._task: asyncio.Task[None] | None = None
+
+    # -- the actor loop ----------------------------------------------------------------
+    def start(self) -> None:
+        """Run the inbox; a restored running table resumes (pending chance, bot seats)."""
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+        self.post(self._resume)
+
+    async def _run(self) -> None:
+        while (job := await self.inbox.get()) is not None:
+            fn, future = job
+            try:
+                result = await fn()
+            except Exception as exc:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+                if not isinstance(exc, LobbyError):
+                    log.exception("table %s: command failed", self.id)
+                if self._lost_ownership(exc):
+                    break
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+        self._halt()
+
+    def _lost_ownership(self, exc: Exception) -> bool:
+        if isinstance(exc, SeqConflict):
+            log.error("table %s: another writer owns the log; stopping this actor", self.id)
+            return True
+        return False
+
+    def _halt(self) -> None:
+        self.stopped = True
+        self.bots.stop()
+        while not self.inbox.empty():
+            job = self.inbox.get_nowait()
+            if job is not None and job[1] is not None and not job[1].done():
+                job[1].set_exception(ActorStopped(f"table {self.id} is closed"))
+
+    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
+        """Queue a command without waiting for it."""
+        if not self.stopped:
+            self.inbox.put_nowait((fn, None))
+
+    async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Queue a command and wait for its result (or its exception)."""
+        if self.stopped:
+            raise ActorStopped(f"table {self.id} is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait((fn, future))
+        return await future
+
+    async def stop(self) -> None:
+        """Stop after the current command; queued commands fail with ``ActorStopped``."""
+        if self._task is None or self._task.done():
+            self._halt()
+            return
+        self.inbox.put_nowait(None)
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+    # -- derived views -------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return self.runner.version
+
+    @property
+    def status(self) -> str:
+        return self.meta.status
+
+    def seats_json(self) -> list[Json]:
+        online = {a for a in self.subscribers.values() if isinstance(a, int)}
+        return [
+            {"seat": r.seat, "name": r.name, "kind": r.kind, "level": r.level,
+             "online": r.kind == "bot" or r.seat in online}
+            for r in self.seats
+        ]  # fmt: skip
+
+    def summary(self) -> Json:
+        """The lobby's view of this table (no hidden information)."""
+        return {
+            "id": self.id,
+            "name": self.meta.name,
+            "game": self.game.name,
+            "options": self.meta.config,
+            "status": self.status,
+            "version": self.version,
+            "num_seats": self.num_seats,
+            "seats": self.seats_json(),
+            "created_at": self.meta.created_at,
+            "outcome": self.meta.outcome,
+        }
+
+    def seat_for_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for row in self.seats:
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                return row.seat
+        return None
+
+    def observation(self, audience: Audience) -> Json:
+        obs: Json = self.game.observe(self.runner.state, audience).to_json()
+        return obs
+
+    def welcome(self, audience: Audience) -> Json:
+        seat = audience if isinstance(audience, int) else None
+        return {"t": "welcome", "v": self.version, "seat": seat, "table": self.id,
+                "status": self.status, "obs": self.observation(audience),
+                "seats": self.seats_json()}  # fmt: skip
+
+    # -- sessions --------------------------------------------------------------------------
+    async def attach(self, sub: Subscriber, audience: Audience, since: int | None) -> None:
+        """Subscribe ``sub``: the envelopes after ``since`` if the ring has them all, else a
+        ``welcome`` snapshot; then the seat list (which also tells who is online)."""
+        self.subscribers[sub] = audience
+        missed = self._since(since, audience)
+        if missed is None:
+            sub.send(self.welcome(audience))
+        for envelope in missed or ():
+            sub.send(envelope)
+        self._broadcast({"t": "seats", "seats": self.seats_json()})
+
+    def _since(self, since: int | None, audience: Audience) -> list[Json] | None:
+        if since is None or since > self.version or since < 0:
+            return None
+        if since == self.version:
+            return []
+        if not self.ring or self.ring[0].v > since + 1:
+            return None
+        key = audience_key(audience)
+        return [e.by_audience[key] for e in self.ring if e.v > since]
+
+    async def detach(self, sub: Subscriber) -> None:
+        if self.subscribers.pop(sub, None) is not None:
+            self._broadcast({"t": "seats", "seats": self.seats_json()})
+
+    async def resync(self, sub: Subscriber) -> None:
+        audience = self.subscribers.get(sub)
+        if audience is not None:
+            sub.send(self.welcome(audience))
+
+    def _broadcast(self, message: Json) -> None:
+        for sub in list(self.subscribers):
+            sub.send(message)
+
+    # -- actions ---------------------------------------------------------------------------
+    async def submit(
+        self, seat: int, text: str, reply: Reply, id: int | None, token_hash: str | None
+    ) -> bool:
+        """Check and apply one action of ``seat``; ``ack`` or ``reject`` to ``reply``."""
+        row = self.seats[seat]
+        if token_hash is not None and row.token_hash != token_hash:
+            reply(reject("unauthorized", f"seat {seat} is no longer yours", id))
+            return False
+        if self.status != "running":
+            reply(reject("not_active", f"the game is {self.status}, not running", id))
+            return False
+        try:
+            transition = self.runner.propose(seat, text, at=utc_now())
+        except (IllegalActionError, InvalidNotationError) as exc:
+            reply(reject(reject_code(exc), str(exc)[:300], id))
+            return False
+        await self._persist_and_publish(transition, after=lambda: reply(ack(id)))
+        return True
+
+    async def _persist_and_publish(
+        self, transition: Transition[Any], after: Callable[[], None] | None = None
+    ) -> None:
+        now = utc_now()
+        records = tuple(replace(r, at=r.at or now) for r in transition.records)
+        if not records:
+            return
+        await self.store.append(self.id, records)
+        if len(records) == 1:
+            steps = [Transition(records, transition.state, transition.events)]
+        else:  # one envelope per record: re-fold so each carries its own events and state
+            steps, state = [], self.runner.state
+            for record in records:
+                state, events = apply_record(self.game, state, record)
+                steps.append(Transition((record,), state, events))
+        for step in steps:
+            self.runner.commit(step)
+        if after is not None:
+            after()
+        for step in steps:
+            self._publish(step)
+        if self.game.is_terminal(self.runner.state) and self.status != "finished":
+            await self._finish()
+        self._schedule_bots()
+
+    def _remember(self, events: Sequence[Any]) -> None:
+        """Add events to each seat's projected history (what its bot will be shown)."""
+        for seat in range(self.num_seats):
+            for event in events:
+                projected = self.game.project(event, seat)
+                if projected is not None:
+                    self.history[seat].append(projected.to_json())
+
+    def _publish(self, step: Transition[Any]) -> None:
+        version = step.records[-1].seq
+        by_audience: dict[str, Json] = {}
+        for audience in [*range(self.num_seats), SPECTATOR]:
+            events = [p.to_json() for e in step.events
+                      if (p := self.game.project(e, audience)) is not None]  # fmt: skip
+            if isinstance(audience, int):
+                self.history[audience].extend(events)
+            by_audience[audience_key(audience)] = {
+                "t": "ev", "v": version, "events": events, "obs": self.observation(audience)
+            }  # fmt: skip
+        self.ring.append(Envelopes(version, by_audience))
+        for sub, audience in list(self.subscribers.items()):
+            sub.send(by_audience[audience_key(audience)])
+
+    async def _finish(self) -> None:
+        outcome = self.game.outcome(self.runner.state)
+        data = outcome.to_json() if outcome is not None else {}
+        at = utc_now()
+        await self.store.finish(self.id, data, at)
+        self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
+        log.info("table %s finished at version %d: %s", self.id, self.version, data)
+
+    # -- start, resume and bots --------------------------------------------------------------
+    async def _resume(self) -> None:
+        if self.status == "running":
+            self.runner.resolver = SecureResolver()
+            await self._persist_and_publish(self.runner.propose_chance())
+        self._schedule_bots()
+
+    async def _maybe_start(self) -> None:
+        if self.status != "open" or any(r.kind == "empty" for r in self.seats):
+            return
+        await self.store.set_status(self.id, "running")
+        self.meta = replace(self.meta, status="running")
+        log.info("table %s (%s) started", self.id, self.game.name)
+        self.runner.resolver = SecureResolver()
+        await self._persist_and_publish(self.runner.propose_chance())
+
+    def _schedule_bots(self) -> None:
+        if self.status != "running" or self.stopped:
+            return
+        state = self.runner.state
+        self.bots.schedule(
+            self.version,
+            self.game.active_seats(state),
+            lambda seat: (self.observation(seat), self.history[seat]),
+            self._post_bot_answer,
+        )
+
+    def _post_bot_answer(self, seat: int, text: str, seen: int) -> None:
+        self.post(lambda: self._bot_answer(seat, text, seen))
+
+    async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
+        self.bots.done(seat)
+        if text and self.seats[seat].kind == "bot":
+            accepted = await self.submit(seat, text, self._bot_reply(seat), None, None)
+            if (
+                not accepted
+                and seen == self.version
+                and seat in self.game.active_seats(self.runner.state)
+            ):
+                await self._default_action(seat)
+        self._schedule_bots()
+
+    def _bot_reply(self, seat: int) -> Reply:
+        def reply(message: Json) -> None:
+            if message["t"] == "reject":
+                log.debug("table %s: bot at seat %d rejected: %s", self.id, seat, message["msg"])
+
+        return reply
+
+    async def _default_action(self, seat: int) -> None:
+        """A bot's answer was refused for the state it saw: play the game's default action."""
+        action = self.game.default_action(self.runner.state, seat)
+        log.warning("table %s: bot at seat %d falls back to its default action", self.id, seat)
+        transition = self.runner.propose(seat, action, kind="timeout", auto=True, at=utc_now())
+        await self._persist_and_publish(transition)
+
+    # -- seats -----------------------------------------------------------------------------
+    def _check_seat(self, seat: int) -> SeatRow:
+        if not 0 <= seat < self.num_seats:
+            raise LobbyError(f"seat must be 0..{self.num_seats - 1}", 400)
+        if self.status == "finished":
+            raise LobbyError("the table is finished")
+        return self.seats[seat]
+
+    async def _set_seat(self, row: SeatRow, text: str) -> None:
+        await self.store.set_seat(self.id, row)
+        self.seats[row.seat] = row
+        self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
+        await self._persist_and_publish(self.runner.propose_seat_change(row.seat, text))
+        self._broadcast({"t": "seats", "seats": self.seats_json()})
+        await self._maybe_start()
+        self._schedule_bots()
+
+    async def take_seat(self, seat: int, name: str) -> str:
+        """Seat a human guest (in an empty seat or replacing a bot); returns its secret token."""
+        row = self._check_seat(seat)
+        if row.kind == "human":
+            raise LobbyError(f"seat {seat} is taken by {row.name}")
+        token = secrets.token_urlsafe(24)
+        await self._set_seat(SeatRow(seat, "human", name, None, hash_token(token)), f"human {name}")
+        return token
+
+    async def seat_bot(self, seat: int, level: str) -> None:
+        """Put a bot in an empty seat (or change a bot's level)."""
+        row = self._check_seat(seat)
+        levels = bot_levels(self.game.name)
+        if level not in levels:
+            raise LobbyError(f"unknown bot level {level!r}; choose from: {', '.join(levels)}", 400)
+        if row.kind == "human":
+            raise LobbyError(f"seat {seat} is taken by {row.name}")
+        await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}")
+
+    async def leave(self, seat: int, token: str | None) -> Json:
+        """Free a seat. A human needs its token; in a running game a bot takes over."""
+        row = self._check_seat(seat)
+        if row.kind == "empty":
+            raise LobbyError(f"seat {seat} is empty")
+        if row.kind == "human" and (token is None or self.seat_for_token(token) != seat):
+            raise LobbyError("only the seat's own token can free it", 403)
+        if self.status == "running":
+            if row.kind == "bot":
+                raise LobbyError("a running game's bot seat can only be taken by a human")
+            levels = bot_levels(self.game.name)
+            level = (
+                self.settings.takeover_level
+                if self.settings.takeover_level in levels
+                else ("random")
+            )
+            await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}")
+            return {"seat": seat, "kind": "bot", "level": level}
+        await self._set_seat(SeatRow(seat), "empty")
+        return {"seat": seat, "kind": "empty"}

@@ -1,0 +1,126 @@
+"""The websocket wire protocol (contracts §4): client messages parsed and checked, server
+messages built.
+
+Every frame from a client is validated here before anything else sees it; a bad one becomes a
+``WireError`` that the session answers with ``reject`` (never a crash, never a closed table).
+
+>>> parse_client('{"t": "act", "a": "pass", "id": 3}')
+Act(text='pass', id=3)
+>>> try:
+...     parse_client('{"t": "jump"}')
+... except WireError as exc:
+...     print(exc.code, exc)
+malformed unknown message type 'jump'; expected one of: act, hello, ping, resync
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+Json = dict[str, Any]
+
+REJECT_CODES = ("malformed", "notation", "illegal", "not_active", "unauthorized", "no_table")
+MAX_ACTION_CHARS = 200
+
+
+class WireError(ValueError):
+    """A client message that cannot be served; ``code`` is the reject code."""
+
+    def __init__(self, msg: str, code: str = "malformed", id: int | None = None) -> None:
+        super().__init__(msg)
+        self.code = code
+        self.id = id
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    table: str
+    token: str | None = None
+    since: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    text: str
+    id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    pass
+
+
+ClientMessage = Hello | Act | Resync | Ping
+
+
+def _field(data: Json, key: str, kind: type, *, optional: bool, id: int | None) -> Any:
+    value = data.get(key)
+    if value is None:
+        if optional:
+            return None
+        raise WireError(f"'{data['t']}' needs a '{key}' field", id=id)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise WireError(f"'{key}' must be {kind.__name__}, got {type(value).__name__}", id=id)
+    return value
+
+
+def message_id(data: Any) -> int | None:
+    """The client's request id when the frame carries a usable one (echoed in ``reject``)."""
+    if isinstance(data, dict):
+        value = data.get("id")
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
+    """Decode one client frame; ``WireError`` with a clear message otherwise."""
+    if isinstance(text, bytes):
+        raise WireError("binary frames are not accepted; send JSON text")
+    if len(text) > max_chars:
+        raise WireError(f"message too large ({len(text)} characters; the limit is {max_chars})")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WireError(f"not valid JSON: {exc.msg} at position {exc.pos}") from None
+    if not isinstance(data, dict):
+        raise WireError('a message must be a JSON object like {"t": "ping"}')
+    kind = data.get("t")
+    rid = message_id(data)
+    if kind == "hello":
+        table = _field(data, "table", str, optional=False, id=rid)
+        token = _field(data, "token", str, optional=True, id=rid)
+        since = _field(data, "since", int, optional=True, id=rid)
+        return Hello(table, token, since)
+    if kind == "act":
+        action = _field(data, "a", str, optional=False, id=rid)
+        if len(action) > MAX_ACTION_CHARS:
+            raise WireError(f"action text longer than {MAX_ACTION_CHARS} characters", id=rid)
+        if "id" in data and data["id"] is not None and rid is None:
+            raise WireError("'id' must be an integer", id=None)
+        return Act(action, rid)
+    if kind == "resync":
+        return Resync()
+    if kind == "ping":
+        return Ping()
+    if not isinstance(kind, str):
+        raise WireError("a message needs a string field 't' (its type)", id=rid)
+    raise WireError(
+        f"unknown message type {kind!r}; expected one of: act, hello, ping, resync", id=rid
+    )
+
+
+def reject(code: str, msg: str, id: int | None = None) -> Json:
+    """A ``reject`` message; ``msg`` never carries game state."""
+    return {"t": "reject", "id": id, "code": code, "msg": msg}
+
+
+def ack(id: int | None) -> Json:
+    return {"t": "ack", "id": id}

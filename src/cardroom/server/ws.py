@@ -1,0 +1,149 @@
+"""Websocket sessions (contracts §4): one ``Session`` per socket.
+
+A receiver reads and validates frames; a sender drains a bounded queue of outgoing messages. A
+bad frame gets ``reject`` and the session goes on; a client too slow to drain its queue is
+disconnected (it resyncs on reconnect) and the table never waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from cardroom.engine import SPECTATOR, Audience
+from cardroom.server.registry import TableRegistry
+from cardroom.server.settings import Settings
+from cardroom.server.table import ActorStopped, TableActor, hash_token
+from cardroom.server.wire import Act, Hello, Ping, Resync, WireError, message_id, parse_client
+from cardroom.server.wire import reject as reject_msg
+from cardroom.storage import UnknownTable
+
+log = logging.getLogger("cardroom.server.ws")
+
+Json = dict[str, Any]
+SLOW_CLIENT_CLOSE = 4008
+
+
+class Session:
+    """One websocket: bound to a table as a seat (by token) or as a spectator after ``hello``."""
+
+    def __init__(self, ws: WebSocket, registry: TableRegistry, settings: Settings) -> None:
+        self.ws = ws
+        self.registry = registry
+        self.settings = settings
+        self.outbox: asyncio.Queue[Json] = asyncio.Queue(maxsize=settings.send_queue)
+        self.actor: TableActor | None = None
+        self.audience: Audience = SPECTATOR
+        self.token_hash: str | None = None
+        self.slow = asyncio.Event()
+
+    def send(self, message: Json) -> None:
+        """Queue a message; a full queue marks the client slow and ends the session."""
+        if self.slow.is_set():
+            return
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
+            self.slow.set()
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        tasks = [
+            asyncio.create_task(self._receive()),
+            asyncio.create_task(self._send()),
+            asyncio.create_task(self.slow.wait()),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await self._unbind()
+            if self.ws.client_state == WebSocketState.CONNECTED:
+                code = SLOW_CLIENT_CLOSE if self.slow.is_set() else 1000
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code, "too slow" if self.slow.is_set() else "")
+
+    async def _send(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+
+    async def _receive(self) -> None:
+        while True:
+            try:
+                frame = await self.ws.receive()
+            except WebSocketDisconnect:
+                return
+            if frame["type"] == "websocket.disconnect":
+                return
+            raw = frame.get("text")
+            raw = frame.get("bytes") if raw is None else raw
+            try:
+                await self.handle(parse_client(raw or "", self.settings.max_message))
+            except WireError as exc:
+                self.send(reject_msg(exc.code, str(exc), exc.id))
+            except ActorStopped:
+                self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
+
+    async def handle(self, message: Hello | Act | Resync | Ping) -> None:
+        if isinstance(message, Ping):
+            self.send({"t": "pong"})
+        elif isinstance(message, Hello):
+            await self._hello(message)
+        elif self.actor is None:
+            raise WireError("send hello first", "unauthorized", getattr(message, "id", None))
+        elif isinstance(message, Resync):
+            actor = self.actor
+            actor.post(lambda: actor.resync(self))
+        else:
+            self._act(self.actor, message)
+
+    async def _hello(self, hello: Hello) -> None:
+        try:
+            actor = await self.registry.get(hello.table)
+        except UnknownTable:
+            raise WireError(f"no table {hello.table!r}", "no_table") from None
+        audience: Audience = SPECTATOR
+        if hello.token is not None:
+            seat = actor.seat_for_token(hello.token)
+            if seat is None:
+                raise WireError("this token holds no seat at this table", "unauthorized")
+            audience = seat
+        await self._unbind()
+        self.actor, self.audience = actor, audience
+        self.token_hash = None if hello.token is None else hash_token(hello.token)
+        await actor.call(lambda: actor.attach(self, audience, hello.since))
+
+    def _act(self, actor: TableActor, act: Act) -> None:
+        seat = self.audience
+        if not isinstance(seat, int):
+            raise WireError("spectators cannot act; take a seat first", "unauthorized", act.id)
+        token_hash = self.token_hash
+        actor.post(lambda: actor.submit(seat, act.text, self.send, act.id, token_hash))
+
+    async def _unbind(self) -> None:
+        actor, self.actor = self.actor, None
+        if actor is not None and not actor.stopped:
+            with contextlib.suppress(ActorStopped):
+                await actor.call(lambda: actor.detach(self))
+
+
+def _id(raw: Any) -> int | None:
+    try:
+        return message_id(json.loads(raw))
+    except (TypeError, ValueError):
+        return None
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    """``/ws``: one session per connection."""
+    registry: TableRegistry = ws.app.state.registry
+    settings: Settings = ws.app.state.settings
+    await Session(ws, registry, settings).run()

@@ -1,0 +1,154 @@
+"""Real servers for the tests: uvicorn on a free 127.0.0.1 port, the ``websockets`` client, and
+SQLite files in ``tmp_path``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from cardroom.server import Settings, create_app
+
+from . import relay  # noqa: F401  (registers the "relay" test game)
+
+Json = dict[str, Any]
+TIMEOUT = 10.0
+
+
+@dataclass
+class Server:
+    url: str
+    app: Any
+    http: httpx.AsyncClient
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://") + "/ws"
+
+    @property
+    def registry(self) -> Any:
+        return self.app.state.registry
+
+    async def create(self, game: str = "relay", options: Json | None = None) -> str:
+        response = await self.http.post(
+            "/api/tables", json={"game": game, "options": options or {}, "name": "t"}
+        )
+        assert response.status_code == 201, response.text
+        return str(response.json()["id"])
+
+    async def seat(self, table: str, seat: int, name: str = "") -> str:
+        response = await self.http.post(
+            f"/api/tables/{table}/seats/{seat}", json={"name": name or f"p{seat}"}
+        )
+        assert response.status_code == 200, response.text
+        return str(response.json()["token"])
+
+    async def bot(self, table: str, seat: int, level: str = "random") -> None:
+        response = await self.http.post(
+            f"/api/tables/{table}/seats/{seat}/bot", json={"level": level}
+        )
+        assert response.status_code == 200, response.text
+
+    async def info(self, table: str) -> Json:
+        response = await self.http.get(f"/api/tables/{table}")
+        assert response.status_code == 200, response.text
+        data: Json = response.json()
+        return data
+
+
+def free_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@asynccontextmanager
+async def serve(settings: Settings) -> AsyncIterator[Server]:
+    """Run ``create_app(settings)`` on uvicorn in this event loop until the block ends."""
+    app = create_app(settings)
+    sock = free_socket()
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=1 << 20)
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    url = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT) as client:
+        try:
+            yield Server(url, app, client)
+        finally:
+            server.should_exit = True
+            await asyncio.wait_for(task, TIMEOUT)
+            sock.close()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(db=str(tmp_path / "cardroom.db"), bot_delay=0.0)
+
+
+@pytest.fixture
+async def server(settings: Settings) -> AsyncIterator[Server]:
+    async with serve(settings) as running:
+        yield running
+
+
+@dataclass
+class Client:
+    """A websocket client that remembers every message it received."""
+
+    ws: Any
+    seen: list[Json] = field(default_factory=list)
+    obs: Json | None = None
+    v: int | None = None
+    next_id: int = 1
+
+    @classmethod
+    async def connect(
+        cls, url: str, table: str, token: str | None, since: int | None = None
+    ) -> Client:
+        client = cls(await websockets.connect(url, max_size=1 << 22))
+        await client.send({"t": "hello", "table": table, "token": token, "since": since})
+        return client
+
+    async def send(self, message: Json) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def send_raw(self, raw: str | bytes) -> None:
+        await self.ws.send(raw)
+
+    async def act(self, text: str) -> int:
+        self.next_id += 1
+        await self.send({"t": "act", "a": text, "id": self.next_id})
+        return self.next_id
+
+    async def recv(self, timeout: float = TIMEOUT) -> Json:
+        message: Json = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.seen.append(message)
+        if message["t"] in ("welcome", "ev"):
+            self.obs, self.v = message["obs"], message["v"]
+        return message
+
+    async def until(self, pred: Callable[[Json], bool], timeout: float = TIMEOUT) -> Json:
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.recv()
+                if pred(message):
+                    return message
+
+    async def close(self) -> None:
+        await self.ws.close()

@@ -1,0 +1,90 @@
+"""Full rounds over real websockets: four human clients and a spectator, every message checked
+for leaks against the authoritative state rebuilt from the stored log."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from cardroom.engine import GameRecord, get_game, replay
+
+from .conftest import Client, Server
+from .leaks import check_messages
+from .players import play_until
+
+Json = dict[str, Any]
+
+
+def terminal(obs: Json) -> bool:
+    return bool(obs["terminal"])
+
+
+async def play_full_round(
+    server: Server, game_name: str, options: Json, done: Any, seed: int
+) -> tuple[str, list[Client], Client]:
+    table = await server.create(game_name, options)
+    n = (await server.info(table))["num_seats"]
+    spectator = await Client.connect(server.ws_url, table, None)
+    clients = []  # connected one by one, so most of them see the deal happen live
+    for seat in range(n):
+        clients.append(await Client.connect(server.ws_url, table, await server.seat(table, seat)))
+        await clients[-1].until(lambda m: m["t"] == "welcome")
+    rng = random.Random(seed)
+    await asyncio.gather(
+        *(
+            play_until(c, s, game_name, done, random.Random(rng.random()))
+            for s, c in enumerate(clients)
+        ),
+        spectator.until(lambda m: m["t"] == "ev" and done(m["obs"]), timeout=60),
+    )
+    return table, clients, spectator
+
+
+async def check_no_leaks(
+    server: Server, table: str, clients: list[Client], spectator: Client
+) -> None:
+    stored = await server.registry.store.load(table)
+    game = get_game(stored.meta.game)
+    config = game.config_from_json(stored.meta.config)
+    for seat, client in enumerate([*clients, spectator]):
+        audience = seat if seat < len(clients) else None
+        guarded, own = check_messages(game, config, stored.records, audience, client.seen)
+        assert guarded > len(client.seen) // 2, "the leak check had nothing hidden to catch"
+        if audience is not None:
+            assert own > 0, "a seat's own cards never showed: the tokenizer misses cards"
+
+
+async def test_four_humans_play_a_full_relay_game_without_leaks(server: Server) -> None:
+    table, clients, spectator = await play_full_round(server, "relay", {"cards": 5}, terminal, 1)
+    await check_no_leaks(server, table, clients, spectator)
+    info = await server.info(table)
+    assert info["status"] == "finished" and info["outcome"]["scores"]
+    # every client ends on the same version as the stored log, with consecutive versions
+    stored = await server.registry.store.load(table)
+    for client in [*clients, spectator]:
+        versions = [m["v"] for m in client.seen if m["t"] == "ev"]
+        assert versions == list(range(versions[0], stored.version + 1))
+    record = (await server.http.get(f"/api/tables/{table}/record")).text
+    game = get_game("relay")
+    parsed = GameRecord.from_jsonl(record)
+    final = replay(game, game.config_from_json(parsed.config), parsed.records)
+    assert game.outcome(final) is not None and game.outcome(final).to_json() == info["outcome"]
+
+
+def tichu_round_done(obs: Json) -> bool:
+    return bool(obs.get("score_sheet")) or bool(obs["terminal"])
+
+
+@pytest.mark.slow
+async def test_four_humans_play_a_full_tichu_round_without_leaks(server: Server) -> None:
+    pytest.importorskip("cardroom.games.tichu.game")
+    try:
+        get_game("tichu")
+    except KeyError:
+        pytest.skip("tichu is not registered yet")
+    table, clients, spectator = await play_full_round(server, "tichu", {}, tichu_round_done, 2)
+    await check_no_leaks(server, table, clients, spectator)
+    assert all(len(c.obs["score_sheet"]) >= 1 for c in clients)
