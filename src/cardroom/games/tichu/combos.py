@@ -228,6 +228,22 @@ def _phoenix_single(top: Combo | None) -> Combo:
     return Combo(Kind.SINGLE, _PHX, top.strength + 1, 1)
 
 
+def _invalid_hint(cards: int) -> str:
+    """Why a set that is no combination fails, when a special card is the reason."""
+    if cards.bit_count() < 2:
+        return ""
+    if cards & (_DOG | _DRG):
+        return " (R6.1.3: the Dog and the Dragon are played only as singles)"
+    if cards & _MJ:
+        return " (R6.1.2: the Mah Jong is a single or the 1 of a straight)"
+    most = max(s.bit_count() for s in _suits_by_rank(cards))
+    if cards & _PHX and most == 4 and cards.bit_count() == 5:
+        return " (R6.3.3: four of a kind and the Phoenix are no full house, nor a bomb)"
+    if cards & _PHX and most == 3 and cards.bit_count() == 4:
+        return " (R6.3.2: the Phoenix is never part of a bomb)"
+    return ""
+
+
 def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
     """The combination actually played with ``cards`` onto ``top`` (None = leading).
 
@@ -239,7 +255,9 @@ def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
         raise IllegalActionError("R1.1: a play is a set of the 56 Tichu cards")
     options = readings(cards)
     if not options:
-        raise IllegalActionError(f"R6.1.5: {format_cards(cards)} is not a Tichu combination")
+        raise IllegalActionError(
+            f"R6.1.5: {format_cards(cards)} is not a Tichu combination{_invalid_hint(cards)}"
+        )
     if cards == _PHX:
         if phoenix_as is not None:
             raise IllegalActionError(
