@@ -7,7 +7,13 @@ const TICHU_SUITS = {
   B: ["⌂", "pagoda"],
   R: ["★", "star"],
 };
-const TICHU_SPECIALS = { MJ: "Mah Jong", DOG: "Dog", PHX: "Phoenix", DRG: "Dragon" };
+const TICHU_SPECIALS = {
+  MJ: ["MJ", "1"],
+  DOG: ["Dog", "↷"],
+  PHX: ["Phx", "✦"],
+  DRG: ["Drg", "♛"],
+};
+const TICHU_NAMES = { MJ: "Mah Jong", DOG: "Dog", PHX: "Phoenix", DRG: "Dragon" };
 const FRENCH_SUITS = {
   H: ["♥", "hearts"],
   D: ["♦", "diamonds"],
@@ -17,7 +23,7 @@ const FRENCH_SUITS = {
 
 // Split a code into [rank, suitSymbol, cssClass] for the given game.
 export function cardFace(game, code) {
-  if (game === "tichu" && TICHU_SPECIALS[code]) return [TICHU_SPECIALS[code], "", "special"];
+  if (game === "tichu" && TICHU_SPECIALS[code]) return [...TICHU_SPECIALS[code], "special"];
   const suits = game === "tichu" ? TICHU_SUITS : FRENCH_SUITS;
   const m = /^(10|[2-9JQKA])(.+)$/.exec(code);
   if (m && suits[m[2]]) return [m[1], suits[m[2]][0], suits[m[2]][1]];
@@ -33,7 +39,7 @@ export function cardEl(game, code, attrs = {}) {
   const [rank, suit, cls] = cardFace(game, code);
   return h(
     "span",
-    { ...attrs, class: `card ${cls} ${attrs.class || ""}`.trim(), "data-card": code, title: code },
+    { ...attrs, class: `card ${cls} ${attrs.class || ""}`.trim(), "data-card": code, title: TICHU_NAMES[code] || code },
     h("span", { class: "rank" }, rank),
     suit ? h("span", { class: "suit" }, suit) : null,
   );

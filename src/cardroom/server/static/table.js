@@ -167,7 +167,8 @@ function header(ctx, id) {
 
 function seatName(ctx, seat) {
   const info = ctx.seats.find((s) => s.seat === seat);
-  const base = (info && info.name) || `Seat ${seat}`;
+  let base = (info && info.name) || `Seat ${seat}`;
+  if (ctx.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
   return seat === ctx.mySeat ? `${base} (you)` : base;
 }
 

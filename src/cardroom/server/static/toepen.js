@@ -3,19 +3,26 @@
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
 
-const COMMON = new Set([
-  "game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes",
-  "terminal", "outcome", "trick", "lives", "scores", "last_hand", "tricks",
-]);
 const LABELS = {
   knock: "Knock",
   stay: "Stay",
   fold: "Fold",
-  pass: "Pass",
   laundry: "Dirty laundry",
-  challenge: "Challenge",
+  nolaundry: "Keep my hand",
+  challenge: "Challenge!",
+  accept: "Accept",
   whistle: "Whistle",
   stand: "Stand up",
+  nosignal: "No signal",
+};
+const PHASES = {
+  laundry: "Dirty laundry?",
+  challenge: "Challenge the exchange?",
+  announce: "Signals",
+  play: "Play",
+  respond: "Knock: stay or fold?",
+  deal: "Dealing",
+  game_over: "Game over",
 };
 
 export const singleSelect = true;
@@ -30,9 +37,9 @@ export function cardsOf(a) {
 
 export function phaseText(ctx) {
   const o = ctx.obs;
-  const bits = [o.phase];
+  const bits = [`Hand ${o.hand_no ?? ""}`, PHASES[o.phase] || o.phase];
   if (o.stake !== undefined) bits.push(`stake ${o.stake}`);
-  if (o.turn !== undefined && o.turn !== null) bits.push(`${ctx.name(o.turn)} to play`);
+  if (o.turn !== undefined && o.turn !== null) bits.push(`${ctx.name(o.turn)} to act`);
   return bits.join(" · ");
 }
 
@@ -40,45 +47,75 @@ export function seatInfo(ctx, seat) {
   const o = ctx.obs;
   const bits = [];
   if (o.lives) bits.push(h("span", { "data-testid": `lives-${seat}` }, `${o.lives[seat]} lives`));
-  for (const key of ["folded", "knocked", "announced"]) {
-    const v = o[key];
-    if (Array.isArray(v) && v[seat]) bits.push(h("span", { class: "call" }, v[seat] === true ? key : v[seat]));
+  if (o.in_game && o.in_hand && o.in_game[seat] && !o.in_hand[seat] && o.phase !== "deal") {
+    bits.push(h("span", { class: "muted" }, "folded"));
+  }
+  if (o.knocker === seat) bits.push(h("span", { class: "call" }, "knocked"));
+  for (const signal of (o.signals && o.signals[seat]) || []) {
+    bits.push(h("span", { class: "call" }, LABELS[signal] || signal));
   }
   if (o.dealer === seat) bits.push(h("span", { class: "muted" }, "dealer"));
   return bits;
 }
 
-function playCards(p) {
-  if (p.cards) return p.cards;
-  if (p.card) return [p.card];
-  return [];
+function playsView(ctx, plays, winner) {
+  return plays.map((p) =>
+    h(
+      "div",
+      { class: `play ${p.seat === winner ? "top" : ""}` },
+      h("span", { class: "who" }, ctx.name(p.seat)),
+      h("span", { class: "cards" }, cardEl("toepen", p.card)),
+    ),
+  );
 }
 
 export function board(ctx) {
   const o = ctx.obs;
   const trick = o.trick || [];
   const parts = [
+    h("div", { class: "muted" }, o.trick_no ? `Trick ${o.trick_no} of 4 · ` : "", `stock ${o.stock ?? "?"}`),
     h(
       "div",
       { class: "trick", "data-testid": "trick" },
       trick.length === 0
         ? h("span", { class: "muted" }, "No cards on the table")
-        : trick.map((p) =>
-            h(
-              "div",
-              { class: "play" },
-              h("span", { class: "who" }, ctx.name(p.seat)),
-              h("span", { class: "cards" }, playCards(p).map((c) => cardEl("toepen", c))),
-            ),
-          ),
+        : playsView(ctx, trick, null),
     ),
   ];
-  const rest = Object.entries(o).filter(
-    ([k, v]) => !COMMON.has(k) && v !== null && typeof v !== "object",
-  );
-  if (rest.length) {
+  const waiting = o.responses && o.responses.waiting;
+  if (o.knocker !== null && o.knocker !== undefined && waiting && waiting.length) {
     parts.push(
-      h("div", { class: "facts muted" }, rest.map(([k, v]) => h("span", {}, `${k}: ${v} `))),
+      h(
+        "div",
+        { class: "wish" },
+        `${ctx.name(o.knocker)} knocked: waiting for ${waiting.map(ctx.name).join(", ")}`,
+      ),
+    );
+  }
+  for (const ex of o.exchanges || []) {
+    parts.push(
+      h(
+        "div",
+        { class: "muted" },
+        `${ctx.name(ex.seat)} exchanged`,
+        ex.challenger !== null ? `, challenged by ${ctx.name(ex.challenger)}` : "",
+        ex.loser !== null ? ` (${ctx.name(ex.loser)} loses a life)` : "",
+        ex.discard ? [": ", ex.discard.map((c) => cardEl("toepen", c))] : "",
+      ),
+    );
+  }
+  const done = o.tricks || [];
+  if (done.length) {
+    parts.push(
+      h(
+        "details",
+        { class: "tricks" },
+        h("summary", {}, `Earlier tricks (${done.length})`),
+        done.map((t, i) =>
+          h("div", { class: "trick" }, h("span", { class: "muted" }, `Trick ${i + 1}`),
+            playsView(ctx, t.plays, t.winner)),
+        ),
+      ),
     );
   }
   return parts;
@@ -107,12 +144,21 @@ export function summary(ctx) {
   const parts = [];
   const last = o.last_hand;
   if (last) {
+    const losses = (last.losses || [])
+      .map((l, s) => (l ? `${ctx.name(s)} −${l}` : null))
+      .filter(Boolean);
     parts.push(
       h(
         "div",
         { class: "round-summary", "data-testid": "round-summary" },
-        h("h3", {}, "Last hand"),
-        Object.entries(last).map(([k, v]) => h("p", {}, `${k}: ${JSON.stringify(v)}`)),
+        h("h3", {}, `Hand ${last.hand_no}`),
+        h(
+          "p",
+          {},
+          last.winner === null ? "No winner" : `${ctx.name(last.winner)} wins`,
+          last.reason ? ` (${last.reason})` : "",
+        ),
+        h("p", { class: "muted" }, losses.length ? `Lives lost: ${losses.join(", ")}` : ""),
       ),
     );
   }
@@ -121,8 +167,12 @@ export function summary(ctx) {
       h(
         "table",
         { class: "score-sheet", "data-testid": "score-sheet" },
-        h("tr", {}, o.lives.map((_, s) => h("th", {}, ctx.name(s)))),
-        h("tr", { "data-testid": "score-row" }, o.lives.map((l) => h("td", {}, l))),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), o.lives.map((_, s) => h("th", {}, ctx.name(s))))),
+        h(
+          "tbody",
+          {},
+          h("tr", { "data-testid": "score-row" }, h("td", {}, "lives"), o.lives.map((l) => h("td", {}, l))),
+        ),
       ),
     );
   }

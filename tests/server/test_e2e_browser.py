@@ -1,0 +1,290 @@
+"""End-to-end: a real server, a real headless Chromium, whole rounds played through the page.
+
+The player's strategy reads only what the page shows (``window.cardroom.obs``, the same
+observation the page renders) and acts by clicking: cards then Play, or an action button.
+Needs Debian's ``/usr/bin/chromium``; never downloads a browser.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+SHOTS = Path("/tmp")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+CARD_TOKEN = re.compile(r"\b(?:10|[2-9JQKA])[GKBR]\b|\b(?:MJ|DOG|PHX|DRG)\b")
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
+]
+
+Json = dict[str, Any]
+
+
+# ---- the server and the browser ------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real uvicorn server on a free port with a temporary SQLite file; yields its URL."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from cardroom.server.app import create_app
+    from cardroom.server.settings import Settings
+
+    db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
+    app = create_app(Settings(db=str(db), bot_delay=0.0))
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+# ---- helpers: the page as a player uses it ----------------------------------------------
+
+
+def obs(page: Any) -> Json:
+    """The observation the page currently renders (and its version)."""
+    result: Json = page.evaluate(
+        "() => ({obs: window.cardroom.obs, v: window.cardroom.v, seat: window.cardroom.mySeat})"
+    )
+    return result
+
+
+def create_table(page: Any, base: str, game: str, options: dict[str, Any]) -> str:
+    page.goto(base + "/")
+    page.get_by_test_id("game-select").select_option(game)
+    for key, value in options.items():
+        page.get_by_test_id(f"option-{key}").fill(str(value))
+    page.get_by_test_id("table-name").fill(f"e2e {game}")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def sit_with_bots(page: Any, seats: int, level: str = "random") -> None:
+    page.get_by_test_id("player-name").fill("Alice")
+    page.get_by_test_id("bot-level").select_option(level)
+    page.get_by_test_id("sit-0").click()
+    page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
+    for seat in range(1, seats):
+        page.get_by_test_id(f"add-bot-{seat}").click()
+        page.wait_for_selector(f"[data-testid=seat-{seat}] .badge:text('bot')")
+
+
+def wait_change(page: Any, version: int | None) -> None:
+    """Wait until the page shows a newer version (or a refusal)."""
+    page.wait_for_function(
+        "v => window.cardroom.v !== v || window.cardroom.message", arg=version, timeout=10_000
+    )
+    message = page.evaluate("() => window.cardroom.message")
+    assert not message or message["kind"] != "error", message
+
+
+def click_action(page: Any, action: str) -> None:
+    page.locator(f"[data-action='{action}']").first.click()
+
+
+def play_cards(page: Any, action: str, cards: list[str]) -> None:
+    """Select ``cards`` in the hand and press Play; answer a chooser with ``action``."""
+    for card in cards:
+        page.get_by_test_id(f"card-{card}").click()
+    play = page.get_by_test_id("play")
+    assert play.is_enabled(), f"Play disabled for legal {action!r}"
+    play.click()
+    chooser = page.get_by_test_id("chooser")
+    if chooser.count():
+        page.locator(f"[data-testid=chooser-option][data-action='{action}']").click()
+
+
+def tichu_move(page: Any, o: Json, seat: int) -> bool:
+    """One move of the simple strategy; False when there is nothing to do."""
+    legal: list[str] = o["legal"] or []
+    if o["phase"] == "grand" and "nogrand" in legal:
+        click_action(page, "nogrand")
+    elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
+        for card in o["hand"][:3]:
+            page.get_by_test_id(f"card-{card}").click()
+        page.get_by_test_id("exchange-submit").click()
+    elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
+        click_action(page, next(a for a in legal if a.startswith("give-dragon")))
+    elif o["phase"] == "play" and o["turn"] == seat and legal:
+        plays = [a for a in legal if a.startswith("play ")]
+        if plays:
+            play_cards(page, plays[0], cards_of(plays[0]))
+        else:
+            click_action(page, "pass")
+    else:
+        return False
+    return True
+
+
+def cards_of(action: str) -> list[str]:
+    """The cards of a play action's text (notation only: ``PHX(=9)`` -> ``PHX``, no ``wish=``)."""
+    return [re.sub(r"\(=.*\)$", "", t) for t in action.split()[1:] if not t.startswith("wish=")]
+
+
+def spectator_snapshot(page: Any) -> Json:
+    """What a spectator's page holds: its version, every card element, and the table text."""
+    snap: Json = page.evaluate(
+        """() => ({
+            v: window.cardroom.v,
+            cards: [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card),
+            text: document.querySelector('main').innerText,
+            hand: document.querySelectorAll('[data-testid=hand]').length,
+        })"""
+    )
+    return snap
+
+
+def hands_at(base: str, table: str, version: int) -> list[set[str]]:
+    """Every seat's hand after record ``version``, from the finished table's log (replay)."""
+    import httpx
+
+    from cardroom.engine import GameRecord, get_game, replay
+
+    text = httpx.get(f"{base}/api/tables/{table}/record", timeout=10).text
+    record = GameRecord.from_jsonl(text)
+    game = get_game(record.game)
+    state = replay(
+        game, game.config_from_json(record.config), [r for r in record.records if r.seq <= version]
+    )
+    return [set(game.observe(state, seat).to_json()["hand"]) for seat in range(4)]
+
+
+# ---- the tests ----------------------------------------------------------------------------
+
+
+def test_tichu_match_through_the_page_and_a_spectator_sees_no_hidden_card(
+    server: str, browser: Any
+) -> None:
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    table = create_table(player, server, "tichu", {"target_score": 1})
+    sit_with_bots(player, 4)
+    watcher = browser.new_context(viewport=PHONE).new_page()
+    watcher.goto(f"{server}/t/{table}")
+    watcher.wait_for_function("() => window.cardroom.obs")
+
+    snapshots: list[Json] = []
+    shots = {"grand": False, "exchange": False, "play": False}
+    deadline = time.monotonic() + 90
+    while True:
+        state = obs(player)
+        o = state["obs"]
+        if o["terminal"]:
+            break
+        assert time.monotonic() < deadline, f"no end of the match; last phase {o['phase']}"
+        if o["phase"] in shots and not shots[o["phase"]] and o["legal"]:
+            shots[o["phase"]] = True
+            player.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-desktop.png"))
+            watcher.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-spectator-phone.png"))
+        if tichu_move(player, o, 0):
+            wait_change(player, state["v"])
+            if len(snapshots) < 12:
+                snapshots.append(spectator_snapshot(watcher))
+        else:
+            player.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
+
+    player.get_by_test_id("outcome").wait_for()
+    rows = player.get_by_test_id("score-row")
+    assert rows.count() == len(o["score_sheet"]) >= 1
+    assert player.get_by_test_id("round-summary").is_visible()
+    player.screenshot(path=str(SHOTS / "e2e-tichu-end-desktop.png"), full_page=True)
+    player.set_viewport_size(PHONE)
+    player.screenshot(path=str(SHOTS / "e2e-tichu-end-phone.png"), full_page=True)
+
+    assert snapshots, "the spectator was never checked"
+    for snap in snapshots:
+        assert snap["hand"] == 0
+        hidden = set().union(*hands_at(server, table, snap["v"]))
+        assert not hidden & set(snap["cards"]), f"hidden cards in the spectator page at {snap['v']}"
+        leaked = hidden & set(CARD_TOKEN.findall(snap["text"]))
+        assert not leaked, f"hidden cards named in the spectator's text: {leaked}"
+
+
+PREFERRED = ("nolaundry", "accept", "nosignal", "stay")
+"""Toepen answers of the simple strategy when no card is to be played."""
+
+
+def toepen_move(page: Any, o: Json, seat: int) -> bool:
+    legal: list[str] = o["legal"] or []
+    if o["turn"] != seat or not legal:
+        return False
+    plays = [a for a in legal if a.startswith("play ")]
+    if plays:
+        play_cards(page, plays[0], plays[0].split()[1:])
+    else:
+        others = [a for a in legal if a != "knock"] or legal
+        click_action(page, next((a for a in PREFERRED if a in others), others[0]))
+    return True
+
+
+def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
+    player = browser.new_context(viewport=PHONE).new_page()
+    table = create_table(player, server, "toepen", {})
+    sit_with_bots(player, 4)
+    watcher = browser.new_context(viewport=PHONE).new_page()
+    watcher.goto(f"{server}/t/{table}")
+    deadline = time.monotonic() + 60
+    shot = False
+    while True:
+        state = obs(player)
+        o = state["obs"]
+        if o["last_hand"] is not None or o["terminal"]:
+            break
+        assert time.monotonic() < deadline, f"the hand did not end; last phase {o['phase']}"
+        if o["phase"] == "play" and not shot and o["legal"]:
+            shot = True
+            player.screenshot(path=str(SHOTS / "e2e-toepen-play-phone.png"), full_page=True)
+        if toepen_move(player, o, 0):
+            wait_change(player, state["v"])
+        else:
+            player.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
+
+    summary = player.get_by_test_id("round-summary")
+    summary.wait_for()
+    assert f"Hand {o['last_hand']['hand_no']}" in summary.inner_text()
+    lives = player.get_by_test_id("score-row").inner_text()
+    assert all(str(life) in lives for life in o["lives"])
+    player.screenshot(path=str(SHOTS / "e2e-toepen-hand-end-phone.png"), full_page=True)
+    watcher.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.last_hand")
+    assert watcher.get_by_test_id("hand").count() == 0
+    assert watcher.get_by_test_id("round-summary").is_visible()
