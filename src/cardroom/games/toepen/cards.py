@@ -15,7 +15,7 @@ mask gives cards by suit, then by strength. Text: rank ``7 8 9 10 J Q K A`` + su
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from cardroom.engine.errors import InvalidNotationError
@@ -132,21 +132,21 @@ def follow_mask(hand: int, led_suit: int | None) -> int:
     return same or hand
 
 
-def trick_winner(plays: Iterable[tuple[int, int]]) -> int:
-    """R4.3: the seat whose card is the highest of the suit of the first play.
+def trick_winner(plays: Sequence[tuple[int, int]], led: int = -1) -> int:
+    """R4.3: the seat whose card is the highest of the ``led`` suit (default: the suit of the
+    first play; if no card follows ``led``, the first card's suit counts, V-FOLDVOID).
 
     >>> trick_winner([(0, parse_card("7H")), (1, parse_card("AH")), (2, parse_card("10S"))])
     0
     """
+    if not plays:
+        raise ValueError("an empty trick has no winner")
+    if all(suit_of(c) != led for _, c in plays):
+        led = suit_of(plays[0][1])
     best_seat, best = -1, -1
-    led = -1
     for seat, c in plays:
-        if led < 0:
-            led = suit_of(c)
         if suit_of(c) == led and c > best:
             best_seat, best = seat, c
-    if best_seat < 0:
-        raise ValueError("an empty trick has no winner")
     return best_seat
 
 

@@ -156,7 +156,7 @@ class TrickWon:
             "type": "trick",
             "trick_no": self.trick_no,
             "winner": self.winner,
-            "leader": self.leader,
+            "leader": None if self.leader < 0 else self.leader,
         }
 
 

@@ -205,6 +205,8 @@ def knock_refusal(state: ToepenState, seat: int) -> str:
     config = state.config
     if state.phase == "respond":
         return "R5.2: a knock is being answered; one knock at a time"
+    if state.phase == "deal":
+        return "R5.2: no hand is being played (the last card of trick 4 ends the hand)"
     if state.phase != "play":
         return "R5.2: knocking opens when the exchange phase has closed"
     if not state.in_hand >> seat & 1:
@@ -330,10 +332,10 @@ def _not_now(state: ToepenState, seat: int, kind: str) -> str:
     if kind == "laundry":
         if any(e.seat == seat for e in state.exchanges) and not state.config.exchange_repeat:
             return "R3.5: at most one exchange per player per hand"
+        if state.hands and len(state.stock) < HAND_SIZE:
+            return f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4"
         if state.phase in ("play", "respond"):
             return "R3.5: no exchange after the exchange phase has closed"
-        if state.phase != "deal" and len(state.stock) < HAND_SIZE:
-            return f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4"
     return _WHEN[_PHASE_OF[kind]]
 
 
@@ -495,7 +497,7 @@ def _finish_trick(state: ToepenState, events: Events) -> Result:
     counted = plays
     if state.config.fold_void:
         counted = tuple(p for p in plays if state.in_hand >> p[0] & 1)
-    winner = trick_winner(counted)
+    winner = trick_winner(counted, suit_of(plays[0][1]))
     tricks = (*state.tricks, Trick(plays, winner))
     if state.trick_no == TRICKS:
         events.append(TrickWon(TRICKS, winner, -1))
