@@ -1,0 +1,270 @@
+"""The browser client against a scripted websocket: each client rule from the issue, with
+observations chosen to hit it (Phoenix and Mah Jong choosers, Play enabling, exchange text,
+refusal messages, the Dragon gift, reconnect with ``since``, spectators without a hand).
+
+The page comes from the real static files; only ``/ws`` and the table's lobby route are mocked
+(Playwright ``route_web_socket``), so no game has to be dealt into a rare position.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.test_e2e_browser import ARGS, CHROMIUM, PHONE
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
+]
+
+Json = dict[str, Any]
+STATIC = Path(__file__).parents[2] / "src" / "cardroom" / "server" / "static"
+TABLE = "T1"
+SEATS = [
+    {"seat": s, "name": n, "kind": k, "online": True}
+    for s, (n, k) in enumerate([("Ann", "human"), ("Bob", "bot"), ("Cy", "bot"), ("Di", "bot")])
+]
+
+
+def tichu_obs(**over: Any) -> Json:
+    obs: Json = {
+        "game": "tichu", "audience": 0, "phase": "play", "num_seats": 4, "active": [0],
+        "legal": ["pass"], "hand": ["5B", "5R", "9G", "9K", "MJ", "PHX"],
+        "hand_sizes": [6, 14, 14, 14], "terminal": False, "outcome": None, "round": 1,
+        "scores": [0, 0], "score_sheet": [], "calls": ["", "", "", ""],
+        "decided": [True] * 4, "exchange": None, "trick": [], "top": None, "turn": 0,
+        "lead": True, "wish": None, "out": [], "pile_points": [0, 0, 0, 0], "passes": 0,
+        "last_round": None,
+    }  # fmt: skip
+    obs.update(over)
+    return obs
+
+
+class FakeServer:
+    """A scripted table server on the page's websocket; records what the client sends."""
+
+    def __init__(self, page: Any, welcome: Callable[[Json], Json]) -> None:
+        self.sent: list[Json] = []
+        self.sockets: list[Any] = []
+        self.welcome = welcome
+        self.on_act: Callable[[Any, Json], None] = lambda ws, msg: ws.send(
+            json.dumps({"t": "ack", "id": msg["id"]})
+        )
+        page.route_web_socket("**/ws", self._connect)
+
+    def _connect(self, ws: Any) -> None:
+        self.sockets.append(ws)
+
+        def receive(text: str | bytes) -> None:
+            msg = json.loads(text)
+            self.sent.append(msg)
+            if msg["t"] == "hello":
+                ws.send(json.dumps(self.welcome(msg)))
+            elif msg["t"] == "act":
+                self.on_act(ws, msg)
+
+        ws.on_message(receive)
+
+    def acts(self) -> list[str]:
+        return [m["a"] for m in self.sent if m["t"] == "act"]
+
+    def wait_sent(self, page: Any, predicate: Callable[[Json], bool]) -> Json:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            for msg in self.sent:
+                if predicate(msg):
+                    return msg
+            page.wait_for_timeout(20)
+        raise AssertionError(f"not sent; sent so far: {self.sent}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _serve_static(route: Any) -> None:
+    path = route.request.url.split("/static/", 1)[1].split("?")[0]
+    kind = {"js": "text/javascript", "css": "text/css"}.get(path.rsplit(".", 1)[-1], "text/plain")
+    route.fulfill(body=(STATIC / path).read_text(encoding="utf-8"), content_type=kind)
+
+
+@pytest.fixture
+def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
+    """Open ``/t/T1`` as seat 0 (token in localStorage) or as a spectator, with a fake server."""
+    contexts: list[Any] = []
+
+    def open_(obs: Json, seat: int | None = 0, v: int = 5) -> tuple[Any, FakeServer]:
+        context = browser.new_context(viewport=PHONE, base_url="http://cardroom.test")
+        contexts.append(context)
+        if seat is not None:
+            saved = json.dumps({"seat": seat, "token": "tok", "name": "Ann"})
+            context.add_init_script(f"localStorage.setItem('cardroom.seat.{TABLE}', '{saved}')")
+        page = context.new_page()
+        html = (STATIC / "index.html").read_text(encoding="utf-8")
+        page.route(f"**/t/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
+        page.route("**/static/**", _serve_static)
+        summary = {"id": TABLE, "game": obs["game"], "num_seats": 4, "seats": SEATS}
+        page.route(f"**/api/tables/{TABLE}", lambda r: r.fulfill(json=summary))
+        server = FakeServer(
+            page,
+            lambda hello: {
+                "t": "welcome",
+                "v": v,
+                "seat": seat if hello["token"] else None,
+                "obs": obs,
+                "seats": SEATS,
+            },
+        )
+        page.goto(f"/t/{TABLE}")
+        page.wait_for_function("() => window.cardroom && window.cardroom.obs")
+        return page, server
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def select(page: Any, *cards: str) -> None:
+    for card in cards:
+        page.get_by_test_id(f"card-{card}").click()
+
+
+# ---- tests ----------------------------------------------------------------------------------
+
+
+def test_phoenix_rank_is_asked_when_two_readings_share_the_cards(open_table: Any) -> None:
+    full_house = ["play 5B 5R 9G 9K PHX(=5)", "play 5B 5R 9G 9K PHX(=9)"]
+    page, server = open_table(tichu_obs(legal=["play 9G 9K", *full_house]))
+    select(page, "5B", "5R", "9G", "9K", "PHX")
+    page.get_by_test_id("play").click()
+    options = page.get_by_test_id("chooser-option")
+    assert options.all_inner_texts() == ["Phoenix as 5", "Phoenix as 9"]
+    options.nth(1).click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play 5B 5R 9G 9K PHX(=9)"]
+
+
+def test_mah_jong_wish_or_none_is_asked(open_table: Any) -> None:
+    wishes = ["play MJ", "play MJ wish=2", "play MJ wish=8", "play MJ wish=A"]
+    page, server = open_table(tichu_obs(legal=wishes))
+    select(page, "MJ")
+    page.get_by_test_id("play").click()
+    options = page.get_by_test_id("chooser-option")
+    assert options.all_inner_texts() == ["no wish", "wish 2", "wish 8", "wish A"]
+    options.nth(2).click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play MJ wish=8"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "enabled"),
+    [((), False), (("9G",), False), (("9G", "9K"), True), (("9K", "9G", "5B"), False)],
+)
+def test_play_is_enabled_only_for_a_listed_card_set(
+    open_table: Any, cards: tuple[str, ...], enabled: bool
+) -> None:
+    page, _ = open_table(tichu_obs(legal=["pass", "play 9G 9K"]))
+    select(page, *cards)
+    assert page.get_by_test_id("play").is_enabled() is enabled
+
+
+def test_a_single_match_plays_at_once_and_a_refusal_is_shown(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(legal=["pass", "play 9G 9K"]))
+    server.on_act = lambda ws, msg: ws.send(
+        json.dumps({"t": "reject", "id": msg["id"], "code": "illegal", "msg": "a bomb came"})
+    )
+    select(page, "9K", "9G")
+    page.get_by_test_id("play").click()
+    message = page.get_by_test_id("message")
+    message.wait_for()
+    assert "Refused: a bomb came" in message.inner_text()
+    assert server.acts() == ["play 9G 9K"]
+
+
+def test_out_of_turn_bomb_uses_the_same_flow(open_table: Any) -> None:
+    obs = tichu_obs(turn=2, lead=False, hand=["7G", "7K", "7B", "7R", "2G"])
+    page, server = open_table({**obs, "legal": ["play 7G 7K 7B 7R"]})
+    assert page.get_by_test_id("action-pass").count() == 0
+    select(page, "7R", "7B", "7K", "7G")
+    page.get_by_test_id("play").click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play 7G 7K 7B 7R"]
+
+
+def test_exchange_sends_left_partner_right_in_click_order(open_table: Any) -> None:
+    hand = ["2G", "5B", "9K", "DRG"]
+    legal = ["tichu"] + [f"exchange {a} {b} {c}" for a in hand for b in hand for c in hand
+                         if len({a, b, c}) == 3]  # fmt: skip
+    obs = tichu_obs(phase="exchange", hand=hand, legal=legal, decided=[False] * 4, turn=None)
+    page, server = open_table(obs)
+    submit = page.get_by_test_id("exchange-submit")
+    select(page, "9K", "2G")
+    assert not submit.is_enabled()
+    select(page, "DRG")
+    assert "9" in page.get_by_test_id("exchange-left").inner_text()
+    submit.click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["exchange 9K 2G DRG"]
+    assert page.get_by_test_id("action-tichu").inner_text() == "Tichu!"
+
+
+def test_dragon_gift_and_grand_buttons_are_labelled(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(phase="dragon", legal=["give-dragon 1", "give-dragon 3"]))
+    buttons = page.locator("[data-testid^=action-give-dragon]")
+    assert buttons.all_inner_texts() == ["Give Dragon to Bob", "Give Dragon to Di"]
+    buttons.nth(1).click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["give-dragon 3"]
+    page2, _ = open_table(tichu_obs(phase="grand", legal=["grand", "nogrand"], turn=None))
+    texts = page2.get_by_test_id("actions").locator("button").all_inner_texts()
+    assert texts == ["Grand Tichu!", "No Grand"]
+
+
+def test_reconnect_says_hello_with_the_token_and_the_last_version(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(), v=7)
+    hello = server.wait_sent(page, lambda m: m["t"] == "hello")
+    assert (hello["table"], hello["token"], hello["since"]) == (TABLE, "tok", None)
+    server.sockets[0].close()
+    again = server.wait_sent(page, lambda m: m["t"] == "hello" and m is not hello)
+    assert (again["token"], again["since"]) == ("tok", 7)
+
+
+def test_spectator_sees_no_hand_and_no_seat_buttons_for_taken_seats(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(audience="spectator", hand=None, legal=[]), seat=None)
+    hello = server.wait_sent(page, lambda m: m["t"] == "hello")
+    assert hello["token"] is None
+    page.get_by_test_id("spectator").wait_for()
+    assert page.get_by_test_id("hand").count() == 0
+    assert page.get_by_test_id("play").count() == 0
+    assert page.locator("[data-testid^=sit-]").count() == 0
+
+
+def test_toepen_renders_every_non_card_action_as_a_button(open_table: Any) -> None:
+    obs = {
+        "game": "toepen", "audience": 0, "phase": "play", "num_seats": 4, "active": [0],
+        "legal": ["play 10H", "play 7H", "knock", "future-action"],
+        "hand": ["10H", "7H", "JS", "QC"], "hand_sizes": [4, 4, 4, 4], "terminal": False,
+        "outcome": None, "turn": 0, "lives": [10, 9, 10, 8], "stake": 1, "trick": [],
+        "tricks": [], "trick_no": 1, "hand_no": 1, "last_hand": None,
+    }  # fmt: skip
+    page, server = open_table(obs)
+    texts = page.get_by_test_id("actions").locator("button").all_inner_texts()
+    assert texts == ["Play", "Knock", "future-action"]
+    select(page, "JS")
+    assert not page.get_by_test_id("play").is_enabled()
+    select(page, "7H")  # single selection in Toepen: replaces JS
+    page.get_by_test_id("play").click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play 7H"]
+    assert page.get_by_test_id("score-row").inner_text().split() == ["lives", "10", "9", "10", "8"]
