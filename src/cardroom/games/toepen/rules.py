@@ -58,7 +58,7 @@ from cardroom.games.toepen.events import (
     StakeRaised,
     TrickWon,
 )
-from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick
+from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick, evolve
 
 Events = list[JsonAble]
 Result = tuple[ToepenState, Events]
@@ -131,7 +131,7 @@ def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
     outcome.check(request)
     if request.kind == "pick":
         seat = outcome.values[0]
-        return replace(state, dealer=seat), [DealerChosen(seat)]
+        return evolve(state, dealer=seat), [DealerChosen(seat)]
     return deal(state, outcome.values)
 
 
@@ -155,7 +155,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
             signals[seat] = (signal,)
             if signal:
                 events.append(Signal(seat, signal))
-    new = replace(
+    new = evolve(
         state,
         phase="announce",
         hand_no=state.hand_no + 1,
@@ -301,7 +301,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "laundry":
         return _laundry(state, seat)
     if kind == "nolaundry":
-        new = replace(state, laundry_queue=state.laundry_queue[1:])
+        new = evolve(state, laundry_queue=state.laundry_queue[1:])
         return _next_laundry(new, [Decision("nolaundry", seat)])
     if kind in ("challenge", "accept"):
         return _answer_laundry(state, seat, kind)
@@ -347,9 +347,9 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
             raise IllegalActionError(f"R8.5: a {kind} needs {need} (10s signal automatically)")
         signals = list(state.signals)
         signals[seat] = (*signals[seat][:-1], kind)
-        state = replace(state, signals=tuple(signals))
+        state = evolve(state, signals=tuple(signals))
         events.append(Signal(seat, kind))
-    state = replace(state, queue=state.queue[1:])
+    state = evolve(state, queue=state.queue[1:])
     if state.queue:
         return state, events
     return _next_laundry(state, events)
@@ -358,9 +358,9 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
 def _next_laundry(state: ToepenState, events: Events) -> Result:
     """R3.2, R3.5: offer the next exchange, or close the exchange phase and start play."""
     if state.laundry_queue and len(state.stock) >= HAND_SIZE:
-        return replace(state, phase="laundry", queue=()), events
+        return evolve(state, phase="laundry", queue=()), events
     leader = left_of(state.dealer, state.in_hand, state.num_seats)
-    new = replace(
+    new = evolve(
         state, phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
     )
     return new, events
@@ -372,7 +372,7 @@ def _laundry(state: ToepenState, seat: int) -> Result:
     drawn = mask_of(state.stock[:HAND_SIZE])
     rest = state.laundry_queue[1:]
     others = tuple(s for s in clockwise(seat, state.seated, state.num_seats) if s != seat)
-    new = replace(
+    new = evolve(
         state,
         phase="challenge",
         hands=_put(state.hands, seat, drawn),
@@ -387,14 +387,14 @@ def _laundry(state: ToepenState, seat: int) -> Result:
 def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     """R3.3: the first challenger turns the discard up; whoever was wrong pays."""
     if kind == "accept":
-        state = replace(state, queue=state.queue[1:])
+        state = evolve(state, queue=state.queue[1:])
         events: Events = [Decision("accept", seat)]
         return (state, events) if state.queue else _close_exchange(state, events)
     exchange = state.exchanges[-1]
     loser = exchange.seat if exchange.discard & NUMBERS else seat
     lives, lost = _lose(state.lives, loser, state.config.exchange_penalty)
     done = replace(exchange, challenger=seat, loser=loser)
-    state = replace(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
+    state = evolve(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
     event = Challenged(seat, exchange.seat, exchange.discard, loser, lost)
     return _close_exchange(state, [event])
 
@@ -403,20 +403,20 @@ def _close_exchange(state: ToepenState, events: Events) -> Result:
     """R8.2: the replacement hand is checked for 10s, then offered the optional J signal."""
     seat = state.exchanges[-1].seat
     if not state.config.announce:
-        return _next_laundry(replace(state, queue=()), events)
+        return _next_laundry(evolve(state, queue=()), events)
     signal = signal_for(state.hands[seat], TENS)
     signals = list(state.signals)
     signals[seat] = (*signals[seat], signal)
     if signal:
         events.append(Signal(seat, signal))
-    return replace(state, phase="announce", queue=(seat,), signals=tuple(signals)), events
+    return evolve(state, phase="announce", queue=(seat,), signals=tuple(signals)), events
 
 
 def _knock(state: ToepenState, seat: int) -> Result:
     """R5.4: the others still in answer in order from the knocker's left."""
     n = state.num_seats
     responders = tuple(s for s in clockwise(seat, state.in_hand, n) if s != seat)
-    new = replace(
+    new = evolve(
         state,
         phase="respond",
         knocker=seat,
@@ -432,11 +432,11 @@ def _answer_knock(state: ToepenState, seat: int, kind: str) -> Result:
     events: Events
     if kind == "fold":
         lives, lost = _lose(state.lives, seat, state.stake)
-        state = replace(state, lives=lives, in_hand=state.in_hand & ~bit(seat))
+        state = evolve(state, lives=lives, in_hand=state.in_hand & ~bit(seat))
         events = [Folded(seat, lost)]
     else:
         events = [Decision("stay", seat)]
-    state = replace(state, queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
+    state = evolve(state, queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
     if state.queue:
         return state, events
     return _close_knock(state, events)
@@ -448,7 +448,7 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
     if all(kind == "fold" for _, kind in state.answers):
         return _end_hand(state, knocker, "all folded", events)
     stake = state.stake + 1
-    state = replace(state, phase="play", stake=stake, last_knocker=knocker, knocker=-1)
+    state = evolve(state, phase="play", stake=stake, last_knocker=knocker, knocker=-1)
     events.append(StakeRaised(stake))
     if state.in_hand >> state.turn & 1:
         return state, events
@@ -469,7 +469,7 @@ def _play(state: ToepenState, seat: int, c: int) -> Result:
     voids = state.voids
     if state.trick and suit_of(state.trick[0][1]) != suit_of(c):
         voids = _put(voids, seat, voids[seat] | 1 << suit_of(state.trick[0][1]))
-    new = replace(
+    new = evolve(
         state,
         hands=_put(state.hands, seat, hand & ~(1 << c)),
         played=_put(state.played, seat, state.played[seat] | 1 << c),
@@ -487,8 +487,8 @@ def _advance(state: ToepenState, after: int, events: Events) -> Result:
     if nxt < 0:
         return _finish_trick(state, events)
     if not state.trick:
-        return replace(state, turn=nxt, leader=nxt), events
-    return replace(state, turn=nxt), events
+        return evolve(state, turn=nxt, leader=nxt), events
+    return evolve(state, turn=nxt), events
 
 
 def _finish_trick(state: ToepenState, events: Events) -> Result:
@@ -501,11 +501,11 @@ def _finish_trick(state: ToepenState, events: Events) -> Result:
     tricks = (*state.tricks, Trick(plays, winner))
     if state.trick_no == TRICKS:
         events.append(TrickWon(TRICKS, winner, -1))
-        return _score(replace(state, tricks=tricks, trick=(), turn=-1), winner, events)
+        return _score(evolve(state, tricks=tricks, trick=(), turn=-1), winner, events)
     in_hand, n = state.in_hand, state.num_seats
     leader = winner if in_hand >> winner & 1 else left_of(winner, in_hand, n)
     events.append(TrickWon(state.trick_no, winner, leader))
-    new = replace(
+    new = evolve(
         state, tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
     )
     return new, events
@@ -528,7 +528,7 @@ def _score(state: ToepenState, winner: int, events: Events) -> Result:
     for seat in range(state.num_seats):
         if state.in_hand >> seat & 1 and seat != winner:
             lives, _ = _lose(lives, seat, amount)
-    return _end_hand(replace(state, lives=lives), winner, reason, events)
+    return _end_hand(evolve(state, lives=lives), winner, reason, events)
 
 
 def _end_hand(state: ToepenState, winner: int, reason: str, events: Events) -> Result:
@@ -536,13 +536,13 @@ def _end_hand(state: ToepenState, winner: int, reason: str, events: Events) -> R
     losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
     events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
     summary = HandSummary(state.hand_no, winner, reason, losses)
-    state = replace(state, phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
+    state = evolve(state, phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
     if game_over(state):
-        state = replace(state, phase="game_over")
+        state = evolve(state, phase="game_over")
         winners, losers = ranking(state)
         events.append(GameEnded(winners, losers, state.lives))
         return state, events
-    return replace(state, dealer=next_dealer(state, winner)), events
+    return evolve(state, dealer=next_dealer(state, winner)), events
 
 
 def game_over(state: ToepenState) -> bool:
