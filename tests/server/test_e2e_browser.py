@@ -200,7 +200,11 @@ def test_tichu_match_through_the_page_and_a_spectator_sees_no_hidden_card(
     table = create_table(player, server, "tichu", {"target_score": 1})
     sit_with_bots(player, 4)
     watcher = browser.new_context(viewport=PHONE).new_page()
-    watcher.goto(f"{server}/t/{table}")
+    watcher.goto(f"{server}/")  # the lobby lists the table; its link opens the table view
+    watcher.get_by_test_id(f"table-row-{table}").wait_for()
+    watcher.screenshot(path=str(SHOTS / "e2e-lobby-phone.png"), full_page=True)
+    watcher.get_by_test_id(f"open-{table}").click()
+    watcher.wait_for_url(f"{server}/t/{table}")
     watcher.wait_for_function("() => window.cardroom.obs")
 
     snapshots: list[Json] = []

@@ -61,28 +61,41 @@ def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.
 
 
 class RemoteSeat:
-    """The client state: the last observation, seat names, and the numbered legal list."""
+    """The client state: the last observation and version, seat names, the action in flight."""
 
     def __init__(self, console: Console, seat: int | None) -> None:
         self.console = console
         self.seat = seat
         self.obs: Json = {}
+        self.v = -1
         self.names: list[str] = []
         self.next_id = 1
+        self.in_flight: int | None = None
+        self.sent_at = -1
 
     def set_seats(self, seats: list[Json]) -> None:
-        names = [s.get("name") or (s.get("kind") if s.get("kind") != "empty" else None)
-                 for s in sorted(seats, key=lambda s: int(s["seat"]))]  # fmt: skip
+        names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
         self.names = seat_names(len(seats), self.seat, names)
 
-    def show(self, obs: Json) -> None:
-        self.obs = obs
+    def show(self, obs: Json, v: int) -> None:
+        self.obs, self.v = obs, v
         if len(self.names) != obs.get("num_seats"):
             self.names = seat_names(int(obs.get("num_seats", 0)), self.seat, self.names)
-        if obs.get("legal") or obs.get("terminal"):
+        if self.ready() or obs.get("terminal"):
             self.console.write(render_obs(obs, self.names))
-            if obs.get("legal"):
+            if self.ready():
                 self.console.write("[action, number or ?] > ")
+
+    def ready(self) -> bool:
+        """Whether a typed line can be used now: we have legal actions and no action is in
+        flight (after an ack, until the observation it caused has arrived)."""
+        return bool(self.obs.get("legal")) and self.in_flight is None and self.v > self.sent_at
+
+    def act(self, action: str) -> Json:
+        msg = {"t": "act", "a": action, "id": self.next_id}
+        self.in_flight, self.sent_at = self.next_id, self.v
+        self.next_id += 1
+        return msg
 
     def handle(self, msg: Json) -> bool:
         """Apply one server message; False when the game is over."""
@@ -90,15 +103,22 @@ class RemoteSeat:
         if kind == "welcome":
             self.seat = msg.get("seat")
             self.set_seats(msg.get("seats") or [])
-            self.show(msg["obs"])
+            self.show(msg["obs"], int(msg["v"]))
         elif kind == "seats":
             self.set_seats(msg["seats"])
         elif kind == "ev":
             for event in msg.get("events") or []:
                 self.console.write("  " + render_event(event, self.names))
-            self.show(msg["obs"])
+            self.show(msg["obs"], int(msg["v"]))
+        elif kind == "ack" and msg.get("id") == self.in_flight:
+            self.in_flight = None
+            if self.ready():
+                self.show(self.obs, self.v)
         elif kind == "reject":
             self.console.write(f"Refused: {msg.get('msg') or msg.get('code')}")
+            if msg.get("id") == self.in_flight:
+                self.in_flight, self.sent_at = None, -1
+                self.show(self.obs, self.v)
         return not self.obs.get("terminal", False)
 
 
@@ -109,31 +129,33 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
     lines = _start_reader(console, asyncio.get_running_loop())
     async with connect(ws_url(server)) as ws:
         await ws.send(json.dumps({"t": "hello", "table": table, "token": token, "since": None}))
-        receive = asyncio.ensure_future(ws.recv())
-        read = asyncio.ensure_future(lines.get())
-        while True:
-            done, _ = await asyncio.wait({receive, read}, return_when=asyncio.FIRST_COMPLETED)
-            if receive in done:
-                if not client.handle(json.loads(receive.result())):
-                    read.cancel()
-                    return 0
-                receive = asyncio.ensure_future(ws.recv())
-            if read in done:
-                line = read.result()
-                if line is None:
-                    receive.cancel()
-                    return 1
-                choice = read_choice(line, client.obs.get("legal") or [], optional=True)
-                if choice.kind == "quit":
-                    receive.cancel()
-                    return 1
-                if choice.kind in ("show", "error"):
-                    console.write(choice.message)
-                elif choice.kind == "act":
-                    msg = {"t": "act", "a": choice.action, "id": client.next_id}
-                    client.next_id += 1
-                    await ws.send(json.dumps(msg))
-                read = asyncio.ensure_future(lines.get())
+        receive: asyncio.Future[Any] = asyncio.ensure_future(ws.recv())
+        read: asyncio.Future[str | None] | None = None
+        try:
+            while True:
+                if read is None and client.ready():
+                    read = asyncio.ensure_future(lines.get())
+                waiting: set[asyncio.Future[Any]] = {receive} if read is None else {receive, read}
+                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                if receive in done:
+                    if not client.handle(json.loads(receive.result())):
+                        return 0
+                    receive = asyncio.ensure_future(ws.recv())
+                if read is not None and read in done:
+                    line, read = read.result(), None
+                    if line is None:
+                        return 1
+                    choice = read_choice(line, client.obs.get("legal") or [], optional=True)
+                    if choice.kind == "quit":
+                        return 1
+                    if choice.kind in ("show", "error"):
+                        console.write(choice.message)
+                    elif choice.kind == "act":
+                        await ws.send(json.dumps(client.act(choice.action)))
+        finally:
+            for task in (receive, read):
+                if task is not None:
+                    task.cancel()
 
 
 def play_remote(

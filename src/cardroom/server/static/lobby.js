@@ -49,7 +49,7 @@ function optionInput(key, spec) {
     input = h("input", { id, "data-testid": id, value: spec.default ?? "" });
     input.read = () => (input.value === "" ? undefined : input.value);
   }
-  const text = spec.title || spec.label || key;
+  const text = spec.title || spec.label || key.replaceAll("_", " ");
   return {
     key,
     input,
@@ -170,6 +170,9 @@ export function mountLobby(root, navigate) {
     .listGames()
     .then((data) => {
       games = normalizeGames(data);
+      const main = ["tichu", "toepen"];
+      const rank = (g) => (main.includes(g.name) ? main.indexOf(g.name) : main.length);
+      games.sort((a, b) => rank(a) - rank(b)); // the real games first, test games after
       gameSelect.replaceChildren(
         ...games.map((g) => h("option", { value: g.name }, g.title || g.name)),
       );

@@ -1,0 +1,56 @@
+"""``cardroom play --server``: the terminal takes a seat at a real server table and plays a
+Tichu match to its end by always answering ``1`` (the first legal action)."""
+
+from __future__ import annotations
+
+import io
+
+from cardroom.tui.prompt import Console
+from cardroom.tui.remote import RemoteSeat, play_remote, ws_url
+from tests.server.test_e2e_browser import server  # noqa: F401  (the live-server fixture)
+
+
+def test_ws_url_follows_the_http_scheme() -> None:
+    assert ws_url("http://127.0.0.1:8000") == "ws://127.0.0.1:8000/ws"
+
+
+def test_a_line_is_used_only_once_the_acked_action_has_shown_its_effect() -> None:
+    client = RemoteSeat(Console(io.StringIO(), io.StringIO()), 0)
+    client.handle({"t": "welcome", "v": 3, "seat": 0, "obs": {"legal": ["pass"]}, "seats": []})
+    assert client.ready()
+    client.act("pass")
+    assert not client.ready()
+    client.handle({"t": "ack", "id": 1})
+    assert not client.ready()  # the observation of version 4 has not arrived yet
+    client.handle({"t": "ev", "v": 4, "events": [], "obs": {"legal": ["pass"]}})
+    assert client.ready()
+
+
+def test_a_refused_action_is_shown_and_the_seat_may_try_again() -> None:
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), 0)
+    client.handle({"t": "welcome", "v": 3, "seat": 0, "obs": {"legal": ["pass"]}, "seats": []})
+    client.act("play 2G")
+    client.handle({"t": "reject", "id": 1, "code": "illegal", "msg": "2G is not in your hand"})
+    assert "Refused: 2G is not in your hand" in out.getvalue()
+    assert client.ready()
+
+
+def test_terminal_plays_a_server_table_to_the_end(server: str) -> None:  # noqa: F811
+    import httpx
+
+    created = httpx.post(
+        f"{server}/api/tables", json={"game": "tichu", "options": {"target_score": 1}}
+    ).json()
+    table = created["id"]
+    for seat in (1, 2, 3):
+        httpx.post(f"{server}/api/tables/{table}/seats/{seat}/bot", json={"level": "random"})
+    out = io.StringIO()
+    code = play_remote(server, table, 0, "Term", None, Console(io.StringIO("1\n" * 3000), out))
+    text = out.getvalue()
+    assert code == 0, text[-2000:]
+    assert "Game over" in text
+    assert "Score sheet:" in text
+    info = httpx.get(f"{server}/api/tables/{table}").json()
+    assert info["status"] == "finished"
+    assert info["seats"][0]["name"] == "Term"
