@@ -19,11 +19,11 @@ async def play_until(
     """Read messages and answer with random legal actions until ``done(obs)``."""
     pending: int | None = None
     while True:
+        obs = client.obs
+        if obs is not None and done(obs):
+            return
+        if obs is not None and pending is None and owes_move(SeatView(game, seat, obs)):
+            pending = await client.act(rng.choice(obs["legal"]))
         message = await client.recv()
         if message["t"] in ("ack", "reject") and message.get("id") == pending:
             pending = None
-        obs = client.obs
-        if obs is None or done(obs):
-            return
-        if pending is None and owes_move(SeatView(game, seat, obs)):
-            pending = await client.act(rng.choice(obs["legal"]))

@@ -301,12 +301,12 @@ class TableActor:
                 steps.append(Transition((record,), state, events))
         for step in steps:
             self.runner.commit(step)
+        if self.game.is_terminal(self.runner.state) and self.status != "finished":
+            await self._finish()
         if after is not None:
             after()
         for step in steps:
             self._publish(step)
-        if self.game.is_terminal(self.runner.state) and self.status != "finished":
-            await self._finish()
         self._schedule_bots()
 
     def _remember(self, events: Sequence[Any]) -> None:
@@ -325,8 +325,9 @@ class TableActor:
                       if (p := self.game.project(e, audience)) is not None]  # fmt: skip
             if isinstance(audience, int):
                 self.history[audience].extend(events)
+            obs = self.game.observe(step.state, audience).to_json()
             by_audience[audience_key(audience)] = {
-                "t": "ev", "v": version, "events": events, "obs": self.observation(audience)
+                "t": "ev", "v": version, "events": events, "obs": obs
             }  # fmt: skip
         self.ring.append(Envelopes(version, by_audience))
         for sub, audience in list(self.subscribers.items()):

@@ -1,0 +1,168 @@
+"""The websocket protocol over a real server: rejects, catch-up, resync, spectators."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from cardroom.server import Settings
+
+from .conftest import Client, Server, serve
+
+Json = dict[str, Any]
+
+
+async def seated_table(server: Server, n: int = 2, cards: int = 3) -> tuple[str, list[Client]]:
+    table = await server.create("relay", {"seats": n, "cards": cards})
+    clients = []
+    for seat in range(n):
+        clients.append(await Client.connect(server.ws_url, table, await server.seat(table, seat)))
+    for client in clients:
+        await client.until(lambda m: m["t"] in ("ev", "welcome") and m["obs"]["phase"] == "bid")
+    return table, clients
+
+
+async def reply_to(client: Client, id: int | None = None) -> Json:
+    return await client.until(lambda m: m["t"] in ("ack", "reject") and m.get("id") == id)
+
+
+MALFORMED = [
+    ("not json {", "not valid JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"type": "act"}', "'t'"),
+    ('{"t": "dance"}', "unknown message type 'dance'"),
+    ('{"t": "act", "id": 7}', "needs a 'a' field"),
+    ('{"t": "act", "a": 5, "id": 7}', "'a' must be str"),
+    ('{"t": "hello"}', "needs a 'table' field"),
+    ('{"t": "hello", "table": "x", "since": "3"}', "'since' must be int"),
+    ("x" * 100_000, "message too large"),
+]
+
+
+@pytest.mark.parametrize(("raw", "why"), MALFORMED)
+async def test_malformed_messages_get_a_clear_reject_and_play_goes_on(
+    server: Server, raw: str, why: str
+) -> None:
+    _, (alice, bob) = await seated_table(server)
+    await alice.send_raw(raw)
+    rejected = await alice.until(lambda m: m["t"] == "reject")
+    assert rejected["code"] == "malformed" and why in rejected["msg"]
+    assert rejected["id"] == (7 if '"id": 7' in raw else None)
+    await alice.act("bid 1")
+    assert (await reply_to(alice, alice.next_id))["t"] == "ack"
+    await bob.send_raw(b"\x00\x01")
+    assert "binary" in (await bob.until(lambda m: m["t"] == "reject"))["msg"]
+    await bob.send({"t": "ping"})
+    await bob.until(lambda m: m["t"] == "pong")
+
+
+@pytest.mark.parametrize(
+    ("seat", "text", "code", "why"),
+    [
+        (0, "fly away", "notation", "expected"),
+        (0, "play c99", "illegal", "everyone bids"),
+        (1, "bid 2", "notation", "expected"),
+    ],
+)
+async def test_bad_actions_are_rejected_with_the_rule_and_the_table_goes_on(
+    server: Server, seat: int, text: str, code: str, why: str
+) -> None:
+    _, clients = await seated_table(server)
+    id = await clients[seat].act(text)
+    rejected = await reply_to(clients[seat], id)
+    assert (rejected["t"], rejected["code"]) == ("reject", code) and why in rejected["msg"]
+    for client in clients:
+        await client.act("bid 0")
+        assert (await reply_to(client, client.next_id))["t"] == "ack"
+    await clients[0].until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+
+
+async def test_acting_out_of_turn_or_without_a_seat_is_refused(server: Server) -> None:
+    table, (alice, bob) = await seated_table(server)
+    for client in (alice, bob):
+        await client.act("bid 0")
+        await reply_to(client, client.next_id)
+    await bob.until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+    id = await bob.act(f"play {bob.obs['hand'][0]}")
+    assert (await reply_to(bob, id))["code"] == "not_active"
+    spectator = await Client.connect(server.ws_url, table, None)
+    await spectator.until(lambda m: m["t"] == "welcome")
+    assert spectator.obs["hand"] is None and spectator.obs["legal"] == []
+    id = await spectator.act("play c00")
+    assert (await reply_to(spectator, id))["code"] == "unauthorized"
+    stranger = await Client.connect(server.ws_url, table, "forged-token")
+    assert (await stranger.until(lambda m: m["t"] == "reject"))["code"] == "unauthorized"
+    lost = await Client.connect(server.ws_url, "no-such-table", None)
+    assert (await lost.until(lambda m: m["t"] == "reject"))["code"] == "no_table"
+    fresh = await Client.connect(server.ws_url, table, None)
+    await fresh.ws.send(json.dumps({"t": "act", "a": "pass", "id": 1}))  # hello is done, fine
+    await fresh.until(lambda m: m["t"] == "reject")
+    alice_play = await alice.act(f"play {alice.obs['hand'][0]}")
+    assert (await reply_to(alice, alice_play))["t"] == "ack"
+
+
+async def test_act_before_hello_is_unauthorized(server: Server) -> None:
+    import websockets
+
+    async with websockets.connect(server.ws_url) as ws:
+        await ws.send(json.dumps({"t": "act", "a": "bid 0", "id": 4}))
+        reply = json.loads(await ws.recv())
+        assert (reply["t"], reply["code"], reply["id"]) == ("reject", "unauthorized", 4)
+
+
+async def bid_all(clients: list[Client]) -> None:
+    """Every seat bids; play starts."""
+    for client in clients:
+        await client.act("bid 1")
+        await reply_to(client, client.next_id)
+    for client in clients:
+        await client.until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+
+
+@pytest.mark.parametrize("ring", [64, 1])
+async def test_catch_up_from_the_ring_or_a_welcome_when_the_gap_is_too_old(
+    settings: Settings, ring: int
+) -> None:
+    async with serve(replace(settings, ring_size=ring)) as server:
+        table = await server.create("relay", {"seats": 3, "cards": 4})
+        tokens = [await server.seat(table, s) for s in range(3)]
+        clients = [await Client.connect(server.ws_url, table, t) for t in tokens]
+        # a second session on seat 2 stays connected all along: the reference for what is missed
+        reference = await Client.connect(server.ws_url, table, tokens[2])
+        for client in [*clients, reference]:
+            await client.until(lambda m: m["t"] == "welcome")
+        await bid_all(clients)
+        await reference.until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+        carol = clients[2]
+        since = carol.v
+        assert since == reference.v
+        await carol.close()
+        for seat in (0, 1):
+            await clients[seat].act(f"play {clients[seat].obs['hand'][0]}")
+            assert (await reply_to(clients[seat], clients[seat].next_id))["t"] == "ack"
+        await reference.until(lambda m: m["t"] == "ev" and m["v"] == since + 2)
+        missed = [m for m in reference.seen if m["t"] == "ev" and m["v"] > since]
+        back = await Client.connect(server.ws_url, table, tokens[2], since=since)
+        first = await back.until(lambda m: m["t"] in ("ev", "welcome"))
+        if ring >= 3:
+            second = await back.until(lambda m: m["t"] in ("ev", "welcome"))
+            assert [first, second] == missed
+            assert (await back.until(lambda m: m["t"] != "ev"))["t"] == "seats"
+        else:
+            assert first["t"] == "welcome" and first["v"] == since + 2 and first["seat"] == 2
+            assert first["obs"] == missed[-1]["obs"]
+        # and she plays on from there
+        await back.act(f"play {back.obs['hand'][0]}")
+        assert (await reply_to(back, back.next_id))["t"] == "ack"
+
+
+async def test_resync_and_up_to_date_hello_give_the_current_snapshot(server: Server) -> None:
+    table, (alice, _) = await seated_table(server)
+    await alice.send({"t": "resync"})
+    welcome = await alice.until(lambda m: m["t"] == "welcome")
+    assert welcome["v"] == alice.v and welcome["seat"] == 0
+    again = await Client.connect(server.ws_url, table, None, since=alice.v)
+    assert (await again.recv())["t"] == "seats"  # nothing missed: no envelope, no welcome
