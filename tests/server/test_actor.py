@@ -1,0 +1,142 @@
+"""The table actor without sockets: persist before broadcast, fencing, start rule, slow clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketState
+
+from cardroom.engine import LogRecord
+from cardroom.server import Settings
+from cardroom.server.registry import TableRegistry
+from cardroom.server.table import TableActor
+from cardroom.server.ws import SLOW_CLIENT_CLOSE, Session
+from cardroom.storage import MemoryStore, SeqConflict
+
+from . import relay  # noqa: F401
+
+Json = dict[str, Any]
+SETTINGS = Settings(db="memory", bot_delay=0.0)
+
+
+class Inbox:
+    """A subscriber that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[Json] = []
+
+    def send(self, message: Json) -> None:
+        self.messages.append(message)
+
+
+class FailingStore(MemoryStore):
+    """Appends fail on demand: a full disk, a lost connection, or another writer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fail: Exception | None = None
+
+    async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
+        if self.fail is not None:
+            raise self.fail
+        await super().append(table_id, records)
+
+
+async def seated(store: MemoryStore, seats: int = 2) -> tuple[TableActor, list[str], Inbox]:
+    registry = TableRegistry(store, SETTINGS)
+    actor = await registry.create("relay", {"seats": seats}, "t")
+    inbox = Inbox()
+    await actor.call(lambda: actor.attach(inbox, 0, None))
+    tokens = []
+    for seat in range(seats):
+        tokens.append(await actor.call(lambda seat=seat: actor.take_seat(seat, f"p{seat}")))
+    return actor, tokens, inbox
+
+
+async def test_the_game_starts_only_when_every_seat_is_taken() -> None:
+    store = MemoryStore()
+    registry = TableRegistry(store, SETTINGS)
+    actor = await registry.create("relay", {"seats": 3}, "t")
+    await actor.call(lambda: actor.take_seat(0, "a"))
+    await actor.call(lambda: actor.seat_bot(1, "random"))
+    stored = await store.load(actor.id)
+    assert (actor.status, [r.kind for r in stored.records]) == ("open", ["seat", "seat"])
+    await actor.call(lambda: actor.take_seat(2, "c"))
+    stored = await store.load(actor.id)
+    assert actor.status == stored.meta.status == "running"
+    assert [r.kind for r in stored.records] == ["seat", "seat", "seat", "chance"]
+    await actor.stop()
+
+
+async def test_a_failed_append_broadcasts_nothing_and_changes_nothing() -> None:
+    store = FailingStore()
+    actor, _, inbox = await seated(store)
+    before, sent, state = actor.version, len(inbox.messages), actor.runner.state
+    store.fail = OSError("disk full")
+    replies: list[Json] = []
+    with pytest.raises(OSError):
+        await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 1, None))
+    assert (actor.version, len(inbox.messages), replies) == (before, sent, [])
+    assert actor.runner.state == state and (await store.load(actor.id)).version == before
+    store.fail = None
+    assert await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 2, None))
+    assert replies == [{"t": "ack", "id": 2}] and actor.version == before + 1
+    assert inbox.messages[-1]["v"] == before + 1
+    await actor.stop()
+
+
+async def test_a_second_writer_stops_the_actor() -> None:
+    store = FailingStore()
+    actor, _, _ = await seated(store)
+    store.fail = SeqConflict("taken")
+    with pytest.raises(SeqConflict):
+        await actor.call(lambda: actor.submit(1, "bid 0", lambda m: None, 1, None))
+    await asyncio.sleep(0)
+    assert actor.stopped
+
+
+class StuckSocket:
+    """A websocket whose peer never reads: every send blocks forever."""
+
+    def __init__(self) -> None:
+        self.client_state = WebSocketState.CONNECTED
+        self.frames: asyncio.Queue[Json] = asyncio.Queue()
+        self.closed_with: int | None = None
+
+    async def accept(self) -> None:
+        return None
+
+    async def receive(self) -> Json:
+        return await self.frames.get()
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed_with = code
+        self.client_state = WebSocketState.DISCONNECTED
+
+
+async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
+    store = MemoryStore()
+    registry = TableRegistry(store, Settings(db="memory", bot_delay=0.0, send_queue=4))
+    actor = await registry.create("relay", {"seats": 2, "cards": 10}, "t")
+    ws = StuckSocket()
+    session = Session(ws, registry, registry.settings)  # type: ignore[arg-type]
+    task = asyncio.create_task(session.run())
+    await ws.frames.put(
+        {"type": "websocket.receive", "text": json.dumps({"t": "hello", "table": actor.id})}
+    )
+    await actor.call(lambda: actor.seat_bot(0, "random"))
+    await actor.call(lambda: actor.seat_bot(1, "random"))
+    await asyncio.wait_for(task, 5)
+    assert ws.closed_with == SLOW_CLIENT_CLOSE
+    assert session not in actor.subscribers
+    async with asyncio.timeout(10):
+        while actor.status != "finished":
+            await asyncio.sleep(0.01)
+    await actor.stop()
