@@ -268,3 +268,32 @@ def test_toepen_renders_every_non_card_action_as_a_button(open_table: Any) -> No
     server.wait_sent(page, lambda m: m["t"] == "act")
     assert server.acts() == ["play 7H"]
     assert page.get_by_test_id("score-row").inner_text().split() == ["lives", "10", "9", "10", "8"]
+
+
+def test_leaving_forgets_the_token_and_watches_as_a_spectator(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(), v=4)
+    deleted: list[str] = []
+
+    def delete(route: Any) -> None:
+        deleted.append(route.request.headers.get("authorization", ""))
+        route.fulfill(json={"seat": 0, "kind": "bot"})
+
+    page.route(f"**/api/tables/{TABLE}/seats/0", delete)
+    page.get_by_test_id("leave").click()
+    page.get_by_test_id("spectator").wait_for()
+    assert deleted == ["Bearer tok"]
+    hello = server.wait_sent(page, lambda m: m["t"] == "hello" and m["token"] is None)
+    assert hello["table"] == TABLE
+    assert page.evaluate(f"localStorage.getItem('cardroom.seat.{TABLE}')") is None
+
+
+def test_the_log_names_seats_instead_of_numbers(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(), v=4)
+    event = {"type": "played", "seat": 1, "cards": ["7G", "7K"], "combo": "pair 7", "x": None}
+    server.sockets[0].send(
+        json.dumps({"t": "ev", "v": 5, "events": [event], "obs": tichu_obs(passes=0)})
+    )
+    page.wait_for_function("() => window.cardroom.v === 5")
+    assert page.get_by_test_id("log").locator("li").last.text_content() == (
+        "Bob: played 7G 7K combo=pair 7"
+    )

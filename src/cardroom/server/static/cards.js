@@ -39,7 +39,12 @@ export function cardEl(game, code, attrs = {}) {
   const [rank, suit, cls] = cardFace(game, code);
   return h(
     "span",
-    { ...attrs, class: `card ${cls} ${attrs.class || ""}`.trim(), "data-card": code, title: TICHU_NAMES[code] || code },
+    {
+      ...attrs,
+      class: `card ${cls} ${attrs.class || ""}`.trim(),
+      "data-card": code,
+      title: TICHU_NAMES[code] || code,
+    },
     h("span", { class: "rank" }, rank),
     suit ? h("span", { class: "suit" }, suit) : null,
   );

@@ -27,5 +27,7 @@ function append(el, children) {
 }
 
 export function testid(text) {
-  return String(text).trim().replace(/[^A-Za-z0-9=()-]+/g, "_");
+  return String(text)
+    .trim()
+    .replace(/[^A-Za-z0-9=()-]+/g, "_");
 }

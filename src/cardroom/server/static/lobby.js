@@ -29,7 +29,9 @@ function optionInput(key, spec) {
     input = h(
       "select",
       { id, "data-testid": id, name: key },
-      choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, c)),
+      choices.map((c) =>
+        h("option", { value: JSON.stringify(c), selected: c === spec.default }, c),
+      ),
     );
     input.read = () => JSON.parse(input.value);
   } else if (type === "boolean" || type === "bool") {
@@ -108,7 +110,11 @@ export function mountLobby(root, navigate) {
           ? h(
               "table",
               {},
-              h("tr", {}, ["Table", "Game", "Seats", "Status", ""].map((t) => h("th", {}, t))),
+              h(
+                "tr",
+                {},
+                ["Table", "Game", "Seats", "Status", ""].map((t) => h("th", {}, t)),
+              ),
               tables.map(tableRow),
             )
           : h("p", { class: "muted" }, "No tables yet: create one."),

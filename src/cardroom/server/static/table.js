@@ -95,7 +95,7 @@ function handlers(ctx) {
     },
     onEvents: (events) => {
       for (const ev of events) {
-        const text = ctx.game().eventText(ctx, ev) ?? genericEvent(ev);
+        const text = ctx.game().eventText(ctx, ev) ?? genericEvent(ctx, ev);
         if (text) ctx.log.push(text);
       }
       ctx.log = ctx.log.slice(-LOG_SIZE);
@@ -184,7 +184,17 @@ function view(ctx) {
       obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(ctx)) : null,
       ctx.mySeat === null || ctx.mySeat === undefined
         ? h("span", { "data-testid": "spectator", class: "badge" }, "spectating")
-        : h("span", { class: "badge" }, `you are seat ${ctx.mySeat}`),
+        : [
+            h("span", { class: "badge" }, `you are seat ${ctx.mySeat}`),
+            h(
+              "button",
+              { class: "small", "data-testid": "leave", onclick: () => leave(ctx) },
+              "leave",
+            ),
+          ],
+      obs && obs.terminal
+        ? h("a", { href: `/api/tables/${ctx.id}/record`, "data-testid": "record" }, "game log")
+        : null,
     ),
   );
   if (ctx.message) {
@@ -209,7 +219,11 @@ function view(ctx) {
       "details",
       { class: "log" },
       h("summary", {}, "Table log"),
-      h("ol", { "data-testid": "log" }, ctx.log.map((line) => h("li", {}, line))),
+      h(
+        "ol",
+        { "data-testid": "log" },
+        ctx.log.map((line) => h("li", {}, line)),
+      ),
     ),
   );
   return parts;
@@ -292,6 +306,20 @@ async function sit(ctx, seat) {
   }
 }
 
+async function leave(ctx) {
+  try {
+    await api.leaveSeat(ctx.id, ctx.mySeat, ctx.token);
+  } catch (err) {
+    ctx.say(`Could not leave: ${err.message}`);
+    return;
+  }
+  api.forgetSeat(ctx.id);
+  ctx.token = null;
+  ctx.mySeat = null;
+  ctx.say("You left your seat; watching as a spectator.", "info");
+  ctx.connect();
+}
+
 async function bot(ctx, seat) {
   try {
     await api.addBot(ctx.id, seat, ctx.botLevel);
@@ -323,6 +351,12 @@ function myArea(ctx) {
           role: "button",
           tabindex: 0,
           onclick: () => clickCard(ctx, code),
+          onkeydown: (e) => {
+            if (e.key === "Enter" || e.key === " ") {
+              e.preventDefault();
+              clickCard(ctx, code);
+            }
+          },
         }),
       ),
     ),
@@ -444,8 +478,16 @@ function outcomeView(ctx) {
   );
 }
 
-function genericEvent(ev) {
-  const { type, ...rest } = ev;
-  const parts = Object.entries(rest).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
-  return `${type.replaceAll("_", " ")} ${parts.join(" ")}`.trim();
+// "Bob: played 7G 7K combo=pair 7" — seat numbers become names, nulls are left out.
+function genericEvent(ctx, ev) {
+  const { type, seat, ...rest } = ev;
+  const show = (v) => {
+    if (Array.isArray(v)) return v.map(show).join(" ");
+    return typeof v === "object" ? JSON.stringify(v) : v;
+  };
+  const parts = Object.entries(rest)
+    .filter(([, v]) => v !== null && v !== undefined && v !== "")
+    .map(([k, v]) => (k === "cards" || k === "card" ? show(v) : `${k}=${show(v)}`));
+  const text = `${type.replaceAll("_", " ")} ${parts.join(" ")}`.trim();
+  return typeof seat === "number" ? `${ctx.name(seat)}: ${text}` : text;
 }

@@ -74,7 +74,11 @@ export function board(ctx) {
               "div",
               { class: `play ${i === trick.length - 1 ? "top" : ""}` },
               h("span", { class: "who" }, ctx.name(p.seat)),
-              h("span", { class: "cards" }, p.cards.map((c) => cardEl("tichu", c))),
+              h(
+                "span",
+                { class: "cards" },
+                p.cards.map((c) => cardEl("tichu", c)),
+              ),
               h("span", { class: "combo muted" }, p.combo),
             ),
           ),
@@ -206,7 +210,12 @@ export function chooserLabel(ctx, a) {
   const wish = /wish=(\S+)/.exec(a);
   if (wish) bits.push(`wish ${wish[1]}`);
   else if (cardsOf(a).includes("MJ")) bits.push("no wish");
-  return bits.join(", ") || cardsOf(a).map((c) => cardText("tichu", c)).join(" ");
+  return (
+    bits.join(", ") ||
+    cardsOf(a)
+      .map((c) => cardText("tichu", c))
+      .join(" ")
+  );
 }
 
 // ---- round summary and score sheet ------------------------------------------------------

@@ -51,7 +51,7 @@ export function seatInfo(ctx, seat) {
     bits.push(h("span", { class: "muted" }, "folded"));
   }
   if (o.knocker === seat) bits.push(h("span", { class: "call" }, "knocked"));
-  for (const signal of (o.signals && o.signals[seat]) || []) {
+  for (const signal of ((o.signals && o.signals[seat]) || []).filter(Boolean)) {
     bits.push(h("span", { class: "call" }, LABELS[signal] || signal));
   }
   if (o.dealer === seat) bits.push(h("span", { class: "muted" }, "dealer"));
@@ -73,7 +73,12 @@ export function board(ctx) {
   const o = ctx.obs;
   const trick = o.trick || [];
   const parts = [
-    h("div", { class: "muted" }, o.trick_no ? `Trick ${o.trick_no} of 4 · ` : "", `stock ${o.stock ?? "?"}`),
+    h(
+      "div",
+      { class: "muted" },
+      o.trick_no ? `Trick ${o.trick_no} of 4 · ` : "",
+      `stock ${o.stock ?? "?"}`,
+    ),
     h(
       "div",
       { class: "trick", "data-testid": "trick" },
@@ -112,8 +117,12 @@ export function board(ctx) {
         { class: "tricks" },
         h("summary", {}, `Earlier tricks (${done.length})`),
         done.map((t, i) =>
-          h("div", { class: "trick" }, h("span", { class: "muted" }, `Trick ${i + 1}`),
-            playsView(ctx, t.plays, t.winner)),
+          h(
+            "div",
+            { class: "trick" },
+            h("span", { class: "muted" }, `Trick ${i + 1}`),
+            playsView(ctx, t.plays, t.winner),
+          ),
         ),
       ),
     );
@@ -167,11 +176,25 @@ export function summary(ctx) {
       h(
         "table",
         { class: "score-sheet", "data-testid": "score-sheet" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), o.lives.map((_, s) => h("th", {}, ctx.name(s))))),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, ""),
+            o.lives.map((_, s) => h("th", {}, ctx.name(s))),
+          ),
+        ),
         h(
           "tbody",
           {},
-          h("tr", { "data-testid": "score-row" }, h("td", {}, "lives"), o.lives.map((l) => h("td", {}, l))),
+          h(
+            "tr",
+            { "data-testid": "score-row" },
+            h("td", {}, "lives"),
+            o.lives.map((l) => h("td", {}, l)),
+          ),
         ),
       ),
     );
