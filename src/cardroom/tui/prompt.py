@@ -14,13 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from cardroom.tui.render import render_legal
-
 HELP = (
     "Type an action in the canonical notation (e.g. 'play 7G 7K', 'pass', 'tichu'),\n"
     "or a number to pick that entry of the legal list. '?' lists the legal actions,\n"
-    "'h' shows this help, 'q' quits."
+    "'? play 7' only those starting with 'play 7'; 'h' shows this help, 'q' quits."
 )
+LIST_LIMIT = 40
+"""Longer legal lists are summarized per kind of action (a Tichu exchange has 2184)."""
+SHOW_LIMIT = 12
+"""Legal lists up to this long are shown with every prompt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +42,8 @@ def read_choice(line: str, legal: Sequence[str], optional: bool = False) -> Choi
         return Choice("quit")
     if text in ("h", "help"):
         return Choice("show", message=HELP)
-    if text == "?":
-        return Choice("show", message=render_legal(legal) or "  (nothing to do now)")
+    if text.startswith("?"):
+        return Choice("show", message=list_legal(legal, text[1:].strip()))
     if not text:
         if optional:
             return Choice("wait")
@@ -52,6 +54,40 @@ def read_choice(line: str, legal: Sequence[str], optional: bool = False) -> Choi
             return Choice("act", legal[index - 1])
         return Choice("error", message=f"pick a number from 1 to {len(legal)} ('?' lists them)")
     return Choice("act", text)
+
+
+def list_legal(legal: Sequence[str], prefix: str = "") -> str:
+    """The legal actions starting with ``prefix``, numbered as in the full list; a long list is
+    summarized per first word.
+
+    >>> print(list_legal(["pass", "play 2G", "play 3K"], "play"))
+      2. play 2G
+      3. play 3K
+    >>> print(list_legal([f"exchange {i}" for i in range(50)] + ["tichu"]))
+      exchange: 50 actions (1-50), e.g. 'exchange 0'; type '? exchange ...' to narrow
+     51. tichu
+    """
+    rows = [(i, a) for i, a in enumerate(legal, 1) if a.startswith(prefix)]
+    if not rows:
+        return "  (no legal action" + (f" starts with {prefix!r})" if prefix else " now)")
+    if len(rows) <= LIST_LIMIT or prefix:
+        more = len(rows) - LIST_LIMIT
+        tail = [f"  … {more} more: type more of the action to narrow"] if more > 0 else []
+        return "\n".join([*(f"{i:3}. {a}" for i, a in rows[:LIST_LIMIT]), *tail])
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for i, a in rows:
+        groups.setdefault(a.split()[0], []).append((i, a))
+    lines = []
+    for verb, items in groups.items():
+        if len(items) == 1:
+            lines.append(f"{items[0][0]:3}. {items[0][1]}")
+        else:
+            first, last = items[0][0], items[-1][0]
+            lines.append(
+                f"  {verb}: {len(items)} actions ({first}-{last}), e.g. {items[0][1]!r}; "
+                f"type '? {verb} ...' to narrow"
+            )
+    return "\n".join(lines)
 
 
 class Console:
@@ -88,6 +124,10 @@ def ask(
     ``submit`` returns an error message for a refused action. Returns False to quit.
     """
     hint = "action, number, ? (Enter = let play go on)" if optional else "action, number or ?"
+    if len(legal) <= SHOW_LIMIT:
+        console.write(list_legal(legal))
+    else:
+        hint = f"{len(legal)} legal: " + hint
     while True:
         line = console.read(f"[{hint}] > ")
         if line is None:

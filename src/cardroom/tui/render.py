@@ -2,9 +2,6 @@
 
 >>> print(render_event({"type": "played", "seat": 2, "cards": ["7G", "7K"]}, seat_names(4, 0)))
 Seat 2: played 7G 7K
->>> print(render_legal(["pass", "play 7G"]))
-  1. pass
-  2. play 7G
 """
 
 from __future__ import annotations
@@ -41,6 +38,8 @@ def seat_names(num_seats: int, me: int | None, names: Sequence[str | None] = ())
 
 
 def _value(value: Any) -> str:
+    if value is None or value == "":
+        return "-"
     if isinstance(value, list):
         return " ".join(_value(v) for v in value)
     if isinstance(value, dict):
@@ -67,11 +66,6 @@ def _field(key: str, value: Any, names: Sequence[str]) -> str:
     return f"{key}={_value(value)}"
 
 
-def render_legal(legal: Sequence[str]) -> str:
-    """The numbered list that ``?`` prints; a number picks that action."""
-    return "\n".join(f"{i:3}. {action}" for i, action in enumerate(legal, 1))
-
-
 def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     bits = [f"  {names[seat]:<22}"]
     sizes = obs.get("hand_sizes") or []
@@ -87,7 +81,7 @@ def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     if seat in out:
         bits.append(f"out #{out.index(seat) + 1}")
     if obs.get("turn") == seat:
-        bits.append("<- turn")
+        bits.append("<- turn (lead)" if obs.get("lead") else "<- turn")
     elif seat in (obs.get("active") or []) and obs.get("turn") is None:
         bits.append("<- to act")
     return "  ".join(bits)
