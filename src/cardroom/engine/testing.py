@@ -67,10 +67,12 @@ def check_step(game: AnyGame, state: Any, n: int, rng: random.Random) -> None:
                 game.apply(state, seat, action)
             else:
                 try:
-                    game.apply(state, seat, action)
+                    step = game.apply(state, seat, action)
                 except IllegalActionError:
                     continue
-                raise AssertionError(f"seat {seat}: unlisted {canonical!r} was accepted")
+                # An accepted shorthand (an undeclared Phoenix) must act as a listed action.
+                if not any(game.apply(state, seat, a).state == step.state for a in legal):
+                    raise AssertionError(f"seat {seat}: unlisted {canonical!r} was accepted")
     for audience in [*seats, SPECTATOR]:
         json.dumps(game.observe(state, audience).to_json())
     for seat in seats:

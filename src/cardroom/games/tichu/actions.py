@@ -1,0 +1,180 @@
+"""Tichu actions and their text notation (contracts.md §3).
+
+Canonical form: the verb in lower case, cards in canonical card order (``cards.py``: DOG MJ
+2G … AR PHX DRG), a Phoenix in a multi-card play written ``PHX(=r)`` in its place (so it comes
+after the natural cards), and a wish last as ``wish=r``. Parsing ignores case and the spacing
+around ``(``, ``=`` and ``)``; ``format(parse(text))`` is always the canonical form.
+
+>>> TichuAction.parse("PLAY phx ( = 9 ) 9g")
+TichuAction.parse('play 9G PHX(=9)')
+>>> str(TichuAction.parse("play 5g 4r 3b 2k mj wish = j"))
+'play MJ 2K 3B 4R 5G wish=J'
+>>> str(TichuAction.parse("exchange 2G AK 3B"))
+'exchange 2G AK 3B'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from cardroom.engine.errors import InvalidNotationError
+
+from .cards import PHX, RANK_NAMES, RANK_VALUES, format_card, iter_cards, parse_card
+
+
+class ActionKind(enum.Enum):
+    """The verbs, in canonical sort order."""
+
+    GRAND = "grand"
+    NOGRAND = "nogrand"
+    TICHU = "tichu"
+    EXCHANGE = "exchange"
+    PASS = "pass"
+    PLAY = "play"
+    GIVE_DRAGON = "give-dragon"
+
+
+_ORDER: Final = {kind: i for i, kind in enumerate(ActionKind)}
+_VERBS: Final = {kind.value: kind for kind in ActionKind}
+
+# Rank tokens for ``wish=`` and ``PHX(=…)``. Besides 2..A the parser also reads the values the
+# rules forbid (1/MJ, DOG, DRG, PHX), so that using them is an *illegal* action naming the rule
+# (cases 44, 108) rather than a syntax error.
+_RANK_TOKENS: Final = {**RANK_VALUES, "1": 1, "MJ": 1, "DOG": 0, "DRG": 15, "PHX": 16}
+_RANK_TEXT: Final = {
+    **{r: RANK_NAMES.get(r, str(r)) for r in range(2, 15)},
+    1: "1",
+    0: "DOG",
+    15: "DRG",
+    16: "PHX",
+}
+_PHOENIX: Final = re.compile(r"PHX\(=?([^)]*)\)")
+
+
+def rank_text(rank: int) -> str:
+    """``8``, ``J``: how a rank is written in actions and observations."""
+    return _RANK_TEXT[rank]
+
+
+def _parse_rank(token: str, what: str) -> int:
+    try:
+        return _RANK_TOKENS[token.upper()]
+    except KeyError:
+        raise InvalidNotationError(f"{what}: {token!r} is not a rank (2-10, J, Q, K, A)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class TichuAction:
+    """One action. Fields not used by ``kind`` keep their defaults.
+
+    ``cards`` is the mask of a play; ``exchange`` the cards given to seat+1, +2, +3 as typed
+    (the rules check count and duplicates, R4.1); ``phoenix_as`` the declared Phoenix rank;
+    ``wish`` the wished rank; ``to`` the seat receiving the Dragon trick.
+    """
+
+    kind: ActionKind
+    cards: int = 0
+    exchange: tuple[int, ...] = ()
+    phoenix_as: int | None = None
+    wish: int | None = None
+    to: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> TichuAction:
+        """Parse action text; raises ``InvalidNotationError`` naming what is wrong."""
+        norm = re.sub(r"\s*=\s*", "=", text.strip())
+        norm = re.sub(r"\s*\)", ")", re.sub(r"\s*\(\s*", "(", norm))
+        verb, *args = norm.split() or [""]
+        kind = _VERBS.get(verb.lower())
+        if kind is None:
+            verbs = ", ".join(_VERBS)
+            raise InvalidNotationError(f"unknown Tichu action {text!r}; actions: {verbs}")
+        if kind in (ActionKind.GRAND, ActionKind.NOGRAND, ActionKind.TICHU, ActionKind.PASS):
+            if args:
+                raise InvalidNotationError(f"{verb.lower()!r} takes no arguments: {text!r}")
+            return cls(kind)
+        if kind is ActionKind.EXCHANGE:
+            return cls(kind, exchange=tuple(parse_card(a) for a in args))
+        if kind is ActionKind.GIVE_DRAGON:
+            if len(args) != 1 or not args[0].isdigit():
+                raise InvalidNotationError(f"expected 'give-dragon N' (N a seat): {text!r}")
+            return cls(kind, to=int(args[0]))
+        return cls._parse_play(args, text)
+
+    @classmethod
+    def _parse_play(cls, args: list[str], text: str) -> TichuAction:
+        mask = 0
+        phoenix_as: int | None = None
+        wish: int | None = None
+        for arg in args:
+            up = arg.upper()
+            if up.startswith("WISH="):
+                if wish is not None:
+                    raise InvalidNotationError(f"two wishes in {text!r}")
+                wish = _parse_rank(up[5:], "wish")
+                continue
+            if (m := _PHOENIX.fullmatch(up)) is not None:
+                phoenix_as = _parse_rank(m.group(1), "Phoenix declaration")
+                card = PHX
+            else:
+                card = parse_card(arg)
+            if mask >> card & 1:
+                raise InvalidNotationError(f"card {format_card(card)} is listed twice in {text!r}")
+            mask |= 1 << card
+        if not mask:
+            raise InvalidNotationError(f"'play' needs at least one card: {text!r}")
+        return cls(ActionKind.PLAY, mask, phoenix_as=phoenix_as, wish=wish)
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is ActionKind.EXCHANGE:
+            return " ".join([kind.value, *map(format_card, self.exchange)])
+        if kind is ActionKind.GIVE_DRAGON:
+            return f"{kind.value} {self.to}"
+        if kind is not ActionKind.PLAY:
+            return str(kind.value)
+        parts = [kind.value]
+        for c in iter_cards(self.cards):
+            text = format_card(c)
+            if c == PHX and self.phoenix_as is not None:
+                text += f"(={rank_text(self.phoenix_as)})"
+            parts.append(text)
+        if self.wish is not None:
+            parts.append(f"wish={rank_text(self.wish)}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"TichuAction.parse({str(self)!r})"
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], int, int, int]:
+        """Canonical order: verb, then number of cards, then the cards, declaration, wish."""
+        cards = tuple(iter_cards(self.cards)) or self.exchange
+        return (
+            _ORDER[self.kind],
+            len(cards),
+            cards,
+            -1 if self.phoenix_as is None else self.phoenix_as,
+            -1 if self.wish is None else self.wish,
+            -1 if self.to is None else self.to,
+        )
+
+
+GRAND: Final = TichuAction(ActionKind.GRAND)
+NOGRAND: Final = TichuAction(ActionKind.NOGRAND)
+TICHU: Final = TichuAction(ActionKind.TICHU)
+PASS: Final = TichuAction(ActionKind.PASS)
+
+
+def play(cards: int, phoenix_as: int | None = None, wish: int | None = None) -> TichuAction:
+    return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as, wish=wish)
+
+
+def exchange(*cards: int) -> TichuAction:
+    return TichuAction(ActionKind.EXCHANGE, exchange=cards)
+
+
+def give_dragon(to: int) -> TichuAction:
+    return TichuAction(ActionKind.GIVE_DRAGON, to=to)

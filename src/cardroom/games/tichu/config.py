@@ -1,0 +1,72 @@
+"""Tichu table settings: the [Standard] rules of ``tichu.md`` plus the [Option]s of its §12.
+
+Every flag defaults to the [Standard] reading, so ``TichuConfig()`` is the normal game.
+
+>>> TichuConfig.from_json({"target_score": 500}).target_score
+500
+>>> TichuConfig.from_json({"targett": 500})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: unknown Tichu option 'targett'; known: allow_grand, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
+
+RULES_VERSION: Final = "tichu-2026.1"
+"""Bumped whenever a rule change would make old logs replay differently."""
+
+
+@dataclass(frozen=True, slots=True)
+class TichuConfig:
+    """Match length and rule variants (names follow tichu.md; see each field)."""
+
+    target_score: int = 1000
+    """R11.1: the match ends after the round in which a team reaches this many points."""
+    allow_grand: bool = True
+    """R10.4 [Option]: False deals all 14 cards at once, with no Grand Tichu window."""
+    no_calls_after_out: bool = False
+    """R3.6 [Option]: forbid a Tichu call once any player is out."""
+    wish_mandatory: bool = False
+    """R8.1.1 [Option]: a Mah Jong play must name a rank."""
+    pass_is_final: bool = False
+    """R5.4 [Option]: a player who passed may not play again in that trick (bombs still may)."""
+    dog_to_seat_after_dog_player: bool = False
+    """R8.2.2 [Option]: with the partner out, the Dog's lead goes to the Dog player's next seat."""
+    dragon_last_trick_exempt: bool = False
+    """R8.3.5 [Option]: a Dragon winning the round's final trick is kept, not given away."""
+    tie_is_draw: bool = False
+    """R11.2 [Option]: an exact tie at or above the target ends the match as a draw."""
+    double_victory_points: int = 200
+    """R10.1/R10.4: what a one-two finish is worth (tournaments: 100)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = int if f.type in ("int", int) else bool
+            if type(value) is not expected:
+                raise ValueError(
+                    f"Tichu option {f.name!r} must be {expected.__name__}, got {value!r}"
+                )
+        if self.target_score <= 0:
+            raise ValueError(f"target_score must be positive, got {self.target_score}")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TichuConfig:
+        """Build from JSON; unknown keys and wrongly typed values raise ``ValueError``."""
+        known = sorted(f.name for f in fields(cls))
+        for key in data:
+            if key not in known:
+                raise ValueError(f"unknown Tichu option {key!r}; known: {', '.join(known)}")
+        return cls(**dict(data))
+
+    @classmethod
+    def schema(cls) -> dict[str, Any]:
+        """Option name → default, for lobby forms (``GET /api/games``)."""
+        return cls().to_json()

@@ -1,0 +1,117 @@
+"""``TichuGame``: the engine's ``Game`` protocol over the Tichu modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.game import JsonAble, JsonDict, Outcome
+from cardroom.engine.types import Audience
+
+from . import observe as _observe
+from . import rules, sample
+from .actions import TichuAction
+from .config import RULES_VERSION, TichuConfig
+from .observe import TichuObservation
+from .rules import TichuStep
+from .scoring import match_winner
+from .state import SEATS, Phase, TichuState
+
+
+class TichuGame:
+    """4-player Tichu; seats 0..3 in play order, teams {0, 2} and {1, 3}."""
+
+    name = "tichu"
+    rules_version = RULES_VERSION
+    min_seats = SEATS
+    max_seats = SEATS
+
+    # -- configuration ----------------------------------------------------------------------
+    def default_config(self, seats: int | None = None) -> TichuConfig:
+        if seats not in (None, SEATS):
+            raise ValueError(f"Tichu is played by {SEATS} players, not {seats}")
+        return TichuConfig()
+
+    def config_to_json(self, config: TichuConfig) -> JsonDict:
+        return config.to_json()
+
+    def config_from_json(self, data: Mapping[str, Any]) -> TichuConfig:
+        return TichuConfig.from_json(data)
+
+    def num_seats(self, config: TichuConfig) -> int:
+        return SEATS
+
+    def conformance_configs(self) -> tuple[TichuConfig, ...]:
+        """Short matches for the registry-wide conformance suite: the standard rules and one
+        with every [Option] switched on."""
+        return (
+            TichuConfig(target_score=300),
+            TichuConfig(
+                target_score=200,
+                allow_grand=False,
+                no_calls_after_out=True,
+                wish_mandatory=True,
+                pass_is_final=True,
+                dog_to_seat_after_dog_player=True,
+                dragon_last_trick_exempt=True,
+                tie_is_draw=True,
+                double_victory_points=100,
+            ),
+        )
+
+    # -- state transitions --------------------------------------------------------------------
+    def new(self, config: TichuConfig) -> TichuState:
+        return TichuState(config)
+
+    def pending_chance(self, state: TichuState) -> ChanceRequest | None:
+        return rules.pending_chance(state)
+
+    def apply_chance(self, state: TichuState, outcome: ChanceOutcome) -> TichuStep:
+        return rules.deal(state, outcome)
+
+    def active_seats(self, state: TichuState) -> frozenset[int]:
+        return rules.active_seats(state)
+
+    def legal_actions(self, state: TichuState, seat: int) -> tuple[TichuAction, ...]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: TichuState, seat: int, action: TichuAction) -> TichuStep:
+        return rules.apply(state, seat, action)
+
+    def is_terminal(self, state: TichuState) -> bool:
+        return state.phase is Phase.GAME_OVER
+
+    def outcome(self, state: TichuState) -> Outcome | None:
+        if state.phase is not Phase.GAME_OVER:
+            return None
+        cfg = state.config
+        teams = match_winner(state.scores, cfg.target_score, cfg.tie_is_draw) or frozenset()
+        scores = tuple(state.scores[s % 2] for s in range(SEATS))
+        winners = frozenset(s for s in range(SEATS) if s % 2 in teams)
+        reason = "target score reached" if winners else "draw at the target score"
+        return Outcome(scores, winners, reason)
+
+    def default_action(self, state: TichuState, seat: int) -> TichuAction:
+        return rules.default_action(state, seat)
+
+    # -- notation ----------------------------------------------------------------------------
+    def parse_action(self, text: str) -> TichuAction:
+        return TichuAction.parse(text)
+
+    def format_action(self, action: TichuAction) -> str:
+        return str(action)
+
+    # -- information ---------------------------------------------------------------------------
+    def observe(self, state: TichuState, audience: Audience) -> TichuObservation:
+        return _observe.observe(state, audience, self.outcome(state))
+
+    def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:
+        return _observe.project(event, audience)
+
+    def resample_hidden(self, state: TichuState, seat: int, rng: random.Random) -> TichuState:
+        return sample.resample_hidden(state, seat, rng)
+
+    def sample_action_texts(self, state: TichuState, seat: int, rng: random.Random) -> list[str]:
+        return sample.sample_action_texts(state, seat, rng)

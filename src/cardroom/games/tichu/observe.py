@@ -1,0 +1,154 @@
+"""What each audience may know: observations (contracts.md §2–§3) and event redaction.
+
+A seat sees its own hand, exchange and legal actions, and public facts. Who holds a bomb is
+never public, so ``active`` shows the awaited seats and the seats that may still call Tichu,
+plus the observing seat itself when it may act (e.g. bomb); only OMNISCIENT sees every active
+seat and every hand (``hands``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardroom.engine.game import JsonAble, Outcome
+from cardroom.engine.types import OMNISCIENT, Audience, Viewer
+
+from .actions import rank_text
+from .cards import format_card, mask_points
+from .events import (
+    ExchangeRevealed,
+    ExchangeSubmitted,
+    GrandDecided,
+    HandDealt,
+    card_list,
+)
+from .rules import active_seats, awaited_seats, can_call_tichu, is_leading, legal_actions
+from .state import GRAND_CALL, SEATS, Phase, TichuState, TrickPlay
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TichuObservation:
+    """An observation; ``data`` is already plain JSON (treat it as read-only)."""
+
+    data: Json
+
+    def to_json(self) -> Json:
+        return self.data
+
+
+def phase_name(state: TichuState) -> str:
+    if state.phase is Phase.PLAY and state.dragon_pending:
+        return "dragon"
+    return state.phase.value
+
+
+def _play_json(play: TrickPlay) -> Json:
+    return {"seat": play.seat, "cards": card_list(play.combo.cards), "combo": play.combo.describe()}
+
+
+def _public_active(state: TichuState, audience: Audience) -> list[int]:
+    if audience is OMNISCIENT:
+        return sorted(active_seats(state))
+    seats = set(awaited_seats(state))
+    seats.update(s for s in range(SEATS) if can_call_tichu(state, s))
+    if not isinstance(audience, Viewer) and audience in active_seats(state):
+        seats.add(audience)
+    return sorted(seats)
+
+
+def _exchange_json(state: TichuState, seat: int) -> Json | None:
+    own = state.given[seat]
+    if own is None:
+        return None
+    given = {str((seat + k) % SEATS): format_card(c) for k, c in enumerate(own, start=1)}
+    received: dict[str, str] = {}
+    if state.revealed:
+        for giver, row in enumerate(state.given):
+            if giver != seat and row is not None:
+                received[str(giver)] = format_card(row[(seat - giver) % SEATS - 1])
+    return {"given": given, "received": received}
+
+
+def _calls(state: TichuState, audience: Audience) -> list[str]:
+    calls = list(state.calls)
+    if state.phase is Phase.GRAND:  # a seat knows its own pending Grand Tichu decision
+        for s in range(SEATS):
+            if state.grand[s] and (audience is OMNISCIENT or audience == s):
+                calls[s] = GRAND_CALL
+    return calls
+
+
+def _decided(state: TichuState) -> list[bool]:
+    if state.phase is Phase.GRAND:
+        return [d is not None for d in state.grand]
+    if state.phase is Phase.EXCHANGE:
+        return [g is not None for g in state.given]
+    return [False] * SEATS
+
+
+def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
+    seat = None if isinstance(audience, Viewer) else audience
+    top = state.trick[-1] if state.trick else None
+    leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
+    data: Json = {
+        "game": "tichu",
+        "audience": audience.value if isinstance(audience, Viewer) else audience,
+        "phase": phase_name(state),
+        "num_seats": SEATS,
+        "active": _public_active(state, audience),
+        "legal": [] if seat is None else [str(a) for a in legal_actions(state, seat)],
+        "hand": None if seat is None else card_list(state.hands[seat]),
+        "hand_sizes": [h.bit_count() for h in state.hands],
+        "terminal": state.phase is Phase.GAME_OVER,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "round": state.round,
+        "scores": list(state.scores),
+        "score_sheet": [list(p) for p in state.score_sheet],
+        "calls": _calls(state, audience),
+        "decided": _decided(state),
+        "exchange": None if seat is None else _exchange_json(state, seat),
+        "trick": [_play_json(p) for p in state.trick],
+        "top": None if top is None else _play_json(top),
+        "turn": state.turn,
+        "lead": leading and not state.final,
+        "wish": None if state.wish is None else rank_text(state.wish),
+        "out": list(state.out),
+        "pile_points": [mask_points(p) for p in state.piles],
+        "passes": state.passed.bit_count(),
+        "last_round": None if state.last_round is None else state.last_round.to_json(),
+    }
+    if audience is OMNISCIENT:
+        data["hands"] = [card_list(h) for h in state.hands]
+    return TichuObservation(data)
+
+
+def project(event: JsonAble, audience: Audience) -> JsonAble | None:
+    """Redact ``event`` for ``audience``; None when it may not see it at all."""
+    if audience is OMNISCIENT:
+        return event
+    seat = None if isinstance(audience, Viewer) else audience
+    if isinstance(event, HandDealt):
+        return event if event.seat == seat else None
+    if isinstance(event, GrandDecided):
+        return event if event.seat == seat else replace(event, grand=None)
+    if isinstance(event, ExchangeSubmitted):
+        return event if event.seat == seat else replace(event, cards=())
+    if isinstance(event, ExchangeRevealed):
+        if seat is None:
+            return None
+        rows: list[tuple[int | None, ...] | None] = []
+        for giver, row in enumerate(event.given):
+            if row is None or giver == seat:
+                rows.append(row)
+            else:
+                rows.append(
+                    tuple(
+                        c if (giver + k) % SEATS == seat else None
+                        for k, c in enumerate(row, start=1)
+                    )
+                )
+        return ExchangeRevealed(tuple(rows))
+    return event

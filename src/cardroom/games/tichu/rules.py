@@ -1,0 +1,609 @@
+"""Tichu rules: who may act, what is legal, and what each action does (tichu.md §2–§11).
+
+One function per phase and action. ``play_options`` is the single source of legal plays:
+``legal_actions`` lists it and ``apply`` accepts exactly its members (after resolving an
+undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error naming the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations
+
+from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.errors import IllegalActionError, NotActiveError
+from cardroom.engine.game import JsonAble
+from cardroom.engine.types import Step
+
+from .actions import (
+    GRAND,
+    NOGRAND,
+    PASS,
+    TICHU,
+    ActionKind,
+    TichuAction,
+    exchange,
+    give_dragon,
+    play,
+    rank_text,
+)
+from .cards import MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
+from .combos import Combo, beats, combo_for, enumerate_bombs, enumerate_plays, has_bomb
+from .events import (
+    CallsRevealed,
+    DragonGiven,
+    ExchangeRevealed,
+    ExchangeSubmitted,
+    GameOver,
+    GrandDecided,
+    HandDealt,
+    Passed,
+    Played,
+    PlayerOut,
+    RoundScored,
+    TichuCalled,
+    TichuEvent,
+    TrickTaken,
+    WishFulfilled,
+    WishMade,
+)
+from .scoring import is_double_victory, match_winner, score_round
+from .state import (
+    GRAND_CALL,
+    NO_CALL,
+    SEATS,
+    TICHU_CALL,
+    Phase,
+    TichuState,
+    TrickPlay,
+    is_dog,
+    next_holding,
+    opponents,
+    partner,
+)
+
+TichuStep = Step[TichuState, JsonAble]
+DEAL_REQUEST = ChanceRequest("shuffle", 56)
+WISH_RANKS = range(2, 15)
+FIRST_DEAL = 8
+"""R2.1: cards dealt before the Grand Tichu window; the other 6 follow it."""
+
+
+def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+# -- chance: the deal ----------------------------------------------------------------------
+
+
+def pending_chance(state: TichuState) -> ChanceRequest | None:
+    return DEAL_REQUEST if state.phase is Phase.DEAL else None
+
+
+def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
+    """One shuffle per round: cards 0..31 of it are the first 8 per seat, 32..55 the last 6."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalActionError("no deal is pending")
+    outcome.check(DEAL_REQUEST)
+    order = outcome.values
+    first = FIRST_DEAL if state.config.allow_grand else 14
+    hands = tuple(_mask(order[first * s : first * s + first]) for s in range(SEATS))
+    base = first * SEATS
+    later = tuple(_mask(order[base + 6 * s : base + 6 * s + 6]) for s in range(SEATS))
+    if not state.config.allow_grand:
+        later = (0, 0, 0, 0)
+    new = TichuState(
+        config=state.config,
+        phase=Phase.GRAND if state.config.allow_grand else Phase.EXCHANGE,
+        round=state.round,
+        scores=state.scores,
+        score_sheet=state.score_sheet,
+        last_round=state.last_round,
+        hands=hands,
+        later=later,
+    )
+    return Step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# -- who may act -------------------------------------------------------------------------
+
+
+def can_call_tichu(state: TichuState, seat: int) -> bool:
+    """R3.1/R3.2/R3.7: before the seat's first card, one call per seat (R2.5), not between its
+    exchange submission and the reveal; [Option] not once someone is out (R3.6)."""
+    if state.calls[seat] != NO_CALL:
+        return False
+    if state.phase is Phase.EXCHANGE:
+        return state.given[seat] is None
+    if state.phase is not Phase.PLAY or state.final:
+        return False
+    if state.config.no_calls_after_out and state.out:
+        return False
+    return state.hands[seat].bit_count() == 14
+
+
+def is_leading(state: TichuState) -> bool:
+    """The turn seat's next play starts a trick (empty table, or all others passed)."""
+    return not state.trick or (state.trick_over and not state.dragon_pending)
+
+
+def may_interrupt(state: TichuState, seat: int) -> bool:
+    """R7.4/R7.5: a bomb out of the regular turn needs cards on the table (never the Dog, which
+    never stays on it) and no round-ending play (R9.3). The seat to lead bombs by leading."""
+    if state.phase is not Phase.PLAY or state.final or not state.trick:
+        return False
+    return bool(state.hands[seat]) and (seat != state.turn or state.dragon_pending)
+
+
+def interrupt_bombs(state: TichuState, seat: int) -> tuple[Combo, ...]:
+    if not may_interrupt(state, seat) or not has_bomb(state.hands[seat]):
+        return ()
+    return enumerate_bombs(state.hands[seat], state.top)
+
+
+def awaited_seats(state: TichuState) -> frozenset[int]:
+    """Seats the game is waiting for (public knowledge): undecided seats, the turn seat."""
+    if state.phase is Phase.GRAND:
+        return frozenset(s for s in range(SEATS) if state.grand[s] is None)
+    if state.phase is Phase.EXCHANGE:
+        return frozenset(s for s in range(SEATS) if state.given[s] is None)
+    if state.phase is Phase.PLAY and state.turn is not None:
+        return frozenset({state.turn})
+    return frozenset()
+
+
+def active_seats(state: TichuState) -> frozenset[int]:
+    """Awaited seats, seats that may call Tichu, and seats holding a bomb that may be thrown."""
+    seats = set(awaited_seats(state))
+    if state.phase is Phase.PLAY:
+        for s in range(SEATS):
+            if can_call_tichu(state, s) or interrupt_bombs(state, s):
+                seats.add(s)
+    return frozenset(seats)
+
+
+# -- legal actions ---------------------------------------------------------------------------
+
+
+def _actions_for(combo: Combo, state: TichuState) -> list[TichuAction]:
+    """A combination as fully specified actions: the Phoenix rank declared in multi-card plays,
+    and one action per wish choice when the Mah Jong is in it (R8.1.1)."""
+    phoenix_as = combo.phoenix_as if combo.length > 1 else None
+    if not combo.cards >> MJ & 1:
+        return [play(combo.cards, phoenix_as)]
+    wishes: list[int | None] = [] if state.config.wish_mandatory else [None]
+    wishes.extend(WISH_RANKS)
+    return [play(combo.cards, phoenix_as, w) for w in wishes]
+
+
+def _wish_bound(state: TichuState, seat: int, combos: tuple[Combo, ...]) -> bool:
+    """R8.1.5/R8.1.6: bound iff the seat holds a natural card of the wished rank and some
+    legal play contains one (Phoenix-completed combinations and bombs included)."""
+    if state.wish is None:
+        return False
+    wished = rank_mask(state.wish)
+    return bool(state.hands[seat] & wished) and any(c.cards & wished for c in combos)
+
+
+def lead_combos(state: TichuState, seat: int) -> tuple[Combo, ...]:
+    """R5.2/R8.1.8/R8.1.9: anything, but a holder of the wished rank must lead it."""
+    combos = enumerate_plays(state.hands[seat], None)
+    if _wish_bound(state, seat, combos):
+        assert state.wish is not None
+        wished = rank_mask(state.wish)
+        combos = tuple(c for c in combos if c.cards & wished)
+    return combos
+
+
+def follow_combos(state: TichuState, seat: int) -> tuple[tuple[Combo, ...], bool]:
+    """R5.3/R8.1.6/R8.1.7: plays beating the top, and whether passing is allowed."""
+    combos = enumerate_plays(state.hands[seat], state.top)
+    if not _wish_bound(state, seat, combos):
+        return combos, True
+    assert state.wish is not None
+    wished = rank_mask(state.wish)
+    return tuple(c for c in combos if c.cards & wished or c.is_bomb()), False
+
+
+def play_options(state: TichuState, seat: int) -> dict[TichuAction, Combo]:
+    """Every legal ``play`` action of ``seat`` now, with the combination it makes."""
+    combos: tuple[Combo, ...] = ()
+    if state.phase is Phase.PLAY and not state.final:
+        if seat == state.turn and not state.dragon_pending:
+            if is_leading(state):
+                combos = lead_combos(state, seat)
+            else:
+                combos = follow_combos(state, seat)[0]
+        combos += interrupt_bombs(state, seat)
+    return {a: c for c in combos for a in _actions_for(c, state)}
+
+
+def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
+    """Every legal action of ``seat``, canonically sorted; empty if it may not act."""
+    if not 0 <= seat < SEATS:
+        return ()
+    acts: list[TichuAction] = []
+    if state.phase is Phase.GRAND:
+        return (GRAND, NOGRAND) if state.grand[seat] is None else ()
+    if can_call_tichu(state, seat):
+        acts.append(TICHU)
+    if state.phase is Phase.EXCHANGE:
+        if state.given[seat] is None:
+            acts.extend(_all_exchanges(state.hands[seat]))
+        return tuple(acts)  # already canonical: tichu, then exchanges in card order
+    if state.phase is Phase.PLAY:
+        acts.extend(play_options(state, seat))
+        if seat == state.turn:
+            if state.dragon_pending or state.final:
+                acts.extend(give_dragon(s) for s in opponents(seat))
+            elif not is_leading(state) and follow_combos(state, seat)[1]:
+                acts.append(PASS)
+    return tuple(sorted(acts, key=TichuAction.sort_key))
+
+
+_EXCHANGES: list[TichuAction | None] = [None] * 56**3
+
+
+def _all_exchanges(hand: int) -> list[TichuAction]:
+    """Every ordered choice of three held cards, in canonical order (R4.1). Actions are shared
+    values, memoised because every round lists 4 × 2184 of them."""
+    table = _EXCHANGES
+    out = []
+    for a, b, c in permutations(iter_cards(hand), 3):
+        key = (a * 56 + b) * 56 + c
+        action = table[key]
+        if action is None:
+            action = table[key] = exchange(a, b, c)
+        out.append(action)
+    return out
+
+
+# -- apply -------------------------------------------------------------------------------------
+
+
+def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
+    """Check ``action`` and return the next state; errors name the rule and change nothing."""
+    if not 0 <= seat < SEATS:
+        raise NotActiveError(f"there is no seat {seat} (seats 0-3)")
+    if state.phase is Phase.DEAL:
+        raise NotActiveError("the cards are being dealt")
+    if state.phase is Phase.GAME_OVER:
+        raise NotActiveError("the game is over")
+    kind = action.kind
+    if kind is ActionKind.TICHU:
+        return _call_tichu(state, seat)
+    if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
+        return _decide_grand(state, seat, kind is ActionKind.GRAND)
+    if kind is ActionKind.EXCHANGE:
+        return _exchange(state, seat, action.exchange)
+    if state.phase is not Phase.PLAY:
+        raise IllegalActionError(
+            f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
+        )
+    if kind is ActionKind.PASS:
+        return _pass(state, seat)
+    if kind is ActionKind.GIVE_DRAGON:
+        assert action.to is not None
+        return _give_dragon(state, seat, action.to)
+    return _play(state, seat, action)
+
+
+def _call_tichu(state: TichuState, seat: int) -> TichuStep:
+    if not can_call_tichu(state, seat):
+        raise _why_no_tichu(state, seat)
+    calls = (*state.calls[:seat], TICHU_CALL, *state.calls[seat + 1 :])
+    return Step(replace(state, calls=calls), (TichuCalled(seat),))
+
+
+def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
+    if state.calls[seat] != NO_CALL:
+        return IllegalActionError(f"R2.5: you already called {state.calls[seat]}; one call a round")
+    if state.phase is Phase.GRAND:
+        return IllegalActionError("R3.1: Tichu is called from the exchange on; now: grand/nogrand")
+    if state.phase is Phase.EXCHANGE:
+        return IllegalActionError(
+            "R3.7: no Tichu call between submitting your exchange and the reveal"
+        )
+    if state.final:
+        return IllegalActionError("R9.3: the round is over")
+    if state.config.no_calls_after_out and state.out:
+        return IllegalActionError("R3.6 [Option no_calls_after_out]: a player is already out")
+    return IllegalActionError("R3.2: Tichu can only be called before playing your first card")
+
+
+def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
+    if state.phase is not Phase.GRAND:
+        if not state.config.allow_grand:
+            raise IllegalActionError("R10.4 [Option allow_grand=False]: no Grand Tichu")
+        raise IllegalActionError("R2.2: Grand Tichu only before seeing cards 9-14")
+    if state.grand[seat] is not None:
+        raise NotActiveError("R2.3: you already made your Grand Tichu decision")
+    decisions = (*state.grand[:seat], grand, *state.grand[seat + 1 :])
+    events: list[TichuEvent] = [GrandDecided(seat, grand)]
+    new = replace(state, grand=decisions)
+    if all(d is not None for d in decisions):
+        calls = tuple(GRAND_CALL if d else NO_CALL for d in decisions)
+        hands = tuple(h | rest for h, rest in zip(state.hands, state.later, strict=True))
+        new = replace(new, phase=Phase.EXCHANGE, calls=calls, hands=hands, later=(0, 0, 0, 0))
+        events.append(CallsRevealed(calls))
+        events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
+    return Step(new, tuple(events))
+
+
+def _exchange(state: TichuState, seat: int, cards: tuple[int, ...]) -> TichuStep:
+    if state.phase is not Phase.EXCHANGE:
+        raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
+    if state.given[seat] is not None:
+        raise NotActiveError("R4.2: you already submitted your exchange")
+    if len(cards) != 3:
+        raise IllegalActionError(
+            f"R4.1: give exactly one card to each other player (3 cards), not {len(cards)}"
+        )
+    if len(set(cards)) != 3:
+        raise IllegalActionError("R4.1: each card can be given to only one player")
+    for c in cards:
+        if not state.hands[seat] >> c & 1:
+            raise IllegalActionError(f"R4.1: you do not hold {format_card(c)}")
+    given = (*state.given[:seat], cards, *state.given[seat + 1 :])
+    hands = _set(state.hands, seat, state.hands[seat] & ~_mask(cards))
+    new = replace(state, given=given, hands=hands)
+    events: list[TichuEvent] = [ExchangeSubmitted(seat, cards)]
+    if all(g is not None for g in given):
+        received = list(hands)
+        for giver, row in enumerate(given):
+            assert row is not None
+            for k, c in enumerate(row, start=1):
+                received[(giver + k) % SEATS] |= 1 << c
+        leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
+        new = replace(new, phase=Phase.PLAY, hands=tuple(received), turn=leader)
+        events.append(ExchangeRevealed(given))
+    return Step(new, tuple(events))
+
+
+# -- play phase ---------------------------------------------------------------------------------
+
+
+def _pass(state: TichuState, seat: int) -> TichuStep:
+    if seat != state.turn or state.final:
+        raise NotActiveError("R5.3: it is not your turn")
+    if state.dragon_pending:
+        raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
+    if is_leading(state):
+        raise IllegalActionError("R5.2: the leader cannot pass")
+    if not follow_combos(state, seat)[1]:
+        assert state.wish is not None
+        raise IllegalActionError(
+            f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"
+        )
+    passed = state.passed | 1 << seat
+    top_seat = state.top_seat
+    assert top_seat is not None
+    others = [s for s in range(SEATS) if state.hands[s] and s != top_seat]
+    new = replace(state, passed=passed)
+    if all(passed >> s & 1 for s in others):
+        new = _end_trick(new)
+    else:
+        skip = passed if state.config.pass_is_final else 0
+        new = replace(new, turn=next_holding(state.hands, seat, skip))
+    return Step(new, (Passed(seat),))
+
+
+def _end_trick(state: TichuState) -> TichuState:
+    """R5.5–R5.8: everybody passed; the trick waits (bomb window) for the lead or the gift.
+    The next leader is the winner, or the next seat holding cards if he is out; a Dragon's
+    winner must give the trick away first, even if he is out."""
+    winner = state.top_seat
+    assert winner is not None
+    new = replace(state, trick_over=True)
+    if new.dragon_pending or state.hands[winner]:
+        return replace(new, turn=winner)
+    return replace(new, turn=next_holding(state.hands, winner))
+
+
+def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
+    cards = state.trick_cards
+    piles = _set(state.piles, to, state.piles[to] | cards)
+    new = replace(state, piles=piles, trick=(), trick_over=False, passed=0)
+    return new, TrickTaken(to, cards, mask_points(cards))
+
+
+def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
+    if not (state.dragon_pending and seat == state.turn):
+        raise IllegalActionError("R8.3.2: give-dragon only when your Dragon has won the trick")
+    if to not in opponents(seat):
+        a, b = opponents(seat)
+        raise IllegalActionError(f"R8.3.2: the Dragon's trick goes to an opponent: {a} or {b}")
+    cards = state.trick_cards
+    new, _ = _gather(state, to)
+    events: list[TichuEvent] = [DragonGiven(seat, to, cards, mask_points(cards))]
+    if state.final:
+        return _finish_round(new, events)
+    turn = seat if state.hands[seat] else next_holding(state.hands, seat)
+    return Step(replace(new, turn=turn), tuple(events))
+
+
+def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
+    """R6.3.4: an undeclared Phoenix in a multi-card play takes the highest legal reading."""
+    if action.phoenix_as is not None or not action.cards >> PHX & 1 or action.cards.bit_count() < 2:
+        return action
+    options = play_options(state, seat)
+    same = [(c.strength, a) for a, c in options.items() if a.cards == action.cards]
+    same = [(s, a) for s, a in same if a.wish == action.wish]
+    return max(same, key=lambda sa: sa[0])[1] if same else action
+
+
+def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
+    action = resolve(state, seat, action)
+    combo = play_options(state, seat).get(action)
+    if combo is None:
+        raise why_illegal(state, seat, action)
+    events: list[TichuEvent] = []
+    leads = seat == state.turn and is_leading(state)
+    if leads and state.trick:
+        winner = state.top_seat
+        assert winner is not None
+        state, taken = _gather(state, winner)
+        events.append(taken)
+    hands = _set(state.hands, seat, state.hands[seat] & ~combo.cards)
+    events.append(Played(seat, combo.cards, combo.describe(), action.phoenix_as))
+    wish = state.wish
+    if wish is not None and combo.cards & rank_mask(wish):
+        events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
+        wish = None
+    if action.wish is not None:
+        wish = action.wish
+        events.append(WishMade(seat, wish))
+    out = state.out
+    if not hands[seat]:
+        out = (*out, seat)
+        events.append(PlayerOut(seat, len(out)))
+    new = replace(state, hands=hands, wish=wish, out=out, trick_over=False)
+    if is_dog(combo):  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
+        new = replace(new, piles=_set(new.piles, seat, new.piles[seat] | combo.cards), passed=0)
+        new = replace(new, turn=_dog_lead(new, seat))
+    else:
+        passed = new.passed if state.config.pass_is_final and not leads else 0
+        trick = (*new.trick, TrickPlay(seat, combo))
+        skip = passed if state.config.pass_is_final else 0
+        new = replace(new, trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
+    return _after_play(new, seat, events)
+
+
+def _dog_lead(state: TichuState, seat: int) -> int | None:
+    """R8.2.2: the partner, else the next seat holding cards after the partner ([Option]:
+    after the Dog player)."""
+    mate = partner(seat)
+    if state.hands[mate]:
+        return mate
+    return next_holding(state.hands, seat if state.config.dog_to_seat_after_dog_player else mate)
+
+
+def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> TichuStep:
+    """Round end (R9.3), or the trick ends if nobody is left to answer (pass_is_final)."""
+    if is_double_victory(state.out):
+        return _finish_round(state, events)
+    if len(state.out) == SEATS - 1:
+        if state.trick:
+            final = replace(state, trick_over=True, final=True, turn=seat)
+            if final.dragon_pending and not state.config.dragon_last_trick_exempt:
+                return Step(final, tuple(events))
+            state, taken = _gather(state, seat)
+            events.append(taken)
+        return _finish_round(replace(state, turn=None), events)
+    if state.trick and state.turn is None:
+        state = _end_trick(state)
+    return Step(state, tuple(events))
+
+
+def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
+    """R10 scoring and R11 match end; the next round starts with a deal (chance)."""
+    result = score_round(
+        state.hands, state.piles, state.out, state.calls, state.config.double_victory_points
+    )
+    scores = (state.scores[0] + result.points[0], state.scores[1] + result.points[1])
+    events.append(RoundScored(state.round, result, scores))
+    new = replace(
+        state,
+        scores=scores,
+        score_sheet=(*state.score_sheet, result.points),
+        last_round=result,
+        turn=None,
+        final=False,
+        wish=None,
+    )
+    winners = match_winner(scores, state.config.target_score, state.config.tie_is_draw)
+    if winners is None:
+        return Step(replace(new, phase=Phase.DEAL, round=state.round + 1), tuple(events))
+    seats = tuple(s for s in range(SEATS) if s % 2 in winners)
+    reason = "draw at the target (R11.2)" if not winners else "target score reached (R11.1)"
+    events.append(GameOver(scores, seats, reason))
+    return Step(replace(new, phase=Phase.GAME_OVER), tuple(events))
+
+
+# -- diagnosis ------------------------------------------------------------------------------------
+
+
+def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
+    """The rule an unlisted ``play`` breaks (the listing itself is ``play_options``)."""
+    hand = state.hands[seat]
+    if state.final or (seat != state.turn and not may_interrupt(state, seat)):
+        return NotActiveError("R5.3: it is not your turn (and no bomb may be thrown now, R7.5)")
+    if action.cards & ~hand:
+        return IllegalActionError(f"you do not hold {format_cards(action.cards & ~hand)}")
+    if action.wish is not None:
+        if not action.cards >> MJ & 1:
+            return IllegalActionError("R8.1.1: only a play with the Mah Jong can make a wish")
+        if action.wish not in WISH_RANKS:
+            return IllegalActionError("R8.1.1: the wish must name a rank 2..A")
+    elif action.cards >> MJ & 1 and state.config.wish_mandatory:
+        return IllegalActionError("R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong")
+    top = None if seat == state.turn and is_leading(state) else state.top
+    try:
+        combo = combo_for(action.cards, action.phoenix_as, top)
+    except IllegalActionError as exc:
+        return exc
+    if seat != state.turn or state.dragon_pending:
+        if not combo.is_bomb():
+            if state.dragon_pending and seat == state.turn:
+                return IllegalActionError("R8.3.2: give the Dragon's trick to an opponent first")
+            return NotActiveError("R7.4: out of turn only a bomb may be played")
+        return IllegalActionError(f"R7.3: {combo.describe()} does not beat {_top_text(state)}")
+    wish = state.wish
+    if top is None:
+        if wish is not None and hand & rank_mask(wish) and not combo.cards & rank_mask(wish):
+            if is_dog(combo):
+                return IllegalActionError(
+                    f"R8.1.9: no Dog lead while you hold the wished {rank_text(wish)}"
+                )
+            return IllegalActionError(
+                f"R8.1.8: the wish for {rank_text(wish)} must be fulfilled: lead a "
+                f"combination containing a {rank_text(wish)}"
+            )
+        return IllegalActionError(f"R5.2: {action} is not a legal lead")
+    if is_dog(combo):
+        return IllegalActionError("R8.2.1: the Dog can only be led")
+    if top.is_bomb() and not combo.is_bomb():
+        return IllegalActionError("R7.6: only a higher bomb can follow a bomb")
+    if not beats(combo, top):
+        rule = "R8.1.3" if combo.cards >> MJ & 1 else "R6.2.1"
+        return IllegalActionError(f"{rule}: {combo.describe()} does not beat {_top_text(state)}")
+    if wish is not None and not combo.cards & rank_mask(wish):
+        return IllegalActionError(
+            f"R8.1.6: the wish for {rank_text(wish)} must be fulfilled: you can play it"
+        )
+    return IllegalActionError(f"R5.3: {action} is not a legal play now")
+
+
+def _top_text(state: TichuState) -> str:
+    top = state.top
+    return "an empty table" if top is None else top.describe()
+
+
+def default_action(state: TichuState, seat: int) -> TichuAction:
+    """A timeout's choice, meant for an awaited seat: no Grand Tichu, the three lowest cards in
+    the exchange, pass if allowed else the lowest play, the Dragon to the opponent holding fewer
+    cards. Never a call or an out-of-turn bomb when anything else is legal."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise NotActiveError(f"seat {seat} may not act now")
+    if NOGRAND in legal:
+        return NOGRAND
+    if state.phase is Phase.EXCHANGE:
+        low = list(iter_cards(state.hands[seat]))[:3]
+        return exchange(*low)
+    if PASS in legal:
+        return PASS
+    gifts = [a for a in legal if a.kind is ActionKind.GIVE_DRAGON]
+    if gifts:
+        return min(gifts, key=lambda a: (state.hands[a.to or 0].bit_count(), a.to))
+    plays = [a for a in legal if a.kind is ActionKind.PLAY]
+    if seat == state.turn and plays:
+        return plays[0]
+    return legal[0]

@@ -1,0 +1,170 @@
+"""The Tichu state: one frozen value per moment of a match (cards as masks, see ``cards.py``).
+
+Seats 0..3 in play order; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Final
+
+from .cards import DOG, DRG, PHX, iter_cards
+from .combos import Combo, Kind
+from .config import TichuConfig
+
+SEATS: Final = 4
+NO_CALL: Final = ""
+TICHU_CALL: Final = "tichu"
+GRAND_CALL: Final = "grand"
+
+
+class Phase(enum.Enum):
+    """Where the round is. ``DEAL`` waits for the shuffle (a chance outcome)."""
+
+    DEAL = "deal"
+    GRAND = "grand"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    """One play lying in the current trick."""
+
+    seat: int
+    combo: Combo
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A scored round (R10): team points including calls, and how it ended."""
+
+    points: tuple[int, int]
+    card_points: tuple[int, int]
+    out: tuple[int, ...]
+    double_victory: bool
+    calls: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "points": list(self.points),
+            "card_points": list(self.card_points),
+            "out": list(self.out),
+            "double_victory": self.double_victory,
+            "calls": list(self.calls),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TichuState:
+    """Everything about a match at one moment.
+
+    Round fields keep their values after the round is scored until the next deal, so the 56
+    cards are always somewhere: ``hands`` + ``later`` (cards not yet dealt, Grand Tichu window)
+    + ``pending`` exchange cards + the ``trick`` + ``piles``.
+    """
+
+    config: TichuConfig
+    phase: Phase = Phase.DEAL
+    round: int = 1
+    scores: tuple[int, int] = (0, 0)
+    score_sheet: tuple[tuple[int, int], ...] = ()
+    last_round: RoundResult | None = None
+    hands: tuple[int, ...] = field(default=(0, 0, 0, 0))
+    later: tuple[int, ...] = field(default=(0, 0, 0, 0))
+    calls: tuple[str, ...] = field(default=(NO_CALL,) * SEATS)
+    """Public calls: Tichu as made, Grand Tichu once all four decisions are revealed."""
+    grand: tuple[bool | None, ...] = field(default=(None,) * SEATS)
+    """Grand Tichu decisions of the current window (private until all four are in)."""
+    given: tuple[tuple[int, ...] | None, ...] = field(default=(None,) * SEATS)
+    """Each seat's exchange cards (to seat+1, +2, +3) once submitted; kept for the round."""
+    trick: tuple[TrickPlay, ...] = ()
+    turn: int | None = None
+    passed: int = 0
+    """Seats (bit mask) that passed since the last play (for the whole trick with pass_is_final)."""
+    trick_over: bool = False
+    """All others passed: the trick waits for the next lead, a Dragon gift, or a bomb (R5.6)."""
+    final: bool = False
+    """The round's last trick needs its Dragon gift before scoring (R8.3.5)."""
+    wish: int | None = None
+    out: tuple[int, ...] = ()
+    piles: tuple[int, ...] = field(default=(0, 0, 0, 0))
+
+    # -- derived values -------------------------------------------------------------------
+    @property
+    def top(self) -> Combo | None:
+        return self.trick[-1].combo if self.trick else None
+
+    @property
+    def top_seat(self) -> int | None:
+        return self.trick[-1].seat if self.trick else None
+
+    @property
+    def trick_cards(self) -> int:
+        mask = 0
+        for p in self.trick:
+            mask |= p.combo.cards
+        return mask
+
+    @property
+    def pending(self) -> int:
+        """Exchange cards submitted but not yet handed over."""
+        if self.phase is not Phase.EXCHANGE:
+            return 0
+        mask = 0
+        for g in self.given:
+            for c in g or ():
+                mask |= 1 << c
+        return mask
+
+    @property
+    def dragon_pending(self) -> bool:
+        """The Dragon won the trick and its player must choose an opponent (R8.3.2)."""
+        return self.trick_over and is_dragon(self.top)
+
+    @property
+    def revealed(self) -> bool:
+        """The exchange has been swapped (cards received are visible)."""
+        done = self.phase not in (Phase.GRAND, Phase.EXCHANGE)
+        return done and all(g is not None for g in self.given)
+
+    def all_cards(self) -> list[int]:
+        """Every card's location, for the conservation invariant (56 distinct cards)."""
+        masks = [*self.hands, *self.later, self.pending, self.trick_cards, *self.piles]
+        return [c for m in masks for c in iter_cards(m)]
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % SEATS
+
+
+def opponents(seat: int) -> tuple[int, int]:
+    return ((seat + 1) % SEATS, (seat + 3) % SEATS)
+
+
+def is_dragon(combo: Combo | None) -> bool:
+    return combo is not None and combo.kind is Kind.SINGLE and combo.cards == 1 << DRG
+
+
+def is_dog(combo: Combo | None) -> bool:
+    return combo is not None and combo.cards == 1 << DOG
+
+
+def has_phoenix(mask: int) -> bool:
+    return bool(mask >> PHX & 1)
+
+
+def next_holding(hands: tuple[int, ...], after: int, skip: int = 0) -> int | None:
+    """The first seat after ``after`` (wrapping, ``after`` itself last) that holds cards and is
+    not in the ``skip`` mask; None if there is none (R5.8, R9.2)."""
+    for step in range(1, SEATS + 1):
+        seat = (after + step) % SEATS
+        if hands[seat] and not skip >> seat & 1:
+            return seat
+    return None
