@@ -800,6 +800,87 @@ VARIANTS = cases(
     Case(
         "T62-V-DEAL-LEFT", SWEEP, SWEEP_PLAYS, expect={"dealer": 0}, options={"dealer_rule": "left"}
     ),
+    Case(
+        "T55-V-POOR",
+        SUITED,
+        [*NOSIG, "0 nolaundry", "1 nolaundry", "2 nolaundry", "3 nolaundry"],
+        expect={
+            "phase": "respond",
+            "stake": 1,
+            "responses": {"knocker": 2, "answers": [], "waiting": [3, 0, 1]},
+        },
+        events=[{"type": "poor", "seat": 2, "stake": 2}],
+        legal={2: [], 3: ["stay", "fold"]},
+        lives={2: 1},
+        options={"poverty": True},
+        exchange=True,
+    ),
+    Case(
+        "T55-V-POOR-answered",
+        SUITED,
+        ["3 stay", "0 fold", "1 stay"],
+        expect={"phase": "play", "stake": 2, "lives": [9, 10, 1, 10], "play_turn": 2},
+        legal={2: ["play 8H", "play 9S", "play 10D", "play 7C"]},
+        lives={2: 1},
+        options={"poverty": True},
+    ),
+    Case(
+        "T56-V-FOUR",
+        {1: "8S 8H 8D 8C"},
+        [],
+        expect={"lives": [7, 10, 7, 7], "dealer": 1, "phase": "deal"},
+        events=[{"type": "four_of_a_kind", "seat": 1, "cards": ["8H", "8S", "8D", "8C"]}],
+        options={"four_of_a_kind": True},
+        exchange=True,
+    ),
+    Case(
+        "T56-V-FOUR-higher-rank",
+        {1: "8S 8H 8D 8C", 3: "JS JH JD JC", 2: "10S 10H 10D 10C"},
+        [],
+        expect={"lives": [7, 7, 10, 7], "dealer": 2},
+        options={"four_of_a_kind": True},
+        exchange=True,
+    ),
+    *(
+        Case(
+            f"T61-V-WAS-{claim.replace(' ', '')}",
+            {0: claim},
+            [*NOSIG, "0 laundry", "1 challenge"],
+            expect={"lives": [10, 9, 10, 10] if genuine else [9, 10, 10, 10]},
+            options={"dutch_laundry": True},
+            exchange=True,
+        )
+        for claim, genuine in [
+            ("JS QH KD AC", True),
+            ("JS QH KD 7C", True),
+            ("JS QH 7D 7C", False),
+            ("JS QH KD 8C", False),
+        ]
+    ),
+    Case(
+        "T61-V-WAS-OPEN",
+        {0: "JS QH KD 8C"},
+        [*NOSIG, "0 laundry", "1 challenge"],
+        expect={
+            "lives": [9, 10, 10, 10],
+            "open_hands": [["QH", "JS", "KD", "8C"], None, None, None],
+            "laundry_turn": 1,
+        },
+        views={0: {"hand": ["QH", "JS", "KD", "8C"]}},
+        stock="7H 8H 9H 10S",
+        options={"dutch_laundry": True, "laundry_open": True},
+        exchange=True,
+    ),
+    Case(
+        "T16-V-WAS-OPEN",
+        {0: "AS KH QD 7C"},
+        [*NOSIG, "0 laundry", "1 challenge"],
+        expect={"lives": [9, 10, 10, 10], "open_hands": [["KH", "AS", "QD", "7C"]] + [None] * 3},
+        views={0: {"hand": ["KH", "AS", "QD", "7C"]}},
+        stock="7H 8H 9H 10S",
+        options={"laundry_open": True},
+        exchange=True,
+    ),
 )
 
 

@@ -58,6 +58,8 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "announce": st.booleans(),
     "free_signals": st.booleans(),
     "exchange_penalty": st.integers(1, 2),
+    "dutch_laundry": st.booleans(),
+    "laundry_open": st.booleans(),
     "exchange_repeat": st.booleans(),
     "turn_knock": st.booleans(),
     "double_knock": st.booleans(),
@@ -68,6 +70,8 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "jack_double": st.booleans(),
     "jack_bonus": st.booleans(),
     "dealer_rule": st.sampled_from(["winner", "left", "high"]),
+    "four_of_a_kind": st.booleans(),
+    "poverty": st.booleans(),
     "elimination": st.booleans(),
 }
 OPTIONS = st.fixed_dictionaries(OPTION_VALUES)

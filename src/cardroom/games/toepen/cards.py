@@ -57,8 +57,34 @@ def rank_mask(strength: int) -> int:
 
 TENS: Final = rank_mask(TEN)
 JACKS: Final = rank_mask(JACK)
+SEVENS: Final = rank_mask(4)
 NUMBERS: Final = 0xF0F0F0F0
 """7, 8, 9 and 10 of every suit: one of them in a laundry discard exposes a bluff (R3.3)."""
+
+
+def is_bluff(discard: int, dutch: bool = False) -> bool:
+    """R3.3: a laundry discard with a 7, 8, 9 or 10 is a bluff; V-WAS (``dutch``) also allows
+    three of J/Q/K/A plus one 7 ("vuile was").
+
+    >>> claims = ("JS QH KD AC", "JS QH KD 7C", "JS QH 7D 7C")
+    >>> [is_bluff(parse_cards(h), dutch=True) for h in claims]
+    [False, False, True]
+    >>> is_bluff(parse_cards("JS QH KD 7C"))
+    True
+    """
+    numbers = discard & NUMBERS
+    if dutch and numbers.bit_count() == 1 and numbers & SEVENS:
+        return False
+    return bool(numbers)
+
+
+def four_of_a_kind(hand: int) -> int:
+    """V-FOUR: the strength of the rank ``hand`` holds all four cards of, or -1.
+
+    >>> four_of_a_kind(parse_cards("8S 8H 8D 8C")), four_of_a_kind(parse_cards("8S 8H 8D 9C"))
+    (5, -1)
+    """
+    return next((s for s in range(7, -1, -1) if hand & rank_mask(s) == rank_mask(s)), -1)
 
 
 def iter_cards(mask: int) -> Iterator[int]:

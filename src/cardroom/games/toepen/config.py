@@ -1,9 +1,8 @@
 """``ToepenConfig``: the Toepen-default rule set (toepen.md §1) and its [Option] variants.
 
 Every field defaults to the [Standard] reading; each option names its variant ID from toepen.md
-§5. Not implemented (yet): 2 players (R1.1 option), V-POOR, V-FOUR, V-FOUR-CHANCE, V-BLIND,
-V-WAS (Dutch laundry definition), V-WAS-OPEN, V-WAS-ALLCHECK, V-REDEAL, V-JP, V-POT, and the
-single post-exchange announcement step (R8.2 option).
+§5. Not implemented: 2 players (R1.1 option), V-FOUR-CHANCE, V-BLIND, V-WAS-ALLCHECK, V-REDEAL,
+V-JP, V-POT, and the single post-exchange announcement step (R8.2 option).
 
 >>> ToepenConfig.from_json({"seats": 5, "lives": 15}).to_json()["lives"]
 15
@@ -38,6 +37,10 @@ class ToepenConfig:
     """R8.5 option: anyone may whistle or stand (bluff) without a qualifying hand."""
     exchange_penalty: int = 1
     """R3.6; 2 = V-WAS-2."""
+    dutch_laundry: bool = False
+    """V-WAS: a genuine exchange is four of J/Q/K/A or three of them plus one 7."""
+    laundry_open: bool = False
+    """V-WAS-OPEN: a caught bluffer keeps his old hand, face up, and gets no new cards."""
     exchange_repeat: bool = False
     """V-EX-REPEAT: an exchanger is asked again while the stock has 4 cards."""
     turn_knock: bool = False
@@ -58,6 +61,10 @@ class ToepenConfig:
     """V-JACK-BONUS: trick 4 won with a J gives the winner a life back (never above ``lives``)."""
     dealer_rule: str = "winner"
     """R2.3 ``winner`` deals next; ``left`` = V-DEAL-LEFT; ``high`` = V-HIGHDEAL (fewest lives)."""
+    four_of_a_kind: bool = False
+    """V-FOUR: four of a kind dealt wins the hand at once; every other player pays 3."""
+    poverty: bool = False
+    """V-POOR (R7.4): a player starting with 1 life leads; stake 2; others play for 2 or fold."""
     elimination: bool = False
     """V-ELIM: players at 0 lives drop out; the last one with lives wins."""
 

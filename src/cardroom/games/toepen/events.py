@@ -114,6 +114,29 @@ class Knocked:
 
 
 @dataclass(frozen=True, slots=True)
+class Poverty:
+    """V-POOR (R7.4): ``seat`` starts with 1 life, leads, and the hand is played for ``stake``
+    unless the others fold (answers as to a knock)."""
+
+    seat: int
+    stake: int
+
+    def to_json(self) -> JsonDict:
+        return {"type": "poor", "seat": self.seat, "stake": self.stake}
+
+
+@dataclass(frozen=True, slots=True)
+class FourOfAKind:
+    """V-FOUR: ``seat`` shows four of a kind and wins the hand at once."""
+
+    seat: int
+    cards: int
+
+    def to_json(self) -> JsonDict:
+        return {"type": "four_of_a_kind", "seat": self.seat, "cards": card_list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
 class Folded:
     """R5.6: ``seat`` folded and paid ``lost`` lives at once."""
 

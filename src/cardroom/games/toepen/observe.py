@@ -90,6 +90,9 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         "laundry_turn": state.laundry_queue[0] if state.phase == "laundry" else None,
         "exchanger": state.exchanges[-1].seat if state.phase == "challenge" else None,
         "exchanges": [_exchange(e, audience) for e in state.exchanges],
+        "open_hands": [
+            card_list(h) if state.open_hands >> s & 1 else None for s, h in enumerate(state.hands)
+        ],
         "signals": [list(s) for s in state.signals] if dealt else [[] for _ in range(n)],
         "last_hand": None
         if state.last_hand is None

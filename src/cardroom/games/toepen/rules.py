@@ -30,11 +30,12 @@ from cardroom.games.toepen.cards import (
     JACK,
     JACKS,
     NUM_CARDS,
-    NUMBERS,
     SUITS,
     TENS,
     follow_mask,
     format_card,
+    four_of_a_kind,
+    is_bluff,
     iter_cards,
     mask_of,
     signal_for,
@@ -49,11 +50,13 @@ from cardroom.games.toepen.events import (
     Dealt,
     Decision,
     Folded,
+    FourOfAKind,
     GameEnded,
     HandEnded,
     Knocked,
     Laundry,
     Played,
+    Poverty,
     Signal,
     StakeRaised,
     TrickWon,
@@ -165,6 +168,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
         hands=tuple(hands),
         stock=stock,
         exchanges=(),
+        open_hands=0,
         signals=tuple(signals),
         played=(0,) * n,
         voids=(0,) * n,
@@ -181,9 +185,26 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
         trick=(),
         tricks=(),
     )
+    fours = [(four_of_a_kind(hands[s]), s) for s in seats] if config.four_of_a_kind else []
+    strength, winner = max(fours, default=(-1, -1))
+    if strength >= 0:
+        return _four_of_a_kind(new, winner, events[:1])
     if not config.announce:
         return _next_laundry(new, events)
     return new, events
+
+
+FOUR_PENALTY = 3
+
+
+def _four_of_a_kind(state: ToepenState, winner: int, events: Events) -> Result:
+    """V-FOUR: the (highest) four of a kind shows and wins; every other player pays 3."""
+    lives = state.lives
+    for seat in clockwise(winner, state.seated, state.num_seats):
+        if seat != winner:
+            lives, _ = _lose(lives, seat, FOUR_PENALTY)
+    events.append(FourOfAKind(winner, state.hands[winner]))
+    return _end_hand(evolve(state, lives=lives), winner, "four of a kind", events)
 
 
 # -- who may act ---------------------------------------------------------------------------
@@ -359,11 +380,28 @@ def _next_laundry(state: ToepenState, events: Events) -> Result:
     """R3.2, R3.5: offer the next exchange, or close the exchange phase and start play."""
     if state.laundry_queue and len(state.stock) >= HAND_SIZE:
         return evolve(state, phase="laundry", queue=()), events
-    leader = left_of(state.dealer, state.in_hand, state.num_seats)
+    n = state.num_seats
+    poor = [s for s in clockwise(state.dealer, state.in_hand, n) if state.start_lives[s] == 1]
+    if not state.config.poverty or not poor:
+        poor = [left_of(state.dealer, state.in_hand, n)]
+    leader = poor[0]
     new = evolve(
         state, phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
     )
-    return new, events
+    if not state.config.poverty or state.start_lives[leader] != 1:
+        return new, events
+    return _poverty(new, poor, events)
+
+
+def _poverty(state: ToepenState, poor: list[int], events: Events) -> Result:
+    """V-POOR (R7.4): the poor player leads at stake 2; the others (not the poor) answer as to
+    a knock by him before the first card: stay to play for 2, fold for 1."""
+    leader = poor[0]
+    others = tuple(s for s in clockwise(leader, state.in_hand, state.num_seats) if s not in poor)
+    events.append(Poverty(leader, state.stake + 1))
+    if not others:
+        return evolve(state, stake=state.stake + 1, last_knocker=leader), events
+    return evolve(state, phase="respond", knocker=leader, queue=others, answers=()), events
 
 
 def _laundry(state: ToepenState, seat: int) -> Result:
@@ -388,21 +426,39 @@ def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     """R3.3: the first challenger turns the discard up; whoever was wrong pays."""
     if kind == "accept":
         state = evolve(state, queue=state.queue[1:])
-        events: Events = [Decision("accept", seat)]
-        return (state, events) if state.queue else _close_exchange(state, events)
+        accepted: Events = [Decision("accept", seat)]
+        return (state, accepted) if state.queue else _close_exchange(state, accepted)
+    config = state.config
     exchange = state.exchanges[-1]
-    loser = exchange.seat if exchange.discard & NUMBERS else seat
-    lives, lost = _lose(state.lives, loser, state.config.exchange_penalty)
+    loser = exchange.seat if is_bluff(exchange.discard, config.dutch_laundry) else seat
+    lives, lost = _lose(state.lives, loser, config.exchange_penalty)
     done = replace(exchange, challenger=seat, loser=loser)
     state = evolve(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
-    event = Challenged(seat, exchange.seat, exchange.discard, loser, lost)
-    return _close_exchange(state, [event])
+    events: Events = [Challenged(seat, exchange.seat, exchange.discard, loser, lost)]
+    if loser == exchange.seat and config.laundry_open:
+        return _open_hand(state, events)
+    return _close_exchange(state, events)
+
+
+def _open_hand(state: ToepenState, events: Events) -> Result:
+    """V-WAS-OPEN: the caught bluffer takes his old hand back face up; the drawn cards are
+    laid aside in its place (shown, out of play)."""
+    exchange = state.exchanges[-1]
+    seat, drawn = exchange.seat, state.hands[exchange.seat]
+    swapped = replace(exchange, discard=drawn)
+    new = evolve(
+        state,
+        hands=_put(state.hands, seat, exchange.discard),
+        exchanges=(*state.exchanges[:-1], swapped),
+        open_hands=state.open_hands | bit(seat),
+    )
+    return _next_laundry(new, events)
 
 
 def _close_exchange(state: ToepenState, events: Events) -> Result:
     """R8.2: the replacement hand is checked for 10s, then offered the optional J signal."""
     seat = state.exchanges[-1].seat
-    if not state.config.announce:
+    if not state.config.announce or state.open_hands >> seat & 1:
         return _next_laundry(evolve(state, queue=()), events)
     signal = signal_for(state.hands[seat], TENS)
     signals = list(state.signals)

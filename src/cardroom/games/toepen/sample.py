@@ -42,7 +42,7 @@ def consistent(state: ToepenState, seat: int) -> bool:
     """Whether every other seat's hidden cards agree with the public record."""
     free = state.config.free_signals
     for other in range(state.num_seats):
-        if other == seat:
+        if other == seat or state.open_hands >> other & 1:
             continue
         if state.hands[other] & _void_mask(state.voids[other]):
             return False
@@ -58,7 +58,7 @@ def resample_hidden(state: ToepenState, seat: int, rng: random.Random) -> Toepen
     """Redeal what ``seat`` cannot see; after ``TRIES`` inconsistent draws, the state itself."""
     if not state.hands:
         return state
-    others = [s for s in range(state.num_seats) if s != seat]
+    others = [s for s in range(state.num_seats) if s != seat and not state.open_hands >> s & 1]
     secret = [i for i, e in enumerate(state.exchanges) if e.seat != seat and e.challenger < 0]
     pool = [c for s in others for c in iter_cards(state.hands[s])]
     pool += [c for i in secret for c in iter_cards(state.exchanges[i].discard)]

@@ -60,6 +60,8 @@ class ToepenState:
     exchanges: tuple[Exchange, ...] = ()
     signals: tuple[tuple[str, ...], ...] = ()
     """Per seat, one entry per 4-card hand received and checked so far: "", whistle, stand."""
+    open_hands: int = 0
+    """Mask of the seats playing face up (V-WAS-OPEN): their cards are public."""
     played: tuple[int, ...] = ()
     """Per seat, the cards played this hand."""
     voids: tuple[int, ...] = ()
