@@ -91,6 +91,11 @@ function handlers(ctx) {
       ctx.v = v;
       const hand = new Set(obs.hand || []);
       ctx.selected = ctx.selected.filter((c) => hand.has(c));
+      if (ctx.chooser) {
+        const legal = new Set(obs.legal || []);
+        ctx.chooser = ctx.chooser.filter((a) => legal.has(a));
+        if (!ctx.chooser.length) ctx.chooser = null;
+      }
       ctx.render();
     },
     onEvents: (events) => {
@@ -280,7 +285,11 @@ function seatView(ctx, seat) {
       ? h(
           "div",
           { class: "seat-info" },
-          h("span", { "data-testid": `count-${seat}` }, `${obs.hand_sizes[seat]} cards`),
+          h(
+            "span",
+            { "data-testid": `count-${seat}` },
+            `${(obs.hand_sizes || [])[seat] ?? 0} cards`,
+          ),
           ctx.game().seatInfo(ctx, seat),
         )
       : null,
