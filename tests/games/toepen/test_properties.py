@@ -16,7 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardroom.engine import OMNISCIENT, SPECTATOR, ChanceOutcome, Runner, SeededResolver
+from cardroom.engine import (
+    OMNISCIENT,
+    SPECTATOR,
+    ChanceOutcome,
+    NotActiveError,
+    Runner,
+    SeededResolver,
+)
 from cardroom.engine.testing import check_game, choose, play_random
 from cardroom.games.toepen import GAME, ToepenConfig, ToepenState
 from cardroom.games.toepen.cards import DECK, mask_of
@@ -146,3 +153,25 @@ def test_events_show_each_seat_only_its_own_cards() -> None:
                     assert seen is not None and seen.to_json()["drawn"] is None
             assert GAME.project(event, OMNISCIENT) == event
         state = step.state
+
+
+@pytest.mark.parametrize("n", [3, 4, 8])
+def test_timeouts_play_a_legal_move_and_never_knock_for_the_seat_on_turn(n: int) -> None:
+    """A game of timeouts only (``default_action`` for ``turn``) ends; every default is legal."""
+    runner = Runner(GAME, GAME.default_config(n), SeededResolver(n))
+    for _ in range(5000):
+        state = runner.state
+        if GAME.is_terminal(state):
+            break
+        for seat in range(n):
+            legal = GAME.legal_actions(state, seat)
+            if not legal:
+                with pytest.raises(NotActiveError):
+                    GAME.default_action(state, seat)
+                continue
+            assert GAME.default_action(state, seat) in legal
+        turn = GAME.observe(state, SPECTATOR).to_json()["turn"]
+        action = GAME.default_action(state, turn)
+        assert str(action) != "knock"
+        runner.act(turn, action, kind="timeout", auto=True)
+    assert GAME.is_terminal(runner.state)

@@ -80,13 +80,15 @@ class ToepenGame:
         return Outcome(state.lives, frozenset(winners), reason)
 
     def default_action(self, state: ToepenState, seat: int) -> Action:
-        """The owing seat declines, folds, or plays its first legal card; a seat that may only
-        knock is not owed a timeout (``NotActiveError``)."""
-        if seat != rules.owing(state):
-            raise NotActiveError(f"seat {seat} owes no move; a timeout never knocks for it")
-        if state.phase == "play":
-            return rules.legal_actions(state, seat)[0]
-        return Action.parse(DEFAULTS[state.phase])
+        """The seat on ``turn`` declines, folds, or plays its first legal card. Timeouts should
+        only be run for that seat; any other active seat may only knock, so that is its one
+        legal action (``NotActiveError`` for a seat that may not act at all)."""
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            raise NotActiveError(f"seat {seat} may not act now")
+        if seat == rules.owing(state) and state.phase in DEFAULTS:
+            return Action.parse(DEFAULTS[state.phase])
+        return legal[0]
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
