@@ -27,6 +27,7 @@ from cardroom.engine import (
 from cardroom.engine.testing import check_game, choose, play_random
 from cardroom.games.toepen import GAME, ToepenConfig, ToepenState
 from cardroom.games.toepen.cards import DECK, mask_of
+from cardroom.games.toepen.sample import consistent
 
 SEEDS = {3: range(12), 4: range(12), 8: range(4)}
 
@@ -109,7 +110,9 @@ def test_bookkeeping_under_random_options(options: dict[str, Any], seed: int) ->
                 start = state.start_lives
                 assert [a - b for a, b in zip(start, data["lives"], strict=True)] == data["losses"]
         viewer = rng.randrange(config.seats)
+        assert consistent(runner.state, viewer), "the real deal breaks a public fact"
         other = GAME.resample_hidden(runner.state, viewer, rng)
+        assert consistent(other, viewer) and deck_is_whole(other)
         assert GAME.observe(other, viewer).to_json() == GAME.observe(runner.state, viewer).to_json()
     assert GAME.is_terminal(runner.state)
     outcome = GAME.outcome(runner.state)
