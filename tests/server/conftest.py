@@ -150,5 +150,15 @@ class Client:
                 if pred(message):
                     return message
 
+    async def obs_until(self, pred: Callable[[Json], bool], timeout: float = TIMEOUT) -> Json:
+        """The first observation (the current one included) that satisfies ``pred``."""
+        if self.obs is not None and pred(self.obs):
+            return self.obs
+        message = await self.until(
+            lambda m: m["t"] in ("ev", "welcome") and pred(m["obs"]), timeout
+        )
+        obs: Json = message["obs"]
+        return obs
+
     async def close(self) -> None:
         await self.ws.close()

@@ -77,7 +77,7 @@ async def test_bad_actions_are_rejected_with_the_rule_and_the_table_goes_on(
     for client in clients:
         await client.act("bid 0")
         assert (await reply_to(client, client.next_id))["t"] == "ack"
-    await clients[0].until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+    await clients[0].obs_until(lambda obs: obs["phase"] == "play")
 
 
 async def test_acting_out_of_turn_or_without_a_seat_is_refused(server: Server) -> None:
@@ -85,7 +85,7 @@ async def test_acting_out_of_turn_or_without_a_seat_is_refused(server: Server) -
     for client in (alice, bob):
         await client.act("bid 0")
         await reply_to(client, client.next_id)
-    await bob.until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+    await bob.obs_until(lambda obs: obs["phase"] == "play")
     id = await bob.act(f"play {bob.obs['hand'][0]}")
     assert (await reply_to(bob, id))["code"] == "not_active"
     spectator = await Client.connect(server.ws_url, table, None)
@@ -119,7 +119,7 @@ async def bid_all(clients: list[Client]) -> None:
         await client.act("bid 1")
         await reply_to(client, client.next_id)
     for client in clients:
-        await client.until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+        await client.obs_until(lambda obs: obs["phase"] == "play")
 
 
 @pytest.mark.parametrize("ring", [64, 1])
@@ -135,7 +135,7 @@ async def test_catch_up_from_the_ring_or_a_welcome_when_the_gap_is_too_old(
         for client in [*clients, reference]:
             await client.until(lambda m: m["t"] == "welcome")
         await bid_all(clients)
-        await reference.until(lambda m: m["t"] == "ev" and m["obs"]["phase"] == "play")
+        await reference.obs_until(lambda obs: obs["phase"] == "play")
         carol = clients[2]
         since = carol.v
         assert since == reference.v

@@ -22,7 +22,7 @@ class Settings:
 
     db: str = "cardroom.db"
     bot_delay: float = 0.5
-    ring_size: int = 64
+    ring_size: int = 32
     send_queue: int = 256
     max_message: int = 16384
     takeover_level: str = "heuristic"

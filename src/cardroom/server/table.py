@@ -112,6 +112,7 @@ class TableActor:
         self.bots = BotDriver(game.name, settings.bot_delay)
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
+        self._observed: tuple[int, dict[str, Json]] = (-1, {})
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
@@ -220,6 +221,11 @@ class TableActor:
         return None
 
     def observation(self, audience: Audience) -> Json:
+        """The current observation (cached from the last broadcast: games can be slow here)."""
+        version, cached = self._observed
+        key = audience_key(audience)
+        if version == self.version and key in cached:
+            return cached[key]
         obs: Json = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
@@ -303,10 +309,10 @@ class TableActor:
             self.runner.commit(step)
         if self.game.is_terminal(self.runner.state) and self.status != "finished":
             await self._finish()
-        if after is not None:
-            after()
         for step in steps:
             self._publish(step)
+        if after is not None:  # after the envelopes: an acked client already has the new state
+            after()
         self._schedule_bots()
 
     def _remember(self, events: Sequence[Any]) -> None:
@@ -330,6 +336,7 @@ class TableActor:
                 "t": "ev", "v": version, "events": events, "obs": obs
             }  # fmt: skip
         self.ring.append(Envelopes(version, by_audience))
+        self._observed = (version, {k: e["obs"] for k, e in by_audience.items()})
         for sub, audience in list(self.subscribers.items()):
             sub.send(by_audience[audience_key(audience)])
 

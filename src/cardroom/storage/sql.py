@@ -237,10 +237,14 @@ class SqlStore:
 
     async def _require(self, conn: _Connection, table_id: str) -> int:
         """The table's last seq; ``UnknownTable`` if it does not exist."""
-        if not await conn.fetch("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+        rows = await conn.fetch(
+            "SELECT (SELECT COUNT(*) FROM tables WHERE id = ?), "
+            "(SELECT MAX(seq) FROM log WHERE table_id = ?)",
+            (table_id, table_id),
+        )
+        if not rows[0][0]:
             raise UnknownTable(f"no table {table_id!r}")
-        rows = await conn.fetch("SELECT MAX(seq) FROM log WHERE table_id = ?", (table_id,))
-        return int(rows[0][0] or 0)
+        return int(rows[0][1] or 0)
 
     async def set_seat(self, table_id: str, row: SeatRow) -> None:
         async with self._backend.transaction() as conn:

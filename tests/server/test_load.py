@@ -1,0 +1,28 @@
+"""``cardroom load`` against a real server process: it plays and reports its figures."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+
+def test_load_command_reports_rate_and_latency() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardroom", "load", "--tables", "2", "--seconds", "2",
+         "--game", "toepen"],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    acked = re.search(r"actions: (\d+) acked \(([\d.]+)/s\), (\d+) rejected", result.stdout)
+    latency = re.search(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms", result.stdout)
+    assert acked and latency, result.stdout + result.stderr
+    assert int(acked.group(1)) > 10 and float(acked.group(2)) > 0
+    assert 0 < float(latency.group(1)) <= float(latency.group(2))
+
+
+def test_load_refuses_remote_targets() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardroom", "load", "--url", "http://example.com:8000"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2 and "127.0.0.1" in result.stderr
