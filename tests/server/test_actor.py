@@ -15,7 +15,7 @@ from cardroom.server import Settings
 from cardroom.server.registry import TableRegistry
 from cardroom.server.table import TableActor
 from cardroom.server.ws import SLOW_CLIENT_CLOSE, Session
-from cardroom.storage import MemoryStore, SeqConflict
+from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 
 from . import relay  # noqa: F401
 
@@ -140,3 +140,33 @@ async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     await actor.stop()
+
+
+async def test_finished_unwatched_tables_are_swept_and_reload_on_demand() -> None:
+    store = MemoryStore()
+    registry = TableRegistry(store, SETTINGS)
+    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t")
+    for seat in (0, 1):
+        await actor.call(lambda seat=seat: actor.seat_bot(seat, "random"))
+    async with asyncio.timeout(10):
+        while actor.status != "finished":
+            await asyncio.sleep(0.01)
+    sweeper = asyncio.create_task(registry.sweep(every=0.01))
+    async with asyncio.timeout(5):
+        while actor.id in registry.actors:
+            await asyncio.sleep(0.01)
+    sweeper.cancel()
+    assert actor.stopped
+    again = await registry.get(actor.id)
+    assert again is not actor and again.version == actor.version and again.status == "finished"
+    await registry.shutdown()
+
+
+async def test_a_table_of_an_uninstalled_game_is_unknown_not_a_crash() -> None:
+    store = MemoryStore()
+    await store.create_table(TableMeta("old", "whist", "1", {}), seats=4)
+    registry = TableRegistry(store, SETTINGS)
+    assert await registry.load_unfinished() == 0
+    with pytest.raises(UnknownTable, match="whist"):
+        await registry.get("old")
+    await registry.shutdown()

@@ -31,9 +31,15 @@ class TableRegistry:
         self.settings = settings
         self.actors: dict[str, TableActor] = {}
         self._lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     def _spawn(self, stored: StoredTable) -> TableActor:
-        actor = TableActor(stored, get_game(stored.meta.game), self.store, self.settings)
+        try:
+            game = get_game(stored.meta.game)
+        except KeyError:
+            msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
+            raise UnknownTable(msg) from None
+        actor = TableActor(stored, game, self.store, self.settings)
         meta, now = stored.meta, actor.game.rules_version
         if meta.rules_version != now:
             log.warning("table %s: rules %s, game now at %s", meta.id, meta.rules_version, now)
@@ -42,7 +48,8 @@ class TableRegistry:
         return actor
 
     async def load_unfinished(self) -> int:
-        """Resume every open or running table; returns how many."""
+        """Resume every open or running table (and start sweeping); returns how many."""
+        self._sweeper = asyncio.create_task(self.sweep())
         count, offset = 0, 0
         while page := await self.store.list_tables({"open", "running"}, 500, offset):
             offset += len(page)
@@ -50,7 +57,7 @@ class TableRegistry:
                 try:
                     self._spawn(await self.store.load(meta.id))
                     count += 1
-                except (KeyError, ValueError):
+                except ValueError:  # UnknownTable, a corrupt log, an unknown rule
                     log.exception("table %s could not be restored; left as stored", meta.id)
         return count
 
@@ -88,6 +95,15 @@ class TableRegistry:
                 actor = self._spawn(await self.store.load(table_id))
             return actor
 
+    async def sweep(self, every: float = 60.0) -> None:
+        """Forever: stop finished tables nobody watches (they reload on demand)."""
+        while True:
+            await asyncio.sleep(every)
+            idle = [a for a in self.actors.values() if a.status == "finished" and not a.subscribers]
+            for actor in idle:
+                del self.actors[actor.id]
+                await actor.stop()
+
     def live(self) -> list[TableActor]:
         """Open and running tables, newest first."""
         actors = [a for a in self.actors.values() if a.status != "finished" and not a.stopped]
@@ -95,6 +111,8 @@ class TableRegistry:
 
     async def shutdown(self) -> None:
         """Stop every actor after its current command (every record is already stored)."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await asyncio.gather(*(a.stop() for a in self.actors.values()))
         log.info("stopped %d table actors", len(self.actors))
         self.actors.clear()
