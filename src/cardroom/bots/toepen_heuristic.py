@@ -40,13 +40,15 @@ from cardroom.games.toepen.cards import (
 )
 
 KNOCK_AT = 0.55
-"""Knock on one's own turn from this win chance on."""
+"""Knock on one's own turn from this win chance on (at stake 1)."""
+RAISE_STEP = 0.1
+"""Each point of stake asks for this much more confidence before knocking again."""
 INTERRUPT_AT = 0.75
 """Knock out of turn only when this sure."""
 BLUFF_KNOCK = 0.05
 BLUFF_LAUNDRY = 0.25
 KNOCKER_DISCOUNT = 0.85
-"""A knock from someone else is a sign of strength: our chance is lower than it looks."""
+"""Each knock from someone else this hand is a sign of strength: our chance is lower."""
 SIGNAL_RATE = 0.5
 FOLLOW_UP = 0.8
 """How often a second safe card turns into the lead of trick 4."""
@@ -72,6 +74,17 @@ def seen_mask(obs: Mapping[str, Any]) -> int:
     return mask_of(cards_of(texts))
 
 
+def knocks_this_hand(history: Sequence[Mapping[str, Any]], seat: int) -> int:
+    """How many knocks (and poverty openings) by others the current hand has seen."""
+    count = 0
+    for event in history:
+        if event.get("type") == "deal":
+            count = 0
+        elif event.get("type") in ("knock", "poor") and event.get("seat") != seat:
+            count += 1
+    return count
+
+
 def safety(c: int, unseen: int, share: float) -> float:
     """The chance that no opponent holds a card of ``c``'s suit that beats it."""
     higher = (unseen & above(c)).bit_count()
@@ -94,6 +107,7 @@ class _Reading:
         self.share = min(1.0, opp_cards / max(1, self.unseen.bit_count()))
         self.trick = [(p["seat"], parse_card(p["card"])) for p in obs.get("trick", [])]
         self.trick_no = int(obs.get("trick_no") or 0)
+        self.knocks_against = knocks_this_hand(view.history, view.seat)
 
     def safety(self, c: int) -> float:
         return safety(c, self.unseen, self.share)
@@ -146,7 +160,7 @@ class ToepenHeuristicBot:
             return "challenge" if self._challenge(view) else "accept"
         if phase == "respond":
             return "stay" if self._stay(reading) else "fold"
-        if "knock" in legal and self._knock(reading, rng, KNOCK_AT):
+        if "knock" in legal and self._knock(reading, rng, self._knock_at(reading, KNOCK_AT)):
             return "knock"
         return self._card(reading, [a for a in legal if a.startswith("play ")])
 
@@ -154,9 +168,15 @@ class ToepenHeuristicBot:
         """Knock out of turn only on a very strong hand (R5.2)."""
         if "knock" not in view.legal:
             return None
-        return "knock" if self._knock(_Reading(view), rng, INTERRUPT_AT, bluff=0.0) else None
+        reading = _Reading(view)
+        at = self._knock_at(reading, INTERRUPT_AT)
+        return "knock" if self._knock(reading, rng, at, bluff=0.0) else None
 
     # -- decisions -------------------------------------------------------------------------
+
+    def _knock_at(self, reading: _Reading, base: float) -> float:
+        """Knocking wars cost everybody: the higher the stake, the surer we want to be."""
+        return base + RAISE_STEP * (int(reading.obs["stake"]) - 1)
 
     def _lives(self, reading: _Reading) -> int:
         return int(reading.obs["lives"][reading.seat])
@@ -189,7 +209,7 @@ class ToepenHeuristicBot:
         lives = self._lives(reading)
         fold_cost = min(stake, lives)
         lose_cost = min(stake + 1, lives)
-        chance = reading.win_chance() * KNOCKER_DISCOUNT
+        chance = reading.win_chance() * KNOCKER_DISCOUNT**reading.knocks_against
         return (1.0 - chance) * lose_cost < fold_cost
 
     def _knock(
