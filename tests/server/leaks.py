@@ -2,8 +2,9 @@
 
 Ground truth is the authoritative state at the message's version, rebuilt from the stored log:
 for seat ``s`` the hidden cards are the other seats' hands (as the game itself reports them to
-their owners), minus cards ``s`` legitimately knows (the cards it passed in this round's
-exchange); for a spectator, every hand.
+their owners), minus cards ``s`` legitimately knows: cards every seat is shown (a hand laid
+open) and the cards it passed in this round's exchange; for a spectator, every hand except the
+cards every seat is shown.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def hand(game: Game[Any, Any, Any], state: Any, seat: int) -> set[str]:
     return set(game.observe(state, seat).to_json().get("hand") or ())
 
 
+def shown_to_all(game: Game[Any, Any, Any], state: Any, n: int) -> set[str]:
+    """Words in every seat's observation: public knowledge (open hands, played cards)."""
+    return set.intersection(*(tokens(game.observe(state, t).to_json()) for t in range(n)))
+
+
 def check_messages(
     game: Game[Any, Any, Any],
     config: Any,
@@ -78,6 +84,7 @@ def check_messages(
         state = states[version]
         others = [t for t in range(n) if t != seat]
         hidden = set().union(*(hand(game, state, t) for t in others))
+        hidden -= shown_to_all(game, state, n)
         if seat is not None:
             hidden -= passed_cards(records, seat, version)
         words = tokens(message)

@@ -86,3 +86,10 @@ async def test_four_humans_play_a_full_tichu_round_without_leaks(server: Server)
     table, clients, spectator = await play_full_round(server, "tichu", {}, tichu_round_done, 2)
     await check_no_leaks(server, table, clients, spectator)
     assert all(len(c.obs["score_sheet"]) >= 1 for c in clients)
+
+
+async def test_five_humans_play_a_toepen_game_without_leaks(server: Server) -> None:
+    options = {"seats": 5, "lives": 2}
+    table, clients, spectator = await play_full_round(server, "toepen", options, terminal, 3)
+    await check_no_leaks(server, table, clients, spectator)
+    assert (await server.info(table))["status"] == "finished"
