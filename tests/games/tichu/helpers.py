@@ -12,6 +12,7 @@ from dataclasses import replace
 from cardroom.engine import ChanceOutcome
 from cardroom.games.tichu import GAME, TichuAction, TichuConfig, TichuState
 from cardroom.games.tichu.cards import (
+    DRG,
     NORMAL_MASK,
     RANK_VALUES,
     card_points,
@@ -162,10 +163,12 @@ def to_play(
 
 
 class Points:
-    """Hands out distinct point cards worth a given total (5s, 10s, Ks; DRG/PHX on request)."""
+    """Hands out distinct point cards worth a given total (Dragon, 10s, Ks, 5s; the Phoenix
+    only as an ``extra``), greedily from the highest."""
 
     def __init__(self, taken: str = "") -> None:
-        self.free = [c for c in iter_cards(NORMAL_MASK & ~parse_cards(taken)) if card_points(c)]
+        deck = (NORMAL_MASK | 1 << DRG) & ~parse_cards(taken)
+        self.free = [c for c in iter_cards(deck) if card_points(c)]
         self.free.sort(key=card_points, reverse=True)
 
     def take(self, n: int, extra: str = "") -> str:

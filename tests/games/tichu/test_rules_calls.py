@@ -52,7 +52,7 @@ def test_case_3_grand_on_eight_cards() -> None:
 
 def test_case_4_grand_too_late() -> None:
     state = acts(dealt(), *((s, "nogrand") for s in range(4)))
-    with pytest.raises(IllegalActionError, match="R2.2"):
+    with pytest.raises(IllegalActionError, match=r"R2.2"):
         act(state, 1, "grand")
 
 
@@ -64,7 +64,7 @@ def test_case_5_both_partners_grand() -> None:
 def test_case_6_grand_then_tichu_is_illegal() -> None:
     state = acts(dealt(), (0, "grand"), (1, "nogrand"), (2, "nogrand"), (3, "nogrand"))
     assert "tichu" not in legal(state, 0)
-    with pytest.raises(IllegalActionError, match="R2.5"):
+    with pytest.raises(IllegalActionError, match=r"R2.5"):
         act(state, 0, "tichu")
 
 
@@ -104,14 +104,14 @@ def test_case_11_no_tichu_after_playing() -> None:
     assert state.turn == 1
     state = act(state, 1, "play 3G")
     assert "tichu" not in legal(state, 1)
-    with pytest.raises(IllegalActionError, match="R3.2"):
+    with pytest.raises(IllegalActionError, match=r"R3.2"):
         act(state, 1, "tichu")
 
 
 def test_case_12_dog_counts_as_a_card() -> None:
     state = position({2: "DOG"}, turn=2, pad={0: 5, 1: 5, 2: 13, 3: 5})
     state = act(state, 2, "play DOG")
-    with pytest.raises(IllegalActionError, match="R3.2"):
+    with pytest.raises(IllegalActionError, match=r"R3.2"):
         act(state, 2, "tichu")
 
 
@@ -121,7 +121,7 @@ def test_case_13_out_of_turn_bomb_counts_as_a_card() -> None:
     )
     assert "tichu" in legal(state, 3)
     state = act(state, 3, "play 4G 4K 4B 4R")
-    with pytest.raises(IllegalActionError, match="R3.2"):
+    with pytest.raises(IllegalActionError, match=r"R3.2"):
         act(state, 3, "tichu")
 
 
@@ -136,7 +136,7 @@ def test_case_15_tichu_after_someone_is_out(no_calls_after_out: bool) -> None:
     config = TichuConfig(no_calls_after_out=no_calls_after_out)
     state = position({1: "3K"}, turn=1, out=[0], pad={1: 3, 2: 3, 3: 14}, config=config)
     if no_calls_after_out:
-        with pytest.raises(IllegalActionError, match="R3.6"):
+        with pytest.raises(IllegalActionError, match=r"R3.6"):
             act(state, 3, "tichu")
     else:
         assert act(state, 3, "tichu").calls[3] == "tichu"  # scored -100 in case 170
@@ -147,7 +147,7 @@ def test_case_16_no_tichu_between_submission_and_reveal() -> None:
     assert "tichu" in legal(state, 1)
     submitted = act(state, 1, str(GAME.default_action(state, 1)))
     assert legal(submitted, 1) == set()
-    with pytest.raises(IllegalActionError, match="R3.7"):
+    with pytest.raises(IllegalActionError, match=r"R3.7"):
         act(submitted, 1, "tichu")
     revealed = acts(submitted, *((s, str(GAME.default_action(submitted, s))) for s in (0, 2, 3)))
     assert revealed.phase is Phase.PLAY
@@ -189,7 +189,7 @@ def test_case_17_exchange_shape(text: str, ok: bool) -> None:
         assert after.given[0] == tuple(GAME.parse_action(text).exchange)
         assert text in legal(state, 0)
     else:
-        with pytest.raises(IllegalActionError, match="R4.1"):
+        with pytest.raises(IllegalActionError, match=r"R4.1"):
             act(state, 0, text)
         assert text not in legal(state, 0)
 

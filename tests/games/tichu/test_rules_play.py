@@ -235,7 +235,7 @@ def test_case_97_bombing_the_partner() -> None:
 def test_case_98_no_bomb_on_an_empty_table() -> None:
     state = position({1: "AG AK AB AR", 3: "9G 9K 9B 9R"}, turn=1, pad=PAD)
     assert 3 not in active_seats(state)
-    with pytest.raises(NotActiveError, match="R7.5"):
+    with pytest.raises(NotActiveError, match=r"R7.5"):
         act(state, 3, "play 9G 9K 9B 9R")
     allowed(state, 1, "play AG AK AB AR")
 
@@ -359,7 +359,7 @@ def test_case_149_out_seats_are_skipped() -> None:
 
 def test_not_your_turn_and_not_a_bomb() -> None:
     state = position({2: "9G"}, trick=[(0, "5G")], turn=1, pad=PAD)
-    with pytest.raises(NotActiveError, match="R7.4|R5.3"):
+    with pytest.raises(NotActiveError, match=r"R7.4|R5.3"):
         act(state, 2, "play 9G")
     with pytest.raises(NotActiveError):
         act(state, 2, "pass")
