@@ -1,7 +1,7 @@
 """Bots play from observations only: no bot module may import a game's state or rules.
 
 Allowed: the engine, the bots package itself, and a game's public notation/combination helpers
-(``cardroom.games.<game>.cards`` / ``.combos``) for parsing cards and reasoning about plays.
+(``cardroom.games.<game>.cards``, ``.combos``, ``.actions``) for notation and play logic.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 import cardroom.bots
 
 BOTS_DIR = Path(cardroom.bots.__file__).parent
-PUBLIC_GAME_MODULES = ("cards", "combos")
+PUBLIC_GAME_MODULES = ("actions", "cards", "combos")
 
 
 def imported_modules(source: str, package: str) -> list[str]:

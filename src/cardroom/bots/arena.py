@@ -13,7 +13,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.bots.protocol import Bot, Json, SeatView, decide, owes_move
+from cardroom.bots.protocol import (
+    Bot,
+    Interrupter,
+    Json,
+    SeatView,
+    awaited,
+    check_legal,
+    decide,
+)
 from cardroom.engine import Game, GameRecord, Outcome, Runner, SeededResolver
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import JsonAble
@@ -102,17 +110,30 @@ class _Match:
 
     def next_move(self) -> tuple[int, str]:
         """Ask the bots in order: interrupts first (seat order after the seat on turn), then the
-        seats that owe a move; if every bot declines, the first active seat must act."""
-        active = sorted(self.game.active_seats(self.runner.state))
-        views = [self.view(seat) for seat in active]
-        turn = next((v.seat for v in views if owes_move(v)), active[0])
-        views.sort(key=lambda v: (owes_move(v), (v.seat - turn - 1) % len(self.bots)))
-        for view in views:
-            action = decide(self.bots[view.seat], view, self.rngs[view.seat])
-            if action is not None:
-                return view.seat, action
-        first = views[0]
-        return first.seat, self.bots[first.seat].act(first, self.rngs[first.seat])
+        seats the game waits for; if every bot declines, the first active seat must act.
+
+        Only bots that can interrupt get a view out of turn, so a table of random bots builds
+        one full observation per move.
+        """
+        state = self.runner.state
+        active = sorted(self.game.active_seats(state))
+        public = self.game.observe(state, SPECTATOR).to_json()
+        waiting = [seat for seat in active if awaited(public, seat)]
+        turn = waiting[0] if waiting else active[0]
+        n = len(self.bots)
+        others = sorted(set(active) - set(waiting), key=lambda s: (s - turn - 1) % n)
+        for seat in others:
+            bot = self.bots[seat]
+            if isinstance(bot, Interrupter):
+                action = decide(bot, self.view(seat), self.rngs[seat])
+                if action is not None:
+                    return seat, action
+        for seat in waiting or active[:1]:
+            view = self.view(seat)
+            action = self.bots[seat].act(view, self.rngs[seat])
+            check_legal(self.bots[seat], view, action)
+            return seat, action
+        raise AssertionError("a non-terminal state must have an active seat")
 
     def play(self, max_actions: int) -> MatchResult:
         game, runner = self.game, self.runner

@@ -56,21 +56,24 @@ class Interrupter(Protocol):
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None: ...
 
 
-def owes_move(view: SeatView) -> bool:
-    """Whether the game is waiting for this seat rather than merely allowing it to interrupt.
+def awaited(obs: Mapping[str, Any], seat: int) -> bool:
+    """Whether the game waits for ``seat``, read from public keys of any audience's observation.
 
     Games name the seat on turn with ``turn``; a phase without one (simultaneous decisions such
-    as Tichu's Grand Tichu and exchange) waits for every active seat that has not decided yet.
+    as Tichu's Grand Tichu and exchange) waits for every seat that has not ``decided`` yet.
     """
-    if not view.legal:
-        return False
-    turn = view.obs.get("turn")
+    turn = obs.get("turn")
     if turn is not None:
-        return bool(turn == view.seat)
-    decided = view.obs.get("decided")
-    if isinstance(decided, list) and view.seat < len(decided):
-        return not decided[view.seat]
+        return bool(turn == seat)
+    decided = obs.get("decided")
+    if isinstance(decided, list) and seat < len(decided):
+        return not decided[seat]
     return True
+
+
+def owes_move(view: SeatView) -> bool:
+    """Whether the game is waiting for this seat rather than merely allowing it to interrupt."""
+    return bool(view.legal) and awaited(view.obs, view.seat)
 
 
 def decide(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
@@ -85,9 +88,15 @@ def decide(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
         action = bot.interrupt(view, rng)
     else:
         return None
-    if action is not None and action not in view.legal:
+    if action is not None:
+        check_legal(bot, view, action)
+    return action
+
+
+def check_legal(bot: Bot, view: SeatView, action: str) -> None:
+    """Raise ``IllegalActionError`` unless ``action`` is one of ``view.legal``."""
+    if action not in view.legal:
         raise IllegalActionError(
             f"bot {bot.name!r} at seat {view.seat} chose {action!r}, not one of its legal "
-            f"actions {list(view.legal)}"
+            f"actions {list(view.legal)[:20]}"
         )
-    return action

@@ -69,8 +69,82 @@ def generic_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str
     yield "outcome: " + ("unfinished" if outcome is None else json.dumps(outcome.to_json()))
 
 
+def _cards(cards: list[str] | None) -> str:
+    return " ".join(cards or []) or "-"
+
+
+def _place(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def tichu_event(ev: Json) -> str | None:
+    """One Tichu event as a line of the account (None: not worth a line)."""
+    kind = ev["type"]
+    seat = ev.get("seat")
+    if kind == "hand_dealt":
+        return f"  seat {seat} dealt {_cards(ev['cards'])}"
+    if kind == "calls_revealed":
+        grands = [str(s) for s, c in enumerate(ev["calls"]) if c == "grand"]
+        return f"  Grand Tichu: {'seat ' + ', '.join(grands) if grands else 'nobody'}"
+    if kind == "tichu_called":
+        return f"  seat {seat} calls Tichu"
+    if kind == "exchange_revealed":
+        parts = []
+        for giver, row in enumerate(ev["given"]):
+            gifts = ", ".join(f"{c}->{(giver + k) % 4}" for k, c in enumerate(row or [], 1))
+            parts.append(f"    seat {giver} gives {gifts}")
+        return "  exchange:\n" + "\n".join(parts)
+    if kind == "played":
+        return f"  seat {seat} plays {_cards(ev['cards'])} ({ev['combo']})"
+    if kind == "passed":
+        return f"  seat {seat} passes"
+    if kind == "wish_made":
+        return f"  seat {seat} wishes for {ev['rank']}"
+    if kind == "wish_fulfilled":
+        return f"  wish for {ev['rank']} fulfilled by seat {seat}"
+    if kind == "trick_taken":
+        return f"  -> trick to seat {seat} ({ev['points']} points)"
+    if kind == "dragon_given":
+        return f"  -> seat {seat} gives the Dragon trick ({ev['points']} points) to seat {ev['to']}"
+    if kind == "player_out":
+        return f"  seat {seat} is out ({_place(ev['place'])})"
+    if kind == "round_scored":
+        a, b = ev["points"]
+        extra = ", double victory" if ev.get("double_victory") else ""
+        calls = ", ".join(f"seat {s} {c}" for s, c in enumerate(ev.get("calls", [])) if c)
+        totals = " : ".join(map(str, ev["scores"]))
+        return (
+            f"round {ev['round']} scored: team 0+2 {a:+d}, team 1+3 {b:+d}"
+            f" (out order {ev['out']}{extra}{'; calls: ' + calls if calls else ''})"
+            f" | totals {totals}"
+        )
+    if kind == "game_over":
+        won = "draw" if not ev["winners"] else "seats " + "+".join(map(str, ev["winners"]))
+        return f"game over ({ev['reason']}): {won} win, final {' : '.join(map(str, ev['scores']))}"
+    return None
+
+
+def tichu_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
+    """Tichu: round by round, the deal, calls, exchange, every play and pass, trick winners,
+    round scores with running totals."""
+    phase = ""
+    for step in steps(game, record):
+        new_round = any(ev["type"] == "hand_dealt" for ev in step.events) and phase != "grand"
+        if new_round and step.record.kind == "chance":
+            yield f"== round {step.obs['round']} =="
+        for ev in step.events:
+            line = tichu_event(ev)
+            if line is not None:
+                yield line
+        if step.obs["phase"] == "play" and phase == "exchange":
+            yield "  hands after the exchange:"
+            for seat, cards in enumerate(step.obs.get("hands") or []):
+                yield f"    seat {seat}: {_cards(cards)}"
+        phase = step.obs["phase"]
+
+
 Printer = Callable[[Game[Any, Any, Any], GameRecord], Iterator[str]]
-PRINTERS: dict[str, Printer] = {}
+PRINTERS: dict[str, Printer] = {"tichu": tichu_lines}
 """Game-specific pretty printers, by game name."""
 
 

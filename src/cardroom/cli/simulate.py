@@ -20,6 +20,8 @@ from cardroom.engine import get_game
 
 TEAMS: dict[str, tuple[tuple[int, ...], ...]] = {"tichu": ((0, 2), (1, 3))}
 """Partnership games: seats that share a score. Every other game is each seat for itself."""
+TARGET_KEYS = ("target_score", "target")
+"""Config keys that ``--target`` sets, whichever the game has."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,9 +47,10 @@ def make_config(game_name: str, seats: int, target: int | None) -> Any:
     game = get_game(game_name)
     data = dict(game.config_to_json(game.default_config(seats)))
     if target is not None:
-        if "target" not in data:
+        key = next((k for k in TARGET_KEYS if k in data), None)
+        if key is None:
             raise ValueError(f"{game_name} has no target score option")
-        data["target"] = target
+        data[key] = target
     return game.config_from_json(data)
 
 

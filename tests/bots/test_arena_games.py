@@ -1,0 +1,52 @@
+"""Arena smoke over the real games: bots only ever submit legal actions, and the heuristic
+beats the random bot. (The arena raises ``IllegalActionError`` on any illegal answer.)"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from cardroom.bots import bot_levels, make_bot
+from cardroom.bots.arena import play_matches
+from cardroom.engine import get_game, replay
+
+TICHU = get_game("tichu")
+SHORT_TICHU = TICHU.config_from_json({"target_score": 200})
+
+
+def tichu_series(matches: int, seed: str, levels: tuple[str, ...]) -> tuple[int, int]:
+    """(matches, wins of team 0) for ``levels`` per seat."""
+    factories = [partial(make_bot, "tichu", level) for level in levels]
+    results = list(play_matches(TICHU, SHORT_TICHU, factories, matches, seed))
+    assert all(r.record.records for r in results)
+    return len(results), sum(1 for r in results if 0 in r.outcome.winners)
+
+
+def test_tichu_heuristic_team_beats_random_team() -> None:
+    n, wins = tichu_series(24, "smoke", ("heuristic", "random", "heuristic", "random"))
+    assert wins >= 0.8 * n
+
+
+def test_tichu_random_team_loses_from_the_other_side() -> None:
+    n, wins = tichu_series(12, "other", ("random", "heuristic", "random", "heuristic"))
+    assert wins <= 0.2 * n
+
+
+@pytest.mark.slow
+def test_tichu_200_matches_random_vs_heuristic_all_legal() -> None:
+    n, wins = tichu_series(200, "arena200", ("heuristic", "random", "heuristic", "random"))
+    assert n == 200 and wins >= 180
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6, 8])
+def test_toepen_bots_play_legal_games(seats: int) -> None:
+    game = get_game("toepen")
+    levels = bot_levels("toepen")
+    factories = [partial(make_bot, "toepen", levels[s % len(levels)]) for s in range(seats)]
+    results = list(play_matches(game, game.default_config(seats), factories, 50, f"t{seats}"))
+    assert len(results) == 50
+    for result in results:
+        assert len(result.outcome.scores) == seats
+        state = replay(game, game.default_config(seats), result.record.records)
+        assert game.outcome(state) == result.outcome

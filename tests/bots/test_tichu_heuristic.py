@@ -1,0 +1,152 @@
+"""The Tichu heuristic bot: planning, and its choice in hand-built positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom.bots import decide, make_bot
+from cardroom.bots.tichu_heuristic import TichuHeuristicBot, plan, should_call_tichu
+from cardroom.games.tichu.cards import parse_cards
+from cardroom.games.tichu.state import Phase
+
+from .tichu_positions import tichu_view
+
+BOT = TichuHeuristicBot()
+RNG = random.Random(0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "units", "bombs"),
+    [
+        ("2G 3K 4B 5R 6G 9K", ["straight 2-6", "9"], []),
+        ("3G 3K 4B 4R 5G 5K JR", ["stairs 3-5", "J"], []),
+        ("8G 8K 8B QR QG 2K", ["full house 8+Q", "2"], []),
+        ("7G 7K 7B 7R 9G 9K", ["pair 9"], ["bomb 7777"]),
+        ("DOG MJ PHX DRG", ["DOG", "1", "DRG", "PHX"], []),
+        ("MJ 2G 3K 4B 5R 6G 6K 6B", ["straight 1-6", "pair 6"], []),
+    ],
+)
+def test_plan_splits_hands_into_few_units(hand: str, units: list[str], bombs: list[str]) -> None:
+    p = plan(parse_cards(hand))
+    assert sorted(map(str, p.units)) == sorted(units)
+    assert [b.describe() for b in p.bombs] == bombs
+
+
+def test_registered_as_the_tichu_heuristic() -> None:
+    assert isinstance(make_bot("tichu", "heuristic"), TichuHeuristicBot)
+
+
+@pytest.mark.parametrize(
+    ("hand", "lead"),
+    [
+        ("3G 4K 5B 6R 7G 9K JB QR AG", "play 3G 4K 5B 6R 7G"),  # the straight, not the 3
+        ("2G 9K 9B JB QR AG", "play 2G"),
+        ("5G 5K 8B 9R 9B AG DRG", "play 5G 5K"),
+        ("MJ 2K 3B 4R 5G 8G 8K", "play MJ 2K 3B 4R 5G wish=A"),
+    ],
+)
+def test_leads_its_lowest_unit_whole(hand: str, lead: str) -> None:
+    view = tichu_view(hand, sizes=(len(hand.split()), 10, 10, 10))
+    assert BOT.act(view, RNG) == lead
+
+
+def test_goes_out_in_one_play_when_it_can() -> None:
+    view = tichu_view("4G 4K 9B 9R 9G", sizes=(5, 3, 2, 8))
+    assert BOT.act(view, RNG) == "play 4G 4K 9G 9B 9R"
+
+
+def test_leads_the_dog_to_a_partner_who_called() -> None:
+    hand = "DOG 3G 5K 8B 10R QG"
+    calls = ("", "", "tichu", "")
+    assert BOT.act(tichu_view(hand, sizes=(6, 9, 7, 9), calls=calls), RNG) == "play DOG"
+
+
+def test_does_not_beat_its_partner() -> None:
+    view = tichu_view("3G 5K 8B 10R QG AG", top="9G", top_seat=2, sizes=(6, 9, 7, 9))
+    assert BOT.act(view, RNG) == "pass"
+
+
+def test_beats_an_opponent_cheaply() -> None:
+    view = tichu_view("3G 5K JB 10R QG AG DRG", top="9G", top_seat=3, sizes=(7, 9, 7, 9))
+    assert BOT.act(view, RNG) == "play 10R"
+
+
+def test_keeps_the_dragon_for_a_trick_that_matters() -> None:
+    hand = "3G 3K 6B 6R QG QB DRG"
+    quiet = tichu_view(hand, top="AG", top_seat=3, sizes=(7, 9, 10, 9))
+    assert BOT.act(quiet, RNG) == "pass"
+    threat = tichu_view(hand, top="AG", top_seat=3, sizes=(7, 9, 10, 2))
+    assert BOT.act(threat, RNG) == "play DRG"
+
+
+def test_bombs_an_opponent_about_to_go_out_but_not_otherwise() -> None:
+    hand = "7G 7K 7B 7R 3G 9K JB"
+    urgent = tichu_view(hand, top="KG KK", top_seat=1, sizes=(7, 2, 9, 9), seat=0)
+    assert BOT.act(urgent, RNG) == "play 7G 7K 7B 7R"
+    calm = tichu_view(hand, top="KG KK", top_seat=1, sizes=(7, 9, 9, 9), seat=0)
+    assert BOT.act(calm, RNG) == "pass"
+
+
+def test_interrupts_with_a_bomb_only_when_it_matters() -> None:
+    hand = "7G 7K 7B 7R 3G 9K JB"
+    urgent = tichu_view(hand, top="QG QK", top_seat=1, sizes=(7, 1, 9, 9), seat=0)
+    urgent = type(urgent)("tichu", 0, {**urgent.obs, "turn": 2}, ())
+    assert "play 7G 7K 7B 7R" in urgent.legal
+    assert decide(BOT, urgent, RNG) == "play 7G 7K 7B 7R"
+    calm_obs = tichu_view(hand, top="QG QK", top_seat=1, sizes=(7, 9, 9, 9)).obs
+    assert decide(BOT, type(urgent)("tichu", 0, {**calm_obs, "turn": 2}, ()), RNG) is None
+
+
+def test_wishes_for_a_rank_it_does_not_hold() -> None:
+    view = tichu_view("MJ AG AK KB QR 9G 8K", sizes=(7, 9, 9, 9))
+    action = BOT.act(view, RNG)
+    assert action.startswith("play MJ") and action in view.legal
+    assert action.endswith("wish=J")  # highest rank missing from the hand
+
+
+def test_honours_a_pending_wish() -> None:
+    view = tichu_view("3G 5K 8B 9R QG AG", top="4G", top_seat=3, sizes=(6, 9, 9, 9), wish=9)
+    assert view.legal == ("play 9R",)
+    assert BOT.act(view, RNG) == "play 9R"
+
+
+@pytest.mark.parametrize(
+    ("hand", "call"),
+    [
+        ("DRG PHX AG AK KB QR QG JB 10G 9K 8B 7R 6G 2K", True),
+        ("2G 3K 4B 6R 7G 8K 9B 10R JG QG KK 5B 5R 3R", False),
+    ],
+)
+def test_calls_tichu_only_on_a_strong_hand(hand: str, call: bool) -> None:
+    assert should_call_tichu(parse_cards(hand)) is call
+    view = tichu_view(hand, sizes=(14, 14, 14, 14))
+    assert ("tichu" in view.legal) and (BOT.act(view, RNG) == "tichu") is call
+
+
+@pytest.mark.parametrize(
+    ("hand", "answer"),
+    [("DRG PHX AG AK AB KR 7G 7K", "grand"), ("2G 5K 7B 9R JG QG KK 3R", "nogrand")],
+)
+def test_grand_tichu_on_eight_cards(hand: str, answer: str) -> None:
+    view = tichu_view(hand, phase=Phase.GRAND, sizes=(8, 8, 8, 8))
+    assert view.legal == ("grand", "nogrand")
+    assert BOT.act(view, RNG) == answer
+
+
+def test_exchange_keeps_dragon_phoenix_and_bombs_from_opponents() -> None:
+    hand = "DRG PHX DOG 2G 4K 9B 9R 9G 9K AG KB QR JG 3R"
+    view = tichu_view(hand, phase=Phase.EXCHANGE)
+    action = BOT.act(view, RNG)
+    assert action in view.legal
+    left, partner, right = action.split()[1:]
+    kept = {"DRG", "PHX", "9B", "9R", "9G", "9K"}
+    assert not {left, right} & kept
+    assert partner == "AG"
+
+
+def test_gives_the_dragon_to_the_opponent_with_more_cards() -> None:
+    view = tichu_view("3G 5K", top="DRG", top_seat=0, sizes=(2, 3, 9, 8), trick_over=True)
+    assert view.obs["phase"] == "dragon"
+    assert BOT.act(view, RNG) == "give-dragon 3"
