@@ -18,6 +18,7 @@ import uvicorn
 import websockets
 
 from cardroom.server import Settings, create_app
+from cardroom.storage import TableStore
 
 from . import relay  # noqa: F401  (registers the "relay" test game)
 
@@ -74,9 +75,9 @@ def free_socket() -> socket.socket:
 
 
 @asynccontextmanager
-async def serve(settings: Settings) -> AsyncIterator[Server]:
-    """Run ``create_app(settings)`` on uvicorn in this event loop until the block ends."""
-    app = create_app(settings)
+async def serve(settings: Settings, store: TableStore | None = None) -> AsyncIterator[Server]:
+    """Run ``create_app(settings, store)`` on uvicorn in this event loop until the block ends."""
+    app = create_app(settings, store)
     sock = free_socket()
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=1 << 20)

@@ -4,14 +4,19 @@ for leaks against the authoritative state rebuilt from the stored log."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import secrets
 from typing import Any
 
 import pytest
 
 from cardroom.engine import GameRecord, get_game, replay
+from cardroom.server import Settings
+from cardroom.storage import SqlStore
 
-from .conftest import Client, Server
+from ..storage.conftest import drop_schema
+from .conftest import Client, Server, serve
 from .leaks import check_messages
 from .players import play_until
 
@@ -93,3 +98,15 @@ async def test_five_humans_play_a_toepen_game_without_leaks(server: Server) -> N
     table, clients, spectator = await play_full_round(server, "toepen", options, terminal, 3)
     await check_no_leaks(server, table, clients, spectator)
     assert (await server.info(table))["status"] == "finished"
+
+
+async def test_a_full_round_on_postgresql(settings: Settings) -> None:
+    url = os.environ.get("CARDROOM_TEST_PG_URL")
+    if not url:
+        pytest.skip("CARDROOM_TEST_PG_URL is not set")
+    store = SqlStore(url, pg_schema=f"server_{secrets.token_hex(6)}")
+    async with serve(settings, store) as server:
+        table, clients, spectator = await play_full_round(server, "relay", {}, terminal, 4)
+        await check_no_leaks(server, table, clients, spectator)
+        assert (await server.info(table))["status"] == "finished"
+    await drop_schema(str(store.pg_schema))

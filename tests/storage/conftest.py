@@ -30,8 +30,20 @@ async def open_backend(kind: str, tmp_path: Path) -> TableStore:
     return store
 
 
+async def drop_schema(schema: str) -> None:
+    """Remove a PostgreSQL test schema and everything in it."""
+    asyncpg = pytest.importorskip("asyncpg")
+    conn = await asyncpg.connect(PG_URL)
+    try:
+        await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        await conn.close()
+
+
 @pytest.fixture(params=BACKENDS)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[TableStore]:
     opened = await open_backend(request.param, tmp_path)
     yield opened
     await opened.close()
+    if isinstance(opened, SqlStore) and opened.pg_schema is not None:
+        await drop_schema(opened.pg_schema)

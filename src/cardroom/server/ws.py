@@ -99,6 +99,10 @@ class Session:
             await self._hello(message)
         elif self.actor is None:
             raise WireError("send hello first", "unauthorized", getattr(message, "id", None))
+        elif self.actor.stopped:
+            raise WireError(
+                "the table was closed; reconnect", "no_table", getattr(message, "id", None)
+            )
         elif isinstance(message, Resync):
             actor = self.actor
             actor.post(lambda: actor.resync(self))

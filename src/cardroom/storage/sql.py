@@ -203,6 +203,7 @@ class SqlStore:
 
     def __init__(self, url: str, *, pg_schema: str | None = None) -> None:
         self.url = url
+        self.pg_schema = pg_schema
         if url.startswith(("postgresql://", "postgres://")):
             self._backend: _Backend = _PgBackend(url, pg_schema)
         else:
