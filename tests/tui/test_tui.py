@@ -135,3 +135,18 @@ def test_cli_play_answering_1_reaches_the_end(
     out = capsys.readouterr().out
     assert "Game over" in out
     assert "Your hand:" in out
+
+
+def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
+    obs = {
+        "game": "toepen", "phase": "respond", "num_seats": 3, "active": [2], "legal": [],
+        "hand": ["10H"], "hand_sizes": [3, 2, 3], "lives": [9, 10, 7],
+        "in_hand": [True, False, True], "turn": 2, "stake": 2, "knocker": 0,
+        "trick": [{"seat": 0, "card": "JS"}], "terminal": False, "outcome": None,
+    }  # fmt: skip
+    lines = render_obs(obs, seat_names(3, 0)).splitlines()
+    seat1 = next(line for line in lines if "Seat 1" in line)
+    assert "10 lives" in seat1 and "folded" in seat1
+    assert "<- turn" in next(line for line in lines if "Seat 2" in line)
+    assert "Seat 0 (you): JS" in "\n".join(lines)
+    assert "stake: 2" in "\n".join(lines)

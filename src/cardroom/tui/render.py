@@ -77,6 +77,9 @@ def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     lives = obs.get("lives")
     if isinstance(lives, list) and seat < len(lives):
         bits.append(f"{lives[seat]} lives")
+    in_hand = obs.get("in_hand")
+    if isinstance(in_hand, list) and seat < len(in_hand) and not in_hand[seat]:
+        bits.append("folded")
     out = obs.get("out") or []
     if seat in out:
         bits.append(f"out #{out.index(seat) + 1}")

@@ -441,7 +441,7 @@ function actionBar(ctx) {
   return h(
     "div",
     { class: "actions", "data-testid": "actions" },
-    hasPlays || ctx.selected.length ? play : null,
+    hasPlays || ctx.selected.length || ctx.obs.turn === ctx.mySeat ? play : null,
     others,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
   );
