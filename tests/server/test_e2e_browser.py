@@ -289,6 +289,9 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     lives = player.get_by_test_id("score-row").inner_text()
     assert all(str(life) in lives for life in o["lives"])
     player.screenshot(path=str(SHOTS / "e2e-toepen-hand-end-phone.png"), full_page=True)
+    player.reload()  # the seat token in localStorage binds the same seat again
+    player.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
+    assert player.get_by_test_id("hand").count() == 1
     watcher.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.last_hand")
     assert watcher.get_by_test_id("hand").count() == 0
     assert watcher.get_by_test_id("round-summary").is_visible()
