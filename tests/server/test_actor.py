@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketState
 from cardroom.engine import LogRecord
 from cardroom.server import Settings
 from cardroom.server.registry import TableRegistry
-from cardroom.server.table import TableActor
+from cardroom.server.table import ActorStopped, TableActor
 from cardroom.server.ws import SLOW_CLIENT_CLOSE, Session
 from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 
@@ -80,7 +80,9 @@ async def test_a_failed_append_broadcasts_nothing_and_changes_nothing() -> None:
     replies: list[Json] = []
     with pytest.raises(OSError):
         await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 1, None))
-    assert (actor.version, len(inbox.messages), replies) == (before, sent, [])
+    assert (actor.version, len(inbox.messages)) == (before, sent)
+    assert [(r["t"], r["code"], r["id"]) for r in replies] == [("reject", "error", 1)]
+    replies.clear()
     assert actor.runner.state == state and (await store.load(actor.id)).version == before
     store.fail = None
     assert await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 2, None))
@@ -170,3 +172,24 @@ async def test_a_table_of_an_uninstalled_game_is_unknown_not_a_crash() -> None:
     with pytest.raises(UnknownTable, match="whist"):
         await registry.get("old")
     await registry.shutdown()
+
+
+async def test_stop_finishes_the_current_command_and_refuses_the_queued_ones() -> None:
+    actor, _, _ = await seated(MemoryStore())
+    started, finished = asyncio.Event(), []
+
+    async def slow() -> str:
+        started.set()
+        await asyncio.sleep(0.05)
+        finished.append("slow")
+        return "done"
+
+    current = asyncio.create_task(actor.call(slow))
+    queued = asyncio.create_task(actor.call(lambda: actor.submit(0, "bid 1", print, 1, None)))
+    await started.wait()
+    await actor.stop()
+    assert await current == "done" and finished == ["slow"]
+    with pytest.raises(ActorStopped):
+        await queued
+    with pytest.raises(ActorStopped):
+        await actor.call(slow)

@@ -112,6 +112,7 @@ class TableActor:
         self.bots = BotDriver(game.name, settings.bot_delay)
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
+        self._stopping = False
         self._observed: tuple[int, dict[str, Json]] = (-1, {})
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
@@ -129,7 +130,7 @@ class TableActor:
         self.post(self._resume)
 
     async def _run(self) -> None:
-        while (job := await self.inbox.get()) is not None:
+        while not self._stopping and (job := await self.inbox.get()) is not None:
             fn, future = job
             try:
                 result = await fn()
@@ -177,7 +178,8 @@ class TableActor:
         if self._task is None or self._task.done():
             self._halt()
             return
-        self.inbox.put_nowait(None)
+        self._stopping = True
+        self.inbox.put_nowait(None)  # wakes an idle loop
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
 
@@ -287,7 +289,11 @@ class TableActor:
         except (IllegalActionError, InvalidNotationError) as exc:
             reply(reject(reject_code(exc), str(exc)[:300], id))
             return False
-        await self._persist_and_publish(transition, after=lambda: reply(ack(id)))
+        try:
+            await self._persist_and_publish(transition, after=lambda: reply(ack(id)))
+        except Exception:
+            reply(reject("error", "the server could not store this action; try again", id))
+            raise
         return True
 
     async def _persist_and_publish(
