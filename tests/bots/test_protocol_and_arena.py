@@ -117,3 +117,10 @@ def test_action_budget_guards_against_endless_matches() -> None:
 def test_wrong_number_of_bots_is_rejected() -> None:
     with pytest.raises(ValueError, match="needs 2 bots"):
         play_match(TOY, ToyConfig(), [RandomBot()], "1/0")
+
+
+def test_each_game_with_a_heuristic_lists_it() -> None:
+    for game in ("tichu", "toepen"):
+        assert bot_levels(game) == ("heuristic", "random")
+        bot = make_bot(game, "heuristic")
+        assert bot.name and callable(bot.act)

@@ -84,3 +84,34 @@ def test_replay_reports_a_bad_file(
     assert main(["replay", str(path)]) == 2
     assert "malformed log record" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_simulate_and_replay_a_tichu_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = "heuristic,random,heuristic,random"
+    argv = ["simulate", "--game", "tichu", "--bots", bots, "--matches", "2", "--seed", "9"]
+    assert main([*argv, "--target", "150", "--out", str(tmp_path), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^0\+2\s+heuristic,heuristic\s+\d+", out, re.M)
+    assert re.search(r"^1\+3\s+random,random\s+\d+", out, re.M)
+    path = tmp_path / "match-0000.jsonl"
+    record = GameRecord.load(path)
+    assert record.game == "tichu" and record.config["target_score"] == 150
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    rounds = re.findall(r"^== round (\d+) ==$", text, re.M)
+    scored = re.findall(r"^round (\d+) scored: team 0\+2 [+-]\d+, team 1\+3 [+-]\d+", text, re.M)
+    assert rounds and rounds == scored
+    assert re.search(r"^  seat \d plays .+ \(single .+\)$", text, re.M)
+    assert re.search(r"^  -> trick to seat \d \(-?\d+ points\)$", text, re.M)
+    assert "hands after the exchange:" in text and "  exchange:" in text
+    assert re.search(r"^game over \(.*\): seats [02]\+[02] win", text, re.M)
+
+
+def test_simulate_toepen_summary_is_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--game", "toepen", "--bots", "heuristic,random,random", "--matches", "5"]
+    assert main([*argv, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    rows = re.findall(r"^(\d)\s+(\w+)\s+\d+\s+[\d.]+%", out, re.M)
+    assert rows == [("0", "heuristic"), ("1", "random"), ("2", "random")]

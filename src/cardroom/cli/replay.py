@@ -161,6 +161,9 @@ def run(args: argparse.Namespace) -> int:
         record = GameRecord.load(args.file)
         for line in lines(record):
             print(line)
+    except BrokenPipeError:  # ``cardroom replay FILE | head``
+        sys.stderr.close()
+        return 0
     except (OSError, KeyError, EngineError) as exc:
         print(f"cardroom replay: {exc}", file=sys.stderr)
         return 2
