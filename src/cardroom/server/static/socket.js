@@ -34,6 +34,9 @@ export class TableSocket {
     };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
+      for (const id of [...this.pending.keys()]) {
+        this.settle(id, { code: "offline", msg: "the connection was lost before an answer" });
+      }
       if (this.ws !== ws || this.closed) return;
       this.h.onStatus("reconnecting…");
       const delay = Math.min(5000, 250 * 2 ** this.retry++);
