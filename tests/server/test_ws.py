@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+import websockets
 
 from cardroom.server import Settings
 
@@ -105,8 +106,6 @@ async def test_acting_out_of_turn_or_without_a_seat_is_refused(server: Server) -
 
 
 async def test_act_before_hello_is_unauthorized(server: Server) -> None:
-    import websockets
-
     async with websockets.connect(server.ws_url) as ws:
         await ws.send(json.dumps({"t": "act", "a": "bid 0", "id": 4}))
         reply = json.loads(await ws.recv())
@@ -166,3 +165,16 @@ async def test_resync_and_up_to_date_hello_give_the_current_snapshot(server: Ser
     assert welcome["v"] == alice.v and welcome["seat"] == 0
     again = await Client.connect(server.ws_url, table, None, since=alice.v)
     assert (await again.recv())["t"] == "seats"  # nothing missed: no envelope, no welcome
+
+
+async def test_a_flooding_client_is_disconnected_and_the_table_goes_on(settings: Settings) -> None:
+    async with serve(replace(settings, max_rate=20)) as server:
+        _, (alice, bob) = await seated_table(server)
+        for _ in range(40):
+            await bob.send({"t": "ping"})
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await bob.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        await alice.act("bid 1")
+        assert (await reply_to(alice, alice.next_id))["t"] == "ack"

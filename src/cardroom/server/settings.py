@@ -17,6 +17,7 @@ class Settings:
     ``ring_size``: envelopes kept per table for reconnect catch-up.
     ``send_queue``: messages buffered per websocket before a slow client is disconnected.
     ``max_message``: largest client frame (characters) that is parsed at all.
+    ``max_rate``: frames per second a client may send before it is disconnected (flood).
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
     """
 
@@ -25,5 +26,6 @@ class Settings:
     ring_size: int = 32
     send_queue: int = 256
     max_message: int = 16384
+    max_rate: int = 200
     takeover_level: str = "heuristic"
     static_dir: Path = field(default=STATIC_DIR)

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -27,6 +28,7 @@ log = logging.getLogger("cardroom.server.ws")
 
 Json = dict[str, Any]
 SLOW_CLIENT_CLOSE = 4008
+FLOOD_CLOSE = 1008
 
 
 class Session:
@@ -41,6 +43,8 @@ class Session:
         self.audience: Audience = SPECTATOR
         self.token_hash: str | None = None
         self.slow = asyncio.Event()
+        self.flooded = False
+        self._window = (0.0, 0)
 
     def send(self, message: Json) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
@@ -66,9 +70,13 @@ class Session:
                 task.cancel()
             await self._unbind()
             if self.ws.client_state == WebSocketState.CONNECTED:
-                code = SLOW_CLIENT_CLOSE if self.slow.is_set() else 1000
+                code, reason = 1000, ""
+                if self.slow.is_set():
+                    code, reason = SLOW_CLIENT_CLOSE, "too slow"
+                elif self.flooded:
+                    code, reason = FLOOD_CLOSE, "too many messages"
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code, "too slow" if self.slow.is_set() else "")
+                    await self.ws.close(code, reason)
 
     async def _send(self) -> None:
         while True:
@@ -83,6 +91,10 @@ class Session:
                 return
             if frame["type"] == "websocket.disconnect":
                 return
+            if not self._within_rate():
+                log.warning("flooding client disconnected")
+                self.flooded = True
+                return
             raw = frame.get("text")
             raw = frame.get("bytes") if raw is None else raw
             try:
@@ -91,6 +103,15 @@ class Session:
                 self.send(reject_msg(exc.code, str(exc), exc.id))
             except ActorStopped:
                 self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
+
+    def _within_rate(self) -> bool:
+        """At most ``settings.max_rate`` frames per second (a fixed one-second window)."""
+        now = time.monotonic()
+        start, count = self._window
+        if now - start >= 1.0:
+            start, count = now, 0
+        self._window = (start, count + 1)
+        return count < self.settings.max_rate
 
     async def handle(self, message: Hello | Act | Resync | Ping) -> None:
         if isinstance(message, Ping):
