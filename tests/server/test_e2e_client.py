@@ -297,3 +297,19 @@ def test_the_log_names_seats_instead_of_numbers(open_table: Any) -> None:
     assert page.get_by_test_id("log").locator("li").last.text_content() == (
         "Bob: played 7G 7K combo=pair 7"
     )
+
+
+@pytest.mark.parametrize(
+    ("over", "shown"),
+    [
+        ({"turn": 0, "legal": ["pass"]}, True),
+        ({"turn": 2, "legal": ["play 7G 7K 7B 7R"]}, False),  # a bomb is allowed, not owed
+        ({"phase": "exchange", "turn": None, "legal": ["tichu"], "decided": [True] * 4}, False),
+        ({"phase": "grand", "turn": None, "legal": ["grand"], "decided": [False] * 4}, True),
+    ],
+)
+def test_your_move_badge_only_when_the_game_waits_for_you(
+    open_table: Any, over: Json, shown: bool
+) -> None:
+    page, _ = open_table(tichu_obs(**over))
+    assert page.get_by_test_id("your-move").count() == int(shown)

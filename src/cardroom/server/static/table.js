@@ -189,6 +189,9 @@ function view(ctx) {
       { class: "status" },
       h("span", { "data-testid": "status" }, ctx.status),
       obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(ctx)) : null,
+      yourMove(ctx)
+        ? h("span", { class: "badge go", "data-testid": "your-move" }, "your move")
+        : null,
       ctx.mySeat === null || ctx.mySeat === undefined
         ? h("span", { "data-testid": "spectator", class: "badge" }, "spectating")
         : [
@@ -234,6 +237,14 @@ function view(ctx) {
     ),
   );
   return parts;
+}
+
+// Whether the game waits for you (not merely allows an interrupt such as a bomb).
+function yourMove(ctx) {
+  const o = ctx.obs;
+  if (!o || !(o.legal || []).length) return false;
+  if (o.turn !== null && o.turn !== undefined) return o.turn === ctx.mySeat;
+  return !(o.decided && o.decided[ctx.mySeat]); // simultaneous phases: until you decided
 }
 
 function seatsView(ctx) {
