@@ -18,12 +18,12 @@ import hmac
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
 from cardroom.bots import bot_levels
-from cardroom.engine import SPECTATOR, Audience, Game
+from cardroom.engine import Audience, Game
 from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.runner import Runner, Transition, apply_record
@@ -81,11 +81,24 @@ def reject_code(exc: Exception) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Envelopes:
-    """One version as every audience sees it."""
+class Version:
+    """One stored record's result: the state after it and its events. Each audience's envelope
+    is projected from it on first use and memoized, so nobody pays for audiences nobody watches
+    (catch-up and late bots project on demand)."""
 
     v: int
-    by_audience: Mapping[str, Json]
+    state: Any
+    events: tuple[Any, ...]
+    envelopes: dict[str, Json] = field(default_factory=dict)
+
+    def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
+        key = audience_key(audience)
+        if key not in self.envelopes:
+            events = [p.to_json() for e in self.events
+                      if (p := game.project(e, audience)) is not None]  # fmt: skip
+            obs = game.observe(self.state, audience).to_json()
+            self.envelopes[key] = {"t": "ev", "v": self.v, "events": events, "obs": obs}
+        return self.envelopes[key]
 
 
 _Job = tuple[Callable[[], Awaitable[Any]], "asyncio.Future[Any] | None"]
@@ -107,13 +120,12 @@ class TableActor:
         self.runner: Runner[Any, Any, Any] = Runner(game, self.config)
         self.seats: list[SeatRow] = list(stored.seats)
         self.history: list[list[Json]] = [[] for _ in range(self.num_seats)]
-        self.ring: deque[Envelopes] = deque(maxlen=settings.ring_size)
+        self.ring: deque[Version] = deque(maxlen=settings.ring_size)
         self.subscribers: dict[Subscriber, Audience] = {}
         self.bots = BotDriver(game.name, settings.bot_delay)
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
         self._stopping = False
-        self._observed: tuple[int, dict[str, Json]] = (-1, {})
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
@@ -223,12 +235,11 @@ class TableActor:
         return None
 
     def observation(self, audience: Audience) -> Json:
-        """The current observation (cached from the last broadcast: games can be slow here)."""
-        version, cached = self._observed
-        key = audience_key(audience)
-        if version == self.version and key in cached:
-            return cached[key]
-        obs: Json = self.game.observe(self.runner.state, audience).to_json()
+        """The current observation (memoized with the last version: games can be slow here)."""
+        if self.ring and self.ring[-1].v == self.version:
+            obs: Json = self.ring[-1].envelope(self.game, audience)["obs"]
+            return obs
+        obs = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
     def welcome(self, audience: Audience) -> Json:
@@ -256,8 +267,7 @@ class TableActor:
             return []
         if not self.ring or self.ring[0].v > since + 1:
             return None
-        key = audience_key(audience)
-        return [e.by_audience[key] for e in self.ring if e.v > since]
+        return [e.envelope(self.game, audience) for e in self.ring if e.v > since]
 
     async def detach(self, sub: Subscriber) -> None:
         if self.subscribers.pop(sub, None) is not None:
@@ -330,21 +340,11 @@ class TableActor:
                     self.history[seat].append(projected.to_json())
 
     def _publish(self, step: Transition[Any]) -> None:
-        version = step.records[-1].seq
-        by_audience: dict[str, Json] = {}
-        for audience in [*range(self.num_seats), SPECTATOR]:
-            events = [p.to_json() for e in step.events
-                      if (p := self.game.project(e, audience)) is not None]  # fmt: skip
-            if isinstance(audience, int):
-                self.history[audience].extend(events)
-            obs = self.game.observe(step.state, audience).to_json()
-            by_audience[audience_key(audience)] = {
-                "t": "ev", "v": version, "events": events, "obs": obs
-            }  # fmt: skip
-        self.ring.append(Envelopes(version, by_audience))
-        self._observed = (version, {k: e["obs"] for k, e in by_audience.items()})
+        version = Version(step.records[-1].seq, step.state, step.events)
+        self.ring.append(version)
+        self._remember(step.events)
         for sub, audience in list(self.subscribers.items()):
-            sub.send(by_audience[audience_key(audience)])
+            sub.send(version.envelope(self.game, audience))
 
     async def _finish(self) -> None:
         outcome = self.game.outcome(self.runner.state)
