@@ -103,6 +103,9 @@ class Session:
                 self.send(reject_msg(exc.code, str(exc), exc.id))
             except ActorStopped:
                 self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
+            except Exception:  # a server bug must not end the session; the client is told
+                log.exception("websocket message failed")
+                self.send(reject_msg("error", "the server failed on this message", _id(raw)))
 
     def _within_rate(self) -> bool:
         """At most ``settings.max_rate`` frames per second (a fixed one-second window)."""
