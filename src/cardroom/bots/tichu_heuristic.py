@@ -52,6 +52,11 @@ GRAND_THRESHOLD: Final = 5.5
 CONTROL_COST: Final = {15: 2.0, PHX_RANK: 1.5, 14: 0.8}
 """What spending a Dragon, Phoenix or Ace on an unimportant trick costs, in units."""
 BOMB_CARD_COST: Final = 3.0
+FOLLOW_SLACK: Final = 0.0
+"""Follow when the play costs at most this many units (0: it sheds cards without adding a
+unit, e.g. a pair out of a full house)."""
+URGENT_SLACK: Final = 1.0
+"""Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
 
 
 # --- hand planning -----------------------------------------------------------------------
@@ -231,13 +236,13 @@ def tichu_score(hand: int) -> float:
     return control_score(hand) - 0.5 * plan(hand).cost()
 
 
-def should_call_grand(hand: int) -> bool:
+def should_call_grand(hand: int, threshold: float = GRAND_THRESHOLD) -> bool:
     """Grand Tichu on eight cards: only with the very strongest openings."""
-    return control_score(hand) >= GRAND_THRESHOLD
+    return control_score(hand) >= threshold
 
 
-def should_call_tichu(hand: int) -> bool:
-    return tichu_score(hand) >= TICHU_THRESHOLD
+def should_call_tichu(hand: int, threshold: float = TICHU_THRESHOLD) -> bool:
+    return tichu_score(hand) >= threshold
 
 
 # --- reading the observation --------------------------------------------------------------
@@ -335,7 +340,10 @@ class Table:
         return None if top is None else int(top["seat"])
 
     def opponent_threat(self) -> bool:
-        """An opponent is close to going out, or one who called Tichu is still in."""
+        """An opponent is close to going out, one who called Tichu is still in, or the round is
+        down to a race between us and one opponent."""
+        if sum(1 for s in range(SEATS) if self.playing(s)) <= 2:
+            return True
         return any(
             self.playing(o) and (self.size(o) <= 3 or self.called(o)) for o in self.opponents
         )
@@ -346,15 +354,32 @@ class TichuHeuristicBot:
 
     name = "heuristic"
 
+    def __init__(
+        self,
+        tichu_threshold: float = TICHU_THRESHOLD,
+        grand_threshold: float = GRAND_THRESHOLD,
+        follow_slack: float = FOLLOW_SLACK,
+    ) -> None:
+        self.tichu_threshold = tichu_threshold
+        self.grand_threshold = grand_threshold
+        self.follow_slack = follow_slack
+
+    def calls_tichu(self, table: Table) -> bool:
+        """Call on a strong hand, unless the partner already called (one call per team)."""
+        strong = should_call_tichu(table.hand, self.tichu_threshold)
+        return strong and not table.called(table.partner)
+
     def act(self, view: SeatView, rng: random.Random) -> str:
         legal = view.legal
         table = Table.of(view)
-        if "tichu" in legal and should_call_tichu(table.hand) and not table.called(table.partner):
+        if "tichu" in legal and self.calls_tichu(table):
             return "tichu"
         if "grand" in legal:
-            return "grand" if should_call_grand(table.hand) else "nogrand"
+            return "grand" if should_call_grand(table.hand, self.grand_threshold) else "nogrand"
         if any(t.startswith("exchange ") for t in legal):
-            return choose_exchange(table, legal)
+            return choose_exchange(
+                table, legal, should_call_tichu(table.hand, self.tichu_threshold)
+            )
         if any(t.startswith("give-dragon ") for t in legal):
             return choose_dragon_gift(table, legal)
         plays = [o for o in options(legal, table.top) if o.combo is not None]
@@ -362,13 +387,13 @@ class TichuHeuristicBot:
             return "pass" if "pass" in legal else legal[0]
         if view.obs.get("lead") or "pass" not in legal:
             return choose_lead(table, plays, view.history)
-        return choose_follow(table, plays) or "pass"
+        return choose_follow(table, plays, self.follow_slack) or "pass"
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         """Out of turn: call Tichu on a strong hand, or bomb a trick that must not be lost."""
         legal = view.legal
         table = Table.of(view)
-        if "tichu" in legal and should_call_tichu(table.hand) and not table.called(table.partner):
+        if "tichu" in legal and self.calls_tichu(table):
             return "tichu"
         bombs = [o for o in options(legal, table.top) if o.combo and o.combo.is_bomb()]
         if bombs and table.top_seat in table.opponents and must_bomb(table):
@@ -500,7 +525,7 @@ def choose_wish(hand: int, history: Sequence[Mapping[str, Any]]) -> int | None:
     return None
 
 
-def choose_follow(table: Table, plays: Sequence[Option]) -> str | None:
+def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_SLACK) -> str | None:
     """A play on someone else's trick, or None to pass."""
     going_out = [o for o in plays if o.combo is not None and o.combo.cards == table.hand]
     if going_out:
@@ -522,20 +547,19 @@ def choose_follow(table: Table, plays: Sequence[Option]) -> str | None:
         key = (damage + spend, option.combo.strength, option)
         if best is None or key[:2] < best[:2]:
             best = key
-    if best is not None and best[0] <= (0.5 if urgent else -0.5):
+    if best is not None and best[0] <= slack + (URGENT_SLACK if urgent else 0.0):
         return best[2].text
     if bombs and must_bomb(table):
         return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
     return None
 
 
-def choose_exchange(table: Table, legal: Sequence[str]) -> str:
+def choose_exchange(table: Table, legal: Sequence[str], strong: bool) -> str:
     """Good card to the partner, two useless low cards to the opponents; never the Dragon,
     Phoenix or a bomb card to an opponent."""
     hand = table.hand
     hand_plan = plan(hand)
     keep = hand_plan.bomb_cards | _DRG | _PHX
-    strong = should_call_tichu(hand)
 
     def usefulness(c: int) -> tuple[float, int]:
         """Low = give away: cards whose loss breaks least, low ranks first, the Dog first."""
