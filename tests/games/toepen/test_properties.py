@@ -178,3 +178,18 @@ def test_timeouts_play_a_legal_move_and_never_knock_for_the_seat_on_turn(n: int)
         assert str(action) != "knock"
         runner.act(turn, action, kind="timeout", auto=True)
     assert GAME.is_terminal(runner.state)
+
+
+def test_conformance_configs_change_every_option() -> None:
+    """The registry suite's hook: 3, 4 and 8 players, and every option away from its default."""
+    configs = GAME.conformance_configs()
+    assert [c.seats for c in configs[:3]] == [3, 4, 8]
+    default = ToepenConfig()
+    for f in fields(ToepenConfig):
+        assert any(getattr(c, f.name) != getattr(default, f.name) for c in configs), f.name
+
+
+@pytest.mark.parametrize("index", range(3, 7))
+@pytest.mark.parametrize("seed", range(3))
+def test_check_game_with_options(index: int, seed: int) -> None:
+    check_game(GAME, GAME.conformance_configs()[index], seed)

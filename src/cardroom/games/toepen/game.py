@@ -43,6 +43,34 @@ class ToepenGame:
     def config_from_json(self, data: Mapping[str, Any]) -> ToepenConfig:
         return ToepenConfig.from_json(data)
 
+    def conformance_configs(self) -> tuple[ToepenConfig, ...]:
+        """The registry-wide conformance suite's configs: 3, 4 and 8 players, then every option
+        at least once."""
+        return (
+            ToepenConfig(seats=3),
+            ToepenConfig(seats=4),
+            ToepenConfig(seats=8),
+            ToepenConfig(seats=5, lives=5, poverty=True, elimination=True, dealer_rule="left"),
+            ToepenConfig(
+                dutch_laundry=True, laundry_open=True, exchange_repeat=True, free_signals=True
+            ),
+            ToepenConfig(
+                seats=6, four_of_a_kind=True, fold_void=True, jack_double=True, max_stake=4
+            ),
+            ToepenConfig(
+                seats=3,
+                lives=15,
+                announce=False,
+                exchange_penalty=2,
+                turn_knock=True,
+                double_knock=True,
+                one_knock=True,
+                table_cap=True,
+                jack_bonus=True,
+                dealer_rule="high",
+            ),
+        )
+
     def num_seats(self, config: ToepenConfig) -> int:
         return config.seats
 
