@@ -7,11 +7,14 @@ Needs Debian's ``/usr/bin/chromium``; never downloads a browser.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,9 +48,15 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@dataclass(frozen=True, slots=True)
+class LiveServer:
+    url: str
+    db: Path
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real uvicorn server on a free port with a temporary SQLite file; yields its URL."""
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real uvicorn server on a free port with a temporary SQLite file."""
     uvicorn = pytest.importorskip("uvicorn")
     from cardroom.server.app import create_app
     from cardroom.server.settings import Settings
@@ -64,9 +73,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    yield LiveServer(f"http://127.0.0.1:{port}", db)
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(live: LiveServer) -> str:
+    """The live server's base URL."""
+    return live.url
 
 
 @pytest.fixture(scope="module")
@@ -175,29 +190,36 @@ def spectator_snapshot(page: Any) -> Json:
     return snap
 
 
-def hands_at(base: str, table: str, version: int) -> list[set[str]]:
-    """Every seat's hand after record ``version``, from the finished table's log (replay)."""
-    import httpx
+def hands_at(db: Path, table: str, version: int) -> list[set[str]]:
+    """Every seat's hand after record ``version``: the table's stored log, replayed."""
+    from cardroom.engine import get_game, replay
+    from cardroom.storage import make_store
 
-    from cardroom.engine import GameRecord, get_game, replay
+    async def load() -> Any:
+        store = make_store(str(db))
+        await store.open()
+        try:
+            return await store.load(table)
+        finally:
+            await store.close()
 
-    text = httpx.get(f"{base}/api/tables/{table}/record", timeout=10).text
-    record = GameRecord.from_jsonl(text)
-    game = get_game(record.game)
-    state = replay(
-        game, game.config_from_json(record.config), [r for r in record.records if r.seq <= version]
-    )
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, away from Playwright's
+        stored = pool.submit(asyncio.run, load()).result()
+    game = get_game(stored.meta.game)
+    config = game.config_from_json(stored.meta.config)
+    state = replay(game, config, [r for r in stored.records if r.seq <= version])
     return [set(game.observe(state, seat).to_json()["hand"]) for seat in range(4)]
 
 
 # ---- the tests ----------------------------------------------------------------------------
 
 
-def test_tichu_match_through_the_page_and_a_spectator_sees_no_hidden_card(
-    server: str, browser: Any
+def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
+    live: LiveServer, browser: Any
 ) -> None:
+    server = live.url
     player = browser.new_context(viewport=DESKTOP).new_page()
-    table = create_table(player, server, "tichu", {"target_score": 1})
+    table = create_table(player, server, "tichu", {"target_score": 2000})
     sit_with_bots(player, 4)
     watcher = browser.new_context(viewport=PHONE).new_page()
     watcher.goto(f"{server}/")  # the lobby lists the table; its link opens the table view
@@ -209,17 +231,20 @@ def test_tichu_match_through_the_page_and_a_spectator_sees_no_hidden_card(
 
     snapshots: list[Json] = []
     shots = {"grand": False, "exchange": False, "play": False}
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 120
     while True:
         state = obs(player)
         o = state["obs"]
-        if o["terminal"]:
+        if o["score_sheet"]:
             break
-        assert time.monotonic() < deadline, f"no end of the match; last phase {o['phase']}"
+        assert time.monotonic() < deadline, f"the round did not end; last phase {o['phase']}"
         if o["phase"] in shots and not shots[o["phase"]] and o["legal"]:
             shots[o["phase"]] = True
             player.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-desktop.png"))
             watcher.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-spectator-phone.png"))
+            player.set_viewport_size(PHONE)
+            player.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-phone.png"), full_page=True)
+            player.set_viewport_size(DESKTOP)
         if tichu_move(player, o, 0):
             wait_change(player, state["v"])
             if len(snapshots) < 12:
@@ -227,18 +252,19 @@ def test_tichu_match_through_the_page_and_a_spectator_sees_no_hidden_card(
         else:
             player.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
 
-    player.get_by_test_id("outcome").wait_for()
     rows = player.get_by_test_id("score-row")
-    assert rows.count() == len(o["score_sheet"]) >= 1
-    assert player.get_by_test_id("round-summary").is_visible()
-    player.screenshot(path=str(SHOTS / "e2e-tichu-end-desktop.png"), full_page=True)
+    assert rows.count() == len(o["score_sheet"]) == 1
+    points = o["last_round"]["points"]
+    assert rows.first.inner_text().split() == ["1", str(points[0]), str(points[1])]
+    assert f": {points[0]} · " in player.get_by_test_id("round-summary").inner_text()
+    player.screenshot(path=str(SHOTS / "e2e-tichu-round-scored-desktop.png"), full_page=True)
     player.set_viewport_size(PHONE)
-    player.screenshot(path=str(SHOTS / "e2e-tichu-end-phone.png"), full_page=True)
+    player.screenshot(path=str(SHOTS / "e2e-tichu-round-scored-phone.png"), full_page=True)
 
     assert snapshots, "the spectator was never checked"
     for snap in snapshots:
         assert snap["hand"] == 0
-        hidden = set().union(*hands_at(server, table, snap["v"]))
+        hidden = set().union(*hands_at(live.db, table, snap["v"]))
         assert not hidden & set(snap["cards"]), f"hidden cards in the spectator page at {snap['v']}"
         leaked = hidden & set(CARD_TOKEN.findall(snap["text"]))
         assert not leaked, f"hidden cards named in the spectator's text: {leaked}"

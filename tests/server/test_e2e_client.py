@@ -313,3 +313,12 @@ def test_your_move_badge_only_when_the_game_waits_for_you(
 ) -> None:
     page, _ = open_table(tichu_obs(**over))
     assert page.get_by_test_id("your-move").count() == int(shown)
+
+
+def test_a_double_click_sends_the_action_once(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(legal=["pass", "tichu"]))
+    server.on_act = lambda ws, msg: None  # no answer yet: the action stays in flight
+    page.get_by_test_id("action-pass").dblclick()
+    page.get_by_test_id("action-tichu").click()
+    server.wait_sent(page, lambda m: m.get("a") == "tichu")
+    assert server.acts() == ["pass", "tichu"]

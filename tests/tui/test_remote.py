@@ -7,7 +7,7 @@ import io
 
 from cardroom.tui.prompt import Console
 from cardroom.tui.remote import RemoteSeat, play_remote, ws_url
-from tests.server.test_e2e_browser import server  # noqa: F401  (the live-server fixture)
+from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
 
 def test_ws_url_follows_the_http_scheme() -> None:

@@ -43,10 +43,10 @@ export function mountTable(root, id) {
     ctx.render();
   };
   ctx.act = async (text) => {
-    if (ctx.busy) return; // one action in flight at a time: a double click sends it once
-    ctx.busy = true;
+    if (ctx.inflight === text) return; // a double click sends an action once
+    ctx.inflight = text;
     ctx.chooser = null;
-    const reject = await ctx.socket.act(text).finally(() => (ctx.busy = false));
+    const reject = await ctx.socket.act(text).finally(() => (ctx.inflight = null));
     if (reject) {
       ctx.say(`Refused: ${reject.msg || reject.code}`);
     } else {
