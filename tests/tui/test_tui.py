@@ -150,3 +150,21 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     assert "<- turn" in next(line for line in lines if "Seat 2" in line)
     assert "Seat 0 (you): JS" in "\n".join(lines)
     assert "stake: 2" in "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--game", "toepen", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["--game", "toepen", "--seat", "9"], "--seat must be 0..3"),
+        (["--server", "http://127.0.0.1:9"], "--server needs --table"),
+    ],
+)
+def test_cli_play_explains_bad_arguments(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardroom.cli import main
+
+    assert main(["play", *args]) == 2
+    assert message in capsys.readouterr().err
