@@ -321,3 +321,8 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     watcher.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.last_hand")
     assert watcher.get_by_test_id("hand").count() == 0
     assert watcher.get_by_test_id("round-summary").is_visible()
+    watcher.get_by_test_id("player-name").fill("Bea")  # the spectator takes over a bot's seat
+    watcher.get_by_test_id("take-1").click()
+    watcher.wait_for_function("() => window.cardroom.mySeat === 1 && window.cardroom.obs.hand")
+    assert watcher.get_by_test_id("hand").count() == 1
+    assert "Bea (you)" in watcher.get_by_test_id("seat-1").inner_text()

@@ -240,7 +240,7 @@ def test_reconnect_says_hello_with_the_token_and_the_last_version(open_table: An
     assert (again["token"], again["since"]) == ("tok", 7)
 
 
-def test_spectator_sees_no_hand_and_no_seat_buttons_for_taken_seats(open_table: Any) -> None:
+def test_spectator_sees_no_hand_and_may_take_over_only_bot_seats(open_table: Any) -> None:
     page, server = open_table(tichu_obs(audience="spectator", hand=None, legal=[]), seat=None)
     hello = server.wait_sent(page, lambda m: m["t"] == "hello")
     assert hello["token"] is None
@@ -248,6 +248,7 @@ def test_spectator_sees_no_hand_and_no_seat_buttons_for_taken_seats(open_table: 
     assert page.get_by_test_id("hand").count() == 0
     assert page.get_by_test_id("play").count() == 0
     assert page.locator("[data-testid^=sit-]").count() == 0
+    assert page.locator("[data-testid^=take-]").count() == 3  # bot seats may be taken over
 
 
 def test_toepen_renders_every_non_card_action_as_a_button(open_table: Any) -> None:

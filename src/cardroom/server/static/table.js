@@ -278,6 +278,14 @@ function seatView(ctx, seat) {
         "Add bot",
       ),
     );
+  } else if (info.kind === "bot" && (ctx.mySeat === null || ctx.mySeat === undefined)) {
+    controls.push(
+      h(
+        "button",
+        { "data-testid": `take-${seat}`, class: "small", onclick: () => sit(ctx, seat) },
+        "take over from the bot",
+      ),
+    );
   }
   const kind = info.kind === "bot" ? "bot" : info.kind === "empty" ? "empty" : "";
   return h(
