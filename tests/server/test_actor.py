@@ -193,3 +193,25 @@ async def test_stop_finishes_the_current_command_and_refuses_the_queued_ones() -
         await queued
     with pytest.raises(ActorStopped):
         await actor.call(slow)
+
+
+async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cardroom.server.table.BOT_RETRY_DELAY", 0.01)
+    store = FailingStore()
+    registry = TableRegistry(store, SETTINGS)
+    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t")
+    await actor.call(lambda: actor.seat_bot(0, "random"))
+    store.fail = OSError("database unreachable")
+    with pytest.raises(OSError):
+        await actor.call(lambda: actor.seat_bot(1, "random"))
+    store.fail = None
+    await actor.call(lambda: actor.seat_bot(1, "random"))  # now the game starts
+    before = actor.version
+    store.fail = OSError("database unreachable")
+    await asyncio.sleep(0.05)  # the bots' answers fail to be stored
+    assert actor.version == before and actor.status == "running"
+    store.fail = None
+    async with asyncio.timeout(10):
+        while actor.status != "finished":
+            await asyncio.sleep(0.01)
+    await registry.shutdown()

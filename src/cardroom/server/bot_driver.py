@@ -77,6 +77,10 @@ class BotDriver:
             task = asyncio.create_task(self._think(bot, view, version, submit))
             self._thinking[seat] = task
 
+    def forget(self, seat: int) -> None:
+        """Let ``seat`` think again about the current version (its last answer was lost)."""
+        self._considered.pop(seat, None)
+
     def done(self, seat: int) -> None:
         """The seat's answer reached the actor; it may think again."""
         self._thinking.pop(seat, None)

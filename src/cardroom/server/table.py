@@ -37,6 +37,7 @@ log = logging.getLogger("cardroom.server.table")
 Json = dict[str, Any]
 T = TypeVar("T")
 Reply = Callable[[Json], None]
+BOT_RETRY_DELAY = 1.0
 
 
 class Subscriber(Protocol):
@@ -386,14 +387,20 @@ class TableActor:
 
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
         self.bots.done(seat)
-        if text and self.seats[seat].kind == "bot":
-            accepted = await self.submit(seat, text, self._bot_reply(seat), None, None)
-            if (
-                not accepted
-                and seen == self.version
-                and seat in self.game.active_seats(self.runner.state)
-            ):
-                await self._default_action(seat)
+        try:
+            if text and self.seats[seat].kind == "bot":
+                accepted = await self.submit(seat, text, self._bot_reply(seat), None, None)
+                active = self.game.active_seats(self.runner.state)
+                if not accepted and seen == self.version and seat in active:
+                    await self._default_action(seat)
+        except Exception:  # e.g. the store is unreachable: think again in a while
+            loop = asyncio.get_running_loop()
+            loop.call_later(BOT_RETRY_DELAY, lambda: self.post(lambda: self._bot_retry(seat)))
+            raise
+        self._schedule_bots()
+
+    async def _bot_retry(self, seat: int) -> None:
+        self.bots.forget(seat)
         self._schedule_bots()
 
     def _bot_reply(self, seat: int) -> Reply:
