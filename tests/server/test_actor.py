@@ -215,3 +215,31 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     await registry.shutdown()
+
+
+async def test_a_human_who_does_not_move_times_out_into_the_default_action() -> None:
+    store = MemoryStore()
+    registry = TableRegistry(store, Settings(db="memory", bot_delay=0.0, turn_timeout=0.02))
+    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t")
+    inbox = Inbox()
+    await actor.call(lambda: actor.attach(inbox, 0, None))
+    for seat in (0, 1):
+        await actor.call(lambda seat=seat: actor.take_seat(seat, f"p{seat}"))
+    replies: list[Json] = []
+    assert await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 1, None))
+    async with asyncio.timeout(10):  # nobody acts any more: timeouts play the game out
+        while actor.status != "finished":
+            await asyncio.sleep(0.01)
+    records = (await store.load(actor.id)).records
+    timeouts = [r for r in records if r.kind == "timeout"]
+    assert [r.text for r in timeouts][:1] == ["bid 0"]  # seat 1's default: the first legal bid
+    assert all(r.auto for r in timeouts) and len(timeouts) == 1 + 4  # a bid and four cards
+    assert inbox.messages[-1]["obs"]["terminal"]
+    await registry.shutdown()
+
+
+async def test_turn_timers_are_off_by_default() -> None:
+    actor, _, _ = await seated(MemoryStore())
+    await asyncio.sleep(0.05)
+    assert actor._timers == {} and actor.version == 3  # two seat records and the deal
+    await actor.stop()

@@ -30,6 +30,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before it acts"
     )
+    parser.add_argument(
+        "--turn-timeout",
+        type=float,
+        default=0.0,
+        help="seconds a human may take to move before a default move is played (0 = no limit)",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     parser.set_defaults(func=run)
 
@@ -43,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
-    if args.bot_delay < 0:
-        log.error("--bot-delay must be >= 0")
+    if args.bot_delay < 0 or args.turn_timeout < 0:
+        log.error("--bot-delay and --turn-timeout must be >= 0")
         return 2
-    settings = Settings(db=args.db, bot_delay=args.bot_delay)
+    settings = Settings(db=args.db, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout)
     app = create_app(settings)
     log.info("cardroom starting on http://%s:%d with storage %s", args.host, args.port, args.db)
     uvicorn.run(

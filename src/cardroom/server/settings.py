@@ -19,6 +19,8 @@ class Settings:
     ``max_message``: largest client frame (characters) that is parsed at all.
     ``max_rate``: frames per second a client may send before it is disconnected (flood).
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
+    ``turn_timeout``: seconds a human may owe a move before the game's default action is
+    played for it (0 = wait forever).
     """
 
     db: str = "cardroom.db"
@@ -28,4 +30,5 @@ class Settings:
     max_message: int = 16384
     max_rate: int = 200
     takeover_level: str = "heuristic"
+    turn_timeout: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
-from cardroom.bots import bot_levels
+from cardroom.bots import SeatView, bot_levels, owes_move
 from cardroom.engine import Audience, Game
 from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
@@ -127,6 +127,7 @@ class TableActor:
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
         self._stopping = False
+        self._timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
@@ -168,6 +169,8 @@ class TableActor:
     def _halt(self) -> None:
         self.stopped = True
         self.bots.stop()
+        for _, handle in self._timers.values():
+            handle.cancel()
         while not self.inbox.empty():
             job = self.inbox.get_nowait()
             if job is not None and job[1] is not None and not job[1].done():
@@ -374,6 +377,7 @@ class TableActor:
     def _schedule_bots(self) -> None:
         if self.status != "running" or self.stopped:
             return
+        self._arm_turn_timers()
         state = self.runner.state
         self.bots.schedule(
             self.version,
@@ -392,6 +396,7 @@ class TableActor:
                 accepted = await self.submit(seat, text, self._bot_reply(seat), None, None)
                 active = self.game.active_seats(self.runner.state)
                 if not accepted and seen == self.version and seat in active:
+                    log.warning("table %s: bot at seat %d plays its default", self.id, seat)
                     await self._default_action(seat)
         except Exception:  # e.g. the store is unreachable: think again in a while
             loop = asyncio.get_running_loop()
@@ -403,6 +408,35 @@ class TableActor:
         self.bots.forget(seat)
         self._schedule_bots()
 
+    def _arm_turn_timers(self) -> None:
+        """With ``settings.turn_timeout``: a human who owes a move gets that long before the
+        game's default action is played for it (a ``timeout`` record), so nobody can stall a
+        table by walking away."""
+        timeout = self.settings.turn_timeout
+        if timeout <= 0:
+            return
+        version, loop = self.version, asyncio.get_running_loop()
+        for row in self.seats:
+            armed = self._timers.get(row.seat)
+            if armed is not None and armed[0] == version:
+                continue
+            if armed is not None:
+                armed[1].cancel()
+                del self._timers[row.seat]
+            view = SeatView(self.game.name, row.seat, self.observation(row.seat))
+            if row.kind == "human" and owes_move(view):
+                handle = loop.call_later(timeout, self._post_timeout, row.seat, version)
+                self._timers[row.seat] = (version, handle)
+
+    def _post_timeout(self, seat: int, version: int) -> None:
+        self.post(lambda: self._turn_timeout(seat, version))
+
+    async def _turn_timeout(self, seat: int, version: int) -> None:
+        if version != self.version or self.seats[seat].kind != "human" or self.stopped:
+            return
+        log.info("table %s: seat %d timed out at version %d", self.id, seat, version)
+        await self._default_action(seat)
+
     def _bot_reply(self, seat: int) -> Reply:
         def reply(message: Json) -> None:
             if message["t"] == "reject":
@@ -411,9 +445,9 @@ class TableActor:
         return reply
 
     async def _default_action(self, seat: int) -> None:
-        """A bot's answer was refused for the state it saw: play the game's default action."""
+        """Play the game's default action for ``seat`` (a timed-out human, or a bot whose
+        answer was refused for the very state it saw)."""
         action = self.game.default_action(self.runner.state, seat)
-        log.warning("table %s: bot at seat %d falls back to its default action", self.id, seat)
         transition = self.runner.propose(seat, action, kind="timeout", auto=True, at=utc_now())
         await self._persist_and_publish(transition)
 
