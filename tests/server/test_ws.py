@@ -178,3 +178,26 @@ async def test_a_flooding_client_is_disconnected_and_the_table_goes_on(settings:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
         await alice.act("bid 1")
         assert (await reply_to(alice, alice.next_id))["t"] == "ack"
+
+
+async def test_seat_list_tells_who_is_online(server: Server) -> None:
+    table = await server.create("relay", {"seats": 2})
+    token = await server.seat(table, 0, "Ann")
+    watcher = await Client.connect(server.ws_url, table, None)
+    await watcher.until(lambda m: m["t"] == "seats")
+    ann = await Client.connect(server.ws_url, table, token)
+    online = await watcher.until(lambda m: m["t"] == "seats" and m["seats"][0]["online"])
+    assert online["seats"][0] == {
+        "seat": 0,
+        "name": "Ann",
+        "kind": "human",
+        "level": None,
+        "online": True,
+    }
+    assert online["seats"][1]["kind"] == "empty" and not online["seats"][1]["online"]
+    await ann.close()
+    offline = await watcher.until(lambda m: m["t"] == "seats")
+    assert not offline["seats"][0]["online"]
+    await server.bot(table, 1)
+    seated = await watcher.until(lambda m: m["t"] == "seats" and m["seats"][1]["kind"] == "bot")
+    assert seated["seats"][1]["online"] and seated["seats"][1]["level"] == "random"
