@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from cardroom.bots import SeatView, owes_move
+from cardroom.storage import redact
 
 Json = dict[str, Any]
 RUNNING = re.compile(r"Uvicorn running on (http://127\.0\.0\.1:\d+)")
@@ -181,7 +182,7 @@ async def load(args: argparse.Namespace) -> int:
         stats = Stats()
         rng = random.Random(args.seed)
         print(f"load: {args.tables} {args.game} tables for {args.seconds:g} s on {base}"
-              + ("" if args.url else f", storage {db}"))  # fmt: skip
+              + ("" if args.url else f", storage {redact(db)}"))  # fmt: skip
         started = time.monotonic()
         deadline = started + args.seconds
         try:

@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardroom.server import Settings, create_app
+        from cardroom.storage import redact
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
@@ -54,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     settings = Settings(db=args.db, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout)
     app = create_app(settings)
-    log.info("cardroom starting on http://%s:%d with storage %s", args.host, args.port, args.db)
+    url, db = f"http://{args.host}:{args.port}", redact(args.db)
+    log.info("cardroom starting on %s with storage %s", url, db)
     uvicorn.run(
         app,
         host=args.host,

@@ -20,7 +20,7 @@ from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
 from cardroom.server.ws import websocket_endpoint
-from cardroom.storage import TableStore, make_store
+from cardroom.storage import TableStore, make_store, redact
 
 log = logging.getLogger("cardroom.server")
 
@@ -37,7 +37,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         app.state.registry = registry
         app.state.settings = settings
         resumed = await registry.load_unfinished()
-        log.info("storage %s ready; %d unfinished tables resumed", settings.db, resumed)
+        log.info("storage %s ready; %d unfinished tables resumed", redact(settings.db), resumed)
         try:
             yield
         finally:

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit, urlunsplit
+
 from cardroom.storage.memory import MemoryStore
 from cardroom.storage.protocol import (
     SeatRow,
@@ -18,6 +20,19 @@ from cardroom.storage.protocol import (
     utc_now,
 )
 from cardroom.storage.sql import SqlStore
+
+
+def redact(url: str) -> str:
+    """``url`` fit for a log line: any password is masked.
+
+    >>> redact("postgresql://me:secret@db/cardroom"), redact("cardroom.db")
+    ('postgresql://me:***@db/cardroom', 'cardroom.db')
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def make_store(url: str) -> TableStore:
@@ -42,5 +57,6 @@ __all__ = [
     "TableStore",
     "UnknownTable",
     "make_store",
+    "redact",
     "utc_now",
 ]
