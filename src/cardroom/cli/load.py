@@ -24,7 +24,6 @@ from typing import Any
 from urllib.parse import urlparse
 
 from cardroom.bots import SeatView, owes_move
-from cardroom.storage import redact
 
 Json = dict[str, Any]
 RUNNING = re.compile(r"Uvicorn running on (http://127\.0\.0\.1:\d+)")
@@ -169,6 +168,8 @@ async def drain(stream: asyncio.StreamReader) -> None:
 
 
 async def load(args: argparse.Namespace) -> int:
+    from cardroom.storage import redact  # the server extra; this module loads without it
+
     proc = None
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "load.db")
