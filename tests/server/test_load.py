@@ -26,3 +26,14 @@ def test_load_refuses_remote_targets() -> None:
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 2 and "127.0.0.1" in result.stderr
+
+
+def test_the_cli_loads_without_the_server_extra() -> None:
+    code = (
+        "import sys\n"
+        "for name in ('aiosqlite', 'asyncpg', 'starlette', 'uvicorn', 'websockets'):\n"
+        "    sys.modules[name] = None\n"
+        "from cardroom.cli import build_parser\n"
+        "build_parser().parse_args(['load', '--tables', '1'])\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
