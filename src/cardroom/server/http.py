@@ -19,7 +19,7 @@ from cardroom.server.table import ActorStopped, LobbyError, TableActor
 from cardroom.storage import UnknownTable
 
 Json = dict[str, Any]
-MAX_NAME = 40
+MAX_PLAYER_NAME = 40
 
 
 def _registry(request: Request) -> TableRegistry:
@@ -45,7 +45,7 @@ async def _body(request: Request) -> Json:
     return data
 
 
-def _text(data: Json, key: str, default: str | None = None, limit: int = MAX_NAME) -> str:
+def _text(data: Json, key: str, default: str | None = None, limit: int = MAX_PLAYER_NAME) -> str:
     value = data.get(key, default)
     if not isinstance(value, str) or not value.strip():
         raise LobbyError(f"'{key}' must be a non-empty string", 400)

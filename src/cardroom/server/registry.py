@@ -20,7 +20,7 @@ from cardroom.storage import StoredTable, TableMeta, TableStore, UnknownTable, u
 
 log = logging.getLogger("cardroom.server.registry")
 
-MAX_NAME = 60
+MAX_TABLE_NAME = 60
 
 
 class TableRegistry:
@@ -71,7 +71,7 @@ class TableRegistry:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
             raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
-        name = name.strip()[:MAX_NAME]
+        name = name.strip()[:MAX_TABLE_NAME]
         meta = TableMeta(
             id=secrets.token_urlsafe(6),
             game=game.name,

@@ -21,7 +21,10 @@ from typing import Any
 
 Json = dict[str, Any]
 
-REJECT_CODES = ("malformed", "notation", "illegal", "not_active", "unauthorized", "no_table")
+REJECT_CODES = (
+    "malformed", "notation", "illegal", "not_active", "unauthorized", "no_table", "error"
+)  # fmt: skip
+"""Contracts §4 and §4.1."""
 MAX_ACTION_CHARS = 200
 
 
@@ -119,6 +122,8 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
 
 def reject(code: str, msg: str, id: int | None = None) -> Json:
     """A ``reject`` message; ``msg`` never carries game state."""
+    if code not in REJECT_CODES:
+        raise ValueError(f"unknown reject code {code!r}")
     return {"t": "reject", "id": id, "code": code, "msg": msg}
 
 
