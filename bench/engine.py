@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from cardroom.cli.bench import rate
 from cardroom.engine import Runner, SeededResolver, games, get_game
 from cardroom.engine.testing import choose, play_random
 from cardroom.games.tichu import combos, rules
@@ -87,20 +88,6 @@ def cold(fn: Callable[[], Any]) -> Any:
     """``fn()`` with empty memo tables."""
     clear_caches()
     return fn()
-
-
-def rate(fn: Callable[[], Any], seconds: float) -> tuple[float, Any]:
-    """Calls of ``fn`` per second over about ``seconds``; also returns its last result."""
-    count, result = 0, None
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for _ in range(20):
-            result = fn()
-        count += 20
-        now = time.perf_counter()
-        if now >= deadline:
-            return count / (now - start), result
 
 
 def random_rounds(seconds: float, seed: int = 1) -> float:
