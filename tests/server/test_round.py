@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from cardroom.engine import GameRecord, get_game, replay
+from cardroom.engine import GameRecord, get_game, register_game, replay
 from cardroom.server import Settings
 from cardroom.storage import SqlStore
 
+from ..engine.toy import TOY
 from ..storage.conftest import drop_schema
 from .conftest import Client, Server, serve
 from .leaks import check_messages
@@ -110,3 +111,21 @@ async def test_a_full_round_on_postgresql(settings: Settings) -> None:
         await check_no_leaks(server, table, clients, spectator)
         assert (await server.info(table))["status"] == "finished"
     await drop_schema(str(store.pg_schema))
+
+
+def all_played(obs: Json) -> bool:
+    return bool(obs["hand_sizes"]) and not any(obs["hand_sizes"])
+
+
+async def test_the_engine_toy_game_plays_through_the_server_too(server: Server) -> None:
+    """The server needs nothing beyond the Game protocol (the toy has none of §2's keys)."""
+    register_game(TOY)
+    table = await server.create("toy", {})
+    clients = [
+        await Client.connect(server.ws_url, table, await server.seat(table, s)) for s in (0, 1)
+    ]
+    await asyncio.gather(
+        *(play_until(c, s, "toy", all_played, random.Random(s)) for s, c in enumerate(clients))
+    )
+    info = await server.info(table)
+    assert info["status"] == "finished" and sum(info["outcome"]["scores"]) == sum(range(6))
