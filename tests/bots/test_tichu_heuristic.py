@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardroom.bots import decide, make_bot
+from cardroom.bots import SeatView, decide, make_bot
 from cardroom.bots.tichu_heuristic import TichuHeuristicBot, plan, should_call_tichu
-from cardroom.games.tichu.cards import parse_cards
+from cardroom.games.tichu.cards import format_cards, parse_cards
+from cardroom.games.tichu.combos import readings
 from cardroom.games.tichu.state import Phase
 
 from .tichu_positions import tichu_view
@@ -150,3 +153,35 @@ def test_gives_the_dragon_to_the_opponent_with_more_cards() -> None:
     view = tichu_view("3G 5K", top="DRG", top_seat=0, sizes=(2, 3, 9, 8), trick_over=True)
     assert view.obs["phase"] == "dragon"
     assert BOT.act(view, RNG) == "give-dragon 3"
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> SeatView:
+    """A random play-phase position: seat 0's hand, maybe a top by another seat, a wish."""
+    deck = list(range(56))
+    cards = draw(st.permutations(deck))
+    size = draw(st.integers(1, 14))
+    hand = cards[:size]
+    top_size = draw(st.sampled_from([0, 1, 1, 2, 3, 4, 5, 6]))
+    top_cards = cards[size : size + top_size]
+    top_mask = sum(1 << c for c in top_cards)
+    has_top = top_size > 0 and bool(readings(top_mask))
+    sizes = [size, *draw(st.lists(st.integers(1, 14), min_size=3, max_size=3))]
+    kw: dict[str, object] = {
+        "sizes": tuple(sizes),
+        "wish": draw(st.sampled_from([None, None, 5, 9, 14])),
+        "calls": tuple(draw(st.sampled_from(["", "", "tichu"])) for _ in range(4)),
+    }
+    if has_top:
+        kw |= {"top": format_cards(top_mask), "top_seat": draw(st.integers(1, 3))}
+    return tichu_view(format_cards(sum(1 << c for c in hand)), **kw)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 3))
+def test_always_answers_with_a_legal_action(view: SeatView, turn: int) -> None:
+    """On turn it must answer from ``legal``; out of turn it may decline or interrupt legally."""
+    assert BOT.act(view, RNG) in view.legal
+    elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn}, ())
+    answer = decide(BOT, elsewhere, RNG)
+    assert answer is None or answer in view.legal
