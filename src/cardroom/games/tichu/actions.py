@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from cardroom.engine.errors import InvalidNotationError
@@ -26,7 +27,7 @@ from .cards import PHX, RANK_NAMES, RANK_VALUES, format_card, iter_cards, parse_
 
 
 class ActionKind(enum.Enum):
-    """The verbs, in canonical sort order."""
+    """The verbs, in the order ``legal_actions`` lists them."""
 
     GRAND = "grand"
     NOGRAND = "nogrand"
@@ -36,8 +37,9 @@ class ActionKind(enum.Enum):
     PLAY = "play"
     GIVE_DRAGON = "give-dragon"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's name hash is slow in hot loops
 
-_ORDER: Final = {kind: i for i, kind in enumerate(ActionKind)}
+
 _VERBS: Final = {kind.value: kind for kind in ActionKind}
 
 # Rank tokens for ``wish=`` and ``PHX(=…)``. Besides 2..A the parser also reads the values the
@@ -149,18 +151,6 @@ class TichuAction:
     def __repr__(self) -> str:
         return f"TichuAction.parse({str(self)!r})"
 
-    def sort_key(self) -> tuple[int, int, tuple[int, ...], int, int, int]:
-        """Canonical order: verb, then number of cards, then the cards, declaration, wish."""
-        cards = tuple(iter_cards(self.cards)) or self.exchange
-        return (
-            _ORDER[self.kind],
-            len(cards),
-            cards,
-            -1 if self.phoenix_as is None else self.phoenix_as,
-            -1 if self.wish is None else self.wish,
-            -1 if self.to is None else self.to,
-        )
-
 
 GRAND: Final = TichuAction(ActionKind.GRAND)
 NOGRAND: Final = TichuAction(ActionKind.NOGRAND)
@@ -168,7 +158,9 @@ TICHU: Final = TichuAction(ActionKind.TICHU)
 PASS: Final = TichuAction(ActionKind.PASS)
 
 
+@lru_cache(maxsize=1 << 16)
 def play(cards: int, phoenix_as: int | None = None, wish: int | None = None) -> TichuAction:
+    """A play action (shared values: legal-play listings build thousands per round)."""
     return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as, wish=wish)
 
 

@@ -7,8 +7,12 @@ undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error 
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from itertools import permutations
+from types import MappingProxyType
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
@@ -142,10 +146,9 @@ def may_interrupt(state: TichuState, seat: int) -> bool:
     return bool(state.hands[seat]) and (seat != state.turn or state.dragon_pending)
 
 
-def interrupt_bombs(state: TichuState, seat: int) -> tuple[Combo, ...]:
-    if not may_interrupt(state, seat) or not has_bomb(state.hands[seat]):
-        return ()
-    return enumerate_bombs(state.hands[seat], state.top)
+def may_bomb(state: TichuState, seat: int) -> bool:
+    """The seat holds a bomb it may throw out of its regular turn now."""
+    return play_mode(state, seat) is Mode.BOMBS and bool(play_options(state, seat))
 
 
 def awaited_seats(state: TichuState) -> frozenset[int]:
@@ -164,7 +167,7 @@ def active_seats(state: TichuState) -> frozenset[int]:
     seats = set(awaited_seats(state))
     if state.phase is Phase.PLAY:
         for s in range(SEATS):
-            if can_call_tichu(state, s) or interrupt_bombs(state, s):
+            if can_call_tichu(state, s) or may_bomb(state, s):
                 seats.add(s)
     return frozenset(seats)
 
@@ -172,86 +175,104 @@ def active_seats(state: TichuState) -> frozenset[int]:
 # -- legal actions ---------------------------------------------------------------------------
 
 
-def _actions_for(combo: Combo, state: TichuState) -> list[TichuAction]:
+class Mode(enum.Enum):
+    """What kind of play a seat may make now."""
+
+    NONE = 0
+    LEAD = 1
+    FOLLOW = 2
+    BOMBS = 3
+    """Only bombs, out of the regular turn (R7.4)."""
+
+
+def play_mode(state: TichuState, seat: int) -> Mode:
+    if state.phase is not Phase.PLAY or state.final:
+        return Mode.NONE
+    if seat == state.turn and not state.dragon_pending:
+        return Mode.LEAD if is_leading(state) else Mode.FOLLOW
+    return Mode.BOMBS if may_interrupt(state, seat) else Mode.NONE
+
+
+def _actions_for(combo: Combo, mandatory: bool) -> list[TichuAction]:
     """A combination as fully specified actions: the Phoenix rank declared in multi-card plays,
     and one action per wish choice when the Mah Jong is in it (R8.1.1)."""
     phoenix_as = combo.phoenix_as if combo.length > 1 else None
     if not combo.cards >> MJ & 1:
         return [play(combo.cards, phoenix_as)]
-    wishes: list[int | None] = [] if state.config.wish_mandatory else [None]
+    wishes: list[int | None] = [] if mandatory else [None]
     wishes.extend(WISH_RANKS)
     return [play(combo.cards, phoenix_as, w) for w in wishes]
 
 
-def _wish_bound(state: TichuState, seat: int, combos: tuple[Combo, ...]) -> bool:
-    """R8.1.5/R8.1.6: bound iff the seat holds a natural card of the wished rank and some
-    legal play contains one (Phoenix-completed combinations and bombs included)."""
-    if state.wish is None:
-        return False
-    wished = rank_mask(state.wish)
-    return bool(state.hands[seat] & wished) and any(c.cards & wished for c in combos)
+@lru_cache(maxsize=256)
+def _options(
+    hand: int, top: Combo | None, mode: Mode, wish: int | None, mandatory: bool
+) -> tuple[Mapping[TichuAction, Combo], bool]:
+    """The legal plays (action → combination, in canonical order) and whether passing is
+    allowed, from what decides them: the hand, the top, the mode and the wish.
+
+    R5.2/R5.3: lead anything, follow with a higher play of the same kind, or pass; R7.4 bombs
+    out of turn. R8.1.5-R8.1.9: a seat holding a natural card of the wished rank, with some
+    legal play containing one (Phoenix-completed combinations and bombs count), must play
+    such a combination; on a lead exactly that, when following that or any bomb (never pass).
+    """
+    if mode is Mode.NONE:
+        return {}, False
+    if mode is Mode.BOMBS:
+        combos = enumerate_bombs(hand, top) if has_bomb(hand) else ()
+    else:
+        combos = enumerate_plays(hand, top)
+    wished = 0 if wish is None else rank_mask(wish)
+    bound = mode is not Mode.BOMBS and bool(hand & wished)
+    bound = bound and any(c.cards & wished for c in combos)
+    if bound:
+        lead = mode is Mode.LEAD
+        combos = tuple(c for c in combos if c.cards & wished or (c.is_bomb() and not lead))
+    options = {a: c for c in combos for a in _actions_for(c, mandatory)}
+    return MappingProxyType(options), mode is Mode.FOLLOW and not bound
 
 
-def lead_combos(state: TichuState, seat: int) -> tuple[Combo, ...]:
-    """R5.2/R8.1.8/R8.1.9: anything, but a holder of the wished rank must lead it."""
-    combos = enumerate_plays(state.hands[seat], None)
-    if _wish_bound(state, seat, combos):
-        assert state.wish is not None
-        wished = rank_mask(state.wish)
-        combos = tuple(c for c in combos if c.cards & wished)
-    return combos
+def options(state: TichuState, seat: int) -> tuple[Mapping[TichuAction, Combo], bool]:
+    mode = play_mode(state, seat)
+    top = None if mode is Mode.LEAD else state.top
+    return _options(state.hands[seat], top, mode, state.wish, state.config.wish_mandatory)
 
 
-def follow_combos(state: TichuState, seat: int) -> tuple[tuple[Combo, ...], bool]:
-    """R5.3/R8.1.6/R8.1.7: plays beating the top, and whether passing is allowed."""
-    combos = enumerate_plays(state.hands[seat], state.top)
-    if not _wish_bound(state, seat, combos):
-        return combos, True
-    assert state.wish is not None
-    wished = rank_mask(state.wish)
-    return tuple(c for c in combos if c.cards & wished or c.is_bomb()), False
-
-
-def play_options(state: TichuState, seat: int) -> dict[TichuAction, Combo]:
+def play_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
     """Every legal ``play`` action of ``seat`` now, with the combination it makes."""
-    combos: tuple[Combo, ...] = ()
-    if state.phase is Phase.PLAY and not state.final:
-        if seat == state.turn and not state.dragon_pending:
-            if is_leading(state):
-                combos = lead_combos(state, seat)
-            else:
-                combos = follow_combos(state, seat)[0]
-        combos += interrupt_bombs(state, seat)
-    return {a: c for c in combos for a in _actions_for(c, state)}
+    return options(state, seat)[0]
 
 
 def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
-    """Every legal action of ``seat``, canonically sorted; empty if it may not act."""
+    """Every legal action of ``seat``; empty if it may not act.
+
+    Canonical order: ``tichu``, exchanges (card order) or ``pass``, plays in the order of
+    ``combos.enumerate_plays`` (kind, length, strength, cards; no wish before wishes 2..A),
+    then ``give-dragon`` by seat.
+    """
     if not 0 <= seat < SEATS:
         return ()
-    acts: list[TichuAction] = []
     if state.phase is Phase.GRAND:
         return (GRAND, NOGRAND) if state.grand[seat] is None else ()
-    if can_call_tichu(state, seat):
-        acts.append(TICHU)
+    acts: list[TichuAction] = [TICHU] if can_call_tichu(state, seat) else []
     if state.phase is Phase.EXCHANGE:
         if state.given[seat] is None:
             acts.extend(_all_exchanges(state.hands[seat]))
-        return tuple(acts)  # already canonical: tichu, then exchanges in card order
-    if state.phase is Phase.PLAY:
-        acts.extend(play_options(state, seat))
-        if seat == state.turn:
-            if state.dragon_pending or state.final:
-                acts.extend(give_dragon(s) for s in opponents(seat))
-            elif not is_leading(state) and follow_combos(state, seat)[1]:
-                acts.append(PASS)
-    return tuple(sorted(acts, key=TichuAction.sort_key))
+    elif state.phase is Phase.PLAY:
+        plays, can_pass = options(state, seat)
+        if can_pass:
+            acts.append(PASS)
+        acts.extend(plays)
+        if seat == state.turn and (state.dragon_pending or state.final):
+            acts.extend(give_dragon(s) for s in opponents(seat))
+    return tuple(acts)
 
 
 _EXCHANGES: list[TichuAction | None] = [None] * 56**3
 
 
-def _all_exchanges(hand: int) -> list[TichuAction]:
+@lru_cache(maxsize=16)
+def _all_exchanges(hand: int) -> tuple[TichuAction, ...]:
     """Every ordered choice of three held cards, in canonical order (R4.1). Actions are shared
     values, memoised because every round lists 4 × 2184 of them."""
     table = _EXCHANGES
@@ -262,7 +283,7 @@ def _all_exchanges(hand: int) -> list[TichuAction]:
         if action is None:
             action = table[key] = exchange(a, b, c)
         out.append(action)
-    return out
+    return tuple(out)
 
 
 # -- apply -------------------------------------------------------------------------------------
@@ -377,7 +398,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
     if is_leading(state):
         raise IllegalActionError("R5.2: the leader cannot pass")
-    if not follow_combos(state, seat)[1]:
+    if not options(state, seat)[1]:
         assert state.wish is not None
         raise IllegalActionError(
             f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"

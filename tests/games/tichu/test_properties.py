@@ -1,0 +1,162 @@
+"""Invariants of random Tichu play (hypothesis picks the seeds).
+
+``random_rounds`` plays uniformly random legal actions (a random active seat, then a random
+legal action; exchanges are drawn directly as three random held cards, which is the same
+distribution as choosing among the 2184 listed ones) and checks at every step that the 56
+cards are all somewhere exactly once, and after every round that card points add up (R10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardroom.engine import Runner, SeededResolver, replay
+from cardroom.games.tichu import GAME, TichuAction, TichuConfig, TichuState
+from cardroom.games.tichu.actions import exchange
+from cardroom.games.tichu.cards import DECK, iter_cards
+from cardroom.games.tichu.events import RoundScored
+from cardroom.games.tichu.state import Phase
+
+ENDLESS = TichuConfig(target_score=1_000_000)
+OPTIONS = TichuConfig(
+    target_score=1_000_000,
+    allow_grand=False,
+    no_calls_after_out=True,
+    wish_mandatory=True,
+    pass_is_final=True,
+    dog_to_seat_after_dog_player=True,
+    dragon_last_trick_exempt=True,
+    double_victory_points=100,
+)
+ALL_CARDS = list(range(56))
+
+
+def conserved(state: TichuState) -> bool:
+    """Every one of the 56 cards is in exactly one place."""
+    masks = [*state.hands, *state.later, state.pending, state.trick_cards, *state.piles]
+    union = 0
+    for m in masks:
+        union |= m
+    return union == DECK and sum(m.bit_count() for m in masks) == 56
+
+
+def random_action(state: TichuState, rng: random.Random) -> tuple[int, TichuAction]:
+    seat = rng.choice(sorted(GAME.active_seats(state)))
+    if state.phase is Phase.EXCHANGE and state.given[seat] is None and rng.random() < 0.9:
+        return seat, exchange(*rng.sample(list(iter_cards(state.hands[seat])), 3))
+    return seat, rng.choice(GAME.legal_actions(state, seat))
+
+
+@dataclass
+class Stats:
+    rounds: int = 0
+    double_victories: int = 0
+    results: list[tuple[int, int]] = field(default_factory=list)
+
+
+def random_rounds(
+    config: TichuConfig, seed: int, rounds: int, stats: Stats | None = None
+) -> Iterator[TichuState]:
+    """Yield every state of ``rounds`` random rounds, checking the invariants on the way."""
+    stats = stats or Stats()
+    resolver = SeededResolver(seed)
+    rng = random.Random(seed)
+    state = GAME.new(config)
+    target = stats.rounds + rounds
+    while stats.rounds < target and not GAME.is_terminal(state):
+        request = GAME.pending_chance(state)
+        if request is not None:
+            state = GAME.apply_chance(state, resolver.resolve(request)).state
+            continue
+        assert conserved(state)
+        yield state
+        seat, action = random_action(state, rng)
+        step = GAME.apply(state, seat, action)
+        state = step.state
+        for event in step.events:
+            if isinstance(event, RoundScored):
+                result = event.result
+                stats.rounds += 1
+                stats.results.append(result.points)
+                if result.double_victory:
+                    stats.double_victories += 1
+                    dv = config.double_victory_points
+                    assert sorted(result.card_points) == [0, dv]
+                else:
+                    assert sum(result.card_points) == 100
+    assert conserved(state)
+
+
+def play_rounds(config: TichuConfig, seed: int, rounds: int) -> Stats:
+    stats = Stats()
+    for _ in random_rounds(config, seed, rounds, stats):
+        pass
+    assert stats.rounds == rounds
+    return stats
+
+
+@settings(max_examples=5, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_cards_are_conserved_and_card_points_add_up(seed: int) -> None:
+    play_rounds(ENDLESS, seed, 40)
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_same_with_every_option(seed: int) -> None:
+    play_rounds(OPTIONS, seed, 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", [ENDLESS, OPTIONS], ids=["standard", "options"])
+def test_many_rounds(config: TichuConfig) -> None:
+    """The long run: 2 × 900 rounds (with the fast tests and the conformance suite, well over
+    2,000 rounds in all)."""
+    stats = play_rounds(config, 2026, 900)
+    assert 0 < stats.double_victories < 900
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_observations_survive_resampling_and_legal_actions_apply(seed: int) -> None:
+    rng = random.Random(seed)
+    for i, state in enumerate(random_rounds(ENDLESS, seed, 8)):
+        if i % 7:
+            continue
+        for seat in range(4):
+            other = GAME.resample_hidden(state, seat, rng)
+            assert sorted(other.all_cards()) == ALL_CARDS
+            assert GAME.observe(other, seat).to_json() == GAME.observe(state, seat).to_json()
+            assert [h.bit_count() for h in other.hands] == [h.bit_count() for h in state.hands]
+        seat = rng.choice(sorted(GAME.active_seats(state)))
+        legal = GAME.legal_actions(state, seat)
+        for action in rng.sample(legal, min(len(legal), 40)):
+            GAME.apply(state, seat, action)
+
+
+def runner_game(seed: int, config: TichuConfig) -> Runner[TichuState, TichuAction, TichuConfig]:
+    runner: Runner[TichuState, TichuAction, TichuConfig] = Runner(
+        GAME, config, SeededResolver(seed)
+    )
+    rng = random.Random(seed)
+    while not GAME.is_terminal(runner.state):
+        runner.act(*random_action(runner.state, rng))
+    return runner
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_replay_and_determinism(seed: int) -> None:
+    config = TichuConfig(target_score=400)
+    first = runner_game(seed, config)
+    again = runner_game(seed, config)
+    assert first.records == again.records
+    assert replay(GAME, config, first.records) == first.state
+    outcome = GAME.outcome(first.state)
+    assert outcome is not None and max(first.state.scores) >= 400
