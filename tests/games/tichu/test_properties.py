@@ -101,25 +101,24 @@ def play_rounds(config: TichuConfig, seed: int, rounds: int) -> Stats:
     return stats
 
 
-@settings(max_examples=5, deadline=None, derandomize=True)
+@settings(max_examples=8, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32))
 def test_cards_are_conserved_and_card_points_add_up(seed: int) -> None:
-    play_rounds(ENDLESS, seed, 40)
+    play_rounds(ENDLESS, seed, 100)
 
 
-@settings(max_examples=3, deadline=None, derandomize=True)
+@settings(max_examples=4, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32))
 def test_same_with_every_option(seed: int) -> None:
-    play_rounds(OPTIONS, seed, 40)
+    play_rounds(OPTIONS, seed, 100)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("config", [ENDLESS, OPTIONS], ids=["standard", "options"])
 def test_many_rounds(config: TichuConfig) -> None:
-    """The long run: 2 × 900 rounds (with the fast tests and the conformance suite, well over
-    2,000 rounds in all)."""
-    stats = play_rounds(config, 2026, 900)
-    assert 0 < stats.double_victories < 900
+    """The long run: 2 × 500 rounds (1,200 more in the fast tests above)."""
+    stats = play_rounds(config, 2026, 500)
+    assert 0 < stats.double_victories < 500
 
 
 @settings(max_examples=6, deadline=None, derandomize=True)
@@ -153,10 +152,11 @@ def runner_game(seed: int, config: TichuConfig) -> Runner[TichuState, TichuActio
 @settings(max_examples=3, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32))
 def test_replay_and_determinism(seed: int) -> None:
-    config = TichuConfig(target_score=400)
+    config = TichuConfig(target_score=400, max_rounds=6)
     first = runner_game(seed, config)
     again = runner_game(seed, config)
     assert first.records == again.records
     assert replay(GAME, config, first.records) == first.state
     outcome = GAME.outcome(first.state)
-    assert outcome is not None and max(first.state.scores) >= 400
+    assert outcome is not None
+    assert max(first.state.scores) >= 400 or len(first.state.score_sheet) == 6

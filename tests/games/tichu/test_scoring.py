@@ -294,6 +294,17 @@ def test_case_180_only_checked_at_round_end() -> None:
     assert state.phase is Phase.PLAY and GAME.outcome(state) is None
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "winners"), [(60, 40, {0, 2}), (50, 50, set())], ids=["higher", "draw"]
+)
+def test_option_max_rounds(a: int, b: int, winners: set[int]) -> None:
+    config = TichuConfig(max_rounds=1)
+    state = round_end((0, 0), a, b, config=config)
+    outcome = GAME.outcome(state)
+    assert state.phase is Phase.GAME_OVER and outcome is not None
+    assert outcome.winners == frozenset(winners)
+
+
 def test_match_winner_table() -> None:
     assert match_winner((999, 998), 1000, False) is None
     assert match_winner((1000, 1000), 1000, False) is None

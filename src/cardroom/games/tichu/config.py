@@ -42,6 +42,9 @@ class TichuConfig:
     """R11.2 [Option]: an exact tie at or above the target ends the match as a draw."""
     double_victory_points: int = 200
     """R10.1/R10.4: what a one-two finish is worth (tournaments: 100)."""
+    max_rounds: int = 0
+    """R11.2 [Option]: end after this many rounds at the latest (higher total wins, equal
+    totals draw); 0 plays until the target is reached."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -53,6 +56,8 @@ class TichuConfig:
                 )
         if self.target_score <= 0:
             raise ValueError(f"target_score must be positive, got {self.target_score}")
+        if self.max_rounds < 0:
+            raise ValueError(f"max_rounds must be 0 (no limit) or positive, got {self.max_rounds}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

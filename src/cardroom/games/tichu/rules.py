@@ -51,7 +51,7 @@ from .events import (
     WishFulfilled,
     WishMade,
 )
-from .scoring import is_double_victory, match_winner, score_round
+from .scoring import end_reason, is_double_victory, match_result, score_round
 from .state import (
     GRAND_CALL,
     NO_CALL,
@@ -539,12 +539,11 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
         final=False,
         wish=None,
     )
-    winners = match_winner(scores, state.config.target_score, state.config.tie_is_draw)
+    winners = match_result(state.config, scores, len(state.score_sheet) + 1)
     if winners is None:
         return Step(replace(new, phase=Phase.DEAL, round=state.round + 1), tuple(events))
     seats = tuple(s for s in range(SEATS) if s % 2 in winners)
-    reason = "draw at the target (R11.2)" if not winners else "target score reached (R11.1)"
-    events.append(GameOver(scores, seats, reason))
+    events.append(GameOver(scores, seats, end_reason(state.config, scores, winners)))
     return Step(replace(new, phase=Phase.GAME_OVER), tuple(events))
 
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from .cards import mask_points
+from .config import TichuConfig
 from .state import GRAND_CALL, NO_CALL, SEATS, TICHU_CALL, RoundResult, partner, team_of
 
 CALL_VALUES = {NO_CALL: 0, TICHU_CALL: 100, GRAND_CALL: 200}
@@ -63,11 +64,34 @@ def score_round(
     return RoundResult(points, base, out, double, calls)
 
 
-def match_winner(scores: tuple[int, int], target: int, tie_is_draw: bool) -> frozenset[int] | None:
+def match_winner(
+    scores: tuple[int, int], target: int, tie_is_draw: bool, last_round: bool = False
+) -> frozenset[int] | None:
     """R11: the winning team ({0} or {1}) once a team reached ``target`` and the totals differ;
-    an empty set for a draw (only with ``tie_is_draw``, R11.2); None to play on."""
-    if max(scores) < target:
+    an empty set for a draw (with ``tie_is_draw``, R11.2, or after the ``last_round`` of a
+    fixed-length match); None to play on.
+
+    >>> match_winner((1000, 1000), 1000, False), match_winner((40, 40), 1000, False, True)
+    (None, frozenset())
+    """
+    if max(scores) < target and not last_round:
         return None
     if scores[0] == scores[1]:
-        return frozenset() if tie_is_draw else None
+        return frozenset() if tie_is_draw or last_round else None
     return frozenset({0 if scores[0] > scores[1] else 1})
+
+
+def match_result(
+    config: TichuConfig, scores: tuple[int, int], rounds: int
+) -> frozenset[int] | None:
+    """``match_winner`` after ``rounds`` scored rounds under ``config`` (target, options)."""
+    last = bool(config.max_rounds) and rounds >= config.max_rounds
+    return match_winner(scores, config.target_score, config.tie_is_draw, last)
+
+
+def end_reason(config: TichuConfig, scores: tuple[int, int], winners: frozenset[int]) -> str:
+    if not winners:
+        return "draw (R11.2)"
+    if max(scores) >= config.target_score:
+        return "target score reached (R11.1)"
+    return "round limit reached (R11.2)"
