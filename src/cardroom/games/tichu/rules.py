@@ -492,7 +492,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     else:
         passed = new.passed if state.config.pass_is_final and not leads else 0
         trick = (*new.trick, TrickPlay(seat, combo))
-        skip = passed if state.config.pass_is_final else 0
+        skip = (passed if state.config.pass_is_final else 0) | 1 << seat
         new = replace(new, trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
     return _after_play(new, seat, events)
 
