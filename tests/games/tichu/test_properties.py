@@ -26,7 +26,7 @@ from cardroom.games.tichu.state import Phase
 ENDLESS = TichuConfig(target_score=1_000_000)
 OPTIONS = TichuConfig(
     target_score=1_000_000,
-    allow_grand=False,
+    sequential_grand=True,
     no_calls_after_out=True,
     wish_mandatory=True,
     pass_is_final=True,
@@ -93,6 +93,9 @@ def random_rounds(
     assert conserved(state)
 
 
+NO_GRAND = TichuConfig(target_score=1_000_000, allow_grand=False, tie_is_draw=True)
+
+
 def play_rounds(config: TichuConfig, seed: int, rounds: int) -> Stats:
     stats = Stats()
     for _ in random_rounds(config, seed, rounds, stats):
@@ -113,11 +116,13 @@ def test_same_with_every_option(seed: int) -> None:
     play_rounds(OPTIONS, seed, 100)
 
 
-@pytest.mark.parametrize("config", [ENDLESS, OPTIONS], ids=["standard", "options"])
+@pytest.mark.parametrize(
+    "config", [ENDLESS, OPTIONS, NO_GRAND], ids=["standard", "options", "no_grand"]
+)
 def test_many_rounds(config: TichuConfig) -> None:
-    """The long run: 2 × 500 rounds (1,200 more in the tests above), about 10 s."""
-    stats = play_rounds(config, 2026, 500)
-    assert 0 < stats.double_victories < 500
+    """The long run: 3 × 400 rounds (1,200 more in the tests above), about 12 s."""
+    stats = play_rounds(config, 2026, 400)
+    assert 0 < stats.double_victories < 400
 
 
 @settings(max_examples=6, deadline=None, derandomize=True)

@@ -15,6 +15,7 @@ from cardroom.games.tichu.cards import (
     mask_points,
     parse_cards,
 )
+from cardroom.games.tichu.events import GrandDecided
 from cardroom.games.tichu.state import Phase
 
 from .helpers import act, acts, dealt, legal, position, to_play
@@ -48,6 +49,19 @@ def test_case_3_grand_on_eight_cards() -> None:
     assert state.calls[1] == ""  # private until all four decided (R2.3)
     state = acts(state, (0, "nogrand"), (2, "nogrand"), (3, "nogrand"))
     assert state.calls == ("", "grand", "", "")
+
+
+def test_case_3_option_sequential_grand() -> None:
+    state = dealt(config=TichuConfig(sequential_grand=True))
+    assert GAME.active_seats(state) == {0}
+    with pytest.raises(NotActiveError, match=r"R2\.3"):
+        act(state, 1, "grand")
+    state = act(state, 0, "grand")
+    assert GAME.active_seats(state) == {1}
+    assert GAME.observe(state, 3).to_json()["calls"][0] == "grand"
+    assert GAME.project(GrandDecided(0, True, public=True), 3) == GrandDecided(0, True, True)
+    state = acts(state, (1, "nogrand"), (2, "nogrand"), (3, "grand"))
+    assert state.calls == ("grand", "", "", "grand") and state.phase is Phase.EXCHANGE
 
 
 def test_case_4_grand_too_late() -> None:

@@ -28,6 +28,9 @@ class TichuConfig:
     """R11.1: the match ends after the round in which a team reaches this many points."""
     allow_grand: bool = True
     """R10.4 [Option]: False deals all 14 cards at once, with no Grand Tichu window."""
+    sequential_grand: bool = False
+    """R2.3 [Option]: Grand Tichu decisions one at a time in seat order (0, 1, 2, 3), each
+    public at once, instead of simultaneous and private until all four are in."""
     no_calls_after_out: bool = False
     """R3.6 [Option]: forbid a Tichu call once any player is out."""
     wish_mandatory: bool = False

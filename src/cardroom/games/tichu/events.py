@@ -32,10 +32,12 @@ class HandDealt:
 
 @dataclass(frozen=True, slots=True)
 class GrandDecided:
-    """A seat's Grand Tichu decision; others learn only that it decided (``grand`` None)."""
+    """A seat's Grand Tichu decision; others learn only that it decided (``grand`` None),
+    unless decisions are ``public`` (the sequential option)."""
 
     seat: int
     grand: bool | None
+    public: bool = False
 
     def to_json(self) -> Json:
         return {"type": "grand_decided", "seat": self.seat, "grand": self.grand}

@@ -52,7 +52,7 @@ class TichuGame:
             TichuConfig(
                 target_score=300,
                 max_rounds=3,
-                allow_grand=False,
+                sequential_grand=True,
                 no_calls_after_out=True,
                 wish_mandatory=True,
                 pass_is_final=True,

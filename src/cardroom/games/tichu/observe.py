@@ -75,8 +75,9 @@ def _exchange_json(state: TichuState, seat: int) -> Json | None:
 def _calls(state: TichuState, audience: Audience) -> list[str]:
     calls = list(state.calls)
     if state.phase is Phase.GRAND:  # a seat knows its own pending Grand Tichu decision
+        public = state.config.sequential_grand or audience is OMNISCIENT
         for s in range(SEATS):
-            if state.grand[s] and (audience is OMNISCIENT or audience == s):
+            if state.grand[s] and (public or audience == s):
                 calls[s] = GRAND_CALL
     return calls
 
@@ -133,7 +134,7 @@ def project(event: JsonAble, audience: Audience) -> JsonAble | None:
     if isinstance(event, HandDealt):
         return event if event.seat == seat else None
     if isinstance(event, GrandDecided):
-        return event if event.seat == seat else replace(event, grand=None)
+        return event if event.public or event.seat == seat else replace(event, grand=None)
     if isinstance(event, ExchangeSubmitted):
         return event if event.seat == seat else replace(event, cards=())
     if isinstance(event, ExchangeRevealed):

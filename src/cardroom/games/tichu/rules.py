@@ -154,7 +154,10 @@ def may_bomb(state: TichuState, seat: int) -> bool:
 def awaited_seats(state: TichuState) -> frozenset[int]:
     """Seats the game is waiting for (public knowledge): undecided seats, the turn seat."""
     if state.phase is Phase.GRAND:
-        return frozenset(s for s in range(SEATS) if state.grand[s] is None)
+        undecided = [s for s in range(SEATS) if state.grand[s] is None]
+        if state.config.sequential_grand:
+            undecided = undecided[:1]
+        return frozenset(undecided)
     if state.phase is Phase.EXCHANGE:
         return frozenset(s for s in range(SEATS) if state.given[s] is None)
     if state.phase is Phase.PLAY and state.turn is not None:
@@ -253,7 +256,7 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     if not 0 <= seat < SEATS:
         return ()
     if state.phase is Phase.GRAND:
-        return (GRAND, NOGRAND) if state.grand[seat] is None else ()
+        return (GRAND, NOGRAND) if seat in awaited_seats(state) else ()
     acts: list[TichuAction] = [TICHU] if can_call_tichu(state, seat) else []
     if state.phase is Phase.EXCHANGE:
         if state.given[seat] is None:
@@ -346,8 +349,10 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         raise IllegalActionError("R2.2: Grand Tichu only before seeing cards 9-14")
     if state.grand[seat] is not None:
         raise NotActiveError("R2.3: you already made your Grand Tichu decision")
+    if seat not in awaited_seats(state):
+        raise NotActiveError("R2.3 [Option sequential_grand]: earlier seats decide first")
     decisions = (*state.grand[:seat], grand, *state.grand[seat + 1 :])
-    events: list[TichuEvent] = [GrandDecided(seat, grand)]
+    events: list[TichuEvent] = [GrandDecided(seat, grand, state.config.sequential_grand)]
     new = replace(state, grand=decisions)
     if all(d is not None for d in decisions):
         calls = tuple(GRAND_CALL if d else NO_CALL for d in decisions)
