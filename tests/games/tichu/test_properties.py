@@ -30,6 +30,7 @@ OPTIONS = TichuConfig(
     no_calls_after_out=True,
     wish_mandatory=True,
     pass_is_final=True,
+    overtrump_self=True,
     dog_to_seat_after_dog_player=True,
     dragon_last_trick_exempt=True,
     double_victory_points=100,

@@ -324,6 +324,16 @@ def test_case_144_no_ordinary_play_on_ones_own_won_trick() -> None:
     assert bombed.piles[0] == parse_cards("6G")  # likewise a bomb is his lead
 
 
+def test_case_144_option_overtrump_self() -> None:
+    config = TichuConfig(overtrump_self=True)
+    state = position({0: "6G 8K 3G"}, turn=0, pad=PAD, config=config)
+    state = acts(state, (0, "play 6G"), (1, "pass"), (2, "pass"), (3, "pass"))
+    over = act(state, 0, "play 8K")  # beats his own 6: the trick goes on
+    assert len(over.trick) == 2 and over.piles[0] == 0 and over.turn == 1
+    lead = act(state, 0, "play 3G")  # does not beat it: a new lead
+    assert len(lead.trick) == 1 and lead.piles[0] == parse_cards("6G")
+
+
 def test_case_145_winner_out_next_active_seat_leads() -> None:
     state = position({1: "KG"}, trick=[(0, "5G")], turn=1, pad=PAD | {1: 0})
     state = acts(state, (1, "play KG"), (2, "pass"), (3, "pass"), (0, "pass"))

@@ -37,6 +37,9 @@ class TichuConfig:
     """R8.1.1 [Option]: a Mah Jong play must name a rank."""
     pass_is_final: bool = False
     """R5.4 [Option]: a player who passed may not play again in that trick (bombs still may)."""
+    overtrump_self: bool = False
+    """R5.7 [Option] (Göttingen): when all others passed, the winner may beat his own play; a
+    play that beats it continues the trick, any other play leads a new one."""
     dog_to_seat_after_dog_player: bool = False
     """R8.2.2 [Option]: with the partner out, the Dog's lead goes to the Dog player's next seat."""
     dragon_last_trick_exempt: bool = False

@@ -471,7 +471,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if combo is None:
         raise why_illegal(state, seat, action)
     events: list[TichuEvent] = []
-    leads = seat == state.turn and is_leading(state)
+    leads = seat == state.turn and is_leading(state) and not _overtrumps(state, seat, combo)
     if leads and state.trick:
         winner = state.top_seat
         assert winner is not None
@@ -500,6 +500,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         skip = (passed if state.config.pass_is_final else 0) | 1 << seat
         new = replace(new, trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
     return _after_play(new, seat, events)
+
+
+def _overtrumps(state: TichuState, seat: int, combo: Combo) -> bool:
+    """[Option overtrump_self] the winner's play onto his own passed-out trick (R5.7)."""
+    own = state.config.overtrump_self and state.trick_over and seat == state.top_seat
+    return own and not is_dog(combo) and beats(combo, state.top)
 
 
 def _dog_lead(state: TichuState, seat: int) -> int | None:
