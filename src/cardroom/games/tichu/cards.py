@@ -15,9 +15,11 @@ CardSet.parse('7G 7K PHX')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Final
 
+from cardroom.engine.bitmask import iter_cards as iter_cards
+from cardroom.engine.bitmask import mask_of as mask_of
 from cardroom.engine.errors import InvalidNotationError
 
 SUITS: Final = "GKBR"
@@ -79,21 +81,6 @@ _POINT_CARDS: Final = tuple((c, card_points(c)) for c in range(56) if card_point
 def mask_points(mask: int) -> int:
     """Card points in a mask."""
     return sum(p for c, p in _POINT_CARDS if mask >> c & 1)
-
-
-def iter_cards(mask: int) -> Iterator[int]:
-    """Cards of a mask in canonical order."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def format_card(c: int) -> str:

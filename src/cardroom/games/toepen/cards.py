@@ -15,9 +15,11 @@ mask gives cards by suit, then by strength. Text: rank ``7 8 9 10 J Q K A`` + su
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
+from cardroom.engine.bitmask import iter_cards as iter_cards
+from cardroom.engine.bitmask import mask_of as mask_of
 from cardroom.engine.errors import InvalidNotationError
 
 RANKS: Final = ("J", "Q", "K", "A", "7", "8", "9", "10")
@@ -86,20 +88,6 @@ def four_of_a_kind(hand: int) -> int:
     """
     return next((s for s in range(7, -1, -1) if hand & rank_mask(s) == rank_mask(s)), -1)
 
-
-def iter_cards(mask: int) -> Iterator[int]:
-    """Cards of a mask in canonical order."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def format_card(c: int) -> str:
