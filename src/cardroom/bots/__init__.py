@@ -6,11 +6,13 @@
 from cardroom.bots.protocol import Bot, Interrupter, SeatView, decide, owes_move
 from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.registry import bot_levels, make_bot
+from cardroom.bots.seats import SeatHistories
 
 __all__ = [
     "Bot",
     "Interrupter",
     "RandomBot",
+    "SeatHistories",
     "SeatView",
     "bot_levels",
     "decide",

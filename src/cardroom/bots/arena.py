@@ -22,9 +22,9 @@ from cardroom.bots.protocol import (
     check_legal,
     decide,
 )
+from cardroom.bots.seats import SeatHistories
 from cardroom.engine import Game, GameRecord, Outcome, Runner, SeededResolver
 from cardroom.engine.errors import EngineError
-from cardroom.engine.game import JsonAble
 from cardroom.engine.types import SPECTATOR
 
 AnyGame = Game[Any, Any, Any]
@@ -87,7 +87,7 @@ class _Match:
         self.bots = bots
         self.seed = seed
         self.rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
-        self.histories: list[list[Json]] = [[] for _ in bots]
+        self.histories = SeatHistories(game, len(bots))
         self.runner: Runner[Any, Any, Any] = Runner(game, config)
         self.runner.resolver = SeededResolver(seed)
         self._commit_chance()
@@ -95,18 +95,10 @@ class _Match:
     def _commit_chance(self) -> None:
         transition = self.runner.propose_chance()
         self.runner.commit(transition)
-        self._record(transition.events)
-
-    def _record(self, events: Sequence[JsonAble]) -> None:
-        for event in events:
-            for seat, history in enumerate(self.histories):
-                seen = self.game.project(event, seat)
-                if seen is not None:
-                    history.append(seen.to_json())
+        self.histories.record(transition.events)
 
     def view(self, seat: int) -> SeatView:
-        obs = self.game.observe(self.runner.state, seat).to_json()
-        return SeatView(self.game.name, seat, obs, self.histories[seat])
+        return self.histories.view(self.runner.state, seat)
 
     def next_move(self) -> tuple[int, str]:
         """Ask the bots in order: interrupts first (seat order after the seat on turn), then the
@@ -144,7 +136,7 @@ class _Match:
             seat, action = self.next_move()
             transition = runner.propose(seat, action)
             runner.commit(transition)
-            self._record(transition.events)
+            self.histories.record(transition.events)
             actions += 1
         outcome = game.outcome(runner.state)
         assert outcome is not None

@@ -18,11 +18,11 @@ import hmac
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
-from cardroom.bots import SeatView, bot_levels, owes_move
+from cardroom.bots import SeatHistories, SeatView, bot_levels, owes_move
 from cardroom.engine import Audience, Game
 from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
@@ -120,7 +120,7 @@ class TableActor:
         self.num_seats = game.num_seats(self.config)
         self.runner: Runner[Any, Any, Any] = Runner(game, self.config)
         self.seats: list[SeatRow] = list(stored.seats)
-        self.history: list[list[Json]] = [[] for _ in range(self.num_seats)]
+        self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
         self.subscribers: dict[Subscriber, Audience] = {}
         self.bots = BotDriver(game.name, settings.bot_delay)
@@ -131,7 +131,7 @@ class TableActor:
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
-            self._remember(events)
+            self.history.record(events)
         for row in self.seats:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
@@ -335,18 +335,10 @@ class TableActor:
             after()
         self._schedule_bots()
 
-    def _remember(self, events: Sequence[Any]) -> None:
-        """Add events to each seat's projected history (what its bot will be shown)."""
-        for seat in range(self.num_seats):
-            for event in events:
-                projected = self.game.project(event, seat)
-                if projected is not None:
-                    self.history[seat].append(projected.to_json())
-
     def _publish(self, step: Transition[Any]) -> None:
         version = Version(step.records[-1].seq, step.state, step.events)
         self.ring.append(version)
-        self._remember(step.events)
+        self.history.record(step.events)
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.bots import Bot, SeatView, decide, make_bot, owes_move
+from cardroom.bots import Bot, SeatHistories, SeatView, decide, make_bot, owes_move
 from cardroom.engine import Game, Runner
 from cardroom.engine.chance import ChanceResolver
 from cardroom.engine.errors import EngineError
@@ -45,7 +45,7 @@ class LocalMatch:
         labels = [f"{bot_level} bot {s}" for s in range(seats)]
         labels[human] = "You"
         self.names = seat_names(seats, None, labels)
-        self.histories: list[list[Json]] = [[] for _ in range(seats)]
+        self.histories = SeatHistories(game, seats)
         self.pending_events: list[Json] = []
         self.runner.resolver = resolver
         deal = self.runner.propose_chance()
@@ -53,17 +53,14 @@ class LocalMatch:
         self._record(deal.events)
 
     def _record(self, events: Sequence[JsonAble]) -> None:
-        for event in events:
-            for seat, history in enumerate(self.histories):
-                seen = self.game.project(event, seat)
-                if seen is not None:
-                    history.append(seen.to_json())
-                    if seat == self.human:
-                        self.pending_events.append(seen.to_json())
+        """Record events for every seat; the human's new ones are also queued for printing."""
+        mine = self.histories[self.human]
+        seen = len(mine)
+        self.histories.record(events)
+        self.pending_events.extend(mine[seen:])
 
     def view(self, seat: int) -> SeatView:
-        obs = self.game.observe(self.runner.state, seat).to_json()
-        return SeatView(self.game.name, seat, obs, self.histories[seat])
+        return self.histories.view(self.runner.state, seat)
 
     def submit(self, seat: int, action: str) -> str | None:
         """Apply ``action`` for ``seat``; the game's error message if it is refused."""

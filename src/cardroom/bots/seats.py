@@ -1,0 +1,40 @@
+"""Per-seat projected event histories: what a player at each seat has been shown so far.
+
+Every driver that shows a game to bots (the arena, the terminal client, the server's tables)
+keeps one list per seat and appends each event as ``game.project(event, seat)`` sees it; this is
+that bookkeeping, in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from cardroom.bots.protocol import Json, SeatView
+from cardroom.engine.game import Game, JsonAble
+
+
+class SeatHistories:
+    """One projected event history per seat, and the ``SeatView`` a seat gets from them."""
+
+    __slots__ = ("game", "seats")
+
+    def __init__(self, game: Game[Any, Any, Any], num_seats: int) -> None:
+        self.game = game
+        self.seats: list[list[Json]] = [[] for _ in range(num_seats)]
+
+    def __getitem__(self, seat: int) -> list[Json]:
+        return self.seats[seat]
+
+    def record(self, events: Iterable[JsonAble]) -> None:
+        """Append every event, as each seat sees it (events hidden from a seat are skipped)."""
+        for event in events:
+            for seat, history in enumerate(self.seats):
+                seen = self.game.project(event, seat)
+                if seen is not None:
+                    history.append(seen.to_json())
+
+    def view(self, state: Any, seat: int) -> SeatView:
+        """``seat``'s observation of ``state`` with its history so far (not a copy: it grows)."""
+        obs = self.game.observe(state, seat).to_json()
+        return SeatView(self.game.name, seat, obs, self.seats[seat])
