@@ -6,6 +6,7 @@ bots and clients drive games only through it.
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest, ChanceResolver, SeededResolver
 from cardroom.engine.errors import (
+    ConfigError,
     EngineError,
     IllegalActionError,
     InvalidNotationError,
@@ -24,6 +25,7 @@ __all__ = [
     "ChanceOutcome",
     "ChanceRequest",
     "ChanceResolver",
+    "ConfigError",
     "EngineError",
     "Game",
     "GameRecord",

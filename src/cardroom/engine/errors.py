@@ -22,3 +22,7 @@ class IllegalActionError(EngineError):
 
 class NotActiveError(IllegalActionError):
     """An action from a seat that may not act now."""
+
+
+class ConfigError(EngineError):
+    """A game config (table options) with an unknown key or a value of the wrong type."""

@@ -7,14 +7,16 @@ Every flag defaults to the [Standard] reading, so ``TichuConfig()`` is the norma
 >>> TichuConfig.from_json({"targett": 500})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown Tichu option 'targett'; known: allow_grand, ...
+cardroom.engine.errors.ConfigError: unknown Tichu option 'targett'; known: allow_grand, ...
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Final
+
+from cardroom.engine.config import check_option_types, options_from_json, options_to_json
 
 RULES_VERSION: Final = "tichu-2026.1"
 """Bumped whenever a rule change would make old logs replay differently."""
@@ -53,29 +55,19 @@ class TichuConfig:
     totals draw); 0 plays until the target is reached."""
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            expected = int if f.type in ("int", int) else bool
-            if type(value) is not expected:
-                raise ValueError(
-                    f"Tichu option {f.name!r} must be {expected.__name__}, got {value!r}"
-                )
+        check_option_types(self, "Tichu")
         if self.target_score <= 0:
             raise ValueError(f"target_score must be positive, got {self.target_score}")
         if self.max_rounds < 0:
             raise ValueError(f"max_rounds must be 0 (no limit) or positive, got {self.max_rounds}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return options_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TichuConfig:
-        """Build from JSON; unknown keys and wrongly typed values raise ``ValueError``."""
-        known = sorted(f.name for f in fields(cls))
-        for key in data:
-            if key not in known:
-                raise ValueError(f"unknown Tichu option {key!r}; known: {', '.join(known)}")
-        return cls(**dict(data))
+        """Build from JSON; unknown keys and wrongly typed values raise ``ConfigError``."""
+        return options_from_json(cls, data, "Tichu")
 
     @classmethod
     def schema(cls) -> dict[str, Any]:

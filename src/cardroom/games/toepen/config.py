@@ -15,9 +15,10 @@ cardroom.engine.errors.EngineError: R1.1: seats must be 3..8, got 9
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Final
 
+from cardroom.engine.config import options_from_json, options_to_json
 from cardroom.engine.errors import EngineError
 
 MIN_SEATS: Final = 3
@@ -81,18 +82,9 @@ class ToepenConfig:
             raise EngineError(f"R2.3: dealer_rule must be one of {DEALER_RULES}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return options_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ToepenConfig:
-        """Build a config; unknown keys and values of the wrong type raise ``EngineError``."""
-        types = {f.name: type(getattr(cls(), f.name)) for f in fields(cls)}
-        unknown = sorted(set(data) - set(types))
-        if unknown:
-            raise EngineError(f"unknown Toepen option(s): {', '.join(unknown)}")
-        for key, value in data.items():
-            if type(value) is not types[key]:
-                raise EngineError(
-                    f"Toepen option {key!r} must be {types[key].__name__}, got {value!r}"
-                )
-        return cls(**data)
+        """Build a config; unknown keys and values of the wrong type raise ``ConfigError``."""
+        return options_from_json(cls, data, "Toepen")
