@@ -58,7 +58,9 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class ToyObservation:
+class JsonData:
+    """Any JSON object as a ``JsonAble``: the toy's observations (and the relay game's events)."""
+
     data: JsonDict
 
     def to_json(self) -> JsonDict:
@@ -141,7 +143,7 @@ class ToyGame:
     def format_action(self, action: int) -> str:
         return f"play {action}"
 
-    def observe(self, state: ToyState, audience: Audience) -> ToyObservation:
+    def observe(self, state: ToyState, audience: Audience) -> JsonData:
         data: JsonDict = {
             "played": [list(p) for p in state.played],
             "hand_sizes": [len(h) for h in state.hands],
@@ -150,7 +152,7 @@ class ToyGame:
         if not isinstance(audience, Viewer) and state.hands:
             data["hand"] = list(state.hands[audience])
             data["legal"] = [self.format_action(a) for a in self.legal_actions(state, audience)]
-        return ToyObservation(data)
+        return JsonData(data)
 
     def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:
         if isinstance(event, Dealt):

@@ -25,6 +25,7 @@ from cardroom.engine import (
 )
 from cardroom.engine.game import JsonAble, JsonDict
 from cardroom.engine.types import Audience, Viewer
+from tests.engine.toy import JsonData
 
 
 def card(n: int) -> str:
@@ -44,14 +45,6 @@ class RelayState:
     bids: tuple[int | None, ...] = ()
     played: tuple[tuple[str, ...], ...] = ()
     turn: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    data: JsonDict
-
-    def to_json(self) -> JsonDict:
-        return self.data
 
 
 class RelayGame:
@@ -98,7 +91,7 @@ class RelayGame:
             tuple(sorted(card(v) for v in outcome.values[s * k : (s + 1) * k]))
             for s in range(state.config.seats)
         )
-        dealt = Event({"type": "dealt", "hands": [list(h) for h in hands]})
+        dealt = JsonData({"type": "dealt", "hands": [list(h) for h in hands]})
         return Step(replace(state, hands=hands), (dealt,))
 
     def phase(self, state: RelayState) -> str:
@@ -131,9 +124,9 @@ class RelayGame:
             bids = list(state.bids)
             bids[seat] = int(arg)
             new = replace(state, bids=tuple(bids))
-            events: list[JsonAble] = [Event({"type": "bid", "seat": seat, "bid": int(arg)})]
+            events: list[JsonAble] = [JsonData({"type": "bid", "seat": seat, "bid": int(arg)})]
             if None not in bids:
-                events.append(Event({"type": "bids_revealed", "bids": bids}))
+                events.append(JsonData({"type": "bids_revealed", "bids": bids}))
             return Step(new, tuple(events))
         if verb != "play":
             raise IllegalActionError("bids are over: play a card")
@@ -145,7 +138,7 @@ class RelayGame:
         new = replace(
             state, hands=tuple(hands), played=tuple(played), turn=(seat + 1) % state.config.seats
         )
-        return Step(new, (Event({"type": "played", "seat": seat, "card": arg}),))
+        return Step(new, (JsonData({"type": "played", "seat": seat, "card": arg}),))
 
     def is_terminal(self, state: RelayState) -> bool:
         return bool(state.hands) and not any(state.hands)
@@ -181,7 +174,7 @@ class RelayGame:
     def format_action(self, action: str) -> str:
         return action
 
-    def observe(self, state: RelayState, audience: Audience) -> Event:
+    def observe(self, state: RelayState, audience: Audience) -> JsonData:
         seat = None if isinstance(audience, Viewer) else audience
         n = state.config.seats
         bidding = self.phase(state) in ("deal", "bid")
@@ -202,16 +195,16 @@ class RelayGame:
             "my_bid": state.bids[seat] if seat is not None else None,
             "played": [list(p) for p in state.played],
         }
-        return Event(data)
+        return JsonData(data)
 
     def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:
         data = event.to_json()
         if data["type"] == "dealt":
             if isinstance(audience, Viewer):
                 return None
-            return Event({"type": "dealt", "hand": data["hands"][audience]})
+            return JsonData({"type": "dealt", "hand": data["hands"][audience]})
         if data["type"] == "bid" and audience != data["seat"]:
-            return Event({"type": "bid", "seat": data["seat"]})
+            return JsonData({"type": "bid", "seat": data["seat"]})
         return event
 
     def resample_hidden(self, state: RelayState, seat: int, rng: random.Random) -> RelayState:
