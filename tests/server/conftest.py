@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +21,7 @@ from cardroom.server import Settings, create_app
 from cardroom.storage import TableStore
 
 from . import relay  # noqa: F401  (registers the "relay" test game)
+from .chromium import ARGS, CHROMIUM
 
 Json = dict[str, Any]
 TIMEOUT = 10.0
@@ -163,3 +164,13 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium through Playwright, one per browser test module."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()

@@ -20,14 +20,9 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+
 SHOTS = Path("/tmp")
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 CARD_TOKEN = re.compile(r"\b(?:10|[2-9JQKA])[GKBR]\b|\b(?:MJ|DOG|PHX|DRG)\b")
 
 pytestmark = [
@@ -82,15 +77,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def server(live: LiveServer) -> str:
     """The live server's base URL."""
     return live.url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 # ---- helpers: the page as a player uses it ----------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.test_e2e_browser import ARGS, CHROMIUM, PHONE
+from tests.server.chromium import CHROMIUM, PHONE
 
 pytestmark = [
     pytest.mark.e2e,
@@ -82,15 +82,6 @@ class FakeServer:
                     return msg
             page.wait_for_timeout(20)
         raise AssertionError(f"not sent; sent so far: {self.sent}")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _serve_static(route: Any) -> None:
