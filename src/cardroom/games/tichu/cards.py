@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from cardroom.engine.bitmask import format_mask, parse_mask
 from cardroom.engine.bitmask import iter_cards as iter_cards
 from cardroom.engine.bitmask import mask_of as mask_of
 from cardroom.engine.errors import InvalidNotationError
@@ -104,18 +105,12 @@ def parse_card(text: str) -> int:
 
 
 def format_cards(mask: int) -> str:
-    return " ".join(format_card(c) for c in iter_cards(mask))
+    return format_mask(mask, format_card)
 
 
 def parse_cards(text: str) -> int:
     """Parse space-separated cards to a mask; a repeated card is an error."""
-    mask = 0
-    for token in text.split():
-        c = parse_card(token)
-        if mask >> c & 1:
-            raise InvalidNotationError(f"card {format_card(c)} is listed twice")
-        mask |= 1 << c
-    return mask
+    return parse_mask(text, parse_card, format_card)
 
 
 class CardSet:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from cardroom.engine.bitmask import format_mask, parse_mask
 from cardroom.engine.bitmask import iter_cards as iter_cards
 from cardroom.engine.bitmask import mask_of as mask_of
 from cardroom.engine.errors import InvalidNotationError
@@ -113,7 +114,7 @@ def parse_card(text: str) -> int:
 
 
 def format_cards(mask: int) -> str:
-    return " ".join(format_card(c) for c in iter_cards(mask))
+    return format_mask(mask, format_card)
 
 
 def card_list(mask: int) -> list[str]:
@@ -123,13 +124,7 @@ def card_list(mask: int) -> list[str]:
 
 def parse_cards(text: str) -> int:
     """Parse space-separated cards to a mask; a repeated card is an error."""
-    mask = 0
-    for token in text.split():
-        c = parse_card(token)
-        if mask >> c & 1:
-            raise InvalidNotationError(f"card {format_card(c)} is listed twice")
-        mask |= 1 << c
-    return mask
+    return parse_mask(text, parse_card, format_card)
 
 
 def follow_mask(hand: int, led_suit: int | None) -> int:
