@@ -23,6 +23,20 @@ log = logging.getLogger("cardroom.server.registry")
 MAX_TABLE_NAME = 60
 
 
+def new_table_id() -> str:
+    """A random 8-character URL-safe id that never starts with ``-``, so that it can be given to
+    a command line as is (``cardroom play --table ID``; argparse reads ``-x…`` as an option).
+
+    >>> ids = [new_table_id() for _ in range(300)]
+    >>> all(len(i) == 8 and not i.startswith("-") for i in ids)
+    True
+    """
+    while True:
+        table_id = secrets.token_urlsafe(6)
+        if not table_id.startswith("-"):
+            return table_id
+
+
 class TableRegistry:
     """The live tables of this server process."""
 
@@ -73,7 +87,7 @@ class TableRegistry:
             raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
         name = name.strip()[:MAX_TABLE_NAME]
         meta = TableMeta(
-            id=secrets.token_urlsafe(6),
+            id=new_table_id(),
             game=game.name,
             rules_version=game.rules_version,
             config=game.config_to_json(config),
