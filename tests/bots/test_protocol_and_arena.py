@@ -6,9 +6,17 @@ import random
 
 import pytest
 
-from cardroom.bots import RandomBot, SeatView, bot_levels, decide, make_bot, owes_move
+from cardroom.bots import (
+    RandomBot,
+    SeatHistories,
+    SeatView,
+    bot_levels,
+    decide,
+    make_bot,
+    owes_move,
+)
 from cardroom.bots.arena import MatchAbortedError, play_match, play_matches
-from cardroom.engine import GameRecord, IllegalActionError, replay
+from cardroom.engine import ChanceOutcome, GameRecord, IllegalActionError, replay
 from tests.engine.toy import TOY, ToyConfig
 
 
@@ -102,6 +110,23 @@ def test_bots_see_only_their_projected_history() -> None:
         other = dealt["hands"][1 - view.seat]
         assert other == [], "a bot saw the other seat's hand"
         assert "hand" in view.obs and view.obs["legal"]
+
+
+def test_seat_histories_keep_what_each_seat_was_shown() -> None:
+    histories = SeatHistories(TOY, 2)
+    state = TOY.new(ToyConfig())
+    step = TOY.apply_chance(state, ChanceOutcome("shuffle", (5, 0, 3, 1, 4, 2)))
+    histories.record(step.events)
+    step = TOY.apply(step.state, 0, 0)
+    histories.record(step.events)
+    assert histories[0] == [
+        {"type": "dealt", "hands": [[0, 3, 5], []]},
+        {"type": "played", "seat": 0, "card": 0},
+    ]
+    assert histories[1][0] == {"type": "dealt", "hands": [[], [1, 2, 4]]}
+    view = histories.view(step.state, 1)
+    assert (view.game, view.seat, view.obs["hand"]) == ("toy", 1, [1, 2, 4])
+    assert view.history is histories[1] and len(view.history) == 2
 
 
 def test_illegal_bot_answer_aborts_the_match() -> None:
