@@ -3,6 +3,8 @@
 * legal-move generation (``game.legal_actions``) on fixed Tichu positions: leading with 14
   cards, following a pair, following a straight that holds the Phoenix, a wish pending;
 * ``enumerate_plays`` calls on the same positions;
+* observations (``game.observe(state, 0).to_json()``) of the same positions and of a fresh
+  exchange phase (2,184 exchange texts per seat);
 * full random Tichu rounds (uniform random seat and action, ``engine.testing.choose``);
 * full random Toepen games, if Toepen is registered.
 """
@@ -21,7 +23,7 @@ from cardroom.cli.bench import rate
 from cardroom.engine import Runner, SeededResolver, games, get_game
 from cardroom.engine.testing import choose, play_random
 from cardroom.games.tichu import combos, rules
-from cardroom.games.tichu.cards import DECK, parse_cards
+from cardroom.games.tichu.cards import DECK, iter_cards, parse_cards
 from cardroom.games.tichu.combos import combo_for, enumerate_plays
 from cardroom.games.tichu.state import Phase, TichuState, TrickPlay
 
@@ -71,8 +73,28 @@ def tichu_state(position: Position) -> TichuState:
         trick=trick,
         turn=0,
         wish=position.wish,
-        given=((), (), (), ()),
+        given=tuple(given(hands, giver) for giver in range(4)),
     )
+
+
+def given(hands: list[int], giver: int) -> tuple[int, ...]:
+    """A revealed exchange row: ``giver`` gave each receiver one of the cards it holds now."""
+    return tuple(list(iter_cards(hands[(giver + k) % 4]))[giver] for k in (1, 2, 3))
+
+
+def exchange_state() -> TichuState:
+    """The first exchange phase of seed 1 (every seat still to choose its three cards)."""
+    game = get_game("tichu")
+    runner: Runner[Any, Any, Any] = Runner(game, game.default_config(), SeededResolver(1))
+    for seat in range(4):
+        runner.act(seat, "nogrand")
+    state: TichuState = runner.state
+    assert state.phase is Phase.EXCHANGE
+    return state
+
+
+def observe(state: TichuState) -> Any:
+    return get_game("tichu").observe(state, 0).to_json()
 
 
 def clear_caches() -> None:
@@ -128,7 +150,8 @@ def main() -> None:
     # which is the real generation cost; "warm" is a repeated query.
     print(
         f"{'Tichu position':<28} {'legal cold/s':>13} {'legal warm/s':>13}"
-        f" {'enum cold/s':>12} {'enum warm/s':>12} {'legal':>6}"
+        f" {'enum cold/s':>12} {'enum warm/s':>12} {'obs cold/s':>11} {'obs warm/s':>11}"
+        f" {'legal':>6}"
     )
     for position in POSITIONS:
         state = tichu_state(position)
@@ -139,10 +162,20 @@ def main() -> None:
         warm_legal, _ = rate(legal, secs)
         cold_enum, _ = rate(partial(cold, enum), secs)
         warm_enum, _ = rate(enum, secs)
+        cold_obs, _ = rate(partial(cold, partial(observe, state)), secs)
+        warm_obs, _ = rate(partial(observe, state), secs)
         print(
             f"{position.name:<28} {cold_legal:>13,.0f} {warm_legal:>13,.0f}"
-            f" {cold_enum:>12,.0f} {warm_enum:>12,.0f} {len(actions):>6}"
+            f" {cold_enum:>12,.0f} {warm_enum:>12,.0f} {cold_obs:>11,.0f} {warm_obs:>11,.0f}"
+            f" {len(actions):>6}"
         )
+    state = exchange_state()
+    cold_obs, obs = rate(partial(cold, partial(observe, state)), secs)
+    warm_obs, _ = rate(partial(observe, state), secs)
+    print(
+        f"{'exchange phase':<28} {'':>13} {'':>13} {'':>12} {'':>12} {cold_obs:>11,.0f}"
+        f" {warm_obs:>11,.0f} {len(obs['legal']):>6}"
+    )
     print(f"random Tichu rounds/s: {random_rounds(secs * 3):,.1f}")
     if "toepen" in games():
         print(f"random Toepen games/s: {toepen_games(secs * 3):,.1f}")

@@ -19,6 +19,7 @@ import enum
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import permutations
 from typing import Final
 
 from cardroom.engine.errors import InvalidNotationError
@@ -166,6 +167,18 @@ def play(cards: int, phoenix_as: int | None = None, wish: int | None = None) -> 
 
 def exchange(*cards: int) -> TichuAction:
     return TichuAction(ActionKind.EXCHANGE, exchange=cards)
+
+
+def exchange_texts(cards: tuple[int, ...]) -> tuple[str, ...]:
+    """``str(exchange(a, b, c))`` for every ordered choice of three of ``cards``, in the order
+    of ``itertools.permutations`` (each card formatted once, not once per text).
+
+    >>> exchange_texts((2, 3, 54))[:2]
+    ('exchange 2G 2K PHX', 'exchange 2G PHX 2K')
+    """
+    verb = ActionKind.EXCHANGE.value
+    names = [format_card(c) for c in cards]
+    return tuple(f"{verb} {a} {b} {c}" for a, b, c in permutations(names, 3))
 
 
 def give_dragon(to: int) -> TichuAction:

@@ -23,7 +23,7 @@ from .events import (
     HandDealt,
     card_list,
 )
-from .rules import active_seats, awaited_seats, can_call_tichu, is_leading, legal_actions
+from .rules import active_seats, awaited_seats, can_call_tichu, is_leading, legal_texts
 from .state import GRAND_CALL, SEATS, Phase, TichuState, TrickPlay
 
 Json = dict[str, Any]
@@ -100,7 +100,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         "phase": phase_name(state),
         "num_seats": SEATS,
         "active": _public_active(state, audience),
-        "legal": [] if seat is None else [str(a) for a in legal_actions(state, seat)],
+        "legal": [] if seat is None else legal_texts(state, seat),
         "hand": None if seat is None else card_list(state.hands[seat]),
         "hand_sizes": [h.bit_count() for h in state.hands],
         "terminal": state.phase is Phase.GAME_OVER,

@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import permutations
 from types import MappingProxyType
+from typing import cast
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
@@ -27,6 +28,7 @@ from .actions import (
     ActionKind,
     TichuAction,
     exchange,
+    exchange_texts,
     give_dragon,
     play,
     rank_text,
@@ -271,7 +273,17 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     return tuple(acts)
 
 
+def legal_texts(state: TichuState, seat: int) -> list[str]:
+    """``legal_actions`` as canonical texts, for observations. In the exchange phase the 2,184
+    exchange texts are memoised per hand instead of formatted for every observation."""
+    if state.phase is Phase.EXCHANGE and 0 <= seat < SEATS and state.given[seat] is None:
+        calls = [str(TICHU)] if can_call_tichu(state, seat) else []
+        return [*calls, *_exchange_texts(state.hands[seat])]
+    return [str(a) for a in legal_actions(state, seat)]
+
+
 _EXCHANGES: list[TichuAction | None] = [None] * 56**3
+"""Exchange actions made so far, at index ``(a * 56 + b) * 56 + c``: shared values."""
 
 
 @lru_cache(maxsize=16)
@@ -279,14 +291,20 @@ def _all_exchanges(hand: int) -> tuple[TichuAction, ...]:
     """Every ordered choice of three held cards, in canonical order (R4.1). Actions are shared
     values, memoised because every round lists 4 × 2184 of them."""
     table = _EXCHANGES
-    out = []
-    for a, b, c in permutations(iter_cards(hand), 3):
-        key = (a * 56 + b) * 56 + c
-        action = table[key]
-        if action is None:
-            action = table[key] = exchange(a, b, c)
-        out.append(action)
-    return tuple(out)
+    choices = [(a * 56 + b) * 56 + c for a, b, c in permutations(iter_cards(hand), 3)]
+    found = list(map(table.__getitem__, choices))
+    if not all(found):  # some were never listed before: make them once
+        for i, key in enumerate(choices):
+            if found[i] is None:
+                a, bc = divmod(key, 56 * 56)
+                found[i] = table[key] = exchange(a, *divmod(bc, 56))
+    return cast("tuple[TichuAction, ...]", tuple(found))
+
+
+@lru_cache(maxsize=16)
+def _exchange_texts(hand: int) -> tuple[str, ...]:
+    """The texts of ``_all_exchanges(hand)``, in the same order."""
+    return exchange_texts(tuple(iter_cards(hand)))
 
 
 # -- apply -------------------------------------------------------------------------------------
