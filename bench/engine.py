@@ -102,7 +102,7 @@ def clear_caches() -> None:
     for module in (combos, rules):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
-            if callable(clear):
+            if callable(clear) and not isinstance(value, type):
                 clear()
 
 

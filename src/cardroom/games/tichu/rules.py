@@ -59,6 +59,7 @@ from .state import (
     NO_CALL,
     SEATS,
     TICHU_CALL,
+    PerState,
     Phase,
     TichuState,
     TrickPlay,
@@ -169,6 +170,11 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
 
 def active_seats(state: TichuState) -> frozenset[int]:
     """Awaited seats, seats that may call Tichu, and seats holding a bomb that may be thrown."""
+    return _active_seats(state, -1)
+
+
+@PerState
+def _active_seats(state: TichuState, _: int) -> frozenset[int]:
     seats = set(awaited_seats(state))
     if state.phase is Phase.PLAY:
         for s in range(SEATS):
@@ -237,7 +243,9 @@ def _options(
     return MappingProxyType(options), mode is Mode.FOLLOW and not bound
 
 
+@PerState
 def options(state: TichuState, seat: int) -> tuple[Mapping[TichuAction, Combo], bool]:
+    """The legal plays of ``seat`` (action → combination) and whether it may pass."""
     mode = play_mode(state, seat)
     top = None if mode is Mode.LEAD else state.top
     return _options(state.hands[seat], top, mode, state.wish, state.config.wish_mandatory)

@@ -6,8 +6,9 @@ Seats 0..3 in play order; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from .cards import DOG, DRG, PHX, iter_cards
 from .combos import Combo, Kind
@@ -168,3 +169,36 @@ def next_holding(hands: tuple[int, ...], after: int, skip: int = 0) -> int | Non
         if hands[seat] and not skip >> seat & 1:
             return seat
     return None
+
+
+R = TypeVar("R")
+_MEMO_SLOTS: Final = 64
+
+
+class PerState(Generic[R]):
+    """``fn(state, seat)`` memoised for recent states by identity (states are immutable).
+
+    Within one step the runner, the rules and every seat's observation ask the same questions
+    of the same state object; hashing a whole state would cost more than most answers. Entries
+    are immutable tuples in a fixed direct-mapped table (holding the state, so its ``id`` is
+    not reused while cached): concurrent callers at worst recompute.
+    """
+
+    __slots__ = ("_fn", "_table")
+
+    def __init__(self, fn: Callable[[TichuState, int], R]) -> None:
+        self._fn = fn
+        self._table: list[tuple[TichuState, int, R] | None] = [None] * _MEMO_SLOTS
+
+    def __call__(self, state: TichuState, seat: int) -> R:
+        table = self._table
+        slot = ((id(state) >> 4) + seat) % _MEMO_SLOTS
+        entry = table[slot]
+        if entry is not None and entry[0] is state and entry[1] == seat:
+            return entry[2]
+        value = self._fn(state, seat)
+        table[slot] = (state, seat, value)
+        return value
+
+    def cache_clear(self) -> None:
+        self._table = [None] * _MEMO_SLOTS
