@@ -22,7 +22,7 @@ from typing import Any
 from cardroom.cli.bench import rate
 from cardroom.engine import Runner, SeededResolver, games, get_game
 from cardroom.engine.testing import choose, play_random
-from cardroom.games.tichu import combos, rules
+from cardroom.games.tichu import actions, combos, observe, rules
 from cardroom.games.tichu.cards import DECK, iter_cards, parse_cards
 from cardroom.games.tichu.combos import combo_for, enumerate_plays
 from cardroom.games.tichu.state import Phase, TichuState, TrickPlay
@@ -93,13 +93,13 @@ def exchange_state() -> TichuState:
     return state
 
 
-def observe(state: TichuState) -> Any:
+def observation(state: TichuState) -> Any:
     return get_game("tichu").observe(state, 0).to_json()
 
 
 def clear_caches() -> None:
     """Empty every memo table of the Tichu rules and combinations."""
-    for module in (combos, rules):
+    for module in (actions, combos, observe, rules):
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and not isinstance(value, type):
@@ -162,16 +162,16 @@ def main() -> None:
         warm_legal, _ = rate(legal, secs)
         cold_enum, _ = rate(partial(cold, enum), secs)
         warm_enum, _ = rate(enum, secs)
-        cold_obs, _ = rate(partial(cold, partial(observe, state)), secs)
-        warm_obs, _ = rate(partial(observe, state), secs)
+        cold_obs, _ = rate(partial(cold, partial(observation, state)), secs)
+        warm_obs, _ = rate(partial(observation, state), secs)
         print(
             f"{position.name:<28} {cold_legal:>13,.0f} {warm_legal:>13,.0f}"
             f" {cold_enum:>12,.0f} {warm_enum:>12,.0f} {cold_obs:>11,.0f} {warm_obs:>11,.0f}"
             f" {len(actions):>6}"
         )
     state = exchange_state()
-    cold_obs, obs = rate(partial(cold, partial(observe, state)), secs)
-    warm_obs, _ = rate(partial(observe, state), secs)
+    cold_obs, obs = rate(partial(cold, partial(observation, state)), secs)
+    warm_obs, _ = rate(partial(observation, state), secs)
     print(
         f"{'exchange phase':<28} {'':>13} {'':>13} {'':>12} {'':>12} {cold_obs:>11,.0f}"
         f" {warm_obs:>11,.0f} {len(obs['legal']):>6}"

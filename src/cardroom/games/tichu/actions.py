@@ -165,6 +165,13 @@ def play(cards: int, phoenix_as: int | None = None, wish: int | None = None) -> 
     return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as, wish=wish)
 
 
+@lru_cache(maxsize=1 << 16)
+def action_text(action: TichuAction) -> str:
+    """``str(action)``, memoised: observations list the same legal plays for every seat and
+    state until the hand changes."""
+    return str(action)
+
+
 def exchange(*cards: int) -> TichuAction:
     return TichuAction(ActionKind.EXCHANGE, exchange=cards)
 

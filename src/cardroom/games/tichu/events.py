@@ -6,7 +6,7 @@ Events are produced with full information; ``observe.project`` redacts them per 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .actions import rank_text
 from .cards import format_card, iter_cards
@@ -15,8 +15,11 @@ from .state import RoundResult
 Json = dict[str, Any]
 
 
+_NAMES: Final = tuple(format_card(c) for c in range(56))
+
+
 def card_list(mask: int) -> list[str]:
-    return [format_card(c) for c in iter_cards(mask)]
+    return [_NAMES[c] for c in iter_cards(mask)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ seat and every hand (``hands``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from cardroom.engine.game import JsonAble, Outcome
@@ -37,6 +38,10 @@ class TichuObservation:
 
     def to_json(self) -> Json:
         return self.data
+
+
+_points = lru_cache(maxsize=256)(mask_points)
+"""Card points of a pile: piles change only when a trick is taken."""
 
 
 def phase_name(state: TichuState) -> str:
@@ -117,7 +122,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         "lead": leading and not state.final,
         "wish": None if state.wish is None else rank_text(state.wish),
         "out": list(state.out),
-        "pile_points": [mask_points(p) for p in state.piles],
+        "pile_points": [_points(p) for p in state.piles],
         "passes": state.passed.bit_count(),
         "last_round": None if state.last_round is None else state.last_round.to_json(),
     }

@@ -27,6 +27,7 @@ from .actions import (
     TICHU,
     ActionKind,
     TichuAction,
+    action_text,
     exchange,
     exchange_texts,
     give_dragon,
@@ -287,7 +288,7 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
     if state.phase is Phase.EXCHANGE and 0 <= seat < SEATS and state.given[seat] is None:
         calls = [str(TICHU)] if can_call_tichu(state, seat) else []
         return [*calls, *_exchange_texts(state.hands[seat])]
-    return [str(a) for a in legal_actions(state, seat)]
+    return list(map(action_text, legal_actions(state, seat)))
 
 
 _EXCHANGES: list[TichuAction | None] = [None] * 56**3
