@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import lru_cache
 from itertools import permutations
 from types import MappingProxyType
@@ -350,7 +349,7 @@ def _call_tichu(state: TichuState, seat: int) -> TichuStep:
     if not can_call_tichu(state, seat):
         raise _why_no_tichu(state, seat)
     calls = (*state.calls[:seat], TICHU_CALL, *state.calls[seat + 1 :])
-    return Step(replace(state, calls=calls), (TichuCalled(seat),))
+    return Step(state.replace(calls=calls), (TichuCalled(seat),))
 
 
 def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
@@ -380,11 +379,11 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         raise NotActiveError("R2.3 [Option sequential_grand]: earlier seats decide first")
     decisions = (*state.grand[:seat], grand, *state.grand[seat + 1 :])
     events: list[TichuEvent] = [GrandDecided(seat, grand, state.config.sequential_grand)]
-    new = replace(state, grand=decisions)
+    new = state.replace(grand=decisions)
     if all(d is not None for d in decisions):
         calls = tuple(GRAND_CALL if d else NO_CALL for d in decisions)
         hands = tuple(h | rest for h, rest in zip(state.hands, state.later, strict=True))
-        new = replace(new, phase=Phase.EXCHANGE, calls=calls, hands=hands, later=(0, 0, 0, 0))
+        new = new.replace(phase=Phase.EXCHANGE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
         events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
     return Step(new, tuple(events))
@@ -406,7 +405,7 @@ def _exchange(state: TichuState, seat: int, cards: tuple[int, ...]) -> TichuStep
             raise IllegalActionError(f"R4.1: you do not hold {format_card(c)}")
     given = (*state.given[:seat], cards, *state.given[seat + 1 :])
     hands = _set(state.hands, seat, state.hands[seat] & ~_mask(cards))
-    new = replace(state, given=given, hands=hands)
+    new = state.replace(given=given, hands=hands)
     events: list[TichuEvent] = [ExchangeSubmitted(seat, cards)]
     if all(g is not None for g in given):
         received = list(hands)
@@ -415,7 +414,7 @@ def _exchange(state: TichuState, seat: int, cards: tuple[int, ...]) -> TichuStep
             for k, c in enumerate(row, start=1):
                 received[(giver + k) % SEATS] |= 1 << c
         leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
-        new = replace(new, phase=Phase.PLAY, hands=tuple(received), turn=leader)
+        new = new.replace(phase=Phase.PLAY, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
     return Step(new, tuple(events))
 
@@ -439,12 +438,12 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     top_seat = state.top_seat
     assert top_seat is not None
     others = [s for s in range(SEATS) if state.hands[s] and s != top_seat]
-    new = replace(state, passed=passed)
+    new = state.replace(passed=passed)
     if all(passed >> s & 1 for s in others):
         new = _end_trick(new)
     else:
         skip = passed if state.config.pass_is_final else 0
-        new = replace(new, turn=next_holding(state.hands, seat, skip))
+        new = new.replace(turn=next_holding(state.hands, seat, skip))
     return Step(new, (Passed(seat),))
 
 
@@ -454,16 +453,16 @@ def _end_trick(state: TichuState) -> TichuState:
     winner must give the trick away first, even if he is out."""
     winner = state.top_seat
     assert winner is not None
-    new = replace(state, trick_over=True)
+    new = state.replace(trick_over=True)
     if new.dragon_pending or state.hands[winner]:
-        return replace(new, turn=winner)
-    return replace(new, turn=next_holding(state.hands, winner))
+        return new.replace(turn=winner)
+    return new.replace(turn=next_holding(state.hands, winner))
 
 
 def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
     cards = state.trick_cards
     piles = _set(state.piles, to, state.piles[to] | cards)
-    new = replace(state, piles=piles, trick=(), trick_over=False, passed=0)
+    new = state.replace(piles=piles, trick=(), trick_over=False, passed=0)
     return new, TrickTaken(to, cards, mask_points(cards))
 
 
@@ -479,7 +478,7 @@ def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
     if state.final:
         return _finish_round(new, events)
     turn = seat if state.hands[seat] else next_holding(state.hands, seat)
-    return Step(replace(new, turn=turn), tuple(events))
+    return Step(new.replace(turn=turn), tuple(events))
 
 
 def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
@@ -517,15 +516,15 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if not hands[seat]:
         out = (*out, seat)
         events.append(PlayerOut(seat, len(out)))
-    new = replace(state, hands=hands, wish=wish, out=out, trick_over=False)
+    new = state.replace(hands=hands, wish=wish, out=out, trick_over=False)
     if is_dog(combo):  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
-        new = replace(new, piles=_set(new.piles, seat, new.piles[seat] | combo.cards), passed=0)
-        new = replace(new, turn=_dog_lead(new, seat))
+        new = new.replace(piles=_set(new.piles, seat, new.piles[seat] | combo.cards), passed=0)
+        new = new.replace(turn=_dog_lead(new, seat))
     else:
         passed = new.passed if state.config.pass_is_final and not leads else 0
         trick = (*new.trick, TrickPlay(seat, combo))
         skip = (passed if state.config.pass_is_final else 0) | 1 << seat
-        new = replace(new, trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
+        new = new.replace(trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
     return _after_play(new, seat, events)
 
 
@@ -550,12 +549,12 @@ def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> Tichu
         return _finish_round(state, events)
     if len(state.out) == SEATS - 1:
         if state.trick:
-            final = replace(state, trick_over=True, final=True, turn=seat)
+            final = state.replace(trick_over=True, final=True, turn=seat)
             if final.dragon_pending and not state.config.dragon_last_trick_exempt:
                 return Step(final, tuple(events))
             state, taken = _gather(state, seat)
             events.append(taken)
-        return _finish_round(replace(state, turn=None), events)
+        return _finish_round(state.replace(turn=None), events)
     if state.trick and state.turn is None:
         state = _end_trick(state)
     return Step(state, tuple(events))
@@ -568,8 +567,7 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
     )
     scores = (state.scores[0] + result.points[0], state.scores[1] + result.points[1])
     events.append(RoundScored(state.round, result, scores))
-    new = replace(
-        state,
+    new = state.replace(
         scores=scores,
         score_sheet=(*state.score_sheet, result.points),
         last_round=result,
@@ -579,10 +577,10 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
     )
     winners = match_result(state.config, scores, len(state.score_sheet) + 1)
     if winners is None:
-        return Step(replace(new, phase=Phase.DEAL, round=state.round + 1), tuple(events))
+        return Step(new.replace(phase=Phase.DEAL, round=state.round + 1), tuple(events))
     seats = tuple(s for s in range(SEATS) if s % 2 in winners)
     events.append(GameOver(scores, seats, end_reason(state.config, scores, winners)))
-    return Step(replace(new, phase=Phase.GAME_OVER), tuple(events))
+    return Step(new.replace(phase=Phase.GAME_OVER), tuple(events))
 
 
 # -- diagnosis ------------------------------------------------------------------------------------

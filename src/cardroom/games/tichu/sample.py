@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 
 from .actions import ActionKind, rank_text
 from .cards import MJ, PHX, format_card, iter_cards
@@ -63,7 +62,7 @@ def resample_hidden(state: TichuState, seat: int, rng: random.Random) -> TichuSt
         if exchange_pending and s != seat and row is not None:
             given[s] = tuple(pool.pop() for _ in row)
     assert not pool
-    return replace(state, hands=tuple(hands), later=tuple(later), given=tuple(given))
+    return state.replace(hands=tuple(hands), later=tuple(later), given=tuple(given))
 
 
 def sample_action_texts(state: TichuState, seat: int, rng: random.Random) -> list[str]:
