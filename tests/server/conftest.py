@@ -24,7 +24,7 @@ from . import relay  # noqa: F401  (registers the "relay" test game)
 from .chromium import ARGS, CHROMIUM
 
 Json = dict[str, Any]
-TIMEOUT = 10.0
+TIMEOUT = 30.0  # generous: a loaded 2-core machine can stall a step for seconds
 
 
 @dataclass
