@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import given, settings
@@ -24,17 +24,8 @@ from cardroom.games.tichu.events import RoundScored
 from cardroom.games.tichu.state import Phase
 
 ENDLESS = TichuConfig(target_score=1_000_000)
-OPTIONS = TichuConfig(
-    target_score=1_000_000,
-    sequential_grand=True,
-    no_calls_after_out=True,
-    wish_mandatory=True,
-    pass_is_final=True,
-    overtrump_self=True,
-    dog_to_seat_after_dog_player=True,
-    dragon_last_trick_exempt=True,
-    double_victory_points=100,
-)
+# Every [Option] on (the conformance suite's option config), in endless rounds.
+OPTIONS = replace(GAME.conformance_configs()[1], target_score=1_000_000, max_rounds=0)
 ALL_CARDS = list(range(56))
 
 
