@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardroom.engine import OMNISCIENT, GameRecord, Runner, get_game
+from cardroom.engine import OMNISCIENT, GameRecord, get_game
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import Game
 from cardroom.engine.record import LogRecord
@@ -42,8 +42,7 @@ class Step:
 
 def steps(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[Step]:
     """Fold the log, yielding every record's omniscient events and the following observation."""
-    runner: Runner[Any, Any, Any] = Runner(game, game.config_from_json(record.config))
-    state = runner.state
+    state = game.new(game.config_from_json(record.config))
     for rec in record.records:
         state, events = apply_record(game, state, rec)
         seen = (game.project(ev, OMNISCIENT) for ev in events)
