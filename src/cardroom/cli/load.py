@@ -124,6 +124,11 @@ async def seat_client(
                 pending = None
 
 
+def seat_body(seat: int) -> Json:
+    """Each simulated player is its own guest (a server seats one guest per seat)."""
+    return {"name": f"load{seat}", "guest": f"load-guest-{seat}"}
+
+
 async def table_slot(
     base: str, game: str, stats: Stats, deadline: float, rng: random.Random
 ) -> None:
@@ -133,7 +138,7 @@ async def table_slot(
         table = (await lobby(base, "POST", "/api/tables", {"game": game, "name": "load"}))["id"]
         seats = (await lobby(base, "GET", f"/api/tables/{table}"))["num_seats"]
         tokens = [
-            (await lobby(base, "POST", f"/api/tables/{table}/seats/{s}", {"name": f"load{s}"}))[
+            (await lobby(base, "POST", f"/api/tables/{table}/seats/{s}", seat_body(s)))[
                 "token"
             ]
             for s in range(seats)

@@ -14,13 +14,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.engine import get_game
+from cardroom.server.access import Access
+from cardroom.server.names import MAX_TABLE_NAME, BadName, clean_name
 from cardroom.server.settings import Settings
 from cardroom.server.table import LobbyError, TableActor
 from cardroom.storage import StoredTable, TableMeta, TableStore, UnknownTable, utc_now
 
 log = logging.getLogger("cardroom.server.registry")
-
-MAX_TABLE_NAME = 60
+NO_OWNER = Access()
+"""Tables made without an owner (tests, tools): nobody may manage their bots."""
 
 
 def new_table_id() -> str:
@@ -75,8 +77,10 @@ class TableRegistry:
                     log.exception("table %s could not be restored; left as stored", meta.id)
         return count
 
-    async def create(self, game_name: str, options: Mapping[str, Any], name: str) -> TableActor:
-        """A new open table; bad game names or options raise ``LobbyError`` (HTTP 400)."""
+    async def create(
+        self, game_name: str, options: Mapping[str, Any], name: str, access: Access = NO_OWNER
+    ) -> TableActor:
+        """A new open table; bad game names, options or names raise ``LobbyError`` (400)."""
         try:
             game = get_game(game_name)
         except KeyError as exc:
@@ -85,7 +89,10 @@ class TableRegistry:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
             raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
-        name = name.strip()[:MAX_TABLE_NAME]
+        try:
+            name = clean_name(name, "name", MAX_TABLE_NAME, required=False)
+        except BadName as exc:
+            raise LobbyError(str(exc), 400) from None
         meta = TableMeta(
             id=new_table_id(),
             game=game.name,
@@ -93,6 +100,10 @@ class TableRegistry:
             config=game.config_to_json(config),
             name=name,
             created_at=utc_now(),
+            owner_hash=access.owner_hash,
+            invite_hash=access.invite_hash,
+            private=access.private,
+            hot_seat=access.hot_seat,
         )
         await self.store.create_table(meta, game.num_seats(config))
         log.info("table %s created: %s %s %r", meta.id, game.name, meta.config, name)
