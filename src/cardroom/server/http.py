@@ -26,7 +26,7 @@ from cardroom.server.access import (
     invite_for,
 )
 from cardroom.server.names import BadName, clean_name
-from cardroom.server.registry import TableRegistry
+from cardroom.server.registry import TableRegistry, plausible_table_id
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError, TableActor
 from cardroom.storage import UnknownTable
@@ -174,6 +174,8 @@ async def table_record(request: Request) -> Response:
     """The JSON Lines log of a finished table (header line, then one record per line)."""
     table_id = request.path_params["table_id"]
     try:
+        if not plausible_table_id(table_id):
+            raise UnknownTable(f"no table {table_id!r}")
         stored = await _registry(request).store.load(table_id)
     except UnknownTable:
         raise LobbyError(f"no table {table_id!r}", 404) from None

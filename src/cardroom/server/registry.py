@@ -39,6 +39,16 @@ def new_table_id() -> str:
             return table_id
 
 
+def plausible_table_id(text: str) -> bool:
+    """Whether ``text`` could name a table (ids are short printable ASCII), so that odd input
+    is answered "no such table" without reaching the store.
+
+    >>> plausible_table_id(new_table_id()), plausible_table_id("\ud800"), plausible_table_id("")
+    (True, False, False)
+    """
+    return 0 < len(text) <= 64 and text.isascii() and text.isprintable()
+
+
 class TableRegistry:
     """The live tables of this server process."""
 
@@ -114,6 +124,8 @@ class TableRegistry:
         actor = self.actors.get(table_id)
         if actor is not None and not actor.stopped:
             return actor
+        if not plausible_table_id(table_id):
+            raise UnknownTable(f"no table {table_id!r}")
         async with self._lock:
             actor = self.actors.get(table_id)
             if actor is None or actor.stopped:

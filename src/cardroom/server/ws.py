@@ -175,7 +175,7 @@ class Session:
 def _id(raw: Any) -> int | None:
     try:
         return message_id(json.loads(raw))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return None
 
 
