@@ -151,10 +151,11 @@ async def table_slot(
             stats.finished += 1
 
 
-async def start_server(db: str) -> tuple[asyncio.subprocess.Process, str]:
+async def start_server(db: str, *extra: str) -> tuple[asyncio.subprocess.Process, str]:
+    """``cardroom serve`` on a free port (``extra`` arguments override the defaults)."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "cardroom", "serve", "--port", "0", "--db", db,
-        "--bot-delay", "0", "--log-level", "info",
+        "--bot-delay", "0", "--log-level", "info", *extra,
         stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     assert proc.stderr is not None
