@@ -205,6 +205,9 @@ function view(ctx) {
       obs && obs.terminal
         ? h("a", { href: `/api/tables/${ctx.id}/record`, "data-testid": "record" }, "game log")
         : null,
+      api.inviteLink(ctx.id)
+        ? h("a", { href: api.inviteLink(ctx.id), "data-testid": "invite" }, "invite link")
+        : null,
     ),
   );
   if (ctx.message) {
