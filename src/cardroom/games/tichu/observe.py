@@ -104,7 +104,9 @@ def _decided(state: TichuState) -> list[bool]:
 def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
     seat = None if isinstance(audience, Viewer) else audience
     top = state.trick[-1] if state.trick else None
+    wisher = state.wisher
     leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
+    leading = leading and wisher is None
     data: Json = {
         "game": "tichu",
         "audience": audience.value if isinstance(audience, Viewer) else audience,
@@ -124,7 +126,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         "exchange": None if seat is None else _exchange_json(state, seat),
         "trick": [_play_json(p) for p in state.trick],
         "top": None if top is None else _play_json(top),
-        "turn": state.turn,
+        "turn": state.turn if wisher is None else wisher,
         "lead": leading and not state.final,
         "wish": None if state.wish is None else rank_text(state.wish),
         "out": list(state.out),
