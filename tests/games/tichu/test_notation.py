@@ -33,6 +33,7 @@ CANONICAL = [
     "play MJ 2K 3B 4R 5G",
     "play 3G 4K 5B 6R PHX(=2)",
     "play 10G 10K 10B 10R",
+    "bomb 10G 10K 10B 10R",
     "play PHX",
     "play DOG",
     "play DRG",
@@ -114,6 +115,8 @@ def actions(draw: st.DrawFn) -> TichuAction:
         cards = draw(masks)
         phx = draw(ranks) if cards >> PHX & 1 and draw(st.booleans()) else None
         return play(cards, phx)
+    if kind is ActionKind.BOMB:
+        return TichuAction(kind, draw(masks))
     if kind is ActionKind.EXCHANGE:
         return exchange(draw(st.integers(0, 55)), draw(st.integers(0, 9)))
     if kind is ActionKind.WISH:

@@ -201,6 +201,8 @@ export function label(ctx, a) {
       return "No Grand";
     case "give-dragon":
       return `Give Dragon to ${ctx.name(Number(arg))}`;
+    case "bomb":
+      return `Bomb ${a.slice(5)} onto the trick`;
     case "nowish":
       return "No wish";
     case "wish":
