@@ -95,11 +95,14 @@ def test_bombs_an_opponent_about_to_go_out_but_not_otherwise() -> None:
 def test_interrupts_with_a_bomb_only_when_it_matters() -> None:
     hand = "7G 7K 7B 7R 3G 9K JB"
     urgent = tichu_view(hand, top="QG QK", top_seat=1, sizes=(7, 1, 9, 9), seat=0)
-    urgent = type(urgent)("tichu", 0, {**urgent.obs, "turn": 2}, ())
+    urgent = type(urgent)("tichu", 0, {**urgent.obs, "turn": 2, "awaited": [2]}, ())
     assert "play 7G 7K 7B 7R" in urgent.legal
     assert decide(BOT, urgent, RNG) == "play 7G 7K 7B 7R"
     calm_obs = tichu_view(hand, top="QG QK", top_seat=1, sizes=(7, 9, 9, 9)).obs
-    assert decide(BOT, type(urgent)("tichu", 0, {**calm_obs, "turn": 2}, ()), RNG) is None
+    assert (
+        decide(BOT, type(urgent)("tichu", 0, {**calm_obs, "turn": 2, "awaited": [2]}, ()), RNG)
+        is None
+    )
 
 
 def test_wishes_for_a_rank_it_does_not_hold() -> None:

@@ -16,8 +16,8 @@ from cardroom.games.tichu.rules import active_seats
 
 from .helpers import act, acts, dealt, position, to_play
 
-COMMON = {"game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes"}
-COMMON |= {"terminal", "outcome"}
+COMMON = {"game", "audience", "phase", "num_seats", "active", "awaited", "legal"}
+COMMON |= {"hand", "hand_sizes", "terminal", "outcome"}
 TICHU = {"round", "scores", "score_sheet", "calls", "decided", "exchange", "trick", "top"}
 TICHU |= {"turn", "lead", "wish", "out", "pile_points", "passes", "last_round"}
 

@@ -113,6 +113,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         "phase": phase_name(state),
         "num_seats": SEATS,
         "active": _public_active(state, audience),
+        "awaited": sorted(awaited_seats(state)),
         "legal": [] if seat is None else legal_texts(state, seat),
         "hand": None if seat is None else card_list(state.hands[seat]),
         "hand_sizes": [h.bit_count() for h in state.hands],
