@@ -36,7 +36,7 @@ from cardroom.games.tichu.cards import (
     parse_card,
     rank_of,
 )
-from cardroom.games.tichu.combos import Combo, combo_for, enumerate_bombs, readings
+from cardroom.games.tichu.combos import Combo, Kind, combo_for, enumerate_bombs, readings
 
 SEATS: Final = 4
 _DOG: Final = 1 << DOG
@@ -289,13 +289,25 @@ class Option:
     combo: Combo | None
 
 
-def options(legal: Iterable[str], top: Combo | None) -> list[Option]:
+def options(
+    legal: Sequence[str], top: Combo | None, info: Sequence[Mapping[str, Any] | None] = ()
+) -> list[Option]:
+    """The legal plays with their combinations, read from the observation's ``legal_info``
+    when it has them (recomputed from the text otherwise)."""
     out = []
-    for text in legal:
+    described = len(info) == len(legal)
+    for i, text in enumerate(legal):
         action = TichuAction.parse(text)
         combo = None
         if action.kind is ActionKind.PLAY:
-            combo = combo_for(action.cards, action.phoenix_as, top)
+            about = info[i] if described else None
+            if about is not None:
+                kind = Kind[str(about["kind"]).upper()]
+                combo = Combo(
+                    kind, action.cards, about["strength"], about["length"], about["phoenix"]
+                )
+            else:
+                combo = combo_for(action.cards, action.phoenix_as, top)
         out.append(Option(text, action, combo))
     return out
 
@@ -383,7 +395,8 @@ class TichuHeuristicBot:
             return choose_wish_action(table.hand, legal, view.history)
         if any(t.startswith("give-dragon ") for t in legal):
             return choose_dragon_gift(table, legal)
-        plays = [o for o in options(legal, table.top) if o.combo is not None]
+        info = view.obs.get("legal_info") or ()
+        plays = [o for o in options(legal, table.top, info) if o.combo is not None]
         if not plays:
             return "pass" if "pass" in legal else legal[0]
         if view.obs.get("lead") or "pass" not in legal:
@@ -396,7 +409,8 @@ class TichuHeuristicBot:
         table = Table.of(view)
         if "tichu" in legal and self.calls_tichu(table):
             return "tichu"
-        bombs = [o for o in options(legal, table.top) if o.combo and o.combo.is_bomb()]
+        info = view.obs.get("legal_info") or ()
+        bombs = [o for o in options(legal, table.top, info) if o.combo and o.combo.is_bomb()]
         if bombs and table.top_seat in table.opponents and must_bomb(table):
             return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
         return None

@@ -302,6 +302,15 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     return tuple(acts)
 
 
+def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
+    """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
+    if action.kind is ActionKind.PLAY:
+        return play_options(state, seat).get(action)
+    if action.kind is ActionKind.BOMB:
+        return bomb_options(state, seat).get(action)
+    return None
+
+
 def legal_texts(state: TichuState, seat: int) -> list[str]:
     """``legal_actions`` as canonical texts, for observations."""
     return list(map(action_text, legal_actions(state, seat)))
