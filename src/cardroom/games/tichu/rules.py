@@ -580,9 +580,10 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         skip = (passed if state.config.pass_is_final else 0) | 1 << seat
         new = new.replace(trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
     step = _after_play(new, seat, events)
-    if combo.cards >> MJ & 1 and step.state.phase is Phase.PLAY and not step.state.final:
-        return Step(step.state.replace(wisher=seat), step.events)  # R8.1.1: the wish comes next
-    return step
+    state = step.state
+    if combo.cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
+        state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
+    return Step(state, step.events, action)  # logged with the Phoenix value as played
 
 
 def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
