@@ -1,7 +1,7 @@
 """Golden playthrough: a seeded random Tichu game, one line per viewer per step.
 
 Every seat's and the spectator's observation after each step is pinned in
-``data/golden_seed7.txt``; a change to any viewer's observation shows up as a line diff.
+``data/golden_seed19.txt``; a change to any viewer's observation shows up as a line diff.
 Regenerate after an intended change with ``python -m tests.games.tichu.golden --write``.
 """
 
@@ -18,10 +18,10 @@ from cardroom.engine.testing import choose
 from cardroom.engine.types import SPECTATOR, audience_name
 from cardroom.games.tichu import GAME
 
-GOLDEN = Path(__file__).parent / "data" / "golden_seed7.txt"
-SEED = 7
+GOLDEN = Path(__file__).parent / "data" / "golden_seed19.txt"
+SEED = 19
 STEPS = 40
-"""Grand Tichu, the exchange and the first tricks of round 1."""
+"""Grand Tichu, the exchange and the first tricks of round 1 (a Dragon gift, a wish)."""
 
 
 def playthrough() -> list[str]:

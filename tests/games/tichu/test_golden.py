@@ -1,4 +1,4 @@
-"""Every viewer's observation along a seeded game matches ``data/golden_seed7.txt``."""
+"""Every viewer's observation along a seeded game matches ``data/golden_seed19.txt``."""
 
 from __future__ import annotations
 
