@@ -62,6 +62,7 @@ class Totals:
     leaks: int = 0
     seat_changes: int = 0
     tables: int = 0
+    failed: int = 0
     examples: list[str] = field(default_factory=list)
 
 
@@ -78,7 +79,7 @@ class Socket:
 
     @classmethod
     async def open(cls, url: str, table: str, token: str | None) -> Socket:
-        ws = await connect(url, max_size=1 << 22)
+        ws = await connect(url, max_size=1 << 22, open_timeout=120)
         await ws.send(json.dumps({"t": "hello", "table": table, "token": token}))
         return cls(ws)
 
@@ -195,14 +196,20 @@ async def main(args: argparse.Namespace) -> int:
 
             async def worker() -> None:
                 while queue:
-                    await one_table(base, queue.pop(), totals)
+                    index = queue.pop()
+                    try:
+                        await one_table(base, index, totals)
+                    except (OSError, RuntimeError, TimeoutError) as exc:  # a loaded machine
+                        totals.failed += 1
+                        print(f"table {index} not audited: {exc!r}", file=sys.stderr)
 
             await asyncio.gather(*(worker() for _ in range(args.parallel)))
         finally:
             proc.terminate()
             await proc.wait()
     print(f"spy: {totals.tables} tables ({', '.join(g for g, _ in GAMES)}), "
-          f"{totals.seat_changes} seat changes, {time.monotonic() - started:.0f} s")
+          f"{totals.seat_changes} seat changes, {time.monotonic() - started:.0f} s"
+          f"{f', {totals.failed} not audited (errors)' if totals.failed else ''}")
     print(f"messages checked: {totals.messages}, with hidden cards to guard: {totals.guarded}, "
           f"leaks: {totals.leaks}")  # fmt: skip
     for example in totals.examples:
