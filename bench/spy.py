@@ -134,7 +134,7 @@ async def one_table(base: str, index: int, totals: Totals) -> None:
     await take(1, "cat")
     await asyncio.sleep(0.5)
     await change("DELETE", "1", None, owner)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600  # random bots can drag a match on
     while (await lobby(base, "GET", f"/api/tables/{table}"))["status"] != "finished":
         if time.monotonic() > deadline:
             raise RuntimeError(f"table {table} did not finish")
