@@ -76,6 +76,7 @@ async def read_on(client: Client) -> None:
 CHANGES = ("leave", "kick_to_bot", "kick")
 
 
+@pytest.mark.slow
 async def test_1_every_seat_change_unbinds_the_old_holders_sockets(settings: Settings) -> None:
     """Three guests take seat 1 of a running Tichu table in every order; each loses it by
     leaving, by the owner putting a bot in, or by the owner freeing it. From the change on,
@@ -199,6 +200,7 @@ async def test_3_bot_seats_change_only_with_the_owner_or_the_seats_own_token(
 
 
 # -- item 7 ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_7_hello_floods_are_not_amplified_to_watchers(
     settings: Settings,
 ) -> None:

@@ -285,7 +285,7 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     sit_with_bots(player, 4)
     watcher = browser.new_context(viewport=PHONE).new_page()
     invite = player.get_by_test_id("invite").get_attribute("href")  # shown to the owner
-    assert invite and "#invite=" in invite
+    assert invite and f"/t/{table}#invite=" in invite
     watcher.goto(invite)  # the join link: a friend may take over a bot's seat later
     deadline = time.monotonic() + 60
     shot = False
