@@ -272,9 +272,7 @@ async def test_item8_idle_connections_cannot_starve_the_server(tmp_path: Path) -
 
 
 async def test_item9_big_bodies_are_refused_before_being_read(server: Server) -> None:
-    response = await server.http.post(
-        "/api/tables", json={"game": "relay", "name": "x" * 200_000}
-    )
+    response = await server.http.post("/api/tables", json={"game": "relay", "name": "x" * 200_000})
     assert response.status_code == 413, response.text
     port = int(server.url.rsplit(":", 1)[1])
 
@@ -290,7 +288,8 @@ async def test_item9_big_bodies_are_refused_before_being_read(server: Server) ->
 
     def chunked() -> bytes:  # no Content-Length: counted while read
         with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            sock.sendall(head)
             chunk = b"x" * 30_000
             for _ in range(4):
                 sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
@@ -338,4 +337,3 @@ async def test_item15_a_second_server_on_the_same_file_refuses_to_start(tmp_path
         code, err = await run_to_exit(db)
         assert code != 0 and "another cardroom server" in err, err
         assert (await server.info(table))["status"] == "open"
-
