@@ -151,11 +151,12 @@ class TableRegistry:
                 actor = await self._load(table_id)
             return actor
 
-    async def sweep(self) -> None:
+    async def sweep(self, every: float | None = None) -> None:
         """Forever: stop finished tables nobody watches (they reload on demand), and remove
         open tables untouched and unwatched for ``open_table_ttl`` (nothing was dealt)."""
         ttl = self.settings.open_table_ttl
-        every = min(60.0, ttl / 4) if ttl > 0 else 60.0
+        if every is None:
+            every = min(60.0, ttl / 4) if ttl > 0 else 60.0
         while True:
             await asyncio.sleep(every)
             idle = [a for a in self.actors.values() if a.status == "finished" and not a.subscribers]
