@@ -258,6 +258,12 @@ async def test_item8_idle_connections_cannot_starve_the_server(tmp_path: Path) -
             assert await asyncio.to_thread(closed_within, slow, 8)
             assert time.monotonic() - started < 6
             slow.close()
+            # a body that stalls gets 408 after the same timeout
+            stalled = socket.create_connection(("127.0.0.1", port))
+            stalled.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{")
+            stalled.settimeout(8)
+            assert (await asyncio.to_thread(stalled.recv, 100)).startswith(b"HTTP/1.1 408")
+            stalled.close()
             # per address: the 61st connection of one address is refused at once
             for sock in idle:
                 sock.close()

@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
     ]
     handlers = {LobbyError: http.lobby_error, ActorStopped: http.lobby_error}
-    middleware = [Middleware(BodyLimit, limit=settings.max_body)]
+    middleware = [Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout)]
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
     )

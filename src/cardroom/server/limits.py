@@ -1,8 +1,10 @@
-"""Request limits: the HTTP body size (refused with 413 before the body is read) and the rate
-at which one client address may create tables (429 with ``Retry-After``)."""
+"""Request limits: the HTTP body size (refused with 413 before the body is read), the time a
+body may stall (408), and the rate at which one client address may create tables (429 with
+``Retry-After``)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
@@ -13,18 +15,24 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 MAX_TRACKED = 10_000  # addresses remembered by a rate limiter before full buckets are dropped
 
 
-class BodyTooLarge(Exception):
-    """A body grew past the limit while it was read (no ``Content-Length``)."""
+class BodyRefused(Exception):
+    """A body grew past the limit while it was read, or stalled: ``status`` says which."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 class BodyLimit:
     """ASGI middleware: a request whose body exceeds ``limit`` bytes gets 413. A declared
     ``Content-Length`` is checked before anything is read; a chunked body is counted as it
-    arrives and refused at the first byte over the limit."""
+    arrives and refused at the first byte over the limit. A body that sends nothing for
+    ``stall`` seconds gets 408 (a slow upload must not hold a connection for ever)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, stall: float = 10.0) -> None:
         self.app = app
         self.limit = limit
+        self.stall = stall
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -32,16 +40,22 @@ class BodyLimit:
             return
         declared = dict(scope["headers"]).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > self.limit:
-            await self._refuse(send)
+            await self._refuse(send, 413)
             return
-        seen, started = 0, False
+        seen, started, done = 0, False, False
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, done
+            if done:  # the body is read: what follows is a disconnect, wait for it freely
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.stall)
+            except TimeoutError:
+                raise BodyRefused(408) from None
             seen += len(message.get("body", b""))
+            done = not message.get("more_body", False)
             if seen > self.limit:
-                raise BodyTooLarge
+                raise BodyRefused(413)
             return message
 
         async def tracked(message: Message) -> None:
@@ -51,14 +65,19 @@ class BodyLimit:
 
         try:
             await self.app(scope, counted, tracked)
-        except BodyTooLarge:
+        except BodyRefused as exc:
             if not started:
-                await self._refuse(send)
+                await self._refuse(send, exc.status)
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"error": f"the request body is larger than {self.limit} bytes"})
+    async def _refuse(self, send: Send, status: int) -> None:
+        text = (
+            f"the request body is larger than {self.limit} bytes"
+            if status == 413
+            else f"the request body stalled for {self.stall:g} s"
+        )
+        body = json.dumps({"error": text})
         headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body.encode()})
 
 
