@@ -52,7 +52,7 @@ LIMITS: tuple[tuple[str, type, float, str], ...] = (
     ("--open-table-ttl", float, 3600.0, "seconds before an untouched, unwatched open table is "
      "removed (0 = never)"),
     ("--lobby-page", int, 50, "tables per lobby page (GET /api/tables?limit=&offset=)"),
-    ("--header-timeout", float, 10.0, "seconds to send a request head; also the longest stall in a body"),
+    ("--header-timeout", float, 10.0, "seconds to send a request head (or the longest body stall)"),
     ("--keepalive-timeout", float, 5.0, "seconds an idle keep-alive connection stays open"),
     ("--max-connections", int, 0, "open connections (0 = the file limit minus --fd-reserve)"),
     ("--fd-reserve", int, 64, "file descriptors kept free for the database and new clients"),
