@@ -101,10 +101,13 @@ def check_outcome(stored: Any) -> None:
     assert stored.meta.outcome == game.outcome(state).to_json()
 
 
-async def crash_and_resume(tmp_path: Path, point: str) -> str:
-    """Fill a relay table with bots on a server that dies at ``point``; the table's id."""
+async def crash_and_resume(tmp_path: Path, point: str) -> tuple[str, str]:
+    """Fill a relay table with bots on a server that dies at ``point``: the table's id and a
+    half-full table's beside it (it must stay open after the restart)."""
     db = tmp_path / "cardroom.db"
     async with process(db, env={"CARDROOM_CRASH": point}) as (proc, server, log):
+        waiting = await server.create("relay", RELAY)
+        await server.bot(waiting, 0)
         table = await server.create("relay", RELAY)
         for seat in range(4):
             try:
@@ -115,18 +118,24 @@ async def crash_and_resume(tmp_path: Path, point: str) -> str:
                 break  # the server died answering the last seat
         code = await asyncio.wait_for(proc.wait(), 30)
         assert code == 86, "".join(log)
-    return table
+    return table, waiting
+
+
+async def still_waiting(server: Server, table: str) -> None:
+    info = await server.info(table)
+    assert info["status"] == "open" and info["version"] == 1
 
 
 @pytest.mark.parametrize("point", ["finish.store"])
 async def test_item4_crash_before_finished_mark_finishes_on_resume(
     tmp_path: Path, point: str
 ) -> None:
-    table = await crash_and_resume(tmp_path, point)
+    table, waiting = await crash_and_resume(tmp_path, point)
     db = tmp_path / "cardroom.db"
     assert (await load_table(db, table)).meta.status == "running"
     async with process(db) as (_, server, _log):
         await wait_status(server, table, "finished", timeout=10)
+        await still_waiting(server, waiting)
         assert (await server.http.get(f"/api/tables/{table}/record")).status_code == 200
         assert table not in [t["id"] for t in (await server.http.get("/api/tables")).json()]
     check_outcome(await load_table(db, table))
@@ -136,10 +145,11 @@ async def test_item4_crash_before_finished_mark_finishes_on_resume(
 async def test_item5_crash_before_full_table_starts_starts_on_resume(
     tmp_path: Path, point: str
 ) -> None:
-    table = await crash_and_resume(tmp_path, point)
+    table, waiting = await crash_and_resume(tmp_path, point)
     db = tmp_path / "cardroom.db"
     async with process(db) as (_, server, _log):
         await wait_status(server, table, "finished", timeout=20)  # dealt, played by the bots
+        await still_waiting(server, waiting)
     check_outcome(await load_table(db, table))
 
 
