@@ -32,8 +32,8 @@ def connection_limit(settings: Settings) -> int:
 
 def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol class with this server's connection limits."""
-    total, per_address = connection_limit(settings), settings.max_per_address
-    header_timeout = settings.header_timeout
+    total, header_timeout = connection_limit(settings), settings.header_timeout
+    peers = Peers(settings.max_per_address)
     base: Any = AutoHTTPProtocol
 
     class Guarded(base):  # type: ignore[misc]
@@ -44,13 +44,11 @@ def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
             self._await_head(None)
-            peers = [c for c in self.connections if c is not self]
-            host = self.client[0] if self.client else None
-            if sum(1 for c in peers if getattr(c, "client", None) and c.client[0] == host) >= (
-                per_address
-            ):
+            if not peers.admit(self.client[0] if self.client else "", transport):
                 self._refuse("per-address")
-            elif len(peers) >= total and not _evict_oldest_waiting(peers):
+            elif len(self.connections) > total and not _evict_oldest_waiting(
+                [c for c in self.connections if c is not self]
+            ):
                 self._refuse("total")
 
         def _refuse(self, which: str) -> None:
@@ -80,6 +78,32 @@ def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
             super().data_received(data)
 
     return Guarded
+
+
+class Peers:
+    """The open connections of each client address (their transports, websockets included:
+    a transport outlives the HTTP protocol that upgraded it)."""
+
+    def __init__(self, per_address: int) -> None:
+        self.per_address = per_address
+        self._open: dict[str, list[asyncio.BaseTransport]] = {}
+        self._accepted = 0
+
+    def admit(self, host: str, transport: asyncio.BaseTransport) -> bool:
+        """Count ``transport`` for ``host``; ``False`` (not counted) if ``host`` is at its cap."""
+        self._accepted += 1
+        if self._accepted % 4096 == 0:  # forget addresses whose connections all closed
+            self._open = {h: live for h, ts in self._open.items() if (live := _open(ts))}
+        live = _open(self._open.get(host, []))
+        admitted = len(live) < self.per_address
+        if admitted:
+            live.append(transport)
+        self._open[host] = live
+        return admitted
+
+
+def _open(transports: list[asyncio.BaseTransport]) -> list[asyncio.BaseTransport]:
+    return [t for t in transports if not t.is_closing()]
 
 
 def _evict_oldest_waiting(connections: list[Any]) -> bool:
