@@ -73,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.connections import connection_limit, uvicorn_options
 
     numbers = [args.bot_delay, args.turn_timeout, *(getattr(args, _dest(f)) for f, *_ in LIMITS)]
-    if any(n < 0 for n in numbers):
-        log.error("--bot-delay, --turn-timeout and the limits must be >= 0")
+    if any(n < 0 for n in numbers) or args.lobby_page < 1:
+        log.error("--bot-delay, --turn-timeout and the limits must be >= 0, --lobby-page >= 1")
         return 2
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")

@@ -120,7 +120,7 @@ async def create_table(request: Request) -> Response:
 async def list_tables(request: Request) -> Response:
     """A page of the lobby (``?limit=&offset=``; the default page is ``settings.lobby_page``)."""
     settings: Settings = request.app.state.settings
-    limit = _count(request, "limit", settings.lobby_page, MAX_LOBBY_PAGE)
+    limit = _count(request, "limit", settings.lobby_page, max(MAX_LOBBY_PAGE, settings.lobby_page))
     offset = _count(request, "offset", 0, 10**9)
     return JSONResponse(_registry(request).page(limit, offset))
 
