@@ -164,7 +164,10 @@ class TableRegistry:
                 del self.actors[actor.id]
                 await actor.stop()
             if ttl > 0:
-                await self._expire(time.monotonic() - ttl)
+                try:
+                    await self._expire(time.monotonic() - ttl)
+                except Exception:  # e.g. the store is unreachable: try again next round
+                    log.exception("expiring open tables failed")
 
     async def _expire(self, before: float) -> None:
         stale = [a for a in self.live()
