@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from cardroom.engine import get_game
+from cardroom.engine import Game, get_game
 from cardroom.server.settings import Settings
 from cardroom.server.table import LobbyError, TableActor
 from cardroom.storage import (
@@ -54,6 +54,7 @@ class TableRegistry:
         self.settings = settings
         self.actors: dict[str, TableActor] = {}
         self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
+        self._creating = 0
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -123,10 +124,17 @@ class TableRegistry:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
             raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
-        waiting = sum(1 for a in self.live() if a.status == "open")
+        waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
         if waiting >= self.settings.max_open_tables:
             msg = f"the server has {waiting} tables waiting for players, its limit; join one"
             raise LobbyError(msg, 503)
+        self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
+        try:
+            return await self._create(game, config, name)
+        finally:
+            self._creating -= 1
+
+    async def _create(self, game: Game[Any, Any, Any], config: Any, name: str) -> TableActor:
         name = name.strip()[:MAX_TABLE_NAME]
         meta = TableMeta(
             id=new_table_id(),
