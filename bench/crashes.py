@@ -2,10 +2,12 @@
 
 Each round starts ``cardroom serve`` on one SQLite file, creates relay tables (the test game)
 and fills their seats with bots at random moments, some fully, some not, then kills the process
-with SIGKILL at a random instant. After every round the server is restarted and stopped with
-SIGTERM, and every table so far is checked against its log: finished exactly when the log ends
-the game (with the log's outcome), running only when every seat is filled and the game goes on,
-open only when a seat is empty and nothing was dealt.
+with SIGKILL at a random instant; every other round the server also has a crash point
+(``CARDROOM_CRASH``, cycling through start and finish steps) and dies there if it comes first.
+After every round the server is restarted and stopped with SIGTERM, and every table so far is
+checked against its log: finished exactly when the log ends the game (with the log's outcome),
+running only when every seat is filled and the game goes on, open only when a seat is empty and
+nothing was dealt.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the relay test game and the server-process helpers
 
 from cardroom.engine import get_game, replay  # noqa: E402
+from cardroom.server.crashpoints import POINTS  # noqa: E402
 from cardroom.storage import SqlStore, StoredTable  # noqa: E402
 from tests.server.test_attacks_resilience import RELAY, process  # noqa: E402
 
@@ -53,10 +56,12 @@ async def fill(server: httpx.AsyncClient, table: str, seats: int, rng: random.Ra
         await server.post(f"/api/tables/{table}/seats/{seat}/bot", json={"level": "random"})
 
 
-async def round_(db: Path, rng: random.Random, tables: int) -> int:
+async def round_(db: Path, rng: random.Random, tables: int, point: str | None) -> int:
     """One round; how many tables it created before the kill."""
     created = 0
-    async with process(db, "--bot-delay", "0.01", "--create-burst", "1000") as (proc, server, _):
+    flags = ("--bot-delay", "0.01", "--create-burst", "1000")
+    env = {"CARDROOM_CRASH": point} if point else {}
+    async with process(db, *flags, env=env) as (proc, server, _):
 
         async def play() -> None:
             nonlocal created
@@ -67,7 +72,8 @@ async def round_(db: Path, rng: random.Random, tables: int) -> int:
 
         task = asyncio.create_task(play())
         await asyncio.sleep(rng.uniform(0.05, 1.0))
-        proc.send_signal(signal.SIGKILL)
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGKILL)
         await proc.wait()
         with contextlib.suppress(httpx.HTTPError, AssertionError):
             await task  # requests in flight when the server died fail
@@ -87,7 +93,11 @@ async def main() -> None:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "crashes.db"
-        created = sum([await round_(db, rng, args.tables) for _ in range(args.rounds)])
+        created, crashed = 0, 0
+        for n in range(args.rounds):
+            point = POINTS[n // 2 % len(POINTS)] if n % 2 else None
+            created += await round_(db, rng, args.tables, point)
+            crashed += point is not None
         store = SqlStore(str(db))
         await store.open()
         try:
@@ -97,7 +107,8 @@ async def main() -> None:
             await store.close()
     problems = [(t.meta.id, p) for t in tables if (p := problem(t)) is not None]
     counts = {s: sum(t.meta.status == s for t in tables) for s in ("open", "running", "finished")}
-    print(f"{args.rounds} kill -9s, {created} tables created ({len(tables)} stored): {counts}")
+    print(f"{args.rounds} rounds ({crashed} with a crash point), {created} tables created "
+          f"({len(tables)} stored): {counts}")  # fmt: skip
     print(f"tables whose status disagrees with their log: {len(problems)}")
     for table, text in problems:
         print(f"  {table}: {text}")
