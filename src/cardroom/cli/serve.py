@@ -36,6 +36,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=0.0,
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
+    parser.add_argument(
+        "--round-pause",
+        type=float,
+        default=6.0,
+        help="seconds the round summary shows before the next deal (0 = deal at once)",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     parser.set_defaults(func=run)
 
@@ -50,10 +56,15 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
-    if args.bot_delay < 0 or args.turn_timeout < 0:
-        log.error("--bot-delay and --turn-timeout must be >= 0")
+    if args.bot_delay < 0 or args.turn_timeout < 0 or args.round_pause < 0:
+        log.error("--bot-delay, --turn-timeout and --round-pause must be >= 0")
         return 2
-    settings = Settings(db=args.db, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout)
+    settings = Settings(
+        db=args.db,
+        bot_delay=args.bot_delay,
+        turn_timeout=args.turn_timeout,
+        round_pause=args.round_pause,
+    )
     app = create_app(settings)
     url, db = f"http://{args.host}:{args.port}", redact(args.db)
     log.info("cardroom starting on %s with storage %s", url, db)

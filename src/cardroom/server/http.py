@@ -10,6 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
+from cardroom.bots import bot_levels
 from cardroom.engine import games as game_names
 from cardroom.engine import get_game
 from cardroom.engine.record import GameRecord
@@ -20,6 +21,7 @@ from cardroom.storage import UnknownTable
 
 Json = dict[str, Any]
 MAX_PLAYER_NAME = 40
+FINISHED_LISTED = 20
 
 
 def _registry(request: Request) -> TableRegistry:
@@ -84,6 +86,7 @@ async def list_games(request: Request) -> Response:
             "name": game.name, "rules_version": game.rules_version,
             "min_seats": game.min_seats, "max_seats": game.max_seats,
             "options": game.config_to_json(game.default_config()),
+            "bot_levels": list(bot_levels(game.name)),
         })  # fmt: skip
     return JSONResponse(result)
 
@@ -103,6 +106,16 @@ async def create_table(request: Request) -> Response:
 
 async def list_tables(request: Request) -> Response:
     return JSONResponse([a.summary() for a in _registry(request).live()])
+
+
+async def finished_tables(request: Request) -> Response:
+    """The latest finished tables (newest first), each with the link to its replay."""
+    metas = await _registry(request).store.list_tables(["finished"], limit=FINISHED_LISTED)
+    return JSONResponse([
+        {"id": m.id, "name": m.name, "game": m.game, "status": m.status,
+         "finished_at": m.finished_at, "outcome": m.outcome, "replay": f"/replay/{m.id}"}
+        for m in metas
+    ])  # fmt: skip
 
 
 async def table_info(request: Request) -> Response:
@@ -149,6 +162,11 @@ async def page(request: Request) -> Response:
     if not index.is_file():
         return PlainTextResponse("the browser client is not installed", status_code=404)
     return FileResponse(index)
+
+
+async def favicon(request: Request) -> Response:
+    settings: Settings = request.app.state.settings
+    return FileResponse(settings.static_dir / "favicon.svg", media_type="image/svg+xml")
 
 
 async def lobby_error(request: Request, exc: Exception) -> Response:
