@@ -1,0 +1,216 @@
+"""Play real games against bots in Chromium and photograph the moments issue 11 names.
+
+Rare moments a random deal may not give (a Dog lead, a knock to answer) are photographed from a
+scripted table (the same page with a crafted websocket), so every PNG is always written.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from playwright.sync_api import Page, sync_playwright
+
+from cardroom.server import Settings, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+Json = dict[str, Any]
+
+
+def start_server(db: Path) -> tuple[str, uvicorn.Server]:
+    settings = Settings(db=str(db), bot_delay=0.05, round_pause=4.0)
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning")
+    server = uvicorn.Server(config)
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    return f"http://127.0.0.1:{port}", server
+
+
+def obs(page: Page) -> Json:
+    data: Json = page.evaluate("() => ({o: window.cardroom.obs, v: window.cardroom.v})")
+    return data
+
+
+def new_table(page: Page, base: str, game: str, options: Json, bots: str) -> str:
+    page.goto(base + "/")
+    page.get_by_test_id("game-select").select_option(game)
+    for key, value in options.items():
+        page.get_by_test_id(f"option-{key}").fill(str(value))
+    page.get_by_test_id("table-name").fill(f"{game} with bots")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    page.get_by_test_id("player-name").fill("Alice")
+    page.get_by_test_id("bot-level").select_option(bots)
+    page.get_by_test_id("sit-0").click()
+    page.wait_for_function("() => window.cardroom.mySeat === 0")
+    n = 4
+    for seat in range(1, n):
+        page.get_by_test_id(f"add-bot-{seat}").click()
+        page.wait_for_selector(f"[data-testid=seat-{seat}].bot")
+    page.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.hand")
+    return page.url.rsplit("/", 1)[1]
+
+
+def wait_new(page: Page, v: int) -> None:
+    page.wait_for_function("v => window.cardroom.v !== v", arg=v, timeout=20_000)
+
+
+def tichu_session(page: Page, base: str, out: Path) -> str:
+    table = new_table(page, base, "tichu", {"target_score": 200}, "heuristic")
+    shots: set[str] = set()
+
+    def shot(name: str, phone: bool = False) -> None:
+        if name in shots:
+            return
+        shots.add(name)
+        if phone:
+            page.set_viewport_size(PHONE)
+        page.screenshot(path=str(out / f"{name}.png"))
+        if phone:
+            page.set_viewport_size(DESKTOP)
+
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        state = obs(page)
+        o, v = state["o"], state["v"]
+        if o["terminal"]:
+            break
+        legal = o["legal"] or []
+        if page.get_by_test_id("round-end").count():
+            shot("07-round-summary")
+            page.get_by_test_id("tab-score").click()
+            shot("08-score-sheet")
+            page.get_by_test_id("tab-chat").click()
+            page.get_by_test_id("chat-input").fill("good round, partner!")
+            page.get_by_test_id("chat-send").click()
+            page.wait_for_selector("[data-testid=chat-list] li")
+            shot("09-chat")
+            page.get_by_test_id("tab-log").click()
+            page.get_by_test_id("round-end-close").click()
+            if len(o["score_sheet"]) >= 1:
+                break
+            continue
+        if o["phase"] == "grand" and "nogrand" in legal:
+            shot("02-grand-tichu")
+            page.locator("[data-action=nogrand]").click()
+        elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
+            for card in o["hand"][:3]:
+                page.get_by_test_id(f"card-{card}").click()
+            shot("03-exchange")
+            page.get_by_test_id("exchange-submit").click()
+        elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
+            page.locator("[data-action^=give-dragon]").first.click()
+        elif o["phase"] == "play" and o["turn"] == 0 and legal:
+            if o["passes"] and o["trick"]:
+                shot("04-trick-pass-markers")
+                shot("11-phone-trick", phone=True)
+            if page.get_by_test_id("last-trick-button").count() and "06-last-trick" not in shots:
+                page.get_by_test_id("last-trick-button").click()
+                shot("06-last-trick")
+                page.get_by_test_id("last-trick-button").click()
+            plays = [a for a in legal if a.startswith("play ")]
+            if plays:
+                play(page, plays[0])
+            else:
+                page.locator("[data-action=pass]").click()
+        else:
+            try:
+                wait_new(page, v)
+            except Exception:
+                pass
+            continue
+        wait_new(page, v)
+    return table
+
+
+def play(page: Page, action: str) -> None:
+    cards = [re.sub(r"\(=.*\)$", "", t) for t in action.split()[1:] if not t.startswith("wish=")]
+    for card in cards:
+        page.get_by_test_id(f"card-{card}").click()
+    page.get_by_test_id("play").click()
+    if page.get_by_test_id("chooser").count():
+        page.locator(f"[data-testid=chooser-option][data-action='{action}']").click()
+
+
+def toepen_session(page: Page, base: str, out: Path) -> str:
+    table = new_table(page, base, "toepen", {"lives": 3}, "heuristic")
+    done: set[str] = set()
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        state = obs(page)
+        o, v = state["o"], state["v"]
+        if o["terminal"]:
+            page.screenshot(path=str(out / "14-toepen-game-over.png"))
+            break
+        if page.get_by_test_id("round-end").count() and "hand" not in done:
+            done.add("hand")
+            page.screenshot(path=str(out / "13-toepen-hand-end.png"))
+        legal = o["legal"] or []
+        if o["turn"] == 0 and legal:
+            if {"stay", "fold"} <= set(legal) and "knock" not in done:
+                done.add("knock")
+                page.screenshot(path=str(out / "12-toepen-knock.png"))
+            plays = [a for a in legal if a.startswith("play ")]
+            pick = next((a for a in ("nolaundry", "accept", "nosignal", "stay") if a in legal), None)
+            if plays:
+                play(page, plays[0])
+            else:
+                page.locator(f"[data-action='{pick or legal[0]}']").click()
+            try:
+                wait_new(page, v)
+            except Exception:
+                pass
+        else:
+            try:
+                wait_new(page, v)
+            except Exception:
+                pass
+    return table
+
+
+def main() -> int:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        base, server = start_server(Path(tmp) / "shots.db")
+        errors: list[str] = []
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+            page = context.new_page()
+            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/")
+            page.wait_for_selector("[data-testid=option-target_score]")
+            page.screenshot(path=str(out / "01-lobby.png"))
+            tichu_session(page, base, out)
+            toepen = toepen_session(page, base, out)
+            page.goto(f"{base}/replay/{toepen}")
+            page.wait_for_selector("[data-testid=replay-step]")
+            for _ in range(12):
+                page.get_by_test_id("replay-next").click()
+            page.screenshot(path=str(out / "10-replay.png"))
+            browser.close()
+        server.should_exit = True
+        for name in sorted(p.name for p in out.glob("*.png")):
+            print(out / name)
+        if errors:
+            print("console errors:", *errors, sep="\n  ")
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
