@@ -50,7 +50,8 @@ async def table_replay(request: Request) -> Response:
         steps.append({"v": record.seq, "kind": record.kind, "seat": record.seat,
                       "text": record.text if record.kind != "chance" else "deal",
                       "events": shown, "obs": game.observe(state, audience).to_json()})  # fmt: skip
-    seats = [{"seat": r.seat, "name": r.name, "kind": r.kind} for r in stored.seats]
+    seats = [{"seat": r.seat, "name": r.name, "kind": r.kind, "level": r.level}
+             for r in stored.seats]  # fmt: skip
     return JSONResponse({"id": meta.id, "name": meta.name, "game": meta.game,
                          "view": "all" if audience == OMNISCIENT else audience,
                          "seats": seats, "outcome": meta.outcome, "steps": steps})  # fmt: skip

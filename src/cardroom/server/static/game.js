@@ -62,5 +62,5 @@ export function seatPosition(seat, me, n, radius = 1) {
 export function seatAnchor(seat, me, n) {
   const k = (seat - (me ?? 0) + n) % n;
   const sin = Math.sin((2 * Math.PI * k) / n);
-  return `translate(${(50 - 50 * sin).toFixed(0)}%, -50%)`;
+  return `translate(-${(50 - 50 * sin).toFixed(0)}%, -50%)`;
 }

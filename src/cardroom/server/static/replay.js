@@ -83,15 +83,16 @@ function render(state, main, load) {
     data.seats.map((s) => h("option", { value: String(s.seat), selected: state.view === String(s.seat) }, `${view.name(s.seat)}'s view`)),
   );
   main.replaceChildren(
+    ...nodes([
     h("h2", {}, `${data.name || data.game} · replay`),
     h(
       "div",
       { class: "actions replay-controls" },
-      button("⏮ round", "replay-prev-round", roundStart(steps, state.i) === state.i ? roundStart(steps, Math.max(0, state.i - 1)) : roundStart(steps, state.i)),
+      button("« round", "replay-prev-round", roundStart(steps, state.i) === state.i ? roundStart(steps, Math.max(0, state.i - 1)) : roundStart(steps, state.i)),
       button("◀ play", "replay-prev", state.i - 1),
       h("span", { "data-testid": "replay-step" }, `${state.i + 1} / ${steps.length}`),
       button("play ▶", "replay-next", state.i + 1),
-      button("round ⏭", "replay-next-round", nextRound(steps, state.i)),
+      button("round »", "replay-next-round", nextRound(steps, state.i)),
       select,
     ),
     h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? "The cards are dealt" : step.text)),
@@ -100,5 +101,6 @@ function render(state, main, load) {
       ? h("div", { class: "hand replay-hand", style: `--n:${step.obs.hand.length}` }, step.obs.hand.map((c, i) => cardEl(data.game, c, { style: `--i:${i};--d:0` })))
       : null,
     h("section", {}, game.roundSummary(view), game.scoreSheet(view)),
+    ]),
   );
 }

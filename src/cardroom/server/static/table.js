@@ -139,8 +139,7 @@ export function mountTable(root, id) {
 export function friendly(msg) {
   return String(msg)
     .replace(/^\d{3}:\s*/, "")
-    .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "")
-    .replace(/^./, (c) => c.toUpperCase());
+    .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "");
 }
 
 function handlers(ctx) {
@@ -556,7 +555,7 @@ export function feltView(view) {
 }
 
 function playView(view, p, n, me) {
-  const [x, y] = seatPosition(p.seat, me, n, 0.45);
+  const [x, y] = seatPosition(p.seat, me, n, 0.42);
   return h(
     "div",
     {
@@ -652,7 +651,9 @@ function seatView(view, seat, n, me, passed) {
       { class: "seat-name" },
       h("span", { class: `dot ${info.online ? "online" : ""}`, title: info.online ? "online" : "offline" }),
       h("span", { class: "who" }, info.kind === "empty" ? `Seat ${seat} (empty)` : view.name(seat)),
-      info.kind === "bot" ? h("span", { class: "badge bot", title: "bot level" }, `bot · ${info.level || "?"}`) : null,
+      info.kind === "bot"
+        ? h("span", { class: "badge bot", title: `bot, level ${info.level || "?"}`, "data-testid": `bot-badge-${seat}` }, "bot", h("span", { class: "lvl" }, ` · ${info.level || "?"}`))
+        : null,
       rel ? h("span", { class: "rel" }, rel) : null,
     ),
     obs
@@ -737,8 +738,8 @@ function myArea(ctx) {
     game.panels(ctx),
     h(
       "div",
-      { class: "actions", "data-testid": "actions" },
-      actionBar(ctx),
+      { class: "action-row" },
+      h("div", { class: "actions", "data-testid": "actions" }, actionBar(ctx)),
       h(
         "button",
         {
