@@ -847,7 +847,7 @@ function actionBar(ctx) {
     );
   const hint = ctx.selected.length && !matches.length && hasPlays ? "not a legal play" : "";
   return [
-    hasPlays ? play : null,
+    hasPlays || (ctx.obs.turn === ctx.mySeat && legal.includes("pass")) ? play : null,
     others,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
   ];
