@@ -343,10 +343,18 @@ export function chooserLabel(ctx, a) {
   );
 }
 
-// Marks on your hand's cards: what you received in the exchange ("from Bram"), during the
-// first trick of the round only.
+// Marks on your hand's cards: the exchange picks with their target ("→ Bram"), then what you
+// received ("from Bram") during the first trick of the round.
 export function handMarks(ctx) {
   const ex = ctx.obs.exchange;
+  if (ctx.obs.phase === "exchange") {
+    const marks = {}; // exchange picks, each with its target
+    for (const [seat, card] of Object.entries((ex && ex.given) || {})) {
+      if (card) marks[card] = `→ ${ctx.name(Number(seat))}`;
+    }
+    if (ctx.local && ctx.local.pick) marks[ctx.local.pick] = "give to…";
+    return marks;
+  }
   if (!ex || !ex.received || ctx.obs.phase !== "play") return {};
   if (roundEvents(ctx).some((e) => e.type === "trick_taken" || e.type === "dragon_given")) return {};
   const marks = {};
