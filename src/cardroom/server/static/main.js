@@ -20,6 +20,7 @@ function route() {
     cleanup = () => {
       if (ctx.socket) ctx.socket.close();
       clearInterval(ctx.timer);
+      document.removeEventListener("keydown", ctx.onKey);
     };
   } else if (replay) {
     mountReplay(root, decodeURIComponent(replay[1]));

@@ -129,7 +129,8 @@ export function mountTable(root, id) {
     })
     .catch((err) => ctx.say(`Cannot load table ${id}: ${friendly(err.message)}`));
   ctx.timer = setInterval(() => tick(ctx), 1000);
-  document.addEventListener("keydown", (e) => onKey(ctx, e));
+  ctx.onKey = (e) => onKey(ctx, e);
+  document.addEventListener("keydown", ctx.onKey);
   ctx.render();
   ctx.connect();
   return ctx;
@@ -168,6 +169,7 @@ function handlers(ctx) {
       if (msg) {
         ctx.turnTimeout = msg.turn_timeout || 0;
         ctx.dealAt = msg.next_deal_in == null ? null : Date.now() + msg.next_deal_in * 1000;
+        if (ctx.dealAt) ctx.roundEnd = { v: msg.v }; // reconnected during the pause
       }
     },
     onState: (obs, v) => {
