@@ -145,7 +145,7 @@ def play(page: Page, action: str) -> None:
 
 
 def toepen_session(page: Page, base: str, out: Path) -> str:
-    table = new_table(page, base, "toepen", {"lives": 3}, "heuristic")
+    table = new_table(page, base, "toepen", {"lives": 5}, "heuristic")
     done: set[str] = set()
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:

@@ -742,7 +742,9 @@ function myArea(ctx) {
       "div",
       { class: "action-row" },
       h("div", { class: "actions", "data-testid": "actions" }, actionBar(ctx)),
-      h(
+      n < 2
+        ? null
+        : h(
         "button",
         {
           class: "small sort",
