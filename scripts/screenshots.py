@@ -6,6 +6,7 @@ scripted table (the same page with a crafted websocket), so every PNG is always 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
@@ -17,6 +18,7 @@ from typing import Any
 
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.server import Settings, create_app
 
@@ -68,7 +70,7 @@ def wait_new(page: Page, v: int) -> None:
 
 
 def tichu_session(page: Page, base: str, out: Path) -> str:
-    table = new_table(page, base, "tichu", {"target_score": 200}, "heuristic")
+    table = new_table(page, base, "tichu", {"target_score": 1000}, "heuristic")
     shots: set[str] = set()
 
     def shot(name: str, phone: bool = False) -> None:
@@ -113,6 +115,11 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
         elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
             page.locator("[data-action^=give-dragon]").first.click()
         elif o["phase"] == "play" and o["turn"] == 0 and legal:
+            if page.get_by_test_id("play-" + str(o["turn"])).count() == 0 and any(
+                e["type"] == "played" and e["cards"] == ["DOG"]
+                for e in page.evaluate("window.cardroom.history.slice(-1)")
+            ):
+                shot("05-dog-lead")
             if o["passes"] and o["trick"]:
                 shot("04-trick-pass-markers")
                 shot("11-phone-trick", phone=True)
@@ -126,22 +133,23 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             else:
                 page.locator("[data-action=pass]").click()
         else:
-            try:
+            with contextlib.suppress(Exception):
                 wait_new(page, v)
-            except Exception:
-                pass
             continue
         wait_new(page, v)
     return table
 
 
 def play(page: Page, action: str) -> None:
+    """Select the action's cards and press Play; a bot's knock may change the position in
+    between (then the clicks time out quickly and the loop reads the new position)."""
     cards = [re.sub(r"\(=.*\)$", "", t) for t in action.split()[1:] if not t.startswith("wish=")]
-    for card in cards:
-        page.get_by_test_id(f"card-{card}").click()
-    page.get_by_test_id("play").click()
-    if page.get_by_test_id("chooser").count():
-        page.locator(f"[data-testid=chooser-option][data-action='{action}']").click()
+    with contextlib.suppress(PlaywrightTimeout):
+        for card in cards:
+            page.get_by_test_id(f"card-{card}").click(timeout=3000)
+        page.get_by_test_id("play").click(timeout=3000)
+        if page.get_by_test_id("chooser").count():
+            page.locator(f"[data-testid=chooser-option][data-action='{action}']").click()
 
 
 def toepen_session(page: Page, base: str, out: Path) -> str:
@@ -163,21 +171,78 @@ def toepen_session(page: Page, base: str, out: Path) -> str:
                 done.add("knock")
                 page.screenshot(path=str(out / "12-toepen-knock.png"))
             plays = [a for a in legal if a.startswith("play ")]
-            pick = next((a for a in ("nolaundry", "accept", "nosignal", "stay") if a in legal), None)
+            answers = ("nolaundry", "accept", "nosignal", "stay")
+            pick = next((a for a in answers if a in legal), None)
             if plays:
                 play(page, plays[0])
             else:
-                page.locator(f"[data-action='{pick or legal[0]}']").click()
-            try:
+                with contextlib.suppress(PlaywrightTimeout):
+                    page.locator(f"[data-action='{pick or legal[0]}']").click(timeout=3000)
+            with contextlib.suppress(Exception):
                 wait_new(page, v)
-            except Exception:
-                pass
         else:
-            try:
+            with contextlib.suppress(Exception):
                 wait_new(page, v)
-            except Exception:
-                pass
     return table
+
+
+BOT = ("bot (heuristic)", "bot", "heuristic")
+SEATS = [
+    {"seat": s, "name": n, "kind": k, "level": lv, "online": True}
+    for s, (n, k, lv) in enumerate([("Alice", "human", None), BOT, ("Cleo", "human", None), BOT])
+]
+
+
+def scripted(browser: Any, base: str, obs: Json, history: list[Json], path: Path) -> None:
+    """Photograph a crafted position: the real page, a scripted websocket and table summary."""
+    context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    context.add_init_script(
+        "localStorage.setItem('cardroom.seat.SHOT', JSON.stringify({seat: 0, token: 't'}))"
+    )
+    page = context.new_page()
+    summary = {"id": "SHOT", "name": "scripted", "game": obs["game"], "num_seats": 4,
+               "seats": SEATS, "options": {}}  # fmt: skip
+    page.route("**/api/tables/SHOT", lambda r: r.fulfill(json=summary))
+    welcome = {"t": "welcome", "v": 9, "seat": 0, "obs": obs, "seats": SEATS, "history": history,
+               "chat": []}  # fmt: skip
+    page.route_web_socket("**/ws", lambda ws: ws.on_message(lambda m: ws.send(json.dumps(welcome))))
+    page.goto(f"{base}/t/SHOT")
+    page.wait_for_function("() => window.cardroom.obs")
+    page.screenshot(path=str(path))
+    context.close()
+
+
+def dog_lead(browser: Any, base: str, path: Path) -> None:
+    obs = {
+        "game": "tichu", "audience": 0, "phase": "play", "num_seats": 4, "active": [2],
+        "legal": ["tichu"], "hand": ["3G", "5K", "5B", "9R", "JG", "QK", "KB", "AR", "PHX"],
+        "hand_sizes": [9, 11, 12, 10], "terminal": False, "outcome": None, "round": 2,
+        "scores": [120, -20], "score_sheet": [[120, -20]], "calls": ["", "", "tichu", ""],
+        "decided": [False] * 4, "exchange": None, "trick": [], "top": None, "turn": 2,
+        "lead": True, "wish": None, "out": [], "pile_points": [15, 10, 0, 5], "passes": 0,
+        "last_round": None,
+    }  # fmt: skip
+    history = [
+        {"type": "played", "seat": 1, "cards": ["4G", "4R"], "combo": "pair 4"},
+        {"type": "played", "seat": 0, "cards": ["10G", "10B"], "combo": "pair 10"},
+        {"type": "passed", "seat": 1}, {"type": "passed", "seat": 2}, {"type": "passed", "seat": 3},
+        {"type": "trick_taken", "seat": 0, "cards": ["4G", "4R", "10G", "10B"], "points": 20},
+        {"type": "played", "seat": 0, "cards": ["DOG"], "combo": "single DOG"},
+    ]  # fmt: skip
+    scripted(browser, base, obs, history, path)
+
+
+def toepen_knock(browser: Any, base: str, path: Path) -> None:
+    obs = {
+        "game": "toepen", "audience": 0, "phase": "respond", "num_seats": 4, "active": [0],
+        "legal": ["stay", "fold"], "hand": ["10H", "JS", "AC"], "hand_sizes": [3, 3, 3, 3],
+        "terminal": False, "outcome": None, "turn": 0, "lives": [8, 9, 6, 10], "stake": 2,
+        "trick": [{"seat": 3, "card": "9S"}], "tricks": [], "trick_no": 2, "hand_no": 4,
+        "last_hand": None, "dealer": 2, "in_game": [True] * 4, "in_hand": [True] * 4,
+        "knocker": 1, "responses": {"knocker": 1, "answers": [{"seat": 2, "answer": "stay"}],
+                                    "waiting": [0, 3]},
+    }  # fmt: skip
+    scripted(browser, base, obs, [{"type": "knock", "seat": 1, "stake": 3}], path)
 
 
 def main() -> int:
@@ -202,6 +267,10 @@ def main() -> int:
             for _ in range(12):
                 page.get_by_test_id("replay-next").click()
             page.screenshot(path=str(out / "10-replay.png"))
+            if not (out / "05-dog-lead.png").exists():  # no Dog lead was dealt: a scripted one
+                dog_lead(browser, base, out / "05-dog-lead.png")
+            if not (out / "12-toepen-knock.png").exists():
+                toepen_knock(browser, base, out / "12-toepen-knock.png")
             browser.close()
         server.should_exit = True
         for name in sorted(p.name for p in out.glob("*.png")):
