@@ -524,13 +524,16 @@ export function feltView(view) {
   for (let seat = 0; seat < n; seat++) parts.push(seatView(view, seat, n, me, passed.has(seat)));
   if (!obs) return parts;
   const plays = game.trickPlays(view);
+  const seen = view.seenPlays || new Set(); // only a play new since the last render animates
+  const keys = plays.map((p) => `${p.seat}:${p.cards.join(",")}`);
   parts.push(
     h(
       "div",
       { class: "trick", "data-testid": "trick", "aria-label": "cards on the table" },
-      plays.map((p) => playView(view, p, n, me)),
+      plays.map((p, i) => playView(view, p, n, me, !seen.has(keys[i]))),
     ),
   );
+  view.seenPlays = new Set(keys);
   parts.push(h("div", { class: "center" }, game.center(view)));
   const last = game.lastTrick(view);
   if (last && !view.replay) {
@@ -556,12 +559,12 @@ export function feltView(view) {
   return parts;
 }
 
-function playView(view, p, n, me) {
+function playView(view, p, n, me, fresh) {
   const [x, y] = seatPosition(p.seat, me, n, 0.42);
   return h(
     "div",
     {
-      class: `play ${p.top ? "top" : ""} ${p.kind || ""}`,
+      class: `play ${p.top ? "top" : ""} ${p.kind || ""} ${fresh ? "fresh" : ""}`,
       style: `left:${x}%;top:${y}%`,
       "data-seat": p.seat,
       "data-testid": `play-${p.seat}`,
@@ -736,6 +739,8 @@ function myArea(ctx) {
   const n = hand.length;
   const mid = (n - 1) / 2;
   const marks = { ...game.handMarks(ctx), ...((ctx.local && ctx.local.marks) || {}) };
+  const before = ctx.prevHand || new Set(hand); // cards new in the hand (dealt, received) animate
+  ctx.prevHand = new Set(hand);
   return [
     game.panels(ctx),
     h(
@@ -767,7 +772,7 @@ function myArea(ctx) {
         const selected = ctx.selected.includes(code);
         const mark = marks[code];
         const el = cardEl(obs.game, code, {
-          class: `${selected ? "selected" : ""} ${mark ? "marked" : ""}`,
+          class: `${selected ? "selected" : ""} ${mark ? "marked" : ""} ${before.has(code) ? "" : "fresh"}`,
           "data-testid": `card-${code}`,
           role: "button",
           tabindex: 0,
