@@ -57,3 +57,10 @@ export function saveSeat(id, seat, token, name) {
 export function forgetSeat(id) {
   localStorage.removeItem(KEY(id));
 }
+
+// Server words a player understands: no rule numbers, no HTTP codes.
+export function friendly(msg) {
+  return String(msg)
+    .replace(/^\d{3}:\s*/, "")
+    .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "");
+}

@@ -127,7 +127,7 @@ export function mountLobby(root, navigate) {
       const res = await api.createTable(gameSelect.value, options, name);
       navigate(`/t/${res.id}`);
     } catch (err) {
-      say(`Could not create the table: ${err.message.replace(/^\d{3}:\s*/, "")}`);
+      say(`Could not create the table: ${api.friendly(err.message)}`);
     }
   }
 

@@ -3,6 +3,7 @@
 // the history, the chat, the score sheet and the card counter. Game-specific parts come from a
 // game module through the interface declared in game.js; legality comes only from obs.legal.
 import * as api from "./api.js";
+import { friendly } from "./api.js";
 import { cardBack, cardEl } from "./cards.js";
 import { h, testid } from "./dom.js";
 import { checkGame, seatAnchor, seatPosition } from "./game.js";
@@ -16,6 +17,8 @@ const HISTORY_SIZE = 600;
 const BOT_NAMES = ["Ada", "Bram", "Cleo", "Dirk", "Eva", "Finn", "Greet", "Hugo"];
 
 // ---- the view: what the game modules read ---------------------------------------------------
+
+export { friendly };
 
 export function makeView(fields) {
   const view = {
@@ -134,13 +137,6 @@ export function mountTable(root, id) {
   ctx.render();
   ctx.connect();
   return ctx;
-}
-
-// Server words a player understands: no rule numbers, no HTTP codes.
-export function friendly(msg) {
-  return String(msg)
-    .replace(/^\d{3}:\s*/, "")
-    .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "");
 }
 
 function handlers(ctx) {
