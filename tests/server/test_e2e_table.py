@@ -368,10 +368,8 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
 
 def test_refusals_are_shown_without_rule_numbers(open_table: Any) -> None:
     page, server = open_table(tichu_obs(legal=["pass", "play 9G 9K"]))
-    server.on_act = lambda ws, msg: ws.send(
-        pages.json.dumps({"t": "reject", "id": msg["id"], "code": "illegal",
-                          "msg": "R8.1.9: you must play the wished 8"})  # fmt: skip
-    )
+    refusal = {"t": "reject", "code": "illegal", "msg": "R8.1.9: you must play the wished 8"}
+    server.on_act = lambda ws, msg: ws.send(pages.json.dumps({**refusal, "id": msg["id"]}))
     page.locator("[data-action=pass]").click()
     message = page.get_by_test_id("message")
     message.wait_for()
