@@ -110,7 +110,15 @@ export function center(ctx) {
   }
   const waiting = o.responses && o.responses.waiting;
   if (o.knocker !== null && o.knocker !== undefined && waiting && waiting.length) {
-    parts.push(h("div", { class: "banner knock", "data-testid": "knock-banner" }, `${ctx.name(o.knocker)} knocked! Waiting for ${waiting.map(ctx.name).join(", ")}`));
+    const knock = [...(ctx.history || [])].reverse().find((e) => e.type === "knock" || e.type === "poor");
+    const raise = knock && knock.stake > o.stake ? ` Stake ${o.stake} → ${knock.stake}.` : "";
+    parts.push(
+      h(
+        "div",
+        { class: "banner knock", "data-testid": "knock-banner" },
+        `${ctx.name(o.knocker)} knocked!${raise} Waiting for ${waiting.map(ctx.name).join(", ")}`,
+      ),
+    );
   }
   for (const ex of o.exchanges || []) {
     parts.push(
