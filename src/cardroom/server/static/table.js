@@ -50,6 +50,7 @@ export function seatName(view, seat) {
 export function yourMove(view) {
   const o = view.obs;
   if (!o || !(o.legal || []).length) return false;
+  if (Array.isArray(o.awaited)) return o.awaited.includes(view.mySeat); // seats that owe a move
   if (o.turn !== null && o.turn !== undefined) return o.turn === view.mySeat;
   return !(o.decided && o.decided[view.mySeat]); // simultaneous phases: until you decided
 }
