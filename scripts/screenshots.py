@@ -27,6 +27,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 Json = dict[str, Any]
+SLOTS = ("left", "partner", "right")
 
 
 def start_server(db: Path) -> tuple[str, uvicorn.Server]:
@@ -108,10 +109,14 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             shot("02-grand-tichu")
             page.locator("[data-action=nogrand]").click()
         elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
-            for card in o["hand"][:3]:
-                page.get_by_test_id(f"card-{card}").click()
-            shot("03-exchange")
-            page.get_by_test_id("exchange-submit").click()
+            given = (o.get("exchange") or {}).get("given") or {}
+            slots = [s for i, s in enumerate(SLOTS) if str(i + 1) not in given]
+            page.get_by_test_id(f"card-{o['hand'][-1]}").click()
+            if len(slots) == 2:
+                shot("03-exchange")  # one card given, the next one picked
+            page.get_by_test_id(f"exchange-{slots[0]}").click()
+        elif o["phase"] == "wish" and "nowish" in legal:
+            page.get_by_test_id("wish-none").click()
         elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
             page.locator("[data-action^=give-dragon]").first.click()
         elif o["phase"] == "play" and o["turn"] == 0 and legal:
