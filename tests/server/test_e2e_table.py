@@ -374,3 +374,17 @@ def test_refusals_are_shown_without_rule_numbers(open_table: Any) -> None:
     message = page.get_by_test_id("message")
     message.wait_for()
     assert message.inner_text().startswith("Refused: you must play the wished 8")
+
+
+def test_a_selected_card_offers_the_plays_that_contain_it(open_table: Any) -> None:
+    legal = ["pass", "play 9G 9K", "play 5B 5R 9G 9K PHX(=5)"]
+    info = [None, {"combo": "pair 9"}, {"combo": "full house 5"}]
+    page, server = open_table(tichu_obs(legal=legal, legal_info=info))
+    pages.select(page, "9G")
+    offers = page.get_by_test_id("suggestion")
+    assert offers.all_inner_texts() == ["pair 9", "full house 5"]
+    offers.first.click()
+    assert sorted(page.evaluate("window.cardroom.selected")) == ["9G", "9K"]
+    page.get_by_test_id("play").click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play 9G 9K"]

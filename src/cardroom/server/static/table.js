@@ -856,7 +856,47 @@ function actionBar(ctx) {
     hasPlays || (ctx.obs.turn === ctx.mySeat && legal.includes("pass")) ? play : null,
     others,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
+    matches.length ? null : suggestions(ctx),
   ];
+}
+
+// Legal plays that contain the selected cards (at most 4), one click to select one of them:
+// picking a straight or a full house takes a click or two instead of five.
+function suggestions(ctx) {
+  const game = ctx.game();
+  if (game.singleSelect || !ctx.selected.length) return null;
+  const legal = ctx.obs.legal || [];
+  const info = ctx.obs.legal_info || [];
+  const seen = new Set();
+  const found = [];
+  legal.forEach((a, i) => {
+    if (!game.isCardAction(a)) return;
+    const cards = game.cardsOf(a);
+    const key = [...cards].sort().join(" ");
+    if (seen.has(key) || !ctx.selected.every((c) => cards.includes(c))) return;
+    seen.add(key);
+    found.push({ cards, label: (info[i] && info[i].combo) || cards.join(" ") });
+  });
+  if (!found.length) return null;
+  found.sort((x, y) => x.cards.length - y.cards.length);
+  return h(
+    "span",
+    { class: "suggestions", "data-testid": "suggestions" },
+    found.slice(0, 4).map((f) =>
+      h(
+        "button",
+        {
+          class: "small",
+          "data-testid": "suggestion",
+          onclick: () => {
+            ctx.selected = [...f.cards];
+            ctx.render();
+          },
+        },
+        String(f.label).replace(/-/g, "–"),
+      ),
+    ),
+  );
 }
 
 function chooserView(ctx) {
