@@ -51,10 +51,10 @@ export function checkGame(name, module) {
 
 // Where seat `seat` sits for a viewer at `me` among `n`: percent [x, y] on the table, you at
 // the bottom, the next seat to your left, the rest around (Tichu: partner across).
-export function seatPosition(seat, me, n, radius = 1) {
+export function seatPosition(seat, me, n, radius = 1, ry = radius) {
   const k = (seat - (me ?? 0) + n) % n;
   const angle = (2 * Math.PI * k) / n;
-  return [50 - 48 * radius * Math.sin(angle), 50 + 41 * radius * Math.cos(angle)];
+  return [50 - 48 * radius * Math.sin(angle), 50 + 41 * ry * Math.cos(angle)];
 }
 
 // How a seat box hangs from its point: the left seat's box extends right, the right seat's

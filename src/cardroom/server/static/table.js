@@ -557,7 +557,7 @@ export function feltView(view) {
 }
 
 function playView(view, p, n, me, fresh) {
-  const [x, y] = seatPosition(p.seat, me, n, 0.42);
+  const [x, y] = seatPosition(p.seat, me, n, 0.26, 0.45); // between the seat and the centre
   return h(
     "div",
     {
