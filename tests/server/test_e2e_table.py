@@ -388,3 +388,11 @@ def test_a_selected_card_offers_the_plays_that_contain_it(open_table: Any) -> No
     page.get_by_test_id("play").click()
     server.wait_sent(page, lambda m: m["t"] == "act")
     assert server.acts() == ["play 9G 9K"]
+
+
+def test_toepen_answers_a_lone_no_signal_by_itself(open_table: Any) -> None:
+    page, server = open_table(toepen_obs(phase="announce", legal=["nosignal"], turn=0))
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["nosignal"]
+    page2, server2 = open_table(toepen_obs(phase="announce", legal=["whistle", "nosignal"]))
+    assert page2.locator("[data-action=nosignal]").is_visible() and server2.acts() == []

@@ -35,12 +35,14 @@
 //   sortKey(code, by) -> number       hand order; by = "rank" | "suit"
 //   rankOf(code) -> string            the key a player types to pick the card ("7", "J", "1")
 //   handMarks(view) -> {code: text}   a note on cards of your hand ("→ Bram", "from Cleo")
+//   autoAction(view) -> string | null an action the page sends by itself because it is the only
+//                                     one and no real choice (Toepen's lone "No signal")
 
 export const MEMBERS = [
   "singleSelect", "isCardAction", "cardsOf", "isPanelAction", "relation", "phaseText",
   "seatInfo", "trickPlays", "center", "passed", "lastTrick", "panels", "onCardClick", "label",
   "chooserTitle", "chooserLabel", "roundSummary", "scoreSheet", "counter", "eventText",
-  "sortKey", "rankOf", "handMarks",
+  "sortKey", "rankOf", "handMarks", "autoAction",
 ];
 
 export function checkGame(name, module) {

@@ -187,7 +187,11 @@ function handlers(ctx) {
         if (!ctx.chooser.length) ctx.chooser = null;
       }
       const mine = yourMove(ctx);
-      if (mine && !wasMine) chime(ctx);
+      const auto = mine ? ctx.game().autoAction(ctx) : null;
+      if (auto && ctx.autoSent !== v) {
+        ctx.autoSent = v; // once per position
+        ctx.act(auto);
+      } else if (mine && !wasMine) chime(ctx);
       document.title = `${mine ? "● Your turn · " : ""}${(ctx.meta && ctx.meta.name) || "cardroom"}`;
       ctx.render();
     },

@@ -373,6 +373,10 @@ export function handMarks(ctx) {
   return marks;
 }
 
+export function autoAction() {
+  return null;
+}
+
 // ---- round summary, score sheet, card counter, history ------------------------------------
 
 const TEAMS = (ctx) => [0, 1].map((t) => `${ctx.name(t)} & ${ctx.name(t + 2)}`);

@@ -196,6 +196,12 @@ export function scoreSheet(ctx) {
   );
 }
 
+// A lone "nosignal" is no decision: the page answers it by itself.
+export function autoAction(ctx) {
+  const legal = ctx.obs.legal || [];
+  return legal.length === 1 && legal[0] === "nosignal" ? "nosignal" : null;
+}
+
 export function handMarks() {
   return {};
 }
