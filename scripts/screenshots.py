@@ -157,8 +157,9 @@ def play(page: Page, action: str) -> None:
             page.locator(f"[data-testid=chooser-option][data-action='{action}']").click()
 
 
-def toepen_session(page: Page, base: str, out: Path) -> str:
-    table = new_table(page, base, "toepen", {"lives": 5}, "heuristic")
+def toepen_session(page: Page, base: str, out: Path, lives: int) -> str:
+    """Play Toepen until the first hand's end is photographed (or the game is over)."""
+    table = new_table(page, base, "toepen", {"lives": lives}, "heuristic")
     done: set[str] = set()
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
@@ -170,6 +171,7 @@ def toepen_session(page: Page, base: str, out: Path) -> str:
         if page.get_by_test_id("round-end").count() and "hand" not in done:
             done.add("hand")
             page.screenshot(path=str(out / "13-toepen-hand-end.png"))
+            break
         legal = o["legal"] or []
         if o["turn"] == 0 and legal and legal != ["nosignal"]:  # the page answers that itself
             if {"stay", "fold"} <= set(legal) and "knock" not in done:
@@ -266,7 +268,8 @@ def main() -> int:
             page.wait_for_selector("[data-testid=option-target_score]")
             page.screenshot(path=str(out / "01-lobby.png"))
             tichu_session(page, base, out)
-            toepen = toepen_session(page, base, out)
+            toepen_session(page, base, out, lives=10)  # a hand's end
+            toepen = toepen_session(page, base, out, lives=1)  # the first hand ends the game
             page.goto(f"{base}/replay/{toepen}")
             page.wait_for_selector("[data-testid=replay-step]")
             for _ in range(12):
