@@ -90,7 +90,8 @@ def test_bomb_holders_are_not_revealed() -> None:
 
 
 def test_wish_and_last_round_in_the_observation() -> None:
-    state = act(position({0: "MJ"}, turn=0, pad={0: 2, 1: 2, 2: 2, 3: 2}), 0, "play MJ wish=J")
+    state = act(position({0: "MJ"}, turn=0, pad={0: 2, 1: 2, 2: 2, 3: 2}), 0, "play MJ")
+    state = act(state, 0, "wish J")
     assert GAME.observe(state, 2).to_json()["wish"] == "J"
     ended = act(position({2: "KR", 3: "4G"}, trick=[(3, "10G")], turn=2, out=(0, 1)), 2, "play KR")
     last = GAME.observe(ended, SPECTATOR).to_json()["last_round"]

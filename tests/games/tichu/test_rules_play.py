@@ -39,7 +39,7 @@ def test_case_68_led_phoenix() -> None:
 
 def test_case_69_phoenix_on_the_mah_jong() -> None:
     state = position({0: "MJ", 1: "PHX", 2: "2G"}, turn=0, pad=PAD)
-    state = act(state, 0, "play MJ")
+    state = acts(state, (0, "play MJ"), (0, "nowish"))
     state = allowed(state, 1, "play PHX")
     assert state.top.describe() == "single PHX 1½"
     allowed(state, 2, "play 2G")

@@ -45,6 +45,8 @@ _points = lru_cache(maxsize=256)(mask_points)
 
 
 def phase_name(state: TichuState) -> str:
+    if state.phase is Phase.PLAY and state.wisher is not None:
+        return "wish"
     if state.phase is Phase.PLAY and state.dragon_pending:
         return "dragon"
     return state.phase.value
@@ -65,15 +67,19 @@ def _public_active(state: TichuState, audience: Audience) -> list[int]:
 
 
 def _exchange_json(state: TichuState, seat: int) -> Json | None:
+    """The seat's own exchange choices so far (seat → card) and, once revealed, what it got."""
     own = state.given[seat]
-    if own is None:
+    if all(c is None for c in own):
         return None
-    given = {str((seat + k) % SEATS): format_card(c) for k, c in enumerate(own, start=1)}
+    given = {
+        str((seat + k) % SEATS): format_card(c) for k, c in enumerate(own, start=1) if c is not None
+    }
     received: dict[str, str] = {}
     if state.revealed:
         for giver, row in enumerate(state.given):
-            if giver != seat and row is not None:
-                received[str(giver)] = format_card(row[(seat - giver) % SEATS - 1])
+            c = row[(seat - giver) % SEATS - 1]
+            if giver != seat and c is not None:
+                received[str(giver)] = format_card(c)
     return {"given": given, "received": received}
 
 
@@ -91,7 +97,7 @@ def _decided(state: TichuState) -> list[bool]:
     if state.phase is Phase.GRAND:
         return [d is not None for d in state.grand]
     if state.phase is Phase.EXCHANGE:
-        return [g is not None for g in state.given]
+        return [state.exchanged(s) for s in range(SEATS)]
     return [False] * SEATS
 
 
