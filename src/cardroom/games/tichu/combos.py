@@ -144,7 +144,11 @@ _TRIPLES: Final = _subsets_table(3)
 
 def _suits_by_rank(hand: int) -> list[int]:
     """``s[r]`` = 4-bit suit mask of the hand's cards of rank ``r`` (2..14); ``s[0] = s[1] = 0``."""
-    return [0, 0, *((hand >> _BASE[r]) & 15 for r in _RANKS)]
+    return [hand >> b & 15 for b in _SUIT_SHIFTS]
+
+
+_SUIT_SHIFTS: Final = (60, 60, *(_BASE[r] for r in _RANKS))
+"""Shifts that bring each rank's four cards to the low bits (60: ranks 0 and 1 read as 0)."""
 
 
 # --- recognising a set ---------------------------------------------------------------------
@@ -349,7 +353,7 @@ _DRG_COMBO: Final = Combo(Kind.SINGLE, _DRG, 30, 1)
 _MJ_OPTIONS: Final = (_MJ,)
 
 
-def _add_singles(hand: int, suits: list[int], top: Combo | None, out: list[Combo]) -> None:
+def _add_singles(hand: int, top: Combo | None, out: list[Combo]) -> None:
     if top is None:
         if hand & _DOG:
             out.append(_DOG_COMBO)
@@ -364,20 +368,22 @@ def _add_singles(hand: int, suits: list[int], top: Combo | None, out: list[Combo
         if hand & _PHX:  # top + ½: below every natural single that beats the top
             out.append(_new(Combo, (Kind.SINGLE, _PHX, top.strength + 1, 1, None)))
         first = top.strength // 2 + 1
-    table = _SINGLE_COMBOS
+    table, shifts = _SINGLE_COMBOS, _SUIT_SHIFTS
     for rank in range(first, 15):
-        if suits[rank]:
-            out.extend(table[rank][suits[rank]])
+        s = hand >> shifts[rank] & 15
+        if s:
+            out.extend(table[rank][s])
     if hand & _DRG:
         out.append(_DRG_COMBO)
 
 
 def _add_sets(
-    table: tuple[tuple[tuple[Combo, ...], ...], ...], suits: list[int], above: int, out: list[Combo]
+    table: tuple[tuple[tuple[Combo, ...], ...], ...], hand: int, above: int, out: list[Combo]
 ) -> None:
     """Pairs or triples of the ranks above ``above`` (a strength), from a ``_combo_table``."""
+    shifts = _SUIT_SHIFTS
     for rank in range(above // 2 + 1 if above >= 0 else 2, 15):
-        s = suits[rank]
+        s = hand >> shifts[rank] & 15
         if s:
             out.extend(table[rank][s])
 
@@ -589,6 +595,11 @@ def enumerate_bombs(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     return tuple(bombs)
 
 
+def generate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
+    """``enumerate_plays`` without its caches, for simulators whose (hand, top) rarely repeat."""
+    return _generate(hand, top)
+
+
 def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     """Every distinct play (cards, Phoenix rank) from ``hand`` that beats ``top``, bombs included.
 
@@ -627,13 +638,13 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     """The listing of ``enumerate_plays``, uncached."""
     if top is not None and (top.cards == _DOG or top.kind == Kind.BOMB):
         return enumerate_bombs(hand, top)
-    suits = [0, 0, *((hand >> b) & 15 for b in _RANK_BASES)]
     out: list[Combo] = []
+    phx = hand & _PHX
     if top is None:
-        _add_singles(hand, suits, None, out)
-        phx = hand & _PHX
-        _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, suits, -1, out)
-        _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, suits, -1, out)
+        suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+        _add_singles(hand, None, out)
+        _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, -1, out)
+        _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, -1, out)
         pairs, triples = _multiples(hand)
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
             _add_full_houses(hand, suits, -1, out)
@@ -642,26 +653,27 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
             _add_stairs(hand, suits, None, -1, out)
     else:
         kind, above = top.kind, top.strength
-        if kind == Kind.SINGLE:
-            _add_singles(hand, suits, top, out)
+        if kind == Kind.SINGLE:  # the common cases need no per-rank list
+            _add_singles(hand, top, out)
         elif kind == Kind.PAIR:
-            _add_sets(_PAIR_COMBOS_PHX if hand & _PHX else _PAIR_COMBOS, suits, above, out)
+            _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, above, out)
         elif kind == Kind.TRIPLE:
-            _add_sets(_TRIPLE_COMBOS_PHX if hand & _PHX else _TRIPLE_COMBOS, suits, above, out)
-        elif kind == Kind.FULL_HOUSE:
-            _add_full_houses(hand, suits, above, out)
-        elif kind == Kind.STRAIGHT:
-            _add_straights(hand, suits, top.length, above, out)
+            _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
         else:
-            _add_stairs(hand, suits, top.length, above, out)
+            suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+            if kind == Kind.FULL_HOUSE:
+                _add_full_houses(hand, suits, above, out)
+            elif kind == Kind.STRAIGHT:
+                _add_straights(hand, suits, top.length, above, out)
+            else:
+                _add_stairs(hand, suits, top.length, above, out)
     if has_bomb(hand):
-        bombs = _all_bombs(suits)
+        bombs = _all_bombs(_suits_by_rank(hand))
         bombs.sort(key=_sort_key)
         out.extend(bombs)
     return tuple(out)
 
 
-_RANK_BASES: Final = tuple(_BASE[r] for r in _RANKS)
 _NIBBLE_LOW: Final = sum(1 << (4 * i) for i in range(13))
 
 

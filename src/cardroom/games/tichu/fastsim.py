@@ -31,7 +31,7 @@ from .actions import NOWISH as NOWISH_ACTION
 from .actions import PASS as PASS_ACTION
 from .actions import TichuAction, give_dragon, play, wish
 from .cards import DOG, DRG, MJ, rank_mask
-from .combos import Combo, Kind, enumerate_bombs, enumerate_plays, has_bomb
+from .combos import Combo, Kind, enumerate_bombs, enumerate_plays, generate_plays, has_bomb
 from .config import TichuConfig
 from .scoring import score_round
 from .state import GRAND_CALL, NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
@@ -193,7 +193,9 @@ class Sim:
         if self.final:
             return []
         lead = not self.trick or self.trick_over
-        plays = enumerate_plays(hand, None if lead else self.top)
+        # leads are cached per hand (searches lead from the same hands again and again);
+        # a follow's (hand, top) seldom repeats, so caching it would only cost
+        plays = enumerate_plays(hand, None) if lead else generate_plays(hand, self.top)
         wished = 0 if self.wish is None else _WISH_MASKS[self.wish]
         if wished and hand & wished:
             bound: list[Move] = [c for c in plays if c.cards & wished]
