@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +17,8 @@ from cardroom.engine import (
 )
 from cardroom.games.tichu import GAME, TichuAction
 from cardroom.games.tichu.actions import ActionKind, exchange, give_dragon, play, wish
-from cardroom.games.tichu.cards import PHX, format_card
+from cardroom.games.tichu.cards import PHX, format_card, parse_cards
+from cardroom.games.tichu.state import Phase
 
 CANONICAL = [
     "grand",
@@ -33,6 +36,7 @@ CANONICAL = [
     "play MJ 2K 3B 4R 5G",
     "play 3G 4K 5B 6R PHX(=2)",
     "play 10G 10K 10B 10R",
+    "bomb 10G 10K 10B 10R",
     "play PHX",
     "play DOG",
     "play DRG",
@@ -114,6 +118,8 @@ def actions(draw: st.DrawFn) -> TichuAction:
         cards = draw(masks)
         phx = draw(ranks) if cards >> PHX & 1 and draw(st.booleans()) else None
         return play(cards, phx)
+    if kind is ActionKind.BOMB:
+        return TichuAction(kind, draw(masks))
     if kind is ActionKind.EXCHANGE:
         return exchange(draw(st.integers(0, 55)), draw(st.integers(0, 9)))
     if kind is ActionKind.WISH:
@@ -156,3 +162,14 @@ def test_errors_leave_the_runner_unchanged() -> None:
 
 def _held(mask: int) -> list[int]:
     return [c for c in range(56) if mask >> c & 1]
+
+
+def test_the_log_stores_the_phoenix_value_as_played() -> None:
+    """R6.3.4: ``play 9G PHX`` (undeclared) is logged as ``play 9G PHX(=9)``."""
+    runner = Runner(GAME, GAME.default_config())
+    hands = ("9G PHX 3K", "4K", "5K", "6K")
+    runner.state = replace(
+        runner.state, phase=Phase.PLAY, hands=tuple(map(parse_cards, hands)), turn=0
+    )
+    runner.act(0, "play 9G PHX")
+    assert runner.records[-1].text == "play 9G PHX(=9)"

@@ -1,8 +1,8 @@
 """Invariants of random Tichu play (hypothesis picks the seeds).
 
 ``random_rounds`` plays uniformly random legal actions (a random active seat, then a random
-legal action; exchanges are drawn directly as three random held cards, which is the same
-distribution as choosing among the 2184 listed ones) and checks at every step that the 56
+legal action: exchanges are three listed choices, wishes a decision of their own) and checks
+at every step that the 56
 cards are all somewhere exactly once, and after every round that card points add up (R10).
 """
 

@@ -266,7 +266,8 @@ def test_the_wish_is_a_decision_of_its_own_before_anyone_acts() -> None:
         act(state, 0, "play MJ wish=8")
     state = act(state, 0, "play MJ")
     assert state.phase is Phase.PLAY and state.wisher == 0
-    assert GAME.observe(state, 1).to_json()["phase"] == "wish"
+    public = GAME.observe(state, 1).to_json()
+    assert public["phase"] == "wish" and public["turn"] == 0 and not public["lead"]
     assert legal(state, 0) == {
         "nowish",
         *(f"wish {r}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]),

@@ -41,6 +41,8 @@ class ActionKind(enum.Enum):
     EXCHANGE = "exchange"
     PASS = "pass"
     PLAY = "play"
+    BOMB = "bomb"
+    """A bomb onto the lying trick by the seat to lead after its winner went out (R5.6)."""
     WISH = "wish"
     NOWISH = "nowish"
     GIVE_DRAGON = "give-dragon"
@@ -122,7 +124,8 @@ class TichuAction:
             if len(args) != 1 or not args[0].isdigit():
                 raise InvalidNotationError(f"expected 'give-dragon N' (N a seat): {text!r}")
             return cls(kind, to=int(args[0]))
-        return cls._parse_play(args, text)
+        action = cls._parse_play(args, text)
+        return action if kind is ActionKind.PLAY else cls(kind, action.cards, action.phoenix_as)
 
     @classmethod
     def _parse_play(cls, args: list[str], text: str) -> TichuAction:
@@ -144,7 +147,7 @@ class TichuAction:
                 raise InvalidNotationError(f"card {format_card(card)} is listed twice in {text!r}")
             mask |= 1 << card
         if not mask:
-            raise InvalidNotationError(f"'play' needs at least one card: {text!r}")
+            raise InvalidNotationError(f"a play or bomb needs at least one card: {text!r}")
         return cls(ActionKind.PLAY, mask, phoenix_as=phoenix_as)
 
     def __str__(self) -> str:
@@ -155,7 +158,7 @@ class TichuAction:
             return f"wish {rank_text(self.wish) if self.wish is not None else '?'}"
         if kind is ActionKind.GIVE_DRAGON:
             return f"{kind.value} {self.to}"
-        if kind is not ActionKind.PLAY:
+        if kind is not ActionKind.PLAY and kind is not ActionKind.BOMB:
             return str(kind.value)
         text = format_cards(self.cards)  # by byte tables: observations format many plays
         if self.phoenix_as is not None and self.cards >> PHX & 1:
@@ -180,6 +183,12 @@ _BARE: Final = frozenset(
 def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     """A play action (shared values: legal-play listings build thousands per round)."""
     return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as)
+
+
+@lru_cache(maxsize=1 << 10)
+def bomb(cards: int) -> TichuAction:
+    """A bomb thrown onto the lying trick instead of leading (R5.6)."""
+    return TichuAction(ActionKind.BOMB, cards)
 
 
 @lru_cache(maxsize=16)

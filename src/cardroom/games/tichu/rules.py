@@ -26,6 +26,7 @@ from .actions import (
     ActionKind,
     TichuAction,
     action_text,
+    bomb,
     exchange,
     give_dragon,
     play,
@@ -254,12 +255,31 @@ def play_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
     return options(state, seat)[0]
 
 
+def may_bomb_onto(state: TichuState, seat: int) -> bool:
+    """R5.6/R5.8: ``seat`` is to lead because the lying trick's winner is out; besides leading
+    (which gathers the trick for its winner) it may bomb onto that trick."""
+    if seat != state.turn or not state.trick_over or state.dragon_pending or state.final:
+        return False
+    return state.phase is Phase.PLAY and state.wisher is None and state.top_seat != seat
+
+
+@PerState
+def bomb_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
+    """The ``bomb`` actions (onto the lying trick, R5.6) of ``seat`` now."""
+    hand = state.hands[seat]
+    if not may_bomb_onto(state, seat) or not has_bomb(hand):
+        return MappingProxyType({})
+    bombs = _options(hand, state.top, Mode.BOMBS, state.wish)[0]
+    return MappingProxyType({bomb(a.cards): c for a, c in bombs.items()})
+
+
 def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """Every legal action of ``seat``; empty if it may not act.
 
     Canonical order: ``tichu``, exchanges (card order, then seat) or ``pass``, plays in the
-    order of ``combos.enumerate_plays`` (kind, length, strength, cards), then ``give-dragon``
-    by seat; while a wish is owed, ``nowish`` then ``wish 2`` … ``wish A``.
+    order of ``combos.enumerate_plays`` (kind, length, strength, cards), ``bomb`` onto a lying
+    trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
+    ``wish 2`` … ``wish A``.
     """
     if not 0 <= seat < SEATS:
         return ()
@@ -276,9 +296,19 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
         if can_pass:
             acts.append(PASS)
         acts.extend(plays)
+        acts.extend(bomb_options(state, seat))
         if seat == state.turn and (state.dragon_pending or state.final):
             acts.extend(give_dragon(s) for s in opponents(seat))
     return tuple(acts)
+
+
+def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
+    """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
+    if action.kind is ActionKind.PLAY:
+        return play_options(state, seat).get(action)
+    if action.kind is ActionKind.BOMB:
+        return bomb_options(state, seat).get(action)
+    return None
 
 
 def legal_texts(state: TichuState, seat: int) -> list[str]:
@@ -512,12 +542,19 @@ def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
-    action = resolve(state, seat, action)
-    combo = play_options(state, seat).get(action)
-    if combo is None:
-        raise why_illegal(state, seat, action)
+    onto = action.kind is ActionKind.BOMB
+    if onto:
+        combo = bomb_options(state, seat).get(action)
+        if combo is None:
+            raise _why_no_bomb_onto(state, seat, action)
+    else:
+        action = resolve(state, seat, action)
+        combo = play_options(state, seat).get(action)
+        if combo is None:
+            raise why_illegal(state, seat, action)
     events: list[TichuEvent] = []
     leads = seat == state.turn and is_leading(state) and not _overtrumps(state, seat, combo)
+    leads = leads and not onto
     if leads and state.trick:
         winner = state.top_seat
         assert winner is not None
@@ -543,9 +580,22 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         skip = (passed if state.config.pass_is_final else 0) | 1 << seat
         new = new.replace(trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
     step = _after_play(new, seat, events)
-    if combo.cards >> MJ & 1 and step.state.phase is Phase.PLAY and not step.state.final:
-        return Step(step.state.replace(wisher=seat), step.events)  # R8.1.1: the wish comes next
-    return step
+    state = step.state
+    if combo.cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
+        state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
+    return Step(state, step.events, action)  # logged with the Phoenix value as played
+
+
+def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
+    missing = action.cards & ~state.hands[seat]
+    if missing:
+        return IllegalActionError(f"you do not hold {format_cards(missing)}")
+    if not may_bomb_onto(state, seat):
+        return IllegalActionError(
+            "R5.6: 'bomb' is for the seat to lead after the trick's winner went out, onto the "
+            "lying trick; otherwise a bomb is written 'play'"
+        )
+    return IllegalActionError(f"R7.3: not a bomb that beats {_top_text(state)}")
 
 
 def _overtrumps(state: TichuState, seat: int, combo: Combo) -> bool:
