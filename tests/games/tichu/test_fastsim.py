@@ -20,6 +20,7 @@ from cardroom.games.tichu.actions import TICHU, action_text
 from cardroom.games.tichu.fastsim import Move, Sim, greedy_lowest, random_policy, to_action
 from cardroom.games.tichu.rules import active_seats, legal_actions
 from cardroom.games.tichu.state import Phase, TichuState
+from tests.games.tichu.test_perft import winner_out
 
 
 def sim_listing(sim: Sim, seat: int) -> dict[str, Move | None]:
@@ -130,3 +131,16 @@ def test_from_state_refuses_other_phases_and_options() -> None:
     state = GAME.new(TichuConfig(pass_is_final=True)).replace(phase=Phase.PLAY, turn=0)
     with pytest.raises(ValueError, match="pass_is_final"):
         Sim.from_state(state)
+
+
+@pytest.mark.parametrize("choice", ["bomb 7G 7K 7B 7R", "play 7G 7K 7B 7R", "play 3G"])
+def test_r5_6_bomb_onto_the_lying_trick_or_lead(choice: str) -> None:
+    """The seat to lead after the winner went out bombs onto the trick or leads (R5.6)."""
+    state = winner_out()
+    sim = Sim.from_state(state)
+    listings = check_same(state, sim, "winner out", all_seats=True)
+    assert choice in listings[2]
+    move = listings[2][choice]
+    assert move is not None
+    sim.apply(move, 2)
+    check_same(GAME.apply(state, 2, GAME.parse_action(choice)).state, sim, choice, True)

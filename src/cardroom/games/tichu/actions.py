@@ -163,7 +163,7 @@ class TichuAction:
         text = format_cards(self.cards)  # by byte tables: observations format many plays
         if self.phoenix_as is not None and self.cards >> PHX & 1:
             text = text.replace("PHX", f"PHX(={rank_text(self.phoenix_as)})")
-        return f"play {text}"
+        return f"{kind.value} {text}"
 
     def __repr__(self) -> str:
         return f"TichuAction.parse({str(self)!r})"

@@ -7,7 +7,8 @@ compact round (hands as card masks, the trick as a mask plus its top) in place. 
 differential test (``tests/games/tichu/test_fastsim.py``) plays the engine and ``Sim`` side by
 side on the same deals and choices and compares every legal list and every score.
 
-A move is a ``Combo`` (a play) or an ``int``: ``PASS``, ``NOWISH``, a wished rank 2..14, or
+A move is a ``Combo`` (a play), an ``Onto`` (a bomb onto the lying trick, R5.6) or an ``int``:
+``PASS``, ``NOWISH``, a wished rank 2..14, or
 ``GIVE + seat`` (the Dragon's trick). ``to_action`` turns a move into the engine's action.
 Scope: the play phase of one round under the [Standard] rules plus the [Option]s that only
 change who leads or scores (``wish_mandatory``, ``no_calls_after_out``,
@@ -25,19 +26,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, NamedTuple
 
 from .actions import NOWISH as NOWISH_ACTION
 from .actions import PASS as PASS_ACTION
-from .actions import TichuAction, give_dragon, play, wish
+from .actions import TichuAction, bomb, give_dragon, play, wish
 from .cards import DOG, DRG, MJ, rank_mask
 from .combos import Combo, Kind, enumerate_bombs, enumerate_plays, generate_plays, has_bomb
 from .config import TichuConfig
 from .scoring import score_round
-from .state import GRAND_CALL, NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
+from .state import NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
 
-Move = Combo | int
-"""A play (``Combo``) or one of the int moves below."""
+
+class Onto(NamedTuple):
+    """R5.6: a bomb thrown onto the lying trick by the seat to lead after its winner went out
+    (a ``Combo`` move there would lead, gathering the trick for its winner first)."""
+
+    combo: Combo
+
+
+Move = Combo | Onto | int
+"""A play (``Combo``), a bomb onto the lying trick (``Onto``) or one of the int moves below."""
 PASS: Final = -1
 NOWISH: Final = -2
 GIVE: Final = 16
@@ -193,6 +202,9 @@ class Sim:
         if self.final:
             return []
         lead = not self.trick or self.trick_over
+        onto: list[Move] = []
+        if lead and self.trick and self.top_seat != seat and has_bomb(hand):
+            onto = [Onto(c) for c in enumerate_bombs(hand, self.top)]  # R5.6
         # leads are cached per hand (searches lead from the same hands again and again);
         # a follow's (hand, top) seldom repeats, so caching it would only cost
         plays = enumerate_plays(hand, None) if lead else generate_plays(hand, self.top)
@@ -201,10 +213,10 @@ class Sim:
             bound: list[Move] = [c for c in plays if c.cards & wished]
             if bound:
                 if lead:
-                    return bound
+                    return bound + onto
                 return [c for c in plays if c.cards & wished or c.kind == Kind.BOMB]
         if lead:
-            return list(plays)
+            return [*plays, *onto]
         return [PASS, *plays]
 
     def bombs(self, seat: int) -> tuple[Combo, ...]:
@@ -242,9 +254,10 @@ class Sim:
                 self.wisher = None
                 if move != NOWISH:
                     self.wish = move
-        else:
-            assert isinstance(move, Combo)
+        elif isinstance(move, Combo):
             self._play(seat, move)
+        elif isinstance(move, Onto):
+            self._play(seat, move.combo, onto=True)
 
     def _pass(self, seat: int) -> None:
         passed = self.passed = self.passed | 1 << seat
@@ -279,9 +292,10 @@ class Sim:
         else:
             self.turn = seat if self.hands[seat] else _next_holding(self.hands, seat)
 
-    def _play(self, seat: int, combo: Combo) -> None:
+    def _play(self, seat: int, combo: Combo, onto: bool = False) -> None:
         cards = combo.cards
-        if self.trick and seat == self.turn and self.trick_over and not self.dragon_pending():
+        lying = self.trick and self.trick_over and not self.dragon_pending()
+        if lying and seat == self.turn and not onto:
             self._gather(self.top_seat)  # a lead gathers the lying trick for its winner
         hands = self.hands
         hand = hands[seat] = hands[seat] & ~cards
@@ -384,6 +398,8 @@ def to_action(move: Move) -> TichuAction:
     """The engine's action for ``move`` (``str()`` of it is the canonical text)."""
     if isinstance(move, Combo):
         return play(move.cards, move.phoenix_as if move.length > 1 else None)
+    if isinstance(move, Onto):
+        return bomb(move.combo.cards)
     if move == PASS:
         return PASS_ACTION
     if move == NOWISH:
@@ -395,10 +411,10 @@ def to_action(move: Move) -> TichuAction:
 
 __all__ = [
     "GIVE",
-    "GRAND_CALL",
     "NOWISH",
     "PASS",
     "Move",
+    "Onto",
     "Policy",
     "Sim",
     "greedy_lowest",
