@@ -153,6 +153,8 @@ class ToepenHeuristicBot:
         reading = _Reading(view)
         if phase == "announce":
             signals = [a for a in legal if a != "nosignal"]
+            if "nosignal" not in legal:  # a forced 10s signal (R8.3)
+                return legal[0]
             return signals[0] if signals and rng.random() < SIGNAL_RATE else "nosignal"
         if phase == "laundry":
             return "laundry" if self._exchange(reading, rng) else "nolaundry"
