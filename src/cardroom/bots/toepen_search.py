@@ -43,6 +43,9 @@ DANGER = 0.45
 BLUFF = 0.12
 """Bluff-knock rate at stake 1; it falls with the square of the stake."""
 KNOCK_EDGE = 0.002
+KNOCK_TRUST = 0.9
+"""How much likelier a knock is from a seat that wins the hand in a world than from one that
+does not."""
 NINE = 6
 
 
@@ -85,7 +88,9 @@ class Reading:
     turn: int
     played: list[int]
     leaning: dict[int, int]
-    """Per seat, how many knocks and stays it made this hand (evidence of strength)."""
+    """Per seat, how many times it stayed on a knock this hand (evidence of strength)."""
+    knockers: set[int]
+    """The other seats that knocked this hand."""
 
 
 def read(view: SeatView) -> Reading:
@@ -104,12 +109,15 @@ def read(view: SeatView) -> Reading:
     in_play = obs.get("phase") in ("play", "respond")
     signals = [(sig[-1] if sig and in_play else "") for sig in obs.get("signals") or [[]] * n]
     leaning: dict[int, int] = {}
+    knockers: set[int] = set()
     for event in view.history:
         kind = event.get("type")
         if kind == "deal":
-            leaning = {}
-        elif kind in ("knock", "stay") and event.get("seat") != seat:
+            leaning, knockers = {}, set()
+        elif kind == "stay" and event.get("seat") != seat:
             leaning[event["seat"]] = leaning.get(event["seat"], 0) + 1
+        elif kind in ("knock", "poor") and event.get("seat") != seat:
+            knockers.add(int(event["seat"]))
     trick = tuple((p["seat"], cards_of([p["card"]])[0]) for p in obs.get("trick") or [])
     turn = obs.get("play_turn")
     return Reading(
@@ -128,6 +136,7 @@ def read(view: SeatView) -> Reading:
         turn=-1 if turn is None else int(turn),
         played=played,
         leaning=leaning,
+        knockers=knockers,
     )
 
 
@@ -197,7 +206,7 @@ class ToepenSearchBot:
             return "laundry" if self._exchange(r, view, rng) else "nolaundry"
         if phase == "challenge":
             return "challenge" if self._challenge(view) else "accept"
-        worlds = [sample(r, rng) for _ in range(self.worlds)]
+        worlds = self._worlds(r, rng)
         if phase == "respond":
             return self._respond(r, worlds)
         plays = [a for a in legal if a.startswith("play ")]
@@ -223,6 +232,20 @@ class ToepenSearchBot:
         return "knock" if wins else None
 
     # -- decisions -------------------------------------------------------------------------
+
+    def _worlds(self, r: Reading, rng: random.Random) -> list[tuple[list[int], float]]:
+        """Sampled worlds, reweighted by the knocks seen: a knock is far likelier from a seat
+        that takes trick 4 in that world (the knock is evidence, not noise)."""
+        worlds = [sample(r, rng) for _ in range(self.worlds)]
+        if not r.knockers & {s for s in range(r.n) if r.in_hand >> s & 1}:
+            return worlds
+        out = []
+        for hands, w in worlds:
+            winner = Solver(hands, r.in_hand, r.n).play_out(r.trick, r.trick_no, r.turn)
+            for s in r.knockers:
+                w *= KNOCK_TRUST if winner == s else 1.0 - KNOCK_TRUST
+            out.append((hands, w))
+        return out
 
     def _cards(
         self, r: Reading, worlds: list[tuple[list[int], float]], cards: list[int]
@@ -271,7 +294,8 @@ class ToepenSearchBot:
         if total / max(weight, 1e-9) > stay + KNOCK_EDGE:
             return True
         lives = r.lives[r.seat]
-        return lives > r.stake + 2 and rng.random() < BLUFF / r.stake**2
+        last = r.trick_no == 4 and not r.trick
+        return last and lives > r.stake + 2 and rng.random() < BLUFF / r.stake**2
 
     def _respond(self, r: Reading, worlds: list[tuple[list[int], float]]) -> str:
         """Stay or fold (R5.5, R5.6) by expected safety; later responders are assumed to stay."""
