@@ -155,6 +155,7 @@ def sample(r: Reading, rng: random.Random) -> tuple[list[int], float]:
     hands = [0] * r.n
     hands[r.seat] = r.hand
     weight = 1.0
+    ok = False
     for _ in range(TRIES):
         pool = list(iter_cards(r.pool))
         rng.shuffle(pool)
@@ -163,11 +164,13 @@ def sample(r: Reading, rng: random.Random) -> tuple[list[int], float]:
             allowed = [c for c in pool if not r.voids[s] >> c & 1]
             if len(allowed) < r.sizes[s]:
                 allowed = pool
-            hands[s] = mask_of(allowed[: r.sizes[s]])
+            hands[s] = _signalled(allowed, r.sizes[s], r.played[s], r.signals[s], rng)
             pool = [c for c in pool if not hands[s] >> c & 1]
             ok = ok and fits(hands[s] | r.played[s], r.signals[s])
         if ok:
             break
+    if not ok:
+        weight *= 0.01  # no consistent world found quickly: keep it, barely counted
     live = 0
     for h in hands:
         live |= h
@@ -175,6 +178,20 @@ def sample(r: Reading, rng: random.Random) -> tuple[list[int], float]:
         if r.leaning.get(s):
             weight *= (0.9 if strong(hands[s], live) else 0.3) ** min(2, r.leaning[s])
     return hands, weight
+
+
+def _signalled(cards: list[int], size: int, played: int, signal: str, rng: random.Random) -> int:
+    """``size`` of ``cards`` (shuffled) for a seat that made ``signal``: a whistle or a stand
+    takes three or four cards of one rank (10s or Js) first, as its hand must hold them."""
+    if not signal:
+        return mask_of(cards[:size])
+    need = 3 if signal == "whistle" else 4
+    ranks = [m for m in (TENS, JACKS) if (m & played).bit_count() <= need]
+    rank = rng.choice(ranks)
+    have = (rank & played).bit_count()
+    same = [c for c in cards if rank >> c & 1][: need - have]
+    other = [c for c in cards if not rank >> c & 1][: size - len(same)]
+    return mask_of(same + other) if len(same) + len(other) == size else mask_of(cards[:size])
 
 
 def settle(r: Reading, winner: int, stake: int, in_hand: int, paid: Sequence[int]) -> float:
