@@ -29,6 +29,7 @@ from typing import Any
 from cardroom.bots.arena import play_match
 from cardroom.bots.protocol import Bot, Interrupter, SeatView
 from cardroom.bots.registry import make_bot
+from cardroom.engine.config import parse_option_pairs
 from cardroom.games.toepen import GAME, ToepenConfig
 
 Z95 = 1.96
@@ -121,27 +122,6 @@ def summarize(results: Sequence[DealResult], level: str) -> tuple[float, float]:
     return mean, half
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` pairs with JSON-ish values (ints, true/false, text).
-
-    >>> parse_options(["lives=15", "finish_hand=true", "dealer_rule=left"])
-    {'lives': 15, 'finish_hand': True, 'dealer_rule': 'left'}
-    """
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep:
-            raise ValueError(f"--option needs key=value, got {pair!r}")
-        lowered = text.strip().lower()
-        value: Any = text.strip()
-        if lowered in ("true", "false"):
-            value = lowered == "true"
-        elif lowered.lstrip("-").isdigit():
-            value = int(lowered)
-        options[key.strip()] = value
-    return options
-
-
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cardroom arena --game toepen",
@@ -160,7 +140,7 @@ def parser() -> argparse.ArgumentParser:
 def run_cli(args: Sequence[str]) -> int:
     """Run the arena from command-line ``args``; prints one line per level."""
     ns = parser().parse_args(list(args))
-    options = parse_options(ns.option) | {"seats": ns.seats}
+    options = parse_option_pairs(ns.option) | {"seats": ns.seats}
     ToepenConfig.from_json(options)  # bad options fail before any game is played
     levels = lineup(ns.levels.split(","), ns.seats)
     deals = max(1, math.ceil(ns.games / ns.seats))
