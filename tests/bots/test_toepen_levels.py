@@ -139,3 +139,17 @@ def test_arena_cli_rotates_seats_and_reports_shares(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "6 games (2 deals x 3 rotations)" in out
     assert "tight" in out and "heuristic" in out and "95 % CI" in out and "p99" in out
+
+
+def test_search_plays_legal_games_among_every_level() -> None:
+    """Two short games (3 lives) at 5 seats; the arena raises on any illegal answer."""
+    from functools import partial
+
+    from cardroom.bots.arena import play_matches
+    from cardroom.games.toepen import GAME, ToepenConfig
+
+    levels = ["search", "tight", "heuristic", "heuristic-v1", "random"]
+    factories = [partial(make_bot, "toepen", level) for level in levels]
+    config = ToepenConfig(seats=5, lives=3)
+    results = list(play_matches(GAME, config, factories, 2, "levels"))
+    assert len(results) == 2 and all(len(r.outcome.scores) == 5 for r in results)
