@@ -29,8 +29,8 @@ from typing import Any
 from cardroom.bots.arena import play_match
 from cardroom.bots.protocol import Bot, Interrupter, SeatView
 from cardroom.bots.registry import make_bot
+from cardroom.engine import get_game
 from cardroom.engine.config import parse_option_pairs
-from cardroom.games.toepen import GAME, ToepenConfig
 
 Z95 = 1.96
 
@@ -87,13 +87,14 @@ class DealResult:
 def play_deal(task: tuple[dict[str, Any], list[str], str]) -> DealResult:
     """Play one deal seed once per rotation of ``levels`` around the table."""
     options, levels, seed = task
-    config = ToepenConfig.from_json(options)
-    n = config.seats
+    game = get_game("toepen")
+    config = game.config_from_json(options)
+    n = game.num_seats(config)
     result = DealResult()
     for shift in range(n):
         names = [levels[(s - shift) % n] for s in range(n)]
         bots = [timed(make_bot("toepen", lv), result.times.setdefault(lv, [])) for lv in names]
-        outcome = play_match(GAME, config, bots, seed).outcome
+        outcome = play_match(game, config, bots, seed).outcome
         for seat, level in enumerate(names):
             result.seats[level] = result.seats.get(level, 0) + 1
             lost = outcome.scores[seat] <= 0
@@ -140,7 +141,7 @@ def run_cli(args: Sequence[str]) -> int:
     """Run the arena from command-line ``args``; prints one line per level."""
     ns = parser().parse_args(list(args))
     options = parse_option_pairs(ns.option) | {"seats": ns.seats}
-    ToepenConfig.from_json(options)  # bad options fail before any game is played
+    get_game("toepen").config_from_json(options)  # bad options fail before any game
     levels = lineup(ns.levels.split(","), ns.seats)
     deals = max(1, math.ceil(ns.games / ns.seats))
     tasks = [(options, levels, f"{ns.seed}/{i}") for i in range(deals)]

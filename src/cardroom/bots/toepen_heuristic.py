@@ -133,7 +133,7 @@ class _Reading:
             c = self.hand[0] if len(self.hand) == 1 else self.keeper()
             if not self.beats_trick(c):
                 return 0.0
-            if not self.trick and self.obs.get("play_turn") != self.seat:
+            if not self.trick and self.obs.get("play_turn", self.obs.get("turn")) != self.seat:
                 # somebody else leads trick 4: a top card wins only if he leads its suit
                 return self.safety(c) * SUIT_LED
             return self.safety(c)
@@ -172,7 +172,9 @@ class ToepenHeuristicBot:
         if phase == "challenge":
             return "challenge" if self._challenge(view) else "accept"
         if phase == "respond":
-            sound = worth_staying(view.obs, reading.hand)  # never looser than ``tight``
+            # never looser than ``tight``, unless staying cannot cost more than folding (R1.5)
+            free = self._lives(reading) <= int(reading.obs["stake"])
+            sound = free or worth_staying(view.obs, reading.hand)
             return "stay" if sound and self._stay(reading) else "fold"
         if "knock" in legal and self._knock(reading, rng, self._knock_at(reading, KNOCK_AT)):
             return "knock"
