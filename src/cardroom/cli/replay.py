@@ -2,7 +2,7 @@
 
 The log is folded through the rules again (``apply_record``), so what is printed is what the
 engine derives, seen by the ``OMNISCIENT`` audience (a finished game hides nothing). Tichu gets a
-round-by-round account; any other game an event-by-event listing.
+round-by-round account, Toepen a hand-by-hand one; any other game an event-by-event listing.
 """
 
 from __future__ import annotations
@@ -142,8 +142,72 @@ def tichu_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
         phase = step.obs["phase"]
 
 
+def toepen_event(ev: Json) -> str | None:
+    """One Toepen event as a line of the account (None: not worth a line)."""
+    kind, seat = ev["type"], ev.get("seat")
+    simple = {
+        "whistle": "whistles",
+        "stand": "stands up",
+        "stay": "stays",
+        "nolaundry": None,
+        "accept": None,
+    }
+    if kind in simple:
+        text = simple[kind]
+        return None if text is None else f"  seat {seat} {text}"
+    if kind == "dealer_chosen":
+        return f"seat {seat} deals first"
+    if kind == "laundry":
+        return f"  seat {seat} exchanges {_cards(ev['discard'])} for {_cards(ev['drawn'])}"
+    if kind == "challenge":
+        return (
+            f"  seat {seat} challenges seat {ev['exchanger']}: discard {_cards(ev['discard'])},"
+            f" seat {ev['loser']} loses {ev['lost']}"
+        )
+    if kind == "knock":
+        return f"  seat {seat} knocks (stake {ev['stake']} if anybody stays)"
+    if kind == "poor":
+        return f"  seat {seat} plays poor: stake {ev['stake']}"
+    if kind == "fold":
+        return f"  seat {seat} folds (-{ev['lost']})"
+    if kind == "stake":
+        return f"  stake is now {ev['stake']}"
+    if kind == "play":
+        return f"    seat {seat} {ev['card']}"
+    if kind == "trick":
+        return f"  trick {ev['trick_no']} to seat {ev['winner']}"
+    if kind == "four_of_a_kind":
+        return f"  seat {seat} shows four of a kind {_cards(ev['cards'])}"
+    if kind == "hand_end":
+        winner = "nobody" if ev["winner"] is None else f"seat {ev['winner']}"
+        losses = ", ".join(f"seat {s} -{n}" for s, n in enumerate(ev["losses"]) if n)
+        lives = " ".join(map(str, ev["lives"]))
+        return f"  hand won by {winner} ({ev['reason']}); {losses or 'no losses'} | lives {lives}"
+    if kind == "game_over":
+        losers = ", ".join(f"seat {s}" for s in ev["losers"]) or "nobody"
+        winners = ", ".join(f"seat {s}" for s in ev["winners"]) or "nobody"
+        return f"game over: {losers} at 0 lives; best {winners}; lives {ev['lives']}"
+    return None
+
+
+def toepen_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
+    """Toepen: hand by hand, the deal, signals, exchanges, knocks and answers, every card by
+    trick, the losses and the lives after each hand."""
+    for step in steps(game, record):
+        for ev in step.events:
+            if ev["type"] == "deal":
+                yield f"== hand {ev['hand_no']} (dealer seat {ev['dealer']}) =="
+                for seat, cards in enumerate(ev["hands"]):
+                    if cards:
+                        yield f"  seat {seat} dealt {_cards(cards)}"
+                continue
+            line = toepen_event(ev)
+            if line is not None:
+                yield line
+
+
 Printer = Callable[[Game[Any, Any, Any], GameRecord], Iterator[str]]
-PRINTERS: dict[str, Printer] = {"tichu": tichu_lines}
+PRINTERS: dict[str, Printer] = {"tichu": tichu_lines, "toepen": toepen_lines}
 """Game-specific pretty printers, by game name."""
 
 
