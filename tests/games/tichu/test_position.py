@@ -1,0 +1,164 @@
+"""Positions as text (``position.py``): round-trips on random play and one test per refusal."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardroom.engine.errors import InvalidNotationError
+from cardroom.games.tichu import GAME, TichuConfig
+from cardroom.games.tichu.position import (
+    InvalidPositionError,
+    from_text,
+    normalise,
+    to_text,
+    validate,
+)
+from cardroom.games.tichu.state import Phase
+
+from .test_properties import NO_GRAND, OPTIONS, random_rounds
+
+CONFIGS = {"standard": TichuConfig(), "options": OPTIONS, "no_grand": NO_GRAND}
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), name=st.sampled_from(sorted(CONFIGS)))
+def test_round_trip_on_random_play(seed: int, name: str) -> None:
+    for state in random_rounds(CONFIGS[name], seed, 3):
+        if state.phase is not Phase.PLAY:
+            continue
+        text = to_text(state)
+        again = from_text(text)
+        assert again == normalise(state), text
+        if state.last_round is None:
+            assert again == state
+        assert to_text(again) == text
+        for seat in range(4):
+            assert GAME.legal_actions(again, seat) == GAME.legal_actions(state, seat)
+        assert GAME.active_seats(again) == GAME.active_seats(state)
+
+
+def test_non_play_phase_is_refused() -> None:
+    with pytest.raises(InvalidPositionError, match="play-phase"):
+        to_text(GAME.new(TichuConfig()))
+
+
+REST = "piles * / - / - / -"
+OK = f"hands MJ 2K / 3G 4G / 5G 6G / 7G 8G | turn 0 | {REST}"
+
+REFUSALS = [
+    (
+        "missing cards",
+        "hands MJ 2K / 3G / 5G / 7G | turn 0",
+        "5 cards in play, not 56: missing DOG",
+    ),
+    ("card twice", "hands MJ 2K / 2K 4G / 5G / 7G | turn 0 | " + REST, "2K is in two places"),
+    (
+        "hand > 14",
+        "hands MJ / 2G 2K 2B 2R 3G 3K 3B 3R 4G 4K 4B 4R 5G 5K 5B / 6G / 7G | turn 0 | "
+        "piles - / - / - / *",
+        "more than 14",
+    ),
+    (
+        "turn out",
+        f"hands MJ / - / 5G / 7G | turn 1 | out 1 | {REST}",
+        "seat 1 has the turn but is out",
+    ),
+    (
+        "turn own play",
+        f"hands MJ / 3G / 5G / 7G | trick 0 AG | turn 0 | {REST}",
+        "cannot answer its own play",
+    ),
+    (
+        "dragon gift wrong seat",
+        f"hands AG / - / 2G / 3G | trick 1 DRG, won | passed 2 3 0 | turn 2 | out 1 | {REST}",
+        "waits for seat 1's gift",
+    ),
+    (
+        "won trick wrong leader",
+        f"hands AG / 2G / 3G / 4G | trick 1 KG, won | passed 2 3 0 | turn 2 | {REST}",
+        "lead is seat 1's",
+    ),
+    ("wish rank", f"hands MJ / 3G / 5G / 7G | turn 0 | wish 1 | {REST}", None),
+    (
+        "wisher did not play MJ",
+        f"hands 2K / 3G / 5G / 7G | trick 0 AG | turn 1 | wish by 0 | {REST}",
+        "did not just play the Mah Jong",
+    ),
+    ("out not empty", f"hands MJ / 3G / 5G / 7G | turn 0 | out 2 | {REST}", "must list exactly"),
+    ("out missing", f"hands MJ / - / 5G / 7G | turn 0 | {REST}", "must list exactly"),
+    ("double victory", f"hands - / 3G / - / 7G | turn 1 | out 0 2 | {REST}", "partners went out"),
+    (
+        "passes without trick",
+        f"hands MJ / 3G / 5G / 7G | turn 0 | passed 2 | {REST}",
+        "passes without a trick",
+    ),
+    (
+        "top seat passed",
+        f"hands MJ / 3G / 5G / 7G | trick 0 AG | passed 0 | turn 1 | {REST}",
+        "cannot have passed",
+    ),
+    (
+        "everyone passed, not won",
+        f"hands MJ / 3G / 5G / 7G | trick 0 AG | passed 1 2 3 | turn 1 | {REST}",
+        "the trick is won",
+    ),
+    (
+        "won without passes",
+        f"hands MJ / 3G / 5G / 7G | trick 0 AG, won | turn 0 | {REST}",
+        "not every other seat",
+    ),
+    ("won empty", f"hands MJ / 3G / 5G / 7G | trick won | turn 0 | {REST}", None),
+    (
+        "play does not beat",
+        f"hands MJ / 3G / 5G / 7G | trick 0 AG, 1 KG | turn 2 | {REST}",
+        "does not beat",
+    ),
+    ("dog in trick", f"hands MJ / 3G / 5G / 7G | trick 0 DOG | turn 2 | {REST}", "Dog never"),
+    (
+        "final without three out",
+        f"hands MJ / - / 5G / 7G | trick 1 DRG, final | turn 1 | out 1 | {REST}",
+        "'final'",
+    ),
+    (
+        "grand without grand",
+        f"hands MJ / 3G / 5G / 7G | turn 0 | calls grand - - - | {REST} "
+        "| options allow_grand=false",
+        "Grand Tichu call",
+    ),
+    ("match over", f"{OK} | match 1000:0", "the match is over"),
+    (
+        "phoenix single declared",
+        f"hands MJ / 3G / 5G / 7G | trick 0 PHX(=5) | turn 1 | {REST}",
+        "R6.4.1",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"), [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS]
+)
+def test_validator_refuses(text: str, reason: str | None) -> None:
+    with pytest.raises((InvalidPositionError, InvalidNotationError), match=reason):
+        from_text(text)
+
+
+def test_refusal_reasons_are_position_errors() -> None:
+    """Every impossible position is refused by ``validate`` too (not only the parser)."""
+    validate(from_text(OK))
+    for _, text, reason in REFUSALS:
+        if reason is None:
+            continue
+        with pytest.raises(InvalidPositionError):
+            from_text(text)
+
+
+def test_hand_written_position_plays() -> None:
+    state = from_text(OK)
+    assert [str(a) for a in GAME.legal_actions(state, 0)] == ["play MJ", "play 2K"]
+    with pytest.raises(InvalidPositionError, match="the Mah Jong is played once"):
+        wishing = from_text(
+            f"hands 2K / 3G 4G / 5G 6G / 7G 8G | trick 0 MJ | turn 1 | wish by 0 | {REST}"
+        )
+        validate(wishing.replace(wish=7))
