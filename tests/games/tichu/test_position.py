@@ -162,3 +162,24 @@ def test_hand_written_position_plays() -> None:
             f"hands 2K / 3G 4G / 5G 6G / 7G 8G | trick 0 MJ | turn 1 | wish by 0 | {REST}"
         )
         validate(wishing.replace(wish=7))
+
+
+def test_final_dragon_trick_and_wish_decision_round_trip() -> None:
+    """States random play rarely reaches: the round's last trick waiting for its Dragon gift
+    (R8.3.5) and a pending wish decision (R8.1.1)."""
+    final = from_text(f"hands - / - / 5G / - | trick 3 DRG, final | turn 3 | out 0 1 3 | {REST}")
+    assert final.final and final.dragon_pending
+    assert [str(a) for a in GAME.legal_actions(final, 3)] == ["give-dragon 0", "give-dragon 2"]
+    assert from_text(to_text(final)) == final
+    wishing = from_text(f"hands 2K / 3G / 5G / 7G | trick 0 MJ | turn 1 | wish by 0 | {REST}")
+    assert GAME.awaited(wishing) == {0}
+    assert from_text(to_text(wishing)) == wishing
+
+
+def test_syntax_errors_name_the_field() -> None:
+    with pytest.raises(InvalidNotationError, match="unknown position field 'hand'"):
+        from_text("hand MJ")
+    with pytest.raises(InvalidNotationError, match="calls: four of"):
+        from_text(f"{OK} | calls tichu")
+    with pytest.raises(InvalidNotationError, match="piles: not a Tichu card"):
+        from_text("hands MJ / - / - / - | piles 1X / - / - / -")
