@@ -183,3 +183,12 @@ def test_syntax_errors_name_the_field() -> None:
         from_text(f"{OK} | calls tichu")
     with pytest.raises(InvalidNotationError, match="piles: not a Tichu card"):
         from_text("hands MJ / - / - / - | piles 1X / - / - / -")
+
+
+def test_turn_must_follow_the_passes() -> None:
+    """R5.3: after a play the turn moves past each seat that passes (seat 2 cannot be to act
+    while seat 1, holding cards, has not passed)."""
+    text = f"hands MJ / 3G / 5G / 7G | trick 0 AG | turn 2 | {REST}"
+    with pytest.raises(InvalidPositionError, match="passed should be 1"):
+        from_text(text)
+    assert from_text(text.replace("turn 2", "passed 1 | turn 2")).turn == 2

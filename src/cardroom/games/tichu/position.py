@@ -482,7 +482,20 @@ def _check_passes(state: TichuState) -> str | None:
         return "every other seat passed: the trick is won (write it ', won')"
     if state.trick_over and not everyone and not state.final:
         return "the trick is marked won but not every other seat holding cards passed (R5.5)"
+    if not state.trick_over and not state.config.pass_is_final and state.turn is not None:
+        between = _seats_between(state.hands, top, state.turn)
+        if passed != between:
+            return (
+                f"after seat {top}'s play, seat {state.turn} is to act only once the seats "
+                f"between passed: passed should be {_seat_list(between)} (R5.3)"
+            )
     return None
+
+
+def _seats_between(hands: tuple[int, ...], first: int, last: int) -> list[int]:
+    """Seats holding cards strictly after ``first`` and before ``last``, in seat order."""
+    seats = [(first + k) % SEATS for k in range(1, SEATS)]
+    return sorted(s for s in seats[: seats.index(last)] if hands[s]) if last in seats else []
 
 
 def _check_wish(state: TichuState) -> str | None:
