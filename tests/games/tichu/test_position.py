@@ -192,3 +192,15 @@ def test_turn_must_follow_the_passes() -> None:
     with pytest.raises(InvalidPositionError, match="passed should be 1"):
         from_text(text)
     assert from_text(text.replace("turn 2", "passed 1 | turn 2")).turn == 2
+
+
+def test_pass_is_final_turn_skips_the_passers() -> None:
+    """R5.4 [Option pass_is_final]: seat 1 passed earlier in the trick, so after seat 0's play
+    the turn goes to seat 2, neither back to seat 1 nor on to seat 3."""
+    text = f"hands 2K / 3G / 5G / 7G | trick 3 JG, 0 AG | passed 1 | turn 3 | {REST}"
+    text += " | options pass_is_final"
+    with pytest.raises(InvalidPositionError, match="seat 2 is to act"):
+        from_text(text)
+    with pytest.raises(InvalidPositionError, match="seat 1 passed and may not play again"):
+        from_text(text.replace("turn 3", "turn 1"))
+    assert from_text(text.replace("turn 3", "turn 2")).turn == 2

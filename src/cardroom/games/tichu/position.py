@@ -482,13 +482,19 @@ def _check_passes(state: TichuState) -> str | None:
         return "every other seat passed: the trick is won (write it ', won')"
     if state.trick_over and not everyone and not state.final:
         return "the trick is marked won but not every other seat holding cards passed (R5.5)"
-    if not state.trick_over and not state.config.pass_is_final and state.turn is not None:
-        between = _seats_between(state.hands, top, state.turn)
-        if passed != between:
-            return (
-                f"after seat {top}'s play, seat {state.turn} is to act only once the seats "
-                f"between passed: passed should be {_seat_list(between)} (R5.3)"
-            )
+    if state.trick_over or state.turn is None:
+        return None
+    if state.config.pass_is_final:  # R5.4: the turn skips the seats that passed
+        expected = next_holding(state.hands, top, state.passed | 1 << top)
+        if state.turn != expected:
+            return f"after seat {top}'s play and these passes, seat {expected} is to act (R5.4)"
+        return None
+    between = _seats_between(state.hands, top, state.turn)
+    if passed != between:
+        return (
+            f"after seat {top}'s play, seat {state.turn} is to act only once the seats "
+            f"between passed: passed should be {_seat_list(between)} (R5.3)"
+        )
     return None
 
 
