@@ -36,6 +36,8 @@ def test_round_trip_on_random_play(seed: int, name: str) -> None:
         assert to_text(again) == text
         for seat in range(4):
             assert GAME.legal_actions(again, seat) == GAME.legal_actions(state, seat)
+            seen, expected = (GAME.observe(s, seat).to_json() for s in (again, state))
+            assert seen == {**expected, "last_round": None}
         assert GAME.active_seats(again) == GAME.active_seats(state)
 
 
