@@ -62,7 +62,7 @@ def describe(state: TichuState) -> Iterator[str]:
         if seat in state.out:
             notes.append(f"out #{state.out.index(seat) + 1}")
         notes.append(f"pile {mask_points(state.piles[seat])} pts")
-        yield f"  seat {seat}: {format_cards(hand) or '-':44} {', '.join(notes)}"
+        yield f"  seat {seat}: {format_cards(hand) or '-':46} {', '.join(notes)}"
     for play in state.trick:
         yield f"  trick: seat {play.seat} {play.combo}"
     yield "  " + _status(state)
