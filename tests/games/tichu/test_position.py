@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardroom.engine.errors import InvalidNotationError
+from cardroom.engine.errors import EngineError, InvalidNotationError
 from cardroom.games.tichu import GAME, TichuConfig
 from cardroom.games.tichu.position import (
     InvalidPositionError,
@@ -206,3 +206,41 @@ def test_pass_is_final_turn_skips_the_passers() -> None:
     with pytest.raises(InvalidPositionError, match="seat 1 passed and may not play again"):
         from_text(text.replace("turn 3", "turn 1"))
     assert from_text(text.replace("turn 3", "turn 2")).turn == 2
+
+
+SAMPLE = (
+    "hands 5K 8R / - / 3G 7G 7K 7B 7R / 4G 6B | trick 0 5G, 1 KG, won | passed 0 2 3 | turn 2 | "
+    "wish 7 | calls tichu - - grand | out 1 | piles * / - / - / - | exchange 2G 3K 4B / 5G 6K 7B "
+    "/ 8G 9K 10B / JG QK KB | match 100:0 -20:120 | options pass_is_final target_score=500"
+)
+TOKENS = sorted(set(SAMPLE.split()) | {"|", "/", ",", "by", "-1", "4", "PHX(=3)", "won", "final"})
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    edits=st.lists(
+        st.tuples(st.integers(0, 200), st.sampled_from(TOKENS), st.booleans()), max_size=4
+    )
+)
+def test_mutated_text_is_read_or_refused_cleanly(edits: list[tuple[int, str, bool]]) -> None:
+    """Bad input gives a clear ``EngineError`` (never another exception); what is read back
+    writes back to itself."""
+    words = SAMPLE.split()
+    for at, token, insert in edits:
+        at %= len(words)
+        if insert:
+            words.insert(at, token)
+        else:
+            words[at] = token
+    try:
+        state = from_text(" ".join(words))
+    except EngineError:
+        return
+    assert from_text(to_text(state)) == state
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(text=st.text(alphabet="hands trick|/,-0123456789JQKAGBRMPXDO()=*", max_size=60))
+def test_arbitrary_text_is_refused_cleanly(text: str) -> None:
+    with pytest.raises(EngineError):
+        from_text(text)
