@@ -33,3 +33,9 @@ def test_seat_view_hides_other_hands(capsys: pytest.CaptureFixture[str]) -> None
 def test_impossible_position_is_explained(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["position", TEXT.replace("turn 2", "turn 0")]) == 2
     assert "cannot answer its own play" in capsys.readouterr().err
+
+
+def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["position", "--perft", "2", TEXT]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "perft 1: 2" and lines[1].startswith("perft 2: ")

@@ -3,7 +3,8 @@
 Prints the position readably (each seat's hand, call and pile, the trick, whose turn, the wish)
 and every active seat's legal moves with the combination each play makes. ``--seat N`` prints
 instead what seat N observes (its observation JSON, as the server would send it);
-``--omniscient`` the omniscient observation (every hand). A text that does not parse or a
+``--omniscient`` the omniscient observation (every hand); ``--perft D`` the number of move
+sequences of each depth up to D (``engine.testing.perft``). A text that does not parse or a
 position that cannot occur is reported with the reason (exit code 2).
 """
 
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 
 from cardroom.engine import OMNISCIENT
 from cardroom.engine.errors import EngineError
+from cardroom.engine.testing import perft
 from cardroom.games.tichu import GAME
 from cardroom.games.tichu.actions import rank_text
 from cardroom.games.tichu.cards import format_cards, mask_points
@@ -32,6 +34,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     view = parser.add_mutually_exclusive_group()
     view.add_argument("--seat", type=int, choices=range(SEATS), help="print this seat's view")
     view.add_argument("--omniscient", action="store_true", help="print the omniscient observation")
+    view.add_argument(
+        "--perft", type=int, metavar="DEPTH", help="print move-sequence counts for depths 1..DEPTH"
+    )
     parser.set_defaults(func=run)
 
 
@@ -41,6 +46,10 @@ def run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(f"cardroom position: {exc}", file=sys.stderr)
         return 2
+    if args.perft is not None:
+        for depth in range(1, args.perft + 1):
+            print(f"perft {depth}: {perft(GAME, state, depth)}")
+        return 0
     if args.omniscient or args.seat is not None:
         audience = OMNISCIENT if args.omniscient else args.seat
         print(json.dumps(GAME.observe(state, audience).to_json(), indent=1))
