@@ -58,13 +58,13 @@ rule or score reads it), so it is dropped.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from cardroom.engine.errors import EngineError, IllegalActionError, InvalidNotationError
 
 from .actions import TichuAction, action_text, play, rank_text
-from .cards import DECK, DOG, MJ, RANK_VALUES, format_card, format_cards, parse_card
+from .cards import DECK, DOG, MJ, RANK_VALUES, format_card, format_cards, mask_of, parse_card
 from .cards import parse_cards as _parse_cards
 from .combos import Combo, beats, combo_for
 from .config import TichuConfig
@@ -128,12 +128,12 @@ def to_text(state: TichuState) -> str:
     return " | ".join(f"{key} {parts[key]}" for key in FIELDS)
 
 
-def _seats_text(values: tuple[int, ...], fmt: Callable[[int], str]) -> str:
-    return " / ".join(fmt(v) or NONE for v in values)
+def _seats_text(masks: tuple[int, ...], fmt: Callable[[int], str]) -> str:
+    return " / ".join(fmt(m) or NONE for m in masks)
 
 
-def _seat_list(seats: object) -> str:
-    return " ".join(map(str, seats)) or NONE  # type: ignore[call-overload]
+def _seat_list(seats: Iterable[int]) -> str:
+    return " ".join(map(str, seats)) or NONE
 
 
 def _trick_text(state: TichuState) -> str:
@@ -209,7 +209,7 @@ def from_text(text: str) -> TichuState:
         given=_parse_exchange(fields.get("exchange", NONE)),
         trick=trick,
         turn=_parse_turn(fields.get("turn", NONE)),
-        passed=sum(1 << s for s in _parse_seat_list(fields.get("passed", NONE), "passed")),
+        passed=mask_of(_parse_seat_list(fields.get("passed", NONE), "passed")),
         trick_over=over,
         final=final,
         wish=wish,
