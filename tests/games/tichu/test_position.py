@@ -48,6 +48,7 @@ def test_non_play_phase_is_refused() -> None:
 
 REST = "piles * / - / - / -"
 OK = f"hands MJ 2K / 3G 4G / 5G 6G / 7G 8G | turn 0 | {REST}"
+BASE = from_text(OK)
 
 REFUSALS = [
     (
@@ -82,7 +83,6 @@ REFUSALS = [
         f"hands AG / 2G / 3G / 4G | trick 1 KG, won | passed 2 3 0 | turn 2 | {REST}",
         "lead is seat 1's",
     ),
-    ("wish rank", f"hands MJ / 3G / 5G / 7G | turn 0 | wish 1 | {REST}", None),
     (
         "wisher did not play MJ",
         f"hands 2K / 3G / 5G / 7G | trick 0 AG | turn 1 | wish by 0 | {REST}",
@@ -111,7 +111,25 @@ REFUSALS = [
         f"hands MJ / 3G / 5G / 7G | trick 0 AG, won | turn 0 | {REST}",
         "not every other seat",
     ),
-    ("won empty", f"hands MJ / 3G / 5G / 7G | trick won | turn 0 | {REST}", None),
+    ("won empty", f"hands MJ / 3G / 5G / 7G | trick won | turn 0 | {REST}", "empty trick"),
+    (
+        "final, exempt Dragon",
+        f"hands - / - / 5G / - | trick 3 DRG, final | turn 3 | out 0 1 3 | {REST} "
+        "| options dragon_last_trick_exempt",
+        "the last Dragon trick is kept",
+    ),
+    ("out twice", f"hands MJ / - / 5G / 7G | turn 0 | out 1 1 | {REST}", "a seat goes out once"),
+    (
+        "three out, round not over",
+        f"hands - / - / 5G / - | trick 3 AG, won | passed 2 | turn 2 | out 0 1 3 | {REST}",
+        "three players are out",
+    ),
+    ("no turn", f"hands MJ / 3G / 5G / 7G | {REST}", "no seat has the turn"),
+    (
+        "exchange card twice",
+        f"hands MJ / 3G / 5G / 7G | turn 0 | {REST} | exchange 2G 3K 4B / 2G 6K 7B / - / -",
+        "a card given twice",
+    ),
     (
         "play does not beat",
         f"hands MJ / 3G / 5G / 7G | trick 0 AG, 1 KG | turn 2 | {REST}",
@@ -141,19 +159,29 @@ REFUSALS = [
 @pytest.mark.parametrize(
     ("text", "reason"), [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS]
 )
-def test_validator_refuses(text: str, reason: str | None) -> None:
-    with pytest.raises((InvalidPositionError, InvalidNotationError), match=reason):
+def test_validator_refuses(text: str, reason: str) -> None:
+    validate(BASE)
+    with pytest.raises(InvalidPositionError, match=reason):
         from_text(text)
 
 
-def test_refusal_reasons_are_position_errors() -> None:
-    """Every impossible position is refused by ``validate`` too (not only the parser)."""
-    validate(from_text(OK))
-    for _, text, reason in REFUSALS:
-        if reason is None:
-            continue
-        with pytest.raises(InvalidPositionError):
-            from_text(text)
+STATE_REFUSALS = [
+    ("phase", {"phase": Phase.EXCHANGE}, "play-phase states"),
+    ("undealt cards", {"later": (1 << 20, 0, 0, 0)}, "cards still to be dealt"),
+    ("wish rank", {"wish": 1}, "rank 2..A"),
+    ("round number", {"round": 3}, "round 3 after 0 scored rounds"),
+    ("scores", {"scores": (50, 0)}, "not the sum of the rounds"),
+]
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"), [r[1:] for r in STATE_REFUSALS], ids=[r[0] for r in STATE_REFUSALS]
+)
+def test_validator_refuses_states_text_cannot_write(
+    changes: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(InvalidPositionError, match=reason):
+        validate(BASE.replace(**changes))  # type: ignore[arg-type]
 
 
 def test_hand_written_position_plays() -> None:
@@ -185,6 +213,8 @@ def test_syntax_errors_name_the_field() -> None:
         from_text(f"{OK} | calls tichu")
     with pytest.raises(InvalidNotationError, match="piles: not a Tichu card"):
         from_text("hands MJ / - / - / - | piles 1X / - / - / -")
+    with pytest.raises(InvalidNotationError, match="wish: a rank"):
+        from_text(f"{OK} | wish 1")
 
 
 def test_turn_must_follow_the_passes() -> None:
