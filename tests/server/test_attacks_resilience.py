@@ -318,7 +318,7 @@ async def test_item9_big_bodies_are_refused_before_being_read(server: Server) ->
 async def test_item10_table_creation_is_limited(tmp_path: Path) -> None:
     settings = Settings(
         db=str(tmp_path / "c.db"), bot_delay=0.0, create_burst=3, create_per_minute=6,
-        max_open_tables=5, open_table_ttl=0.5, lobby_page=4,
+        max_open_tables=5, open_table_ttl=4.0, lobby_page=4,
     )  # fmt: skip
     async with serve(settings) as server:
         body = {"game": "relay", "options": RELAY}
@@ -337,8 +337,8 @@ async def test_item10_table_creation_is_limited(tmp_path: Path) -> None:
         assert len((await server.http.get("/api/tables?limit=2&offset=4")).json()) == 1
         assert (await server.http.get("/api/tables?limit=x")).status_code == 400
         kept = lobby[0]["id"]
-        await server.bot(kept, 0)  # activity: the 0.5 s TTL restarts for this table
-        async with asyncio.timeout(10):
+        await server.bot(kept, 0)  # activity: the 4 s TTL restarts for this table
+        async with asyncio.timeout(30):
             while len((await server.http.get("/api/tables")).json()) > 1:
                 await asyncio.sleep(0.1)
                 await server.bot(kept, 1 + int(time.monotonic() * 10) % 2)

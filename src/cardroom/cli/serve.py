@@ -37,6 +37,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=0.0,
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
+    parser.add_argument(
+        "--round-pause",
+        type=float,
+        default=6.0,
+        help="seconds the round summary shows before the next deal (0 = deal at once)",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     limits = parser.add_argument_group("limits (README: Limits)")
     for flag, kind, default, text in LIMITS:
@@ -72,14 +78,22 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from cardroom.server.connections import connection_limit, uvicorn_options
 
-    numbers = [args.bot_delay, args.turn_timeout, *(getattr(args, _dest(f)) for f, *_ in LIMITS)]
+    numbers = [args.bot_delay, args.turn_timeout, args.round_pause,
+               *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1:
-        log.error("--bot-delay, --turn-timeout and the limits must be >= 0, --lobby-page >= 1")
+        log.error(
+            "--bot-delay, --turn-timeout, --round-pause and the limits must be >= 0, "
+            "--lobby-page >= 1"
+        )
         return 2
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")
     settings = Settings(
-        db=args.db, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout, **limits
+        db=args.db,
+        bot_delay=args.bot_delay,
+        turn_timeout=args.turn_timeout,
+        round_pause=args.round_pause,
+        **limits,
     )
     app = create_app(settings)
     url, db = f"http://{args.host}:{args.port}", redact(args.db)

@@ -21,6 +21,8 @@ class Settings:
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
     ``turn_timeout``: seconds a human may owe a move before the game's default action is
     played for it (0 = wait forever).
+    ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
+    can read the summary (0 = deal at once, as tests want).
 
     Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
     tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
@@ -39,6 +41,7 @@ class Settings:
     max_rate: int = 200
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
+    round_pause: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     max_body: int = 65536
     create_burst: int = 10
