@@ -49,10 +49,10 @@ the Dragon's trick waits for seat 1's gift, not for seat 2 (R8.3.2)
 
 What is not written, and how ``from_text`` restores it (``normalise`` does the same to a
 state, so ``from_text(to_text(s)) == normalise(s)`` for every valid play-phase state, and
-``== s`` for states of play whenever ``last_round`` is None): the phase (always PLAY), ``round`` and ``scores`` (from
-``match``), the Grand Tichu decisions (from ``calls`` when ``allow_grand``), ``later`` (empty
-after the deal), and ``last_round``: the previous round's result is history, not position (no
-rule or score reads it), so it is dropped.
+``== s`` for states of play whenever ``last_round`` is None): the phase (always PLAY),
+``round`` and ``scores`` (from ``match``), the Grand Tichu decisions (from ``calls`` when
+``allow_grand``), ``later`` (empty after the deal), and ``last_round``: the previous round's
+result is history, not position (no rule or score reads it), so it is dropped.
 """
 
 from __future__ import annotations
