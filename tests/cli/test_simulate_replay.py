@@ -9,6 +9,7 @@ import pytest
 
 from cardroom.cli import main
 from cardroom.engine import GameRecord
+from cardroom.games.tichu.position import from_text, to_text
 
 
 def _figures(text: str) -> str:
@@ -109,6 +110,9 @@ def test_simulate_and_replay_a_tichu_match(
     assert re.search(r"^  -> trick to seat \d \(-?\d+ points\)$", text, re.M)
     assert "hands after the exchange:" in text and "  exchange:" in text
     assert re.search(r"^game over \(.*\): seats [02]\+[02] win", text, re.M)
+    assert main(["replay", "--positions", str(path)]) == 0
+    found = re.findall(r"^    position: (.*)$", capsys.readouterr().out, re.M)
+    assert found and all(to_text(from_text(p)) == p for p in found)
 
 
 def test_simulate_toepen_summary_is_per_seat(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,6 +20,8 @@ from cardroom.engine.errors import EngineError
 from cardroom.engine.game import Game
 from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import apply_record
+from cardroom.games.tichu.position import to_text
+from cardroom.games.tichu.state import Phase
 
 Json = dict[str, Any]
 
@@ -27,6 +29,11 @@ Json = dict[str, Any]
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("replay", help="print a recorded match round by round")
     parser.add_argument("file", type=Path, help="a match record (JSON Lines)")
+    parser.add_argument(
+        "--positions",
+        action="store_true",
+        help="Tichu: after each play-phase step, its position text (for 'cardroom position')",
+    )
     parser.set_defaults(func=run)
 
 
@@ -54,8 +61,10 @@ def steps(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[Step]:
         )
 
 
-def generic_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
-    """Any game: each record, then its events as JSON."""
+def generic_lines(
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+) -> Iterator[str]:
+    """Any game: each record, then its events as JSON (no position notation)."""
     state: Any = None
     for step in steps(game, record):
         rec = step.record
@@ -123,9 +132,11 @@ def tichu_event(ev: Json) -> str | None:
     return None
 
 
-def tichu_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
+def tichu_lines(
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+) -> Iterator[str]:
     """Tichu: round by round, the deal, calls, exchange, every play and pass, trick winners,
-    round scores with running totals."""
+    round scores with running totals; with ``positions``, each play-phase state as text."""
     phase = ""
     for step in steps(game, record):
         new_round = any(ev["type"] == "hand_dealt" for ev in step.events) and phase != "grand"
@@ -139,6 +150,8 @@ def tichu_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
             yield "  hands after the exchange:"
             for seat, cards in enumerate(step.obs.get("hands") or []):
                 yield f"    seat {seat}: {_cards(cards)}"
+        if positions and step.state.phase is Phase.PLAY:
+            yield f"    position: {to_text(step.state)}"
         phase = step.obs["phase"]
 
 
@@ -190,9 +203,11 @@ def toepen_event(ev: Json) -> str | None:
     return None
 
 
-def toepen_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
+def toepen_lines(
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+) -> Iterator[str]:
     """Toepen: hand by hand, the deal, signals, exchanges, knocks and answers, every card by
-    trick, the losses and the lives after each hand."""
+    trick, the losses and the lives after each hand (``positions`` is Tichu-only)."""
     for step in steps(game, record):
         for ev in step.events:
             if ev["type"] == "deal":
@@ -206,23 +221,23 @@ def toepen_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]
                 yield line
 
 
-Printer = Callable[[Game[Any, Any, Any], GameRecord], Iterator[str]]
+Printer = Callable[[Game[Any, Any, Any], GameRecord, bool], Iterator[str]]
 PRINTERS: dict[str, Printer] = {"tichu": tichu_lines, "toepen": toepen_lines}
 """Game-specific pretty printers, by game name."""
 
 
-def lines(record: GameRecord) -> Iterator[str]:
-    """The printout of ``record``."""
+def lines(record: GameRecord, positions: bool = False) -> Iterator[str]:
+    """The printout of ``record`` (``positions``: see ``tichu_lines``)."""
     game = get_game(record.game)
     header = f"{record.game} (rules {record.rules_version}) config {json.dumps(record.config)}"
     yield header
-    yield from PRINTERS.get(record.game, generic_lines)(game, record)
+    yield from PRINTERS.get(record.game, generic_lines)(game, record, positions)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         record = GameRecord.load(args.file)
-        for line in lines(record):
+        for line in lines(record, args.positions):
             print(line)
     except BrokenPipeError:  # ``cardroom replay FILE | head``
         sys.stderr.close()
