@@ -72,10 +72,10 @@ class ToepenConfig:
     """V-POOR (R7.4): a player starting with 1 life leads; stake 2; others play for 2 or fold."""
     elimination: bool = option(False, "Players at 0 lives drop out; the last one standing wins")
     """V-ELIM: players at 0 lives drop out; the last one with lives wins."""
-    finish_hand: bool = False
+    finish_hand: bool = option(False, "The hand in which somebody reached 0 lives is played out")
     """V-FINISH-HAND (R7.1 option): the hand in which somebody reached 0 lives is played out
     (R6.5) instead of the game ending at that moment."""
-    folded_taker_deals: bool = True
+    folded_taker_deals: bool = option(True, "The taker of trick 4 deals next even if he folded")
     """R6.6: the taker of trick 4 deals next even if he folded; False = the deal moves left."""
 
     def __post_init__(self) -> None:
