@@ -251,9 +251,10 @@ async def new_table(base: str, game: str, pace: float, bot_level: str) -> tuple[
 
 async def table_slot(
     base: str, args: argparse.Namespace, stats: Stats, deadline: float, rng: random.Random,
-    started: asyncio.Event,
+    started: asyncio.Event, go: asyncio.Event,
 ) -> None:  # fmt: skip
-    """Keep one table busy until the deadline, starting a new one whenever it finishes."""
+    """Keep one table busy until the deadline, starting a new one whenever it finishes. The
+    first table only starts playing at ``go`` (when every slot has its table)."""
     ws_url = base.replace("http://", "ws://") + "/ws"
     while time.monotonic() < deadline:
         try:
@@ -263,6 +264,7 @@ async def table_slot(
             await asyncio.sleep(1)
             continue
         started.set()
+        await go.wait()
         players = [Seat(ws_url, table, t, s, args.game, args.pace, random.Random(rng.random()))
                    for s, t in enumerate(tokens)]  # fmt: skip
         results = await asyncio.gather(*(seat_client(p, stats, deadline) for p in players))
@@ -285,6 +287,17 @@ async def start_server(
                 asyncio.get_running_loop().create_task(drain(proc.stderr))
                 return proc, match.group(1)
     raise RuntimeError("the server did not start")
+
+
+async def stop_server(proc: asyncio.subprocess.Process, grace: float = 15.0) -> None:
+    """SIGTERM (a clean shutdown), then SIGKILL if it takes longer than ``grace``."""
+    proc.terminate()
+    try:
+        await asyncio.wait_for(proc.wait(), grace)
+    except TimeoutError:
+        print("the server did not stop in time; killed", file=sys.stderr)
+        proc.kill()
+        await proc.wait()
 
 
 async def drain(stream: asyncio.StreamReader) -> None:
@@ -315,13 +328,14 @@ async def load(args: argparse.Namespace) -> int:
         print(f"load: {args.tables} {args.game} tables, {kind} clients, on {', '.join(bases)}"
               + ("" if args.url else f", storage {redact(db)}"), flush=True)  # fmt: skip
         events = [asyncio.Event() for _ in range(args.tables)]
+        go = asyncio.Event()
         far = time.monotonic() + 1e6
         slots = [
-            asyncio.create_task(table_slot(base, args, stats, far, rng, ev))
+            asyncio.create_task(table_slot(base, args, stats, far, rng, ev, go))
             for base, ev in zip(itertools.cycle(bases), events, strict=False)
         ]
         try:
-            await _warm_up(args, events)
+            await _warm_up(args, events, go)
             cpu0, started = cpu_seconds(pids), time.monotonic()
             stats.measuring = True
             await asyncio.sleep(args.seconds)
@@ -332,19 +346,21 @@ async def load(args: argparse.Namespace) -> int:
                 task.cancel()
             await asyncio.gather(*slots, return_exceptions=True)
             if proc is not None:
-                proc.terminate()
-                await proc.wait()
+                await stop_server(proc)
         print(stats.summary(elapsed, cpu if pids else None))
     return 0
 
 
-async def _warm_up(args: argparse.Namespace, events: list[asyncio.Event]) -> None:
-    """Wait out the warm-up: ``--warmup`` seconds, or until every table has started."""
-    if args.warmup is not None:
-        await asyncio.sleep(args.warmup)
-        return
-    await asyncio.gather(*(e.wait() for e in events))
-    await asyncio.sleep(min(2.0, args.pace * 2))
+async def _warm_up(
+    args: argparse.Namespace, events: list[asyncio.Event], go: asyncio.Event
+) -> None:
+    """Set every table up, let them play together (``go``), and wait out the warm-up:
+    ``--warmup`` seconds, else 1 s (fast) or two paces."""
+    while (ready := sum(e.is_set() for e in events)) < len(events):
+        print(f"  {ready}/{len(events)} tables set up", file=sys.stderr, flush=True)
+        await asyncio.sleep(2)
+    go.set()
+    await asyncio.sleep(args.warmup if args.warmup is not None else max(1.0, args.pace * 2))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -36,6 +36,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=0.0,
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
+    parser.add_argument(
+        "--ws-deflate",
+        action="store_true",
+        help="compress websocket messages (per-message deflate: less bandwidth, more CPU)",
+    )
+    parser.add_argument(
+        "--no-group-commit",
+        dest="group_commit",
+        action="store_false",
+        help="one SQL transaction per append instead of grouping concurrent tables' appends",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     parser.set_defaults(func=run)
 
@@ -46,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardroom.server import Settings, create_app
+        from cardroom.server.tuning import tune_gc
         from cardroom.storage import redact
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
@@ -53,7 +65,13 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_delay < 0 or args.turn_timeout < 0:
         log.error("--bot-delay and --turn-timeout must be >= 0")
         return 2
-    settings = Settings(db=args.db, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout)
+    tune_gc()
+    settings = Settings(
+        db=args.db,
+        bot_delay=args.bot_delay,
+        turn_timeout=args.turn_timeout,
+        group_commit=args.group_commit,
+    )
     app = create_app(settings)
     url, db = f"http://{args.host}:{args.port}", redact(args.db)
     log.info("cardroom starting on %s with storage %s", url, db)
@@ -64,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         access_log=False,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=args.ws_deflate,
         timeout_graceful_shutdown=5,
         log_config=None,
     )

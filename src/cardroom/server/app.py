@@ -19,8 +19,10 @@ from cardroom.server import http
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
+from cardroom.server.tuning import freeze_startup_objects
 from cardroom.server.ws import websocket_endpoint
-from cardroom.storage import TableStore, make_store, redact
+from cardroom.storage import SqlStore, TableStore, make_store, redact
+from cardroom.storage.group_commit import GroupCommitStore
 
 log = logging.getLogger("cardroom.server")
 
@@ -29,6 +31,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     """The server app; ``store`` overrides the one named by ``settings.db`` (tests)."""
     settings = settings or Settings()
     table_store = store if store is not None else make_store(settings.db)
+    if settings.group_commit and isinstance(table_store, SqlStore):
+        table_store = GroupCommitStore(table_store)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -38,6 +42,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         app.state.settings = settings
         resumed = await registry.load_unfinished()
         log.info("storage %s ready; %d unfinished tables resumed", redact(settings.db), resumed)
+        freeze_startup_objects()
         try:
             yield
         finally:

@@ -21,6 +21,8 @@ class Settings:
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
     ``turn_timeout``: seconds a human may owe a move before the game's default action is
     played for it (0 = wait forever).
+    ``group_commit``: concurrent tables' appends share one SQL transaction
+    (``storage/group_commit.py``).
     """
 
     db: str = "cardroom.db"
@@ -32,3 +34,4 @@ class Settings:
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
+    group_commit: bool = True

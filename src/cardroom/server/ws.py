@@ -17,6 +17,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.engine import SPECTATOR, Audience
+from cardroom.server.jsoncodec import dumps
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, TableActor, hash_token
@@ -81,7 +82,7 @@ class Session:
     async def _send(self) -> None:
         while True:
             message = await self.outbox.get()
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            await self.ws.send_text(dumps(message))
 
     async def _receive(self) -> None:
         while True:

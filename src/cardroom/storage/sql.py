@@ -276,6 +276,56 @@ class SqlStore:
                 raise SeqConflict(f"table {table_id}: another writer appended first") from None
             raise
 
+    async def append_batch(
+        self, batch: Sequence[tuple[str, Sequence[LogRecord]]]
+    ) -> list[StorageError | None]:
+        """Append several tables' records in one transaction (group commit); per item ``None``
+        or the error that item alone gets (``UnknownTable``, ``SeqConflict``). A race with
+        another writer rolls the batch back, and each item is then appended on its own."""
+        results: list[StorageError | None] = [None] * len(batch)
+        ids = sorted({table_id for table_id, _ in batch})
+        marks = ", ".join("?" for _ in ids)
+        try:
+            async with self._backend.transaction() as conn:
+                found = await conn.fetch(
+                    f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
+                    f"WHERE id IN ({marks})",
+                    ids,
+                )
+                last = {row[0]: int(row[1] or 0) for row in found}
+                rows = []
+                for i, (table_id, records) in enumerate(batch):
+                    if table_id not in last:
+                        results[i] = UnknownTable(f"no table {table_id!r}")
+                        continue
+                    try:
+                        check_continues(table_id, last[table_id], records)
+                    except SeqConflict as exc:
+                        results[i] = exc
+                        continue
+                    last[table_id] = records[-1].seq if records else last[table_id]
+                    rows += [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at)
+                             for r in records]  # fmt: skip
+                await conn.executemany(
+                    'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+        except Exception as exc:
+            if not self._backend.is_conflict(exc):
+                raise
+            return [await self._append_alone(table_id, records) for table_id, records in batch]
+        return results
+
+    async def _append_alone(
+        self, table_id: str, records: Sequence[LogRecord]
+    ) -> StorageError | None:
+        try:
+            await self.append(table_id, records)
+        except StorageError as exc:
+            return exc
+        return None
+
     async def _update_meta(self, table_id: str, sql: str, params: Sequence[Any]) -> None:
         async with self._backend.transaction() as conn:
             await self._require(conn, table_id)
