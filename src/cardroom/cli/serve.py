@@ -47,6 +47,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_false",
         help="one SQL transaction per append instead of grouping concurrent tables' appends",
     )
+    parser.add_argument(
+        "--node-id",
+        type=int,
+        help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
+    )
+    parser.add_argument("--advertise", help="cluster mode: the URL other nodes reach this one at")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     parser.set_defaults(func=run)
 
@@ -71,7 +77,12 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         turn_timeout=args.turn_timeout,
         group_commit=args.group_commit,
+        node_id=args.node_id,
+        node_url=args.advertise or f"http://{args.host}:{args.port}",
     )
+    if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):
+        log.error("--node-id needs a PostgreSQL --db (postgresql://user:pw@host/db)")
+        return 2
     app = create_app(settings)
     url, db = f"http://{args.host}:{args.port}", redact(args.db)
     log.info("cardroom starting on %s with storage %s", url, db)

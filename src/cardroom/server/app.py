@@ -12,11 +12,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from cardroom.server import http
+from cardroom.server.cluster import ClusterNode, ClusterRegistry, Elsewhere, fenced
 from cardroom.server.registry import TableRegistry
+from cardroom.server.relay import forward_http
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
 from cardroom.server.tuning import freeze_startup_objects
@@ -25,6 +29,21 @@ from cardroom.storage import SqlStore, TableStore, make_store, redact
 from cardroom.storage.group_commit import GroupCommitStore
 
 log = logging.getLogger("cardroom.server")
+
+
+async def _registry(store: TableStore, settings: Settings) -> TableRegistry:
+    """One process's registry, or (with ``settings.node_id``) a cluster node's."""
+    if settings.node_id is None:
+        return TableRegistry(store, settings)
+    node = ClusterNode(settings.db, settings.node_id, settings.node_url)
+    fenced(store, node)
+    await node.start()
+    return ClusterRegistry(store, settings, node)
+
+
+async def _forward(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Elsewhere)
+    return await forward_http(request, exc.url)
 
 
 def create_app(settings: Settings | None = None, store: TableStore | None = None) -> Starlette:
@@ -37,7 +56,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await table_store.open()
-        registry = TableRegistry(table_store, settings)
+        registry = await _registry(table_store, settings)
         app.state.registry = registry
         app.state.settings = settings
         resumed = await registry.load_unfinished()
@@ -64,7 +83,11 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/t/{table_id}", http.page),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
     ]
-    handlers = {LobbyError: http.lobby_error, ActorStopped: http.lobby_error}
+    handlers = {
+        LobbyError: http.lobby_error,
+        ActorStopped: http.lobby_error,
+        Elsewhere: _forward,
+    }
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
     app.state.settings = settings
     return app

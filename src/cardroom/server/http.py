@@ -102,7 +102,7 @@ async def create_table(request: Request) -> Response:
 
 
 async def list_tables(request: Request) -> Response:
-    return JSONResponse([a.summary() for a in _registry(request).live()])
+    return JSONResponse(_registry(request).lobby())
 
 
 async def table_info(request: Request) -> Response:

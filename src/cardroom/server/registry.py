@@ -123,6 +123,10 @@ class TableRegistry:
         actors = [a for a in self.actors.values() if a.status != "finished" and not a.stopped]
         return sorted(actors, key=lambda a: a.meta.created_at, reverse=True)
 
+    def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's list: summaries of the open and running tables, newest first."""
+        return [a.summary() for a in self.live()]
+
     async def shutdown(self) -> None:
         """Stop every actor after its current command (every record is already stored)."""
         if self._sweeper is not None:

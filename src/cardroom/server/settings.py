@@ -23,6 +23,8 @@ class Settings:
     played for it (0 = wait forever).
     ``group_commit``: concurrent tables' appends share one SQL transaction
     (``storage/group_commit.py``).
+    ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
+    address other nodes forward to; ``db`` must then be PostgreSQL.
     """
 
     db: str = "cardroom.db"
@@ -35,3 +37,5 @@ class Settings:
     turn_timeout: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
+    node_id: int | None = None
+    node_url: str = ""

@@ -11,7 +11,7 @@ import asyncio
 import importlib
 import json
 import re
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
@@ -48,6 +48,9 @@ _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name"
 )
 Row = Sequence[Any]
+Fence = Callable[[Any, Sequence[str]], Awaitable[set[str]]]
+"""``fence(conn, table_ids)`` inside an append's transaction: the tables this writer no longer
+owns (a cluster node's leases, ``server/cluster.py``); their appends fail with ``SeqConflict``."""
 
 
 class _Connection(Protocol):
@@ -204,6 +207,7 @@ class SqlStore:
     def __init__(self, url: str, *, pg_schema: str | None = None) -> None:
         self.url = url
         self.pg_schema = pg_schema
+        self.fence: Fence | None = None
         if url.startswith(("postgresql://", "postgres://")):
             self._backend: _Backend = _PgBackend(url, pg_schema)
         else:
@@ -266,6 +270,8 @@ class SqlStore:
         try:
             async with self._backend.transaction() as conn:
                 check_continues(table_id, await self._require(conn, table_id), records)
+                if self.fence is not None and await self.fence(conn, [table_id]):
+                    raise SeqConflict(f"table {table_id}: this node lost its lease")
                 await conn.executemany(
                     'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -293,10 +299,14 @@ class SqlStore:
                     ids,
                 )
                 last = {row[0]: int(row[1] or 0) for row in found}
+                lost = set() if self.fence is None else await self.fence(conn, ids)
                 rows = []
                 for i, (table_id, records) in enumerate(batch):
                     if table_id not in last:
                         results[i] = UnknownTable(f"no table {table_id!r}")
+                        continue
+                    if table_id in lost:
+                        results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
                         continue
                     try:
                         check_continues(table_id, last[table_id], records)
