@@ -265,7 +265,8 @@ async def table_slot(
             continue
         started.set()
         await go.wait()
-        players = [Seat(f"{ws_url}?table={table}", table, t, s, args.game, args.pace, random.Random(rng.random()))
+        url = f"{ws_url}?table={table}"  # nginx routes a table's sockets by this id
+        players = [Seat(url, table, t, s, args.game, args.pace, random.Random(rng.random()))
                    for s, t in enumerate(tokens)]  # fmt: skip
         results = await asyncio.gather(*(seat_client(p, stats, deadline) for p in players))
         if all(results):
