@@ -154,6 +154,9 @@ class Seat:
     game: str
     pace: float
     rng: random.Random
+    obs: Json | None = None  # kept across reconnects: an up-to-date ``since`` gets no ``ev``
+    version: int | None = None
+    last_act: float = 0.0
 
 
 async def seat_client(player: Seat, stats: Stats, deadline: float) -> bool:
@@ -162,18 +165,14 @@ async def seat_client(player: Seat, stats: Stats, deadline: float) -> bool:
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
-    version: int | None = None
-    last_act = 0.0
     for _attempt in range(RECONNECTS):
         try:
             async with connect(player.ws_url, max_size=1 << 22, open_timeout=30) as ws:
                 hello = {"t": "hello", "table": player.table, "token": player.token,
-                         "since": version}  # fmt: skip
+                         "since": player.version}  # fmt: skip
                 await ws.send(json.dumps(hello))
-                result, version, last_act = await _play(ws, player, stats, deadline, last_act)
-                return result
-        except (ConnectionClosed, OSError, TimeoutError) as exc:
-            version = getattr(exc, "version", version)
+                return await _play(ws, player, stats, deadline)
+        except (ConnectionClosed, OSError, TimeoutError):
             if time.monotonic() >= deadline:
                 return False
             stats.reconnects += 1
@@ -182,50 +181,38 @@ async def seat_client(player: Seat, stats: Stats, deadline: float) -> bool:
     return False
 
 
-class _Dropped(ConnectionError):
-    def __init__(self, version: int | None) -> None:
-        super().__init__("connection dropped")
-        self.version = version
-
-
-async def _play(
-    ws: Any, player: Seat, stats: Stats, deadline: float, last_act: float
-) -> tuple[bool, int | None, float]:
-    from websockets.exceptions import ConnectionClosed
-
-    obs: Json | None = None
-    version: int | None = None
+async def _play(ws: Any, player: Seat, stats: Stats, deadline: float) -> bool:
     pending, sent_at, next_id = None, 0.0, 0
     while True:
+        obs = player.obs
         if obs is not None and obs.get("terminal"):
-            return True, version, last_act
+            return True
         left = deadline - time.monotonic()
         if left <= 0:
-            return False, version, last_act
+            return False
         wait = left
         if (
             pending is None
             and obs is not None
             and owes_move(SeatView(player.game, player.seat, obs))
         ):
-            wait = last_act + player.pace - time.monotonic()
+            wait = player.last_act + player.pace - time.monotonic()
             if wait <= 0:
                 next_id += 1
                 pending, sent_at = next_id, time.perf_counter()
-                last_act, wait = time.monotonic(), left
+                player.last_act, wait = time.monotonic(), left
                 act = {"t": "act", "a": player.rng.choice(obs["legal"]), "id": next_id}
                 await ws.send(json.dumps(act))
         try:
             message = json.loads(await asyncio.wait_for(ws.recv(), max(wait, 0.001)))
         except TimeoutError:
             continue
-        except ConnectionClosed:
-            raise _Dropped(version) from None
         kind = message.get("t")
         if kind in ("welcome", "ev"):
-            if kind == "ev" and stats.measuring and version is not None and player.seat == 0:
-                stats.records += message["v"] - version
-            obs, version = message["obs"], message["v"]
+            seen = player.version
+            if kind == "ev" and stats.measuring and seen is not None and player.seat == 0:
+                stats.records += message["v"] - seen
+            player.obs, player.version = message["obs"], message["v"]
         elif kind in ("ack", "reject") and message.get("id") == pending:
             if kind == "ack" and stats.measuring:
                 stats.latencies.append((time.perf_counter() - sent_at) * 1000)
