@@ -32,7 +32,7 @@ start() {
   local n=${1:-3} port=${2:-8100} url nodes=()
   command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install nginx)"; exit 2; }
   bash scripts/setup.sh
-  .venv/bin/python -c "import asyncpg" 2>/dev/null || .venv/bin/pip install -q '.[postgres]'
+  .venv/bin/python -c "import asyncpg" 2>/dev/null || .venv/bin/pip install -q -e '.[server,postgres]'
   mkdir -p "$RUN"
   url=$(start_postgres)
   for i in $(seq 1 "$n"); do
