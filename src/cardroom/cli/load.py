@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -299,6 +300,7 @@ async def load(args: argparse.Namespace) -> int:
 
     proc = None
     pids = list(args.pid)
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(32))  # lobby calls
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "load.db")
         if args.url:
