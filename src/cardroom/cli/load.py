@@ -89,6 +89,7 @@ class Stats:
     reconnects: int = 0
     errors: int = 0
     measuring: bool = False
+    stop: bool = False  # clients end at their next message (cancelling wait_for can be lost)
 
     def summary(self, seconds: float, cpu: float | None) -> str:
         lat = sorted(self.latencies)
@@ -174,7 +175,7 @@ async def seat_client(player: Seat, stats: Stats, deadline: float) -> bool:
                 await ws.send(json.dumps(hello))
                 return await _play(ws, player, stats, deadline)
         except (ConnectionClosed, OSError, TimeoutError):
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= deadline or stats.stop:
                 return False
             stats.reconnects += 1
             await asyncio.sleep(0.2 + player.rng.random() * 0.3)
@@ -189,9 +190,9 @@ async def _play(ws: Any, player: Seat, stats: Stats, deadline: float) -> bool:
         if obs is not None and obs.get("terminal"):
             return True
         left = deadline - time.monotonic()
-        if left <= 0:
+        if left <= 0 or stats.stop:
             return False
-        wait = left
+        wait = min(left, 1.0)
         if (
             pending is None
             and obs is not None
@@ -201,7 +202,7 @@ async def _play(ws: Any, player: Seat, stats: Stats, deadline: float) -> bool:
             if wait <= 0:
                 next_id += 1
                 pending, sent_at = next_id, time.perf_counter()
-                player.last_act, wait = time.monotonic(), left
+                player.last_act, wait = time.monotonic(), min(left, 1.0)
                 act = {"t": "act", "a": player.rng.choice(obs["legal"]), "id": next_id}
                 await ws.send(json.dumps(act))
         try:
@@ -244,7 +245,7 @@ async def table_slot(
     """Keep one table busy until the deadline, starting a new one whenever it finishes. The
     first table only starts playing at ``go`` (when every slot has its table)."""
     ws_url = base.replace("http://", "ws://") + "/ws"
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not stats.stop:
         try:
             table, tokens = await new_table(base, args.game, args.pace, args.bot_level)
         except OSError:
@@ -332,9 +333,10 @@ async def load(args: argparse.Namespace) -> int:
             stats.measuring = False
             elapsed, cpu = time.monotonic() - started, cpu_seconds(pids) - cpu0
         finally:
-            for task in slots:
+            stats.stop = True
+            _, late = await asyncio.wait(slots, timeout=30)
+            for task in late:
                 task.cancel()
-            await asyncio.gather(*slots, return_exceptions=True)
             if proc is not None:
                 await stop_server(proc)
         print(stats.summary(elapsed, cpu if pids else None))
