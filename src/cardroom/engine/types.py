@@ -3,7 +3,7 @@
 >>> SPECTATOR
 SPECTATOR
 >>> Step(state=1, events=())
-Step(state=1, events=())
+Step(state=1, events=(), played=None)
 """
 
 from __future__ import annotations

@@ -203,13 +203,15 @@ class ClusterRegistry(TableRegistry):
                 log.info("node %d took table %s", self.node.node_id, table_id)
             return actor
 
-    def lobby(self) -> list[Json]:
-        """This node's live tables and every other node's announced open/running ones."""
-        local = [a.summary() for a in self.live()]
+    def page(self, limit: int, offset: int) -> list[Json]:
+        """A lobby page over this node's tables and every other node's announced open and
+        running ones, newest first."""
+        local = super().page(limit + offset, 0)
         seen = {s["id"] for s in local}
         remote = [s for i, s in self.node.remote.items()
                   if i not in seen and s["status"] != "finished"]  # fmt: skip
-        return sorted(local + remote, key=lambda s: s["created_at"], reverse=True)
+        merged = sorted(local + remote, key=lambda s: str(s["created_at"]), reverse=True)
+        return merged[offset : offset + limit]
 
     async def _sweep_cluster(self) -> None:
         while True:

@@ -13,13 +13,15 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from cardroom.engine import games as game_names
 from cardroom.engine import get_game
 from cardroom.engine.record import GameRecord
+from cardroom.server.limits import RateLimiter, retry_after
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError, TableActor
-from cardroom.storage import UnknownTable
+from cardroom.storage import DamagedTable, UnknownTable
 
 Json = dict[str, Any]
 MAX_PLAYER_NAME = 40
+MAX_LOBBY_PAGE = 200
 
 
 def _registry(request: Request) -> TableRegistry:
@@ -57,8 +59,17 @@ def _text(data: Json, key: str, default: str | None = None, limit: int = MAX_PLA
 async def _actor(request: Request) -> TableActor:
     try:
         return await _registry(request).get(request.path_params["table_id"])
+    except DamagedTable as exc:
+        raise LobbyError(str(exc), 410) from None
     except UnknownTable:
         raise LobbyError(f"no table {request.path_params['table_id']!r}", 404) from None
+
+
+def _count(request: Request, key: str, default: int, most: int) -> int:
+    raw = request.query_params.get(key, str(default))
+    if not raw.isdigit() or int(raw) > most:
+        raise LobbyError(f"'{key}' must be a whole number 0..{most}", 400)
+    return int(raw)
 
 
 def _seat(request: Request) -> int:
@@ -89,6 +100,11 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
+    limiter: RateLimiter = request.app.state.create_limiter
+    wait = limiter.take(request.client.host if request.client else "")
+    if wait > 0:
+        msg = "too many tables created from your address; try again later"
+        return JSONResponse({"error": msg}, status_code=429, headers=retry_after(wait))
     data = await _body(request)
     game = _text(data, "game")
     options = data.get("options") or {}
@@ -102,7 +118,11 @@ async def create_table(request: Request) -> Response:
 
 
 async def list_tables(request: Request) -> Response:
-    return JSONResponse(_registry(request).lobby())
+    """A page of the lobby (``?limit=&offset=``; the default page is ``settings.lobby_page``)."""
+    settings: Settings = request.app.state.settings
+    limit = _count(request, "limit", settings.lobby_page, max(MAX_LOBBY_PAGE, settings.lobby_page))
+    offset = _count(request, "offset", 0, 10**9)
+    return JSONResponse(_registry(request).page(limit, offset))
 
 
 async def table_info(request: Request) -> Response:
@@ -131,9 +151,11 @@ async def leave_seat(request: Request) -> Response:
 
 async def table_record(request: Request) -> Response:
     """The JSON Lines log of a finished table (header line, then one record per line)."""
-    table_id = request.path_params["table_id"]
+    table_id = (await _actor(request)).id  # a damaged table is refused here (410)
     try:
         stored = await _registry(request).store.load(table_id)
+    except DamagedTable as exc:
+        raise LobbyError(str(exc), 410) from None
     except UnknownTable:
         raise LobbyError(f"no table {table_id!r}", 404) from None
     if stored.meta.status != "finished":

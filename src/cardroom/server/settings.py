@@ -25,6 +25,14 @@ class Settings:
     (``storage/group_commit.py``).
     ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
     address other nodes forward to; ``db`` must then be PostgreSQL.
+
+    Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
+    tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
+    open (not yet dealt) tables; ``open_table_ttl`` seconds an open table may sit untouched and
+    unwatched before it is removed (0 = never); ``lobby_page`` tables per lobby page;
+    ``header_timeout`` seconds to send a request head; ``keepalive_timeout`` seconds an idle
+    keep-alive connection stays open; ``max_connections`` (0 = the file-descriptor limit minus
+    ``fd_reserve``) and ``max_per_address`` connections.
     """
 
     db: str = "cardroom.db"
@@ -39,3 +47,14 @@ class Settings:
     group_commit: bool = True
     node_id: int | None = None
     node_url: str = ""
+    max_body: int = 65536
+    create_burst: int = 10
+    create_per_minute: float = 20.0
+    max_open_tables: int = 500
+    open_table_ttl: float = 3600.0
+    lobby_page: int = 50
+    header_timeout: float = 10.0
+    keepalive_timeout: float = 5.0
+    max_connections: int = 0
+    fd_reserve: int = 64
+    max_per_address: int = 100

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -28,6 +29,7 @@ from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.bot_driver import BotDriver
+from cardroom.server.crashpoints import crash_point
 from cardroom.server.settings import Settings
 from cardroom.server.wire import ack, reject
 from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableStore, utc_now
@@ -81,6 +83,10 @@ def reject_code(exc: Exception) -> str:
     return "illegal"
 
 
+_NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
+"""Observation keys whose change does not make a pending act stale (``_changed_since``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Version:
     """One stored record's result: the state after it and its events. Each audience's envelope
@@ -128,6 +134,7 @@ class TableActor:
         self.stopped = False
         self._stopping = False
         self._timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
@@ -288,15 +295,26 @@ class TableActor:
 
     # -- actions ---------------------------------------------------------------------------
     async def submit(
-        self, seat: int, text: str, reply: Reply, id: int | None, token_hash: str | None
+        self,
+        seat: int,
+        text: str,
+        reply: Reply,
+        id: int | None,
+        token_hash: str | None,
+        seen: int | None = None,
     ) -> bool:
-        """Check and apply one action of ``seat``; ``ack`` or ``reject`` to ``reply``."""
+        """Check and apply one action of ``seat``; ``ack`` or ``reject`` to ``reply``. ``seen``
+        is the version the player acted on (None: not checked)."""
         row = self.seats[seat]
         if token_hash is not None and row.token_hash != token_hash:
             reply(reject("unauthorized", f"seat {seat} is no longer yours", id))
             return False
         if self.status != "running":
             reply(reject("not_active", f"the game is {self.status}, not running", id))
+            return False
+        if seen is not None and seen < self.version and self._changed_since(seen, seat):
+            msg = f"the table changed since version {seen} (now {self.version}); look again"
+            reply(reject("stale", msg, id))
             return False
         try:
             transition = self.runner.propose(seat, text, at=utc_now())
@@ -309,6 +327,18 @@ class TableActor:
             reply(reject("error", "the server could not store this action; try again", id))
             raise
         return True
+
+    def _changed_since(self, seen: int, seat: int) -> bool:
+        """Whether ``seat``'s view of the table changed after version ``seen`` in a way that
+        can change what an action means (a bomb or knock must land on the trick the player
+        saw). Others' simultaneous decisions (``decided``, ``active``, ``awaited``) and calls
+        do not count; a version no longer held counts as changed."""
+        then = next((e for e in self.ring if e.v == seen), None)
+        if then is None:
+            return True
+        old = then.envelope(self.game, seat)["obs"]
+        new = self.observation(seat)
+        return any(old.get(k) != new.get(k) for k in new.keys() - _NOT_MEANING)
 
     async def _persist_and_publish(
         self, transition: Transition[Any], after: Callable[[], None] | None = None
@@ -346,13 +376,20 @@ class TableActor:
         outcome = self.game.outcome(self.runner.state)
         data = outcome.to_json() if outcome is not None else {}
         at = utc_now()
+        crash_point("finish.store")
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
 
     # -- start, resume and bots --------------------------------------------------------------
     async def _resume(self) -> None:
-        if self.status == "running":
+        """The status is derived from the log, since a crash can fall between a step and its
+        status change: a log that ends the game finishes the table, a full open table starts."""
+        if self.status != "finished" and self.game.is_terminal(self.runner.state):
+            await self._finish()
+        elif self.status == "open":
+            await self._maybe_start()
+        elif self.status == "running":
             self.runner.resolver = SecureResolver()
             await self._persist_and_publish(self.runner.propose_chance())
         self._schedule_bots()
@@ -360,9 +397,11 @@ class TableActor:
     async def _maybe_start(self) -> None:
         if self.status != "open" or any(r.kind == "empty" for r in self.seats):
             return
+        crash_point("start.status")
         await self.store.set_status(self.id, "running")
         self.meta = replace(self.meta, status="running")
         log.info("table %s (%s) started", self.id, self.game.name)
+        crash_point("start.deal")
         self.runner.resolver = SecureResolver()
         await self._persist_and_publish(self.runner.propose_chance())
 
@@ -454,6 +493,7 @@ class TableActor:
     async def _set_seat(self, row: SeatRow, text: str) -> None:
         await self.store.set_seat(self.id, row)
         self.seats[row.seat] = row
+        self.touched = time.monotonic()
         self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
         await self._persist_and_publish(self.runner.propose_seat_change(row.seat, text))
         self._broadcast({"t": "seats", "seats": self.seats_json()})

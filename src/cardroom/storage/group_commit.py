@@ -89,6 +89,9 @@ class GroupCommitStore:
     async def create_table(self, meta: TableMeta, seats: int) -> None:
         await self.inner.create_table(meta, seats)
 
+    async def delete_table(self, table_id: str) -> None:
+        await self.inner.delete_table(table_id)
+
     async def set_seat(self, table_id: str, row: SeatRow) -> None:
         await self.inner.set_seat(table_id, row)
 
