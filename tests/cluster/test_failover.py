@@ -85,7 +85,8 @@ class Client:
     acked: Counter[str] = field(default_factory=Counter)
     version: int | None = None
     reconnects: int = 0
-    events_at: list[float] = field(default_factory=list)
+    events_at: list[tuple[float, int]] = field(default_factory=list)  # (time, connection)
+    connection: int = 0
     finished: bool = False
     obs: dict[str, Any] | None = None  # kept across reconnects: an up-to-date `since` gets no ev
 
@@ -95,6 +96,7 @@ class Client:
         while time.monotonic() < deadline and not self.finished:
             try:
                 async with websockets.connect(url, open_timeout=10) as ws:
+                    self.connection += 1
                     hello = {"t": "hello", "table": self.table, "token": self.token,
                              "since": self.version}  # fmt: skip
                     await ws.send(json.dumps(hello))
@@ -119,7 +121,7 @@ class Client:
             message = json.loads(await asyncio.wait_for(ws.recv(), 15))
             if message["t"] in ("welcome", "ev"):
                 self.obs, self.version = message["obs"], message["v"]
-                self.events_at.append(time.monotonic())
+                self.events_at.append((time.monotonic(), self.connection))
             elif message["t"] in ("ack", "reject") and pending and message["id"] == pending[0]:
                 if message["t"] == "ack":
                     self.acked[pending[1]] += 1
@@ -194,6 +196,7 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
         victims = {r[0] for r in await conn.fetch(
             "SELECT table_id FROM leases WHERE node = $1", victim)}  # fmt: skip
         await conn.close()
+        before = {id(c): c.connection for c in clients}
         nodes[victim].send_signal(signal.SIGKILL)
         nodes[victim].wait()
         killed_at = time.monotonic()
@@ -202,8 +205,9 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
         assert all(c.finished for c in clients), [(c.table, c.seat) for c in clients
                                                    if not c.finished]  # fmt: skip
         for table in victims:
-            resumed = min(t for c in clients if c.table == table for t in c.events_at
-                          if t > killed_at)  # fmt: skip
+            resumed = min(
+                t for c in clients if c.table == table for t, n in c.events_at if n > before[id(c)]
+            )  # fmt: skip  (on a connection made after it)
             assert resumed - killed_at <= RESUME_LIMIT, (table, resumed - killed_at)
             print(f"table {table} resumed {resumed - killed_at:.2f} s after the kill")
         assert any(c.reconnects for c in clients if c.table in victims)

@@ -189,19 +189,14 @@ class ClusterRegistry(TableRegistry):
         await actor.stop()
         return actor
 
-    async def get(self, table_id: str) -> TableActor:
-        actor = self.actors.get(table_id)
-        if actor is not None and not actor.stopped:
-            return actor
-        async with self._lock:
-            actor = self.actors.get(table_id)
-            if actor is None or actor.stopped:
-                owner = await self.node.acquire(table_id)
-                if owner is not None:
-                    raise Elsewhere(table_id, owner)
-                actor = self._spawn(await self.store.load(table_id))
-                log.info("node %d took table %s", self.node.node_id, table_id)
-            return actor
+    async def _load(self, table_id: str) -> TableActor:
+        """Take the table's lease first; ``Elsewhere`` when a live node holds it."""
+        owner = await self.node.acquire(table_id)
+        if owner is not None:
+            raise Elsewhere(table_id, owner)
+        actor = await super()._load(table_id)
+        log.info("node %d took table %s", self.node.node_id, table_id)
+        return actor
 
     def page(self, limit: int, offset: int) -> list[Json]:
         """A lobby page over this node's tables and every other node's announced open and
