@@ -3,6 +3,8 @@
 #   bash scripts/cluster.sh start [N=3] [PORT=8100]   # nginx on PORT, nodes on PORT+1..PORT+N
 #   bash scripts/cluster.sh stop
 # Runtime files (logs, pids, nginx.conf) go to .cluster/. Needs: postgresql, nginx (apt).
+# CARDROOM_NODE_ARGS: extra `cardroom serve` arguments for every node (e.g. the limits: behind
+# nginx every client comes from nginx's address, and a load test creates many tables).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUN="$PWD/.cluster"
@@ -38,7 +40,7 @@ start() {
   for i in $(seq 1 "$n"); do
     local p=$((port + i))
     nohup .venv/bin/cardroom serve --port "$p" --db "$url" --node-id "$i" \
-      --advertise "http://127.0.0.1:$p" >"$RUN/node$i.log" 2>&1 &
+      --advertise "http://127.0.0.1:$p" ${CARDROOM_NODE_ARGS:-} >"$RUN/node$i.log" 2>&1 &
     echo $! >"$RUN/node$i.pid"
     nodes+=(--node "127.0.0.1:$p")
     [ "$i" = 1 ] && wait_up "$p"  # the first node creates the schema alone

@@ -190,6 +190,10 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
         runs = asyncio.gather(*(c.run(deadline) for c in clients))
 
         await asyncio.sleep(2.0)  # mid-round: every table is playing its first round
+        tables = {c.table for c in clients}
+        for port in ports[1:]:  # the lobby of every node lists every node's tables (NOTIFY)
+            listed = await asyncio.to_thread(http, f"http://127.0.0.1:{port}", "GET", "/api/tables")
+            assert tables <= {t["id"] for t in listed if t["status"] == "running"}
         held = await owners(schema)
         victim = held.most_common(1)[0][0]
         conn = await asyncpg.connect(PG_URL, server_settings={"search_path": schema})
