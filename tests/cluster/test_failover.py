@@ -168,7 +168,8 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
             log = open(tmp_path / f"node{i}.log", "wb")  # noqa: SIM115 - closed with the process
             nodes[i] = subprocess.Popen(
                 [sys.executable, "-m", "cardroom", "serve", "--port", str(port), "--db", db,
-                 "--node-id", str(i), "--bot-delay", "0.05", "--log-level", "info"],
+                 "--node-id", str(i), "--bot-delay", "0.05", "--round-pause", "0",
+                 "--log-level", "info"],
                 stdout=log, stderr=log,
             )  # fmt: skip
             if i == 1:

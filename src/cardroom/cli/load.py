@@ -316,7 +316,8 @@ async def load(args: argparse.Namespace) -> int:
             bases = [u.rstrip("/") for u in args.url]
         else:
             delay = args.bot_delay if args.pace > 0 else 0.0
-            proc, base = await start_server(db, delay, args.serve_arg)
+            fast = [] if args.pace > 0 else ["--round-pause", "0"]  # saturate: no reading time
+            proc, base = await start_server(db, delay, [*fast, *args.serve_arg])
             bases, pids = [base], [proc.pid, *pids]
         stats = Stats()
         rng = random.Random(args.seed)

@@ -54,6 +54,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
     )
     parser.add_argument("--advertise", help="cluster mode: the URL other nodes reach this one at")
+    parser.add_argument(
+        "--round-pause",
+        type=float,
+        default=6.0,
+        help="seconds the round summary shows before the next deal (0 = deal at once)",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     limits = parser.add_argument_group("limits (README: Limits)")
     for flag, kind, default, text in LIMITS:
@@ -90,9 +96,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from cardroom.server.connections import connection_limit, uvicorn_options
 
-    numbers = [args.bot_delay, args.turn_timeout, *(getattr(args, _dest(f)) for f, *_ in LIMITS)]
+    numbers = [args.bot_delay, args.turn_timeout, args.round_pause,
+               *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1:
-        log.error("--bot-delay, --turn-timeout and the limits must be >= 0, --lobby-page >= 1")
+        log.error(
+            "--bot-delay, --turn-timeout, --round-pause and the limits must be >= 0, "
+            "--lobby-page >= 1"
+        )
         return 2
     tune_gc()
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
@@ -104,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         group_commit=args.group_commit,
         node_id=args.node_id,
         node_url=args.advertise or f"http://{args.host}:{args.port}",
+        round_pause=args.round_pause,
         **limits,
     )
     if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):

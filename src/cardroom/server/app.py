@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from cardroom.server import http
+from cardroom.server import http, replay
 from cardroom.server.cluster import ClusterNode, ClusterRegistry, Elsewhere, fenced
 from cardroom.server.limits import BodyLimit, RateLimiter
 from cardroom.server.registry import TableRegistry
@@ -97,14 +97,19 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/games", http.list_games),
         Route("/api/tables", http.list_tables, methods=["GET"]),
         Route("/api/tables", http.create_table, methods=["POST"]),
+        Route("/api/tables/finished", http.finished_tables),
         Route("/api/tables/{table_id}", http.table_info),
         Route("/api/tables/{table_id}/record", http.table_record),
+        Route("/api/tables/{table_id}/replay", replay.table_replay),
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
         WebSocketRoute("/ws", websocket_endpoint),
         Route("/", http.page),
         Route("/t/{table_id}", http.page),
+        Route("/replay/{table_id}", http.page),
+        Route("/rules/{game}", http.page),
+        Route("/favicon.ico", http.favicon),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
     ]
     handlers = {

@@ -25,6 +25,8 @@ class Settings:
     (``storage/group_commit.py``).
     ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
     address other nodes forward to; ``db`` must then be PostgreSQL.
+    ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
+    can read the summary (0 = deal at once, as tests want).
 
     Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
     tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
@@ -43,6 +45,7 @@ class Settings:
     max_rate: int = 200
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
+    round_pause: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
     node_id: int | None = None
