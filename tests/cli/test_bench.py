@@ -26,9 +26,8 @@ def test_bench_reports_rates(toy: str, capsys: pytest.CaptureFixture[str]) -> No
 def test_random_play_counts_six_actions_per_toy_game(toy: str) -> None:
     result = random_play(toy, None, 1.0, seed=3)  # long enough under load
     assert result.games >= 1
-    assert (
-        result.games * 6 <= result.actions <= (result.games + 1) * 6
-    )  # time may end on a game's last action
+    # time may run out right after a game's last action, before the game is counted
+    assert result.games * 6 <= result.actions <= (result.games + 1) * 6
 
 
 def test_bench_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
