@@ -43,11 +43,22 @@ def _heuristic(game: str) -> BotFactory | None:
     return factory
 
 
+_LEVELS: dict[tuple[str, str], tuple[str, str]] = {
+    ("toepen", "tight"): ("cardroom.bots.toepen_tight", "ToepenTightBot"),
+    ("toepen", "heuristic-v1"): ("cardroom.bots.toepen_heuristic_v1", "ToepenHeuristicV1Bot"),
+    ("toepen", "search"): ("cardroom.bots.toepen_search", "ToepenSearchBot"),
+}
+"""Further levels per (game, level): module and class, imported lazily like the heuristics."""
+
+
 def _factories(game: str) -> dict[str, BotFactory]:
     factories: dict[str, BotFactory] = {"random": RandomBot}
     heuristic = _heuristic(game)
     if heuristic is not None:
         factories["heuristic"] = heuristic
+    for (name, level), (module, cls) in _LEVELS.items():
+        if name == game:
+            factories[level] = getattr(importlib.import_module(module), cls)
     return factories
 
 
