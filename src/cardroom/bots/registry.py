@@ -62,6 +62,19 @@ def _factories(game: str) -> dict[str, BotFactory]:
     return factories
 
 
+HEAVY_LEVELS = frozenset({"search"})
+"""Levels that think long (search): the server runs them in its capped process pool."""
+
+
+def is_heavy(level: str) -> bool:
+    """True for levels the server must keep off its event loop's thread (``bot_pool``).
+
+    >>> is_heavy("search"), is_heavy("heuristic")
+    (True, False)
+    """
+    return level in HEAVY_LEVELS
+
+
 def bot_levels(game: str) -> tuple[str, ...]:
     """The bot levels available for ``game``, sorted."""
     return tuple(sorted(_factories(game)))

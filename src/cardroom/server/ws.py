@@ -18,7 +18,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.engine import SPECTATOR, Audience
 from cardroom.server.access import clean_secret, hash_token
+from cardroom.server.cluster import Elsewhere
+from cardroom.server.jsoncodec import dumps
 from cardroom.server.registry import TableRegistry
+from cardroom.server.relay import relay_socket
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, TableActor
 from cardroom.server.wire import (
@@ -50,7 +53,7 @@ class Session:
         self.ws = ws
         self.registry = registry
         self.settings = settings
-        self.outbox: asyncio.Queue[Json] = asyncio.Queue(maxsize=settings.send_queue)
+        self.outbox: asyncio.Queue[Json | str] = asyncio.Queue(maxsize=settings.send_queue)
         self.actor: TableActor | None = None
         self.audience: Audience = SPECTATOR
         self.token: str | None = None
@@ -60,7 +63,7 @@ class Session:
         self._window = (0.0, 0)
         self._last_chat = -CHAT_INTERVAL
 
-    def send(self, message: Json) -> None:
+    def send(self, message: Json | str) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
         if self.slow.is_set():
             return
@@ -101,7 +104,7 @@ class Session:
     async def _send(self) -> None:
         while True:
             message = await self.outbox.get()
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            await self.ws.send_text(message if isinstance(message, str) else dumps(message))
 
     async def _receive(self) -> None:
         while True:
@@ -121,11 +124,26 @@ class Session:
                 await self.handle(parse_client(raw or "", self.settings.max_message))
             except WireError as exc:
                 self.send(reject_msg(exc.code, str(exc), exc.id))
+            except Elsewhere as exc:  # cluster: another node owns the table
+                await relay_socket(self, exc.url, str(raw))
+                return
             except ActorStopped:
                 self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
             except Exception:  # a server bug must not end the session; the client is told
                 log.exception("websocket message failed")
                 self.send(reject_msg("error", "the server failed on this message", _id(raw)))
+
+    async def receive_text(self) -> str | None:
+        """The next text frame (relay mode); None when the client has gone."""
+        while True:
+            try:
+                frame = await self.ws.receive()
+            except WebSocketDisconnect:
+                return None
+            if frame["type"] == "websocket.disconnect":
+                return None
+            if frame.get("text") is not None:
+                return str(frame["text"])
 
     def _within_rate(self) -> bool:
         """At most ``settings.max_rate`` frames per second (a fixed one-second window)."""

@@ -12,7 +12,7 @@ import importlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
@@ -61,6 +61,9 @@ _META_COLUMNS = (
     "owner_hash, invite_hash, private, hot_seat"
 )
 Row = Sequence[Any]
+Fence = Callable[[Any, Sequence[str]], Awaitable[set[str]]]
+"""``fence(conn, table_ids)`` inside an append's transaction: the tables this writer no longer
+owns (a cluster node's leases, ``server/cluster.py``); their appends fail with ``SeqConflict``."""
 
 
 class _Connection(Protocol):
@@ -263,6 +266,7 @@ class SqlStore:
     def __init__(self, url: str, *, pg_schema: str | None = None) -> None:
         self.url = url
         self.pg_schema = pg_schema
+        self.fence: Fence | None = None
         if url.startswith(("postgresql://", "postgres://")):
             self._backend: _Backend = _PgBackend(url, pg_schema)
         else:
@@ -327,6 +331,8 @@ class SqlStore:
         try:
             async with self._backend.transaction() as conn:
                 check_continues(table_id, await self._require(conn, table_id), records)
+                if self.fence is not None and await self.fence(conn, [table_id]):
+                    raise SeqConflict(f"table {table_id}: this node lost its lease")
                 await conn.executemany(
                     'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -336,6 +342,60 @@ class SqlStore:
             if self._backend.is_conflict(exc):
                 raise SeqConflict(f"table {table_id}: another writer appended first") from None
             raise
+
+    async def append_batch(
+        self, batch: Sequence[tuple[str, Sequence[LogRecord]]]
+    ) -> list[StorageError | None]:
+        """Append several tables' records in one transaction (group commit); per item ``None``
+        or the error that item alone gets (``UnknownTable``, ``SeqConflict``). A race with
+        another writer rolls the batch back, and each item is then appended on its own."""
+        results: list[StorageError | None] = [None] * len(batch)
+        ids = sorted({table_id for table_id, _ in batch})
+        marks = ", ".join("?" for _ in ids)
+        try:
+            async with self._backend.transaction() as conn:
+                found = await conn.fetch(
+                    f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
+                    f"WHERE id IN ({marks})",
+                    ids,
+                )
+                last = {row[0]: int(row[1] or 0) for row in found}
+                lost = set() if self.fence is None else await self.fence(conn, ids)
+                rows = []
+                for i, (table_id, records) in enumerate(batch):
+                    if table_id not in last:
+                        results[i] = UnknownTable(f"no table {table_id!r}")
+                        continue
+                    if table_id in lost:
+                        results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
+                        continue
+                    try:
+                        check_continues(table_id, last[table_id], records)
+                    except SeqConflict as exc:
+                        results[i] = exc
+                        continue
+                    last[table_id] = records[-1].seq if records else last[table_id]
+                    rows += [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at)
+                             for r in records]  # fmt: skip
+                await conn.executemany(
+                    'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+        except Exception as exc:
+            if not self._backend.is_conflict(exc):
+                raise
+            return [await self._append_alone(table_id, records) for table_id, records in batch]
+        return results
+
+    async def _append_alone(
+        self, table_id: str, records: Sequence[LogRecord]
+    ) -> StorageError | None:
+        try:
+            await self.append(table_id, records)
+        except StorageError as exc:
+            return exc
+        return None
 
     async def _update_meta(self, table_id: str, sql: str, params: Sequence[Any]) -> None:
         async with self._backend.transaction() as conn:
