@@ -146,6 +146,6 @@ def test_wrong_number_of_bots_is_rejected() -> None:
 
 def test_each_game_with_a_heuristic_lists_it() -> None:
     for game in ("tichu", "toepen"):
-        assert bot_levels(game) == ("heuristic", "random")
+        assert {"heuristic", "random"} <= set(bot_levels(game))
         bot = make_bot(game, "heuristic")
         assert bot.name and callable(bot.act)
