@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu_bidding import GRAND_COEF, GRAND_P, TICHU_COEF, TICHU_P, logistic
 from cardroom.games.tichu.actions import ActionKind, TichuAction
 from cardroom.games.tichu.cards import (
     DOG,
@@ -199,6 +200,7 @@ def _units_of(counts: Sequence[int]) -> list[Unit]:
     return [*units, *_singles_and_specials(counts)]
 
 
+@lru_cache(maxsize=65536)
 def plan(hand: int) -> Plan:
     """Split ``hand``: disjoint bombs first (longest first), then units of what is left."""
     bombs: list[Combo] = []
@@ -237,6 +239,42 @@ def tichu_score(hand: int) -> float:
     return control_score(hand) - 0.5 * plan(hand).cost()
 
 
+def hand_features(hand: int) -> tuple[float, ...]:
+    """The bidding features of ``hand`` (names in ``tichu_bidding.FEATURES``)."""
+    p = plan(hand)
+    counts = _rank_counts(hand)
+    low = sum(1 for u in p.units if u.kind == "single" and 1 <= u.ranks[0] <= 10)
+    weak_sets = sum(1 for u in p.units if u.kind in ("pair", "triple") and u.top <= 9)
+    long_units = sum(1 for u in p.units if len(u.ranks) >= 5)
+    controls = counts[15] + counts[PHX_RANK] + counts[14] + len(p.bombs)
+    return (
+        1.0,
+        counts[15],
+        counts[PHX_RANK],
+        counts[14],
+        counts[13],
+        len(p.bombs),
+        p.cost(),
+        low,
+        counts[0],
+        counts[1],
+        weak_sets,
+        long_units,
+        controls * p.cost() / 8,
+        max(0.0, controls - low),
+    )
+
+
+def tichu_probability(hand: int) -> float:
+    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``)."""
+    return logistic(TICHU_COEF, hand_features(hand))
+
+
+def grand_probability(hand: int) -> float:
+    """Estimated chance that the hand of these first 8 cards goes out first."""
+    return logistic(GRAND_COEF, hand_features(hand))
+
+
 def should_call_grand(hand: int, threshold: float = GRAND_THRESHOLD) -> bool:
     """Grand Tichu on eight cards: only with the very strongest openings."""
     return control_score(hand) >= threshold
@@ -250,11 +288,19 @@ def should_call_tichu(hand: int, threshold: float = TICHU_THRESHOLD) -> bool:
 
 
 def hand_mask(obs: Mapping[str, Any]) -> int:
-    return mask_of(parse_card(c) for c in obs.get("hand") or ())
+    return cards_mask(obs.get("hand") or ())
 
 
 def cards_mask(cards: Iterable[str]) -> int:
+    return _cards_mask(tuple(cards))
+
+
+@lru_cache(maxsize=65536)
+def _cards_mask(cards: tuple[str, ...]) -> int:
     return mask_of(parse_card(c) for c in cards)
+
+
+_readings = lru_cache(maxsize=65536)(readings)
 
 
 def table_top(obs: Mapping[str, Any]) -> Combo | None:
@@ -269,7 +315,7 @@ def table_top(obs: Mapping[str, Any]) -> Combo | None:
         if cards == _PHX:
             top = combo_for(cards, None, top)
             continue
-        options = readings(cards)
+        options = _readings(cards)
         if not options:
             continue
         top = next((c for c in options if c.describe() == entry.get("combo")), options[-1])
@@ -289,15 +335,18 @@ class Option:
     combo: Combo | None
 
 
+@lru_cache(maxsize=65536)
+def option(text: str, top: Combo | None) -> Option:
+    """One legal action text read against the top (memoised: the same texts recur all round)."""
+    action = TichuAction.parse(text)
+    combo = None
+    if action.kind is ActionKind.PLAY:
+        combo = combo_for(action.cards, action.phoenix_as, top)
+    return Option(text, action, combo)
+
+
 def options(legal: Iterable[str], top: Combo | None) -> list[Option]:
-    out = []
-    for text in legal:
-        action = TichuAction.parse(text)
-        combo = None
-        if action.kind is ActionKind.PLAY:
-            combo = combo_for(action.cards, action.phoenix_as, top)
-        out.append(Option(text, action, combo))
-    return out
+    return [option(text, top) for text in legal]
 
 
 # --- the bot -----------------------------------------------------------------------------
@@ -357,8 +406,8 @@ class TichuHeuristicBot:
 
     def __init__(
         self,
-        tichu_threshold: float = TICHU_THRESHOLD,
-        grand_threshold: float = GRAND_THRESHOLD,
+        tichu_threshold: float = TICHU_P,
+        grand_threshold: float = GRAND_P,
         follow_slack: float = FOLLOW_SLACK,
     ) -> None:
         self.tichu_threshold = tichu_threshold
@@ -366,9 +415,13 @@ class TichuHeuristicBot:
         self.follow_slack = follow_slack
 
     def calls_tichu(self, table: Table) -> bool:
-        """Call on a strong hand, unless the partner already called (one call per team)."""
-        strong = should_call_tichu(table.hand, self.tichu_threshold)
-        return strong and not table.called(table.partner)
+        """Call on a hand likely to go out first, once the exchange has been received (never
+        before: the three cards received change the hand), unless the partner called."""
+        if table.obs.get("phase") != "play" or table.size(table.seat) != 14:
+            return False
+        if table.called(table.partner):
+            return False
+        return tichu_probability(table.hand) >= self.tichu_threshold
 
     def act(self, view: SeatView, rng: random.Random) -> str:
         legal = view.legal
@@ -376,11 +429,11 @@ class TichuHeuristicBot:
         if "tichu" in legal and self.calls_tichu(table):
             return "tichu"
         if "grand" in legal:
-            return "grand" if should_call_grand(table.hand, self.grand_threshold) else "nogrand"
+            grand = grand_probability(table.hand) >= self.grand_threshold
+            return "grand" if grand else "nogrand"
         if any(t.startswith("exchange ") for t in legal):
-            return choose_exchange(
-                table, legal, should_call_tichu(table.hand, self.tichu_threshold)
-            )
+            strong = tichu_probability(table.hand) >= self.tichu_threshold
+            return choose_exchange(table, legal, strong or table.called(table.seat))
         if any(t.startswith("give-dragon ") for t in legal):
             return choose_dragon_gift(table, legal)
         plays = [o for o in options(legal, table.top) if o.combo is not None]
@@ -415,6 +468,8 @@ def must_bomb(table: Table) -> bool:
         return False
     about_out = table.size(top_seat) <= 2
     caller_on_top = table.called(top_seat) and table.size(top_seat) <= 7
+    if double_victory_threat(table) and table.size(top_seat) <= 4:
+        return True
     big = trick_points(table.obs) >= 25
     return about_out or caller_on_top or big
 
@@ -526,6 +581,14 @@ def choose_wish(hand: int, history: Sequence[Mapping[str, Any]]) -> int | None:
     return None
 
 
+def double_victory_threat(table: Table) -> bool:
+    """An opponent is out and nobody of our team is: the other opponent going out next would
+    end the round 0:200 (or worse with calls), so every trick must be contested."""
+    out = [int(s) for s in table.obs.get("out") or ()]
+    ours = (table.seat, table.partner)
+    return any(o in out for o in table.opponents) and not any(s in out for s in ours)
+
+
 def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_SLACK) -> str | None:
     """A play on someone else's trick, or None to pass."""
     going_out = [o for o in plays if o.combo is not None and o.combo.cards == table.hand]
@@ -537,48 +600,67 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     normal = [o for o in plays if o.combo is not None and not o.combo.is_bomb()]
     bombs = [o for o in plays if o.combo is not None and o.combo.is_bomb()]
     before = hand_cost(table.hand)
-    urgent = table.opponent_threat() or trick_points(table.obs) >= 15 or before <= 2
+    fight = double_victory_threat(table)
+    points = trick_points(table.obs)
+    partner_called = table.called(table.partner) and table.playing(table.partner)
+    urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or partner_called
+    about_out = any(table.playing(o) and table.size(o) <= 2 for o in table.opponents)
     best: tuple[float, int, Option] | None = None
     for option in normal:
         assert option.combo is not None
         damage = hand_cost(table.hand & ~option.combo.cards) - before
         spend = waste(option.combo, table.hand)
         if urgent:
-            spend *= 0.3
+            # The Phoenix is kept for tricks worth it: points, an opponent about to go out,
+            # or a fight against a double victory.
+            phoenix = option.combo.cards & _PHX and not (fight or about_out or points >= 15)
+            spend *= 1.0 if phoenix else 0.3
         key = (damage + spend, option.combo.strength, option)
         if best is None or key[:2] < best[:2]:
             best = key
+    if fight and best is not None:
+        return best[2].text
     if best is not None and best[0] <= slack + (URGENT_SLACK if urgent else 0.0):
         return best[2].text
-    if bombs and must_bomb(table):
+    if bombs and (must_bomb(table) or fight):
         return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
     return None
 
 
 def choose_exchange(table: Table, legal: Sequence[str], strong: bool) -> str:
-    """Good card to the partner, two useless low cards to the opponents; never the Dragon,
-    Phoenix or a bomb card to an opponent."""
+    """Two useless cards to the opponents, a helpful one to the partner.
+
+    Opponents never get the Dragon, Phoenix, Mah Jong (whoever holds it leads first and names
+    the wish), an Ace or a bomb card; the Dog goes to an opponent when we cannot use it. The
+    partner gets our best card below an Ace (a King or Queen helps without costing us a
+    control card), our best card outright when they called Grand Tichu, or a harmless low card
+    when we intend to call ourselves.
+    """
     hand = table.hand
     hand_plan = plan(hand)
-    keep = hand_plan.bomb_cards | _DRG | _PHX
+    keep = hand_plan.bomb_cards | _DRG | _PHX | _MJ
 
     def usefulness(c: int) -> tuple[float, int]:
         """Low = give away: cards whose loss breaks least, low ranks first, the Dog first."""
         after = hand_cost(hand & ~(1 << c))
         return (after - hand_plan.cost()) * 2 + signature_rank(c) / 4 + (c != DOG), c
 
-    giveable = [c for c in iter_cards(hand) if not keep >> c & 1]
+    giveable = [c for c in iter_cards(hand) if not keep >> c & 1 and rank_of(c) != 14]
     if len(giveable) < 3:
-        giveable = [c for c in iter_cards(hand) if c not in (DRG, PHX)] or list(iter_cards(hand))
+        giveable = [c for c in iter_cards(hand) if not keep >> c & 1]
+    if len(giveable) < 3:
+        giveable = [c for c in iter_cards(hand) if c not in (DRG, PHX, MJ)]
     left, right = sorted(giveable, key=usefulness)[:2]
     rest = [c for c in iter_cards(hand) if c not in (left, right)]
     pool = [c for c in rest if not hand_plan.bomb_cards >> c & 1] or rest
-    if table.called(table.partner) and not strong:
+    partner_grand = table.obs.get("calls", [""] * SEATS)[table.partner] == "grand"
+    if partner_grand and not strong:
         partner = max(pool, key=lambda c: (signature_rank(c) if c != PHX else 14.5, c))
     elif strong:
-        partner = min([c for c in pool if c not in (DRG, PHX)] or pool, key=usefulness)
+        partner = min([c for c in pool if c not in (DRG, PHX, MJ)] or pool, key=usefulness)
     else:
-        partner = max([c for c in pool if c not in (DRG, PHX, DOG)] or pool, key=rank_of)
+        modest = [c for c in pool if c not in (DRG, PHX, DOG, MJ) and rank_of(c) < 14]
+        partner = max(modest or pool, key=lambda c: (rank_of(c), c))
     text = exchange_text(left, partner, right)
     exchanges = [t for t in legal if t.startswith("exchange ")]
     return text if text in legal else exchanges[0]
