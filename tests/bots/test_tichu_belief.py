@@ -60,7 +60,7 @@ def position(seed: int, random_bots: bool) -> tuple[SeatView, object]:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.booleans())
 def test_sampled_worlds_match_the_view(seed: int, random_bots: bool) -> None:
-    view, truth = position(seed, random_bots)
+    view, _ = position(seed, random_bots)
     rng = random.Random(seed)
     facts = round_facts(view)
     for _ in range(5):
