@@ -237,11 +237,28 @@ def exchange_rows(view: SeatView, facts: RoundFacts) -> tuple[tuple[int, ...], .
 
 def sample_world(view: SeatView, rng: random.Random) -> TichuState:
     """A full play-phase state consistent with ``view`` (see the module docstring)."""
+    return WorldSampler(view).sample(rng)
+
+
+class WorldSampler:
+    """``sample_world`` for many worlds of one view: the history is read once."""
+
+    def __init__(self, view: SeatView) -> None:
+        if view.obs.get("phase") not in ("play", "dragon"):
+            raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
+        self.view = view
+        self.facts = round_facts(view)
+        self.template = _template(view, self.facts)
+
+    def sample(self, rng: random.Random) -> TichuState:
+        hands = sample_hands(self.view, self.facts, rng)
+        return self.template.replace(hands=tuple(hands))
+
+
+def _template(view: SeatView, facts: RoundFacts) -> TichuState:
+    """The world without the other hands (they are dealt per sample)."""
     obs = view.obs
-    if obs.get("phase") not in ("play", "dragon"):
-        raise ValueError(f"worlds are sampled in the play phase, not {obs.get('phase')!r}")
-    facts = round_facts(view)
-    hands = sample_hands(view, facts, rng)
+    hands = [0] * SEATS
     out = tuple(int(s) for s in obs.get("out") or ())
     trick = tuple(facts.trick)
     dragon = obs.get("phase") == "dragon"

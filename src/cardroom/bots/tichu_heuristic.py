@@ -212,6 +212,7 @@ def plan(hand: int) -> Plan:
     return Plan(tuple(bombs), _plan_counts(_rank_counts(rest)))
 
 
+@lru_cache(maxsize=65536)
 def hand_cost(hand: int) -> float:
     """Units left to shed (a bomb is free: it wins its own trick)."""
     return plan(hand).cost()
@@ -413,6 +414,18 @@ class TichuHeuristicBot:
         self.tichu_threshold = tichu_threshold
         self.grand_threshold = grand_threshold
         self.follow_slack = follow_slack
+
+    @classmethod
+    def from_arg(cls, arg: str) -> TichuHeuristicBot:
+        """Tuning from a level text: ``heuristic:tichu=0.5,grand=0.4,slack=0.5``."""
+        names = {"tichu": "tichu_threshold", "grand": "grand_threshold", "slack": "follow_slack"}
+        values: dict[str, float] = {}
+        for part in filter(None, arg.split(",")):
+            key, _, value = part.partition("=")
+            if key.strip() not in names:
+                raise ValueError(f"heuristic takes {', '.join(names)}, not {key!r}")
+            values[names[key.strip()]] = float(value)
+        return cls(**values)
 
     def calls_tichu(self, table: Table) -> bool:
         """Call on a hand likely to go out first, once the exchange has been received (never
