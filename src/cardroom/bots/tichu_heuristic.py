@@ -3,8 +3,9 @@
 It thinks in *units*: the fewest plays its hand splits into (bombs kept apart, then straights,
 stairs, full houses, pairs, triples, singles; ``plan``). Each unit costs about one trick to get
 rid of, so it leads its lowest unit, follows only with plays that do not wreck the plan, saves
-the Dragon, Phoenix, Aces and bombs for tricks that matter, and calls Tichu when its control
-cards outnumber the units it cannot get rid of cheaply. Every answer is one of ``obs["legal"]``.
+the Dragon, Phoenix, Aces and bombs for tricks that matter, fights a double victory, and calls
+(only after the exchange) when a hand-strength model fitted on simulated rounds
+(``tichu_bidding``) says it is likely to go out first. Every answer is one of ``obs["legal"]``.
 
 >>> from cardroom.games.tichu.cards import parse_cards
 >>> [str(u) for u in plan(parse_cards("MJ 2G 3K 4B 5R 9G 9K QB QR QG DRG 7G 7K 7B 7R")).units]
@@ -48,8 +49,6 @@ PHX_RANK: Final = 16
 """Rank used for the Phoenix in a rank signature (Dog 0, Mah Jong 1, Dragon 15)."""
 
 # Tuning, calibrated with ``cardroom simulate`` (heuristic vs heuristic and vs random).
-TICHU_THRESHOLD: Final = 1.5
-GRAND_THRESHOLD: Final = 5.5
 CONTROL_COST: Final = {15: 2.0, PHX_RANK: 1.5, 14: 0.8}
 """What spending a Dragon, Phoenix or Ace on an unimportant trick costs, in units."""
 BOMB_CARD_COST: Final = 3.0
@@ -218,28 +217,6 @@ def hand_cost(hand: int) -> float:
     return plan(hand).cost()
 
 
-def control_score(hand: int) -> float:
-    """Trick-winning power: Dragon, Phoenix, Aces, bombs and Kings."""
-    p = plan(hand)
-    counts = _rank_counts(hand)
-    return (
-        1.5 * counts[15]
-        + 1.25 * counts[PHX_RANK]
-        + 0.9 * counts[14]
-        + 0.3 * counts[13]
-        + 1.5 * len(p.bombs)
-    )
-
-
-def tichu_score(hand: int) -> float:
-    """Control minus half the units to shed: positive enough = likely first out.
-
-    Calibrated on heuristic self-play (``cardroom simulate``): hands with control >= 3.5 and at
-    most 5 units went out first about 60% of the time, weaker ones 15-35%.
-    """
-    return control_score(hand) - 0.5 * plan(hand).cost()
-
-
 def hand_features(hand: int) -> tuple[float, ...]:
     """The bidding features of ``hand`` (names in ``tichu_bidding.FEATURES``)."""
     p = plan(hand)
@@ -274,15 +251,6 @@ def tichu_probability(hand: int) -> float:
 def grand_probability(hand: int) -> float:
     """Estimated chance that the hand of these first 8 cards goes out first."""
     return logistic(GRAND_COEF, hand_features(hand))
-
-
-def should_call_grand(hand: int, threshold: float = GRAND_THRESHOLD) -> bool:
-    """Grand Tichu on eight cards: only with the very strongest openings."""
-    return control_score(hand) >= threshold
-
-
-def should_call_tichu(hand: int, threshold: float = TICHU_THRESHOLD) -> bool:
-    return tichu_score(hand) >= threshold
 
 
 # --- reading the observation --------------------------------------------------------------
