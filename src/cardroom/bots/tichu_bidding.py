@@ -66,8 +66,8 @@ GRAND_COEF: Final = (
 )
 """The same fit on the first 8 cards: weak (p ≥ 0.4: 4 % of hands, 44 % first out)."""
 
-TICHU_P: Final = 0.55
-GRAND_P: Final = 0.45
+TICHU_P: Final = 0.5
+GRAND_P: Final = 0.4
 
 
 def logistic(coef: Sequence[float], features: Sequence[float]) -> float:

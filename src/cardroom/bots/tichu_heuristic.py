@@ -72,6 +72,8 @@ class Unit:
 
     kind: str
     ranks: tuple[int, ...]
+    phoenix: bool = False
+    """The Phoenix stands in this unit for one of ``ranks``."""
 
     @property
     def top(self) -> int:
@@ -110,7 +112,7 @@ class Plan:
 
     def cost(self) -> float:
         """Roughly the tricks this hand still has to win or shed: the Dog is half a unit."""
-        return sum(0.5 if u.ranks == (0,) else 1.0 for u in self.units)
+        return _units_cost(self.units)
 
 
 def _rank_counts(mask: int) -> tuple[int, ...]:
@@ -208,7 +210,51 @@ def plan(hand: int) -> Plan:
         if bomb.cards & ~rest == 0:
             bombs.append(bomb)
             rest &= ~bomb.cards
-    return Plan(tuple(bombs), _plan_counts(_rank_counts(rest)))
+    return Plan(tuple(bombs), _plan_with_phoenix(_rank_counts(rest)))
+
+
+PHOENIX_SAVING: Final = 2.0
+"""The Phoenix joins a combination only if that saves this many units: alone it is a single
+that wins most tricks, so filling a pair that saves one unit is no gain."""
+
+
+def _units_cost(units: Sequence[Unit]) -> float:
+    return sum(0.5 if u.ranks == (0,) else 1.0 for u in units)
+
+
+@lru_cache(maxsize=65536)
+def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
+    """``_plan_counts``, trying the Phoenix as each rank 2..A (a gap in a straight, the third
+    card of a triple, ...) when that saves ``PHOENIX_SAVING`` units."""
+    base = _plan_counts(counts)
+    if not counts[PHX_RANK]:
+        return base
+    best, best_cost, best_rank = base, _units_cost(base) - PHOENIX_SAVING + 1e-9, 0
+    for r in range(2, 15):
+        if counts[r] >= 3:
+            continue
+        filled = list(counts)
+        filled[PHX_RANK] = 0
+        filled[r] += 1
+        units = _plan_counts(tuple(filled))
+        cost = _units_cost(units)
+        if cost < best_cost:
+            best, best_cost, best_rank = units, cost, r
+    if best_rank == 0:
+        return base
+    holder = max(
+        (i for i, u in enumerate(best) if best_rank in u.ranks), key=lambda i: len(best[i].ranks)
+    )
+    marked = Unit(best[holder].kind, best[holder].ranks, phoenix=True)
+    return (*best[:holder], marked, *best[holder + 1 :])
+
+
+def play_signature(combo: Combo) -> tuple[tuple[int, ...], bool]:
+    """A play's ranks with the Phoenix read as its declared rank, and whether it is in it."""
+    if combo.cards & _PHX and combo.phoenix_as is not None and combo.length > 1:
+        ranks = [signature_rank(c) for c in iter_cards(combo.cards & ~_PHX)]
+        return tuple(sorted([*ranks, combo.phoenix_as])), True
+    return signature(combo.cards), False
 
 
 @lru_cache(maxsize=65536)
@@ -458,14 +504,14 @@ def must_bomb(table: Table) -> bool:
 def _unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
     """Legal plays made of exactly this unit's ranks and no bomb card."""
     bomb_cards = plan(table.hand).bomb_cards
-    sig = unit.ranks
+    sig = (unit.ranks, unit.phoenix)
     return [
         o
         for o in plays
         if o.combo is not None
         and not o.combo.is_bomb()
         and not o.combo.cards & bomb_cards
-        and signature(o.combo.cards) == sig
+        and play_signature(o.combo) == sig
     ]
 
 
@@ -584,7 +630,8 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     fight = double_victory_threat(table)
     points = trick_points(table.obs)
     partner_called = table.called(table.partner) and table.playing(table.partner)
-    urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or partner_called
+    racing = table.called(table.seat) or partner_called  # our call must be made
+    urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or racing
     about_out = any(table.playing(o) and table.size(o) <= 2 for o in table.opponents)
     best: tuple[float, int, Option] | None = None
     for option in normal:
