@@ -45,6 +45,8 @@ TICHU_COEF: Final = (
     -0.232,
     0.176,
     -0.040,
+    0.0,
+    0.0,
 )
 """``scripts/fit_bidding.py --rounds 3000 --seed fit1`` on 14-card hands after the exchange:
 at p ≥ 0.5 7-10 % of hands, 63-65 % first out without partner support."""
@@ -63,6 +65,8 @@ GRAND_COEF: Final = (
     -0.060,
     0.124,
     -0.082,
+    0.0,
+    0.0,
 )
 """The same fit on the first 8 cards: weak (p ≥ 0.4: 4 % of hands, 44 % first out)."""
 

@@ -271,6 +271,7 @@ def hand_features(hand: int) -> tuple[float, ...]:
     weak_sets = sum(1 for u in p.units if u.kind in ("pair", "triple") and u.top <= 9)
     long_units = sum(1 for u in p.units if len(u.ranks) >= 5)
     controls = counts[15] + counts[PHX_RANK] + counts[14] + len(p.bombs)
+    losers = sum(1 for u in p.units if _loser(u))
     return (
         1.0,
         counts[15],
@@ -286,7 +287,18 @@ def hand_features(hand: int) -> tuple[float, ...]:
         long_units,
         controls * p.cost() / 8,
         max(0.0, controls - low),
+        losers,
+        max(0, losers - controls),
     )
+
+
+def _loser(unit: Unit) -> bool:
+    """A unit that will rarely win its trick: a low single, a low pair or triple."""
+    if unit.ranks == (0,) or unit.is_control:
+        return False
+    if unit.kind == "single":
+        return unit.top < 12
+    return len(unit.ranks) < 5 and unit.top < 10
 
 
 def tichu_probability(hand: int) -> float:
