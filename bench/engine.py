@@ -4,7 +4,7 @@
   cards, following a pair, following a straight that holds the Phoenix, a wish pending;
 * ``enumerate_plays`` calls on the same positions;
 * observations (``game.observe(state, 0).to_json()``) of the same positions and of a fresh
-  exchange phase (2,184 exchange texts per seat);
+  exchange phase (42 exchange choices per seat: 14 cards × 3 seats);
 * full random Tichu rounds (uniform random seat and action, ``engine.testing.choose``);
 * full random Toepen games, if Toepen is registered.
 """

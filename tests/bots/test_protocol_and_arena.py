@@ -54,6 +54,8 @@ def test_seat_view_is_frozen_and_lists_legal_actions() -> None:
         ({"legal": [], "turn": 1}, 1, False),
         ({"legal": ["grand"], "turn": None, "decided": [True, False]}, 1, True),
         ({"legal": ["tichu"], "turn": None, "decided": [True, True]}, 1, False),
+        ({"legal": ["pass"], "turn": 2, "awaited": [1]}, 1, True),  # awaited wins over turn
+        ({"legal": ["pass"], "turn": 1, "awaited": []}, 1, False),
         ({"legal": ["play 1"]}, 0, True),
     ],
 )

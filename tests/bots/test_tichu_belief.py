@@ -57,7 +57,7 @@ def position(seed: int, random_bots: bool) -> tuple[SeatView, object]:
     return match.view(rng.randrange(4)), match.runner.state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10_000), st.booleans())
 def test_sampled_worlds_match_the_view(seed: int, random_bots: bool) -> None:
     view, _ = position(seed, random_bots)
@@ -92,7 +92,7 @@ def test_hidden_cards_are_unbiased_without_evidence() -> None:
     facts = round_facts(view)
     given = set(facts.given.values())
     counts: dict[tuple[int, int], int] = {}
-    samples = 1500
+    samples = 600
     others = [s for s in range(4) if s != view.seat]
     for _ in range(samples):
         world = sample_world(view, rng)

@@ -16,7 +16,7 @@ from cardroom.games.tichu.cards import format_cards, parse_cards
 from cardroom.games.tichu.combos import readings
 from cardroom.games.tichu.state import Phase
 
-from .tichu_positions import tichu_state, tichu_view, view_of
+from .tichu_positions import GAME, tichu_state, tichu_view, view_of
 
 BOT = TichuHeuristicBot()
 RNG = random.Random(0)
@@ -49,7 +49,7 @@ def test_registered_as_the_tichu_heuristic() -> None:
         ("3G 4K 5B 6R 7G 9K JB QR AG", "play 3G 4K 5B 6R 7G"),  # the straight, not the 3
         ("2G 9K 9B JB QR AG", "play 2G"),
         ("5G 5K 8B 9R 9B AG DRG", "play 5G 5K"),
-        ("MJ 2K 3B 4R 5G 8G 8K", "play MJ 2K 3B 4R 5G wish=A"),
+        ("MJ 2K 3B 4R 5G 8G 8K", "play MJ 2K 3B 4R 5G"),
     ],
 )
 def test_leads_its_lowest_unit_whole(hand: str, lead: str) -> None:
@@ -97,18 +97,24 @@ def test_bombs_an_opponent_about_to_go_out_but_not_otherwise() -> None:
 def test_interrupts_with_a_bomb_only_when_it_matters() -> None:
     hand = "7G 7K 7B 7R 3G 9K JB"
     urgent = tichu_view(hand, top="QG QK", top_seat=1, sizes=(7, 1, 9, 9), seat=0)
-    urgent = type(urgent)("tichu", 0, {**urgent.obs, "turn": 2}, ())
+    urgent = type(urgent)("tichu", 0, {**urgent.obs, "turn": 2, "awaited": [2]}, ())
     assert "play 7G 7K 7B 7R" in urgent.legal
     assert decide(BOT, urgent, RNG) == "play 7G 7K 7B 7R"
     calm_obs = tichu_view(hand, top="QG QK", top_seat=1, sizes=(7, 9, 9, 9)).obs
-    assert decide(BOT, type(urgent)("tichu", 0, {**calm_obs, "turn": 2}, ()), RNG) is None
+    assert (
+        decide(BOT, type(urgent)("tichu", 0, {**calm_obs, "turn": 2, "awaited": [2]}, ()), RNG)
+        is None
+    )
 
 
 def test_wishes_for_a_rank_it_does_not_hold() -> None:
-    view = tichu_view("MJ AG AK KB QR 9G 8K", sizes=(7, 9, 9, 9))
-    action = BOT.act(view, RNG)
-    assert action.startswith("play MJ") and action in view.legal
-    assert action.endswith("wish=J")  # highest rank missing from the hand
+    state = tichu_state("MJ AG AK KB QR 9G 8K", sizes=(7, 9, 9, 9))
+    action = BOT.act(view_of(state), RNG)
+    assert action.startswith("play MJ")
+    state = GAME.apply(state, 0, GAME.parse_action(action)).state
+    view = view_of(state)
+    assert view.obs["phase"] == "wish"
+    assert BOT.act(view, RNG) == "wish J"  # highest rank missing from the hand
 
 
 def test_honours_a_pending_wish() -> None:
@@ -142,10 +148,16 @@ def test_grand_tichu_on_eight_cards(hand: str, answer: str) -> None:
 
 def test_exchange_keeps_dragon_phoenix_and_bombs_from_opponents() -> None:
     hand = "DRG PHX DOG 2G 4K 9B 9R 9G 9K AG KB QR JG 3R"
-    view = tichu_view(hand, phase=Phase.EXCHANGE)
-    action = BOT.act(view, RNG)
-    assert action in view.legal
-    left, partner, right = action.split()[1:]
+    state = tichu_state(hand, phase=Phase.EXCHANGE)
+    picks = []
+    while not state.exchanged(0):  # three choices, each planned on the whole hand
+        view = view_of(state)
+        action = BOT.act(view, RNG)
+        assert action in view.legal
+        if action != "tichu":
+            picks.append(action.split()[1])
+        state = GAME.apply(state, 0, GAME.parse_action(action)).state
+    left, partner, right = picks
     kept = {"DRG", "PHX", "9B", "9R", "9G", "9K", "AG"}
     assert not {left, right} & kept
     assert partner == "KB"  # the best card below an Ace: the partner gets help, we keep control
@@ -153,9 +165,12 @@ def test_exchange_keeps_dragon_phoenix_and_bombs_from_opponents() -> None:
 
 def test_exchange_never_gives_the_mah_jong_to_an_opponent() -> None:
     hand = "MJ DRG PHX 2G 3K 9B 9R 9G 9K AG KB QR JG 5R"
-    view = tichu_view(hand, phase=Phase.EXCHANGE)
-    left, _, right = BOT.act(view, RNG).split()[1:]
-    assert "MJ" not in (left, right)
+    state = tichu_state(hand, phase=Phase.EXCHANGE)
+    while not state.exchanged(0):
+        action = BOT.act(view_of(state), RNG)
+        card, _, to = action.split()[1:]
+        assert not (card == "MJ" and int(to) % 2 == 1), action
+        state = GAME.apply(state, 0, GAME.parse_action(action)).state
 
 
 def test_no_tichu_call_before_the_exchange_is_received() -> None:

@@ -42,7 +42,7 @@ def tichu_state(
             rest = rest[sizes[other] :]
     trick = (TrickPlay(top_seat, combo_for(on_table, None, None)),) if on_table else ()
     base: TichuState = GAME.new(GAME.default_config())
-    given = None if phase is Phase.EXCHANGE else ((2, 3, 4),) * 4  # (only formatted)
+    given = ((None, None, None) if phase is Phase.EXCHANGE else (2, 3, 4),) * 4  # (formatted)
     return replace(
         base,
         phase=phase,
@@ -51,7 +51,7 @@ def tichu_state(
         trick=trick,
         turn=None if phase in (Phase.GRAND, Phase.EXCHANGE) else seat,
         wish=wish,
-        given=(given,) * 4 if given is None else given,
+        given=given,
         trick_over=trick_over,
     )
 

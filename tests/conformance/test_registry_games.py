@@ -68,6 +68,9 @@ def test_timeouts_and_projections(name: str, index: int) -> None:
             if game.is_terminal(runner.state):
                 break
             state = runner.state
+            assert game.awaited(state) <= game.active_seats(state)
+            public = game.observe(state, SPECTATOR).to_json()
+            assert public["awaited"] == sorted(game.awaited(state))
             for seat in sorted(game.active_seats(state)):
                 assert game.default_action(state, seat) in game.legal_actions(state, seat)
             seat, action = choose(game, state, rng)

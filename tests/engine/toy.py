@@ -105,6 +105,9 @@ class ToyGame:
             return frozenset()
         return frozenset({state.turn})
 
+    def awaited(self, state: ToyState) -> frozenset[int]:
+        return self.active_seats(state)
+
     def legal_actions(self, state: ToyState, seat: int) -> tuple[int, ...]:
         return state.hands[seat] if seat in self.active_seats(state) else ()
 

@@ -133,9 +133,13 @@ class Client:
     async def send_raw(self, raw: str | bytes) -> None:
         await self.ws.send(raw)
 
-    async def act(self, text: str) -> int:
+    async def act(self, text: str, v: int | None = None) -> int:
+        """Send an act (with ``v``, the version it was chosen on, when given)."""
         self.next_id += 1
-        await self.send({"t": "act", "a": text, "id": self.next_id})
+        msg: Json = {"t": "act", "a": text, "id": self.next_id}
+        if v is not None:
+            msg["v"] = v
+        await self.send(msg)
         return self.next_id
 
     async def recv(self, timeout: float = TIMEOUT) -> Json:

@@ -51,7 +51,7 @@ def passed_cards(records: Sequence[LogRecord], seat: int, version: int) -> set[s
         if record.kind == "chance":
             known = set()
         elif record.kind == "action" and record.seat == seat and record.text.startswith("exchange"):
-            known |= set(record.text.split()[1:])
+            known.add(record.text.split()[1])  # "exchange C to N"
     return known
 
 

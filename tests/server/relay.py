@@ -107,6 +107,9 @@ class RelayGame:
             return frozenset(s for s, b in enumerate(state.bids) if b is None)
         return frozenset({state.turn}) if phase == "play" else frozenset()
 
+    def awaited(self, state: RelayState) -> frozenset[int]:
+        return self.active_seats(state)
+
     def legal_actions(self, state: RelayState, seat: int) -> tuple[str, ...]:
         if seat not in self.active_seats(state):
             return ()
@@ -184,6 +187,7 @@ class RelayGame:
             "phase": self.phase(state),
             "num_seats": n,
             "active": sorted(self.active_seats(state)),
+            "awaited": sorted(self.active_seats(state)),
             "legal": list(self.legal_actions(state, seat)) if seat is not None else [],
             "hand": list(state.hands[seat]) if seat is not None and state.hands else None,
             "hand_sizes": [len(h) for h in state.hands] if state.hands else [0] * n,

@@ -136,15 +136,21 @@ def play_cards(page: Any, action: str, cards: list[str]) -> None:
         page.locator(f"[data-testid=chooser-option][data-action='{action}']").click()
 
 
+SLOTS = ("left", "partner", "right")
+
+
 def tichu_move(page: Any, o: Json, seat: int) -> bool:
     """One move of the simple strategy; False when there is nothing to do."""
     legal: list[str] = o["legal"] or []
     if o["phase"] == "grand" and "nogrand" in legal:
         click_action(page, "nogrand")
     elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
-        for card in o["hand"][:3]:
-            page.get_by_test_id(f"card-{card}").click()
-        page.get_by_test_id("exchange-submit").click()
+        given = (o.get("exchange") or {}).get("given") or {}
+        open_slots = [s for i, s in enumerate(SLOTS) if str((seat + i + 1) % 4) not in given]
+        page.get_by_test_id(f"card-{o['hand'][0]}").click()
+        page.get_by_test_id(f"exchange-{open_slots[0]}").click()
+    elif o["phase"] == "wish" and "nowish" in legal:
+        page.get_by_test_id("wish-none").click()
     elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
         click_action(page, next(a for a in legal if a.startswith("give-dragon")))
     elif o["phase"] == "play" and o["turn"] == seat and legal:
@@ -159,8 +165,8 @@ def tichu_move(page: Any, o: Json, seat: int) -> bool:
 
 
 def cards_of(action: str) -> list[str]:
-    """The cards of a play action's text (notation only: ``PHX(=9)`` -> ``PHX``, no ``wish=``)."""
-    return [re.sub(r"\(=.*\)$", "", t) for t in action.split()[1:] if not t.startswith("wish=")]
+    """The cards of a play action's text (notation only: ``PHX(=9)`` -> ``PHX``)."""
+    return [re.sub(r"\(=.*\)$", "", t) for t in action.split()[1:]]
 
 
 def spectator_snapshot(page: Any) -> Json:

@@ -146,16 +146,15 @@ def test_phoenix_rank_is_asked_when_two_readings_share_the_cards(open_table: Any
     assert server.acts() == ["play 5B 5R 9G 9K PHX(=9)"]
 
 
-def test_mah_jong_wish_or_none_is_asked(open_table: Any) -> None:
-    wishes = ["play MJ", "play MJ wish=2", "play MJ wish=8", "play MJ wish=A"]
-    page, server = open_table(tichu_obs(legal=wishes))
-    select(page, "MJ")
-    page.get_by_test_id("play").click()
-    options = page.get_by_test_id("chooser-option")
-    assert options.all_inner_texts() == ["no wish", "wish 2", "wish 8", "wish A"]
-    options.nth(2).click()
+def test_mah_jong_wish_is_a_rank_chooser(open_table: Any) -> None:
+    legal = ["nowish", "wish 2", "wish 8", "wish A"]
+    page, server = open_table(tichu_obs(phase="wish", legal=legal, hand=["5G"]))
+    assert page.get_by_test_id("wish-chooser").count() == 1
+    assert page.get_by_test_id("wish-none").inner_text() == "No wish"
+    assert page.locator("[data-testid=actions] button[data-action^=wish]").count() == 0
+    page.get_by_test_id("wish-8").click()
     server.wait_sent(page, lambda m: m["t"] == "act")
-    assert server.acts() == ["play MJ wish=8"]
+    assert server.acts() == ["wish 8"]
 
 
 @pytest.mark.parametrize(
@@ -193,21 +192,33 @@ def test_out_of_turn_bomb_uses_the_same_flow(open_table: Any) -> None:
     assert server.acts() == ["play 7G 7K 7B 7R"]
 
 
-def test_exchange_sends_left_partner_right_in_click_order(open_table: Any) -> None:
+def test_exchange_is_a_card_then_a_player(open_table: Any) -> None:
     hand = ["2G", "5B", "9K", "DRG"]
-    legal = ["tichu"] + [f"exchange {a} {b} {c}" for a in hand for b in hand for c in hand
-                         if len({a, b, c}) == 3]  # fmt: skip
+    legal = ["tichu"] + [f"exchange {c} to {s}" for c in hand for s in (1, 2, 3)]
     obs = tichu_obs(phase="exchange", hand=hand, legal=legal, decided=[False] * 4, turn=None)
     page, server = open_table(obs)
-    submit = page.get_by_test_id("exchange-submit")
-    select(page, "9K", "2G")
-    assert not submit.is_enabled()
-    select(page, "DRG")
-    assert "9" in page.get_by_test_id("exchange-left").inner_text()
-    submit.click()
+    left = page.get_by_test_id("exchange-left")
+    assert not left.is_enabled()
+    select(page, "9K")
+    assert left.is_enabled()
+    left.click()
     server.wait_sent(page, lambda m: m["t"] == "act")
-    assert server.acts() == ["exchange 9K 2G DRG"]
+    assert server.acts() == ["exchange 9K to 1"]
     assert page.get_by_test_id("action-tichu").inner_text() == "Tichu!"
+
+
+def test_exchange_shows_the_choices_made(open_table: Any) -> None:
+    hand = ["2G", "5B", "DRG"]
+    legal = [f"exchange {c} to {s}" for c in hand for s in (1, 3)]
+    exchange = {"given": {"2": "9K"}, "received": {}}
+    obs = tichu_obs(phase="exchange", hand=hand, legal=legal, decided=[False] * 4, turn=None)
+    page, server = open_table({**obs, "exchange": exchange})
+    assert "9" in page.get_by_test_id("exchange-partner").inner_text()
+    select(page, "DRG")
+    assert not page.get_by_test_id("exchange-partner").is_enabled()
+    page.get_by_test_id("exchange-right").click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["exchange DRG to 3"]
 
 
 def test_dragon_gift_and_grand_buttons_are_labelled(open_table: Any) -> None:

@@ -201,3 +201,23 @@ async def test_seat_list_tells_who_is_online(server: Server) -> None:
     await server.bot(table, 1)
     seated = await watcher.until(lambda m: m["t"] == "seats" and m["seats"][1]["kind"] == "bot")
     assert seated["seats"][1]["online"] and seated["seats"][1]["level"] == "random"
+
+
+async def test_an_act_against_an_old_table_is_refused_as_stale(server: Server) -> None:
+    """An act carries the version its player saw; if the table changed since in a way that
+    matters (here: a card was played), it is refused with ``stale`` and nothing changes."""
+    _, (alice, bob) = await seated_table(server, cards=3)
+    for client in (alice, bob):
+        await client.act("bid 0")
+        await reply_to(client, client.next_id)
+    await alice.obs_until(lambda obs: obs["phase"] == "play" and obs["turn"] == 0)
+    await bob.obs_until(lambda obs: obs["phase"] == "play")
+    seen = bob.v
+    id = await alice.act(f"play {alice.obs['hand'][0]}", v=alice.v)
+    assert (await reply_to(alice, id))["t"] == "ack"
+    await bob.obs_until(lambda obs: obs["turn"] == 1)
+    id = await bob.act(f"play {bob.obs['hand'][0]}", v=seen)
+    rejected = await reply_to(bob, id)
+    assert rejected["code"] == "stale" and f"since version {seen}" in rejected["msg"]
+    id = await bob.act(f"play {bob.obs['hand'][0]}", v=bob.v)
+    assert (await reply_to(bob, id))["t"] == "ack"

@@ -59,9 +59,13 @@ class Interrupter(Protocol):
 def awaited(obs: Mapping[str, Any], seat: int) -> bool:
     """Whether the game waits for ``seat``, read from public keys of any audience's observation.
 
-    Games name the seat on turn with ``turn``; a phase without one (simultaneous decisions such
-    as Tichu's Grand Tichu and exchange) waits for every seat that has not ``decided`` yet.
+    Games publish the seats that owe a move as ``awaited`` (``Game.awaited``); observations
+    without it fall back on ``turn``, or for a phase without one (simultaneous decisions such as
+    Tichu's Grand Tichu and exchange) on every seat that has not ``decided`` yet.
     """
+    listed = obs.get("awaited")
+    if isinstance(listed, list):
+        return seat in listed
     turn = obs.get("turn")
     if turn is not None:
         return bool(turn == seat)

@@ -26,7 +26,7 @@ from cardroom.games.tichu.actions import _RANK_TOKENS
 from cardroom.games.tichu.cards import DRG, PHX, iter_cards, parse_card, rank_mask
 from cardroom.games.tichu.combos import Combo, combo_for, enumerate_plays, readings
 from cardroom.games.tichu.config import TichuConfig
-from cardroom.games.tichu.state import SEATS, Phase, TichuState, TrickPlay
+from cardroom.games.tichu.state import SEATS, Phase, TichuState, TrickPlay, next_holding
 
 ALL_CARDS: Final = (1 << 56) - 1
 TRIES: Final = 64
@@ -244,7 +244,7 @@ class WorldSampler:
     """``sample_world`` for many worlds of one view: the history is read once."""
 
     def __init__(self, view: SeatView) -> None:
-        if view.obs.get("phase") not in ("play", "dragon"):
+        if view.obs.get("phase") not in ("play", "dragon", "wish"):
             raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
         self.view = view
         self.facts = round_facts(view)
@@ -253,6 +253,17 @@ class WorldSampler:
     def sample(self, rng: random.Random) -> TichuState:
         hands = sample_hands(self.view, self.facts, rng)
         return self.template.replace(hands=tuple(hands))
+
+
+def _turn(obs: Mapping[str, object]) -> int | None:
+    """The engine's turn: in the wish phase the observation names the wisher, while the play
+    goes on with the next seat holding cards after him."""
+    turn = obs.get("turn")
+    if obs.get("phase") != "wish" or not isinstance(turn, int):
+        return turn if isinstance(turn, int) else None
+    holding = tuple(int(n) for n in obs["hand_sizes"])  # type: ignore[attr-defined]
+    after = next_holding(holding, turn, 1 << turn)
+    return turn if after is None else after
 
 
 def _template(view: SeatView, facts: RoundFacts) -> TichuState:
@@ -276,11 +287,12 @@ def _template(view: SeatView, facts: RoundFacts) -> TichuState:
         grand=(False,) * SEATS,
         given=exchange_rows(view, facts),
         trick=trick,
-        turn=obs.get("turn"),
+        turn=_turn(obs),
         passed=facts.passed,
         trick_over=trick_over,
         final=final,
         wish=_rank(obs.get("wish")),
         out=out,
         piles=tuple(facts.piles),
+        wisher=obs.get("turn") if obs.get("phase") == "wish" else None,
     )

@@ -1,7 +1,7 @@
-"""``heuristic-v1``: the Tichu heuristic as it was on 2026-12-03, frozen as the yardstick (issue 9).
+"""``heuristic-v1``: the Tichu heuristic of 2026-12-03, frozen as the yardstick (issue 9).
 
 Do not improve this module: every new level is measured against it. Only plumbing that the
-action model forces (notation of exchange, wish) may change.
+action model forces (the exchange choices, the wish decision, ``legal_info``) may change.
 
 A rule-of-thumb Tichu bot that plays from the observation JSON only (contracts §3, §5).
 
@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
-from cardroom.games.tichu.actions import ActionKind, TichuAction
+from cardroom.games.tichu.actions import ActionKind, TichuAction, rank_text
 from cardroom.games.tichu.cards import (
     DOG,
     DRG,
@@ -41,7 +41,7 @@ from cardroom.games.tichu.cards import (
     parse_card,
     rank_of,
 )
-from cardroom.games.tichu.combos import Combo, combo_for, enumerate_bombs, readings
+from cardroom.games.tichu.combos import Combo, Kind, combo_for, enumerate_bombs, readings
 
 SEATS: Final = 4
 _DOG: Final = 1 << DOG
@@ -294,13 +294,25 @@ class Option:
     combo: Combo | None
 
 
-def options(legal: Iterable[str], top: Combo | None) -> list[Option]:
+def options(
+    legal: Sequence[str], top: Combo | None, info: Sequence[Mapping[str, Any] | None] = ()
+) -> list[Option]:
+    """The legal plays with their combinations, read from the observation's ``legal_info``
+    when it has them (recomputed from the text otherwise)."""
     out = []
-    for text in legal:
+    described = len(info) == len(legal)
+    for i, text in enumerate(legal):
         action = TichuAction.parse(text)
         combo = None
         if action.kind is ActionKind.PLAY:
-            combo = combo_for(action.cards, action.phoenix_as, top)
+            about = info[i] if described else None
+            if about is not None:
+                kind = Kind[str(about["kind"]).upper()]
+                combo = Combo(
+                    kind, action.cards, about["strength"], about["length"], about["phoenix"]
+                )
+            else:
+                combo = combo_for(action.cards, action.phoenix_as, top)
         out.append(Option(text, action, combo))
     return out
 
@@ -383,12 +395,13 @@ class TichuHeuristicV1Bot:
         if "grand" in legal:
             return "grand" if should_call_grand(table.hand, self.grand_threshold) else "nogrand"
         if any(t.startswith("exchange ") for t in legal):
-            return choose_exchange(
-                table, legal, should_call_tichu(table.hand, self.tichu_threshold)
-            )
+            return choose_exchange(view, legal, self.tichu_threshold)
+        if "wish 2" in legal:
+            return choose_wish_action(table.hand, legal, view.history)
         if any(t.startswith("give-dragon ") for t in legal):
             return choose_dragon_gift(table, legal)
-        plays = [o for o in options(legal, table.top) if o.combo is not None]
+        info = view.obs.get("legal_info") or ()
+        plays = [o for o in options(legal, table.top, info) if o.combo is not None]
         if not plays:
             return "pass" if "pass" in legal else legal[0]
         if view.obs.get("lead") or "pass" not in legal:
@@ -401,7 +414,8 @@ class TichuHeuristicV1Bot:
         table = Table.of(view)
         if "tichu" in legal and self.calls_tichu(table):
             return "tichu"
-        bombs = [o for o in options(legal, table.top) if o.combo and o.combo.is_bomb()]
+        info = view.obs.get("legal_info") or ()
+        bombs = [o for o in options(legal, table.top, info) if o.combo and o.combo.is_bomb()]
         if bombs and table.top_seat in table.opponents and must_bomb(table):
             return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
         return None
@@ -444,7 +458,7 @@ def choose_lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping
     hand_plan = plan(table.hand)
     for option in plays:  # go out in one play if possible
         assert option.combo is not None
-        if option.combo.cards == table.hand and option.action.wish is None:
+        if option.combo.cards == table.hand:
             return option.text
     units = list(hand_plan.units)
     partner_in = table.playing(table.partner)
@@ -463,11 +477,11 @@ def choose_lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping
     for unit in sorted(units, key=key):
         candidates = _unit_plays(table, plays, unit)
         if candidates:
-            return with_wish(table, candidates, history)
-    return cheapest(table, plays, history)
+            return candidates[0].text
+    return cheapest(table, plays)
 
 
-def cheapest(table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]) -> str:
+def cheapest(table: Table, plays: Sequence[Option]) -> str:
     """The legal play that leaves the best hand, low cards first, bombs last."""
 
     def key(option: Option) -> tuple[bool, float, int]:
@@ -479,10 +493,7 @@ def cheapest(table: Table, plays: Sequence[Option], history: Sequence[Mapping[st
             option.combo.strength,
         )
 
-    best = min(plays, key=key)
-    assert best.combo is not None
-    cards = best.combo.cards
-    return with_wish(table, [o for o in plays if o.combo and o.combo.cards == cards], history)
+    return min(plays, key=key).text
 
 
 def waste(combo: Combo, hand: int) -> float:
@@ -493,18 +504,13 @@ def waste(combo: Combo, hand: int) -> float:
     return cost
 
 
-def with_wish(
-    table: Table, candidates: Sequence[Option], history: Sequence[Mapping[str, Any]]
+def choose_wish_action(
+    hand: int, legal: Sequence[str], history: Sequence[Mapping[str, Any]]
 ) -> str:
-    """Among plays of the same cards (Mah Jong wish variants), the one with our wish."""
-    if len(candidates) == 1:
-        return candidates[0].text
-    wish = choose_wish(table.hand, history)
-    for option in candidates:
-        if option.action.wish == wish:
-            return option.text
-    plain = [o for o in candidates if o.action.wish is None]
-    return (plain or list(candidates))[0].text
+    """The wish decision right after our Mah Jong (R8.1.1): ``choose_wish`` or none."""
+    rank = choose_wish(hand, history)
+    text = "nowish" if rank is None else f"wish {rank_text(rank)}"
+    return text if text in legal else legal[0]
 
 
 def played_this_round(history: Sequence[Mapping[str, Any]]) -> int:
@@ -560,10 +566,26 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     return None
 
 
-def choose_exchange(table: Table, legal: Sequence[str], strong: bool) -> str:
-    """Good card to the partner, two useless low cards to the opponents; never the Dragon,
-    Phoenix or a bomb card to an opponent."""
-    hand = table.hand
+def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> str:
+    """One of the three exchange choices (R4.1), planned on the hand before any choice so the
+    three answers agree: ``plan_exchange``, for the first seat not served yet."""
+    table = Table.of(view)
+    own = (view.obs.get("exchange") or {}).get("given") or {}
+    hand = table.hand | cards_mask(own.values())
+    left, partner, right = plan_exchange(hand, table.called(table.partner), threshold)
+    for k, card in enumerate((left, partner, right), start=1):
+        target = (table.seat + k) % SEATS
+        if str(target) not in own:
+            text = f"exchange {format_card(card)} to {target}"
+            return text if text in legal else next(t for t in legal if t.startswith("exchange"))
+    return legal[0]
+
+
+def plan_exchange(hand: int, partner_called: bool, threshold: float) -> tuple[int, int, int]:
+    """Cards for the left opponent, the partner and the right opponent: a good card to the
+    partner, two useless low cards to the opponents; never the Dragon, Phoenix or a bomb card
+    to an opponent."""
+    strong = should_call_tichu(hand, threshold)
     hand_plan = plan(hand)
     keep = hand_plan.bomb_cards | _DRG | _PHX
 
@@ -578,19 +600,13 @@ def choose_exchange(table: Table, legal: Sequence[str], strong: bool) -> str:
     left, right = sorted(giveable, key=usefulness)[:2]
     rest = [c for c in iter_cards(hand) if c not in (left, right)]
     pool = [c for c in rest if not hand_plan.bomb_cards >> c & 1] or rest
-    if table.called(table.partner) and not strong:
+    if partner_called and not strong:
         partner = max(pool, key=lambda c: (signature_rank(c) if c != PHX else 14.5, c))
     elif strong:
         partner = min([c for c in pool if c not in (DRG, PHX)] or pool, key=usefulness)
     else:
         partner = max([c for c in pool if c not in (DRG, PHX, DOG)] or pool, key=rank_of)
-    text = exchange_text(left, partner, right)
-    exchanges = [t for t in legal if t.startswith("exchange ")]
-    return text if text in legal else exchanges[0]
-
-
-def exchange_text(left: int, partner: int, right: int) -> str:
-    return f"exchange {format_card(left)} {format_card(partner)} {format_card(right)}"
+    return left, partner, right
 
 
 def choose_dragon_gift(table: Table, legal: Sequence[str]) -> str:

@@ -41,6 +41,8 @@ MAX_CANDIDATES: Final = 6
 MIN_WORLDS: Final = 2
 MAX_STEPS: Final = 400
 PASS: Final = TichuAction.parse("pass")
+NOWISH: Final = TichuAction.parse("nowish")
+SEARCHED_PHASES: Final = ("play", "dragon", "wish")
 
 
 class Simulator(Protocol):
@@ -63,6 +65,9 @@ class EngineSim:
         for _ in range(MAX_STEPS):
             if state.phase is not Phase.PLAY:
                 break
+            if state.wisher is not None:
+                state = rules.apply(state, state.wisher, NOWISH).state
+                continue
             seat = state.turn
             assert seat is not None
             state = rules.apply(state, seat, rollout_action(state, seat)).state
@@ -106,6 +111,12 @@ def candidates(view: SeatView, heuristic_choice: str) -> list[str]:
     legal = view.legal
     table = Table.of(view)
     chosen = [heuristic_choice]
+    if view.obs.get("phase") == "wish":
+        held = {t.split()[1] for t in legal if t.startswith("wish ")} - {
+            c[:-1] for c in view.obs.get("hand") or ()
+        }
+        wishes = [f"wish {r}" for r in ("A", "K", "Q", "J", "10", "9") if r in held]
+        return [t for t in dict.fromkeys([heuristic_choice, "nowish", *wishes[:3]]) if t in legal]
     if "pass" in legal:
         chosen.append("pass")
     plays = [o for o in options(legal, table.top) if o.combo is not None]
@@ -168,7 +179,7 @@ class TichuSearchBot:
     def act(self, view: SeatView, rng: random.Random) -> str:
         legal = view.legal
         choice = self.heuristic.act(view, rng)
-        if len(legal) == 1 or view.obs.get("phase") not in ("play", "dragon"):
+        if len(legal) == 1 or view.obs.get("phase") not in SEARCHED_PHASES:
             return choice
         if choice == "tichu" or view.obs.get("turn") != view.seat:
             return choice
@@ -211,4 +222,3 @@ class TichuSearchBot:
             points = state.last_round.points
         team = seat % 2
         return float(points[team] - points[1 - team])
-

@@ -77,6 +77,12 @@ class Game(Protocol[S, A, C]):
         """Every seat that may act now (several: simultaneous phases, bombs, calls)."""
         ...
 
+    def awaited(self, state: S) -> frozenset[Seat]:
+        """The active seats that owe a move now: the game waits for them (turn, simultaneous
+        decisions). The other active seats may only act out of turn (bombs, calls, knocks);
+        timers, bots and clients wait on these seats only. Public knowledge."""
+        ...
+
     def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
         """Canonically sorted; empty if the seat may not act."""
         ...

@@ -90,3 +90,17 @@ def check_game(game: AnyGame, config: Any, seed: int) -> Runner[Any, Any, Any]:
     again = Runner.from_record(game, GameRecord.from_jsonl(text))
     assert again.state == runner.state and again.to_record().to_jsonl() == text
     return runner
+
+
+def perft(game: AnyGame, state: Any, depth: int) -> int:
+    """The number of action sequences of ``depth`` moves from ``state`` (python-chess's perft):
+    every active seat's every legal action, out-of-turn ones included. A terminal state or one
+    waiting for chance ends a line early (it counts once). Pins move generation on fixed
+    positions: a changed count means the rules changed."""
+    if depth == 0 or game.is_terminal(state) or game.pending_chance(state) is not None:
+        return 1
+    total = 0
+    for seat in sorted(game.active_seats(state)):
+        for action in game.legal_actions(state, seat):
+            total += perft(game, game.apply(state, seat, action).state, depth - 1)
+    return total

@@ -3,7 +3,7 @@
 >>> SPECTATOR
 SPECTATOR
 >>> Step(state=1, events=())
-Step(state=1, events=())
+Step(state=1, events=(), played=None)
 """
 
 from __future__ import annotations
@@ -39,10 +39,16 @@ E = TypeVar("E")
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S, E]):
-    """The result of every transition: the new state and the events it caused."""
+    """The result of every transition: the new state and the events it caused.
+
+    ``played`` is the action as the rules read it, when that says more than the submitted one
+    (Tichu: an undeclared Phoenix with the value it took, R6.3.4); the log stores it, so a
+    replay never depends on re-resolving shorthand.
+    """
 
     state: S
     events: tuple[E, ...]
+    played: object | None = None
 
 
 def audience_name(audience: Audience) -> str:

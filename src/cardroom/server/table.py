@@ -81,6 +81,10 @@ def reject_code(exc: Exception) -> str:
     return "illegal"
 
 
+_NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
+"""Observation keys whose change does not make a pending act stale (``_changed_since``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Version:
     """One stored record's result: the state after it and its events. Each audience's envelope
@@ -288,15 +292,26 @@ class TableActor:
 
     # -- actions ---------------------------------------------------------------------------
     async def submit(
-        self, seat: int, text: str, reply: Reply, id: int | None, token_hash: str | None
+        self,
+        seat: int,
+        text: str,
+        reply: Reply,
+        id: int | None,
+        token_hash: str | None,
+        seen: int | None = None,
     ) -> bool:
-        """Check and apply one action of ``seat``; ``ack`` or ``reject`` to ``reply``."""
+        """Check and apply one action of ``seat``; ``ack`` or ``reject`` to ``reply``. ``seen``
+        is the version the player acted on (None: not checked)."""
         row = self.seats[seat]
         if token_hash is not None and row.token_hash != token_hash:
             reply(reject("unauthorized", f"seat {seat} is no longer yours", id))
             return False
         if self.status != "running":
             reply(reject("not_active", f"the game is {self.status}, not running", id))
+            return False
+        if seen is not None and seen < self.version and self._changed_since(seen, seat):
+            msg = f"the table changed since version {seen} (now {self.version}); look again"
+            reply(reject("stale", msg, id))
             return False
         try:
             transition = self.runner.propose(seat, text, at=utc_now())
@@ -309,6 +324,18 @@ class TableActor:
             reply(reject("error", "the server could not store this action; try again", id))
             raise
         return True
+
+    def _changed_since(self, seen: int, seat: int) -> bool:
+        """Whether ``seat``'s view of the table changed after version ``seen`` in a way that
+        can change what an action means (a bomb or knock must land on the trick the player
+        saw). Others' simultaneous decisions (``decided``, ``active``, ``awaited``) and calls
+        do not count; a version no longer held counts as changed."""
+        then = next((e for e in self.ring if e.v == seen), None)
+        if then is None:
+            return True
+        old = then.envelope(self.game, seat)["obs"]
+        new = self.observation(seat)
+        return any(old.get(k) != new.get(k) for k in new.keys() - _NOT_MEANING)
 
     async def _persist_and_publish(
         self, transition: Transition[Any], after: Callable[[], None] | None = None

@@ -4,8 +4,8 @@ messages built.
 Every frame from a client is validated here before anything else sees it; a bad one becomes a
 ``WireError`` that the session answers with ``reject`` (never a crash, never a closed table).
 
->>> parse_client('{"t": "act", "a": "pass", "id": 3}')
-Act(text='pass', id=3)
+>>> parse_client('{"t": "act", "a": "pass", "id": 3, "v": 41}')
+Act(text='pass', id=3, v=41)
 >>> try:
 ...     parse_client('{"t": "jump"}')
 ... except WireError as exc:
@@ -22,7 +22,8 @@ from typing import Any
 Json = dict[str, Any]
 
 REJECT_CODES = (
-    "malformed", "notation", "illegal", "not_active", "unauthorized", "no_table", "error"
+    "malformed", "notation", "illegal", "not_active", "unauthorized", "no_table", "error",
+    "stale"
 )  # fmt: skip
 """Contracts §4 and §4.1."""
 MAX_ACTION_CHARS = 200
@@ -48,6 +49,9 @@ class Hello:
 class Act:
     text: str
     id: int | None = None
+    v: int | None = None
+    """The table version the player saw (optional): an act against an older table whose
+    meaning may have changed is refused with ``stale``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +112,8 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
             raise WireError(f"action text longer than {MAX_ACTION_CHARS} characters", id=rid)
         if "id" in data and data["id"] is not None and rid is None:
             raise WireError("'id' must be an integer", id=None)
-        return Act(action, rid)
+        seen = _field(data, "v", int, optional=True, id=rid)
+        return Act(action, rid, seen)
     if kind == "resync":
         return Resync()
     if kind == "ping":

@@ -154,7 +154,7 @@ class Session:
         if not isinstance(seat, int):
             raise WireError("spectators cannot act; take a seat first", "unauthorized", act.id)
         token_hash = self.token_hash
-        actor.post(lambda: actor.submit(seat, act.text, self.send, act.id, token_hash))
+        actor.post(lambda: actor.submit(seat, act.text, self.send, act.id, token_hash, act.v))
 
     async def _unbind(self) -> None:
         actor, self.actor = self.actor, None

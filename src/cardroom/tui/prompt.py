@@ -20,7 +20,8 @@ HELP = (
     "'? play 7' only those starting with 'play 7'; 'h' shows this help, 'q' quits."
 )
 LIST_LIMIT = 40
-"""Longer legal lists are summarized per kind of action (a Tichu exchange has 2184)."""
+"""Longer legal lists are summarized per kind of action (a Tichu exchange choice lists up to
+42: every held card to every seat not served yet)."""
 SHOW_LIMIT = 12
 """Legal lists up to this long are shown with every prompt."""
 

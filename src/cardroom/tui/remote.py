@@ -92,7 +92,7 @@ class RemoteSeat:
         return bool(self.obs.get("legal")) and self.in_flight is None and self.v > self.sent_at
 
     def act(self, action: str) -> Json:
-        msg = {"t": "act", "a": action, "id": self.next_id}
+        msg = {"t": "act", "a": action, "id": self.next_id, "v": self.v}
         self.in_flight, self.sent_at = self.next_id, self.v
         self.next_id += 1
         return msg

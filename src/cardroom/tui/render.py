@@ -141,6 +141,9 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
     if isinstance(exchange, Mapping) and exchange.get("received"):
         got = exchange["received"]
         lines.append("Received: " + ", ".join(f"{names[int(s)]} {c}" for s, c in got.items()))
+    elif isinstance(exchange, Mapping) and exchange.get("given"):
+        gave = exchange["given"]
+        lines.append("Giving: " + ", ".join(f"{c} to {names[int(s)]}" for s, c in gave.items()))
     lines += _score_lines(obs, names)
     if obs.get("hand") is not None:
         lines.append(f"Your hand: {_value(obs['hand'])}")

@@ -157,8 +157,22 @@ def to_play(
         state = acts(state, *((s, "nogrand") for s in range(4)))
     for s in range(4):
         text = (exchanges or {}).get(s)
-        state = act(state, s, f"exchange {text}" if text else str(GAME.default_action(state, s)))
+        state = give(state, s, text) if text else default_exchange(state, s)
     assert state.phase is Phase.PLAY
+    return state
+
+
+def give(state: TichuState, seat: int, cards: str) -> TichuState:
+    """The three exchange choices ``exchange C to N``: cards for seat+1, +2, +3 in order."""
+    for k, card in enumerate(cards.split(), start=1):
+        state = act(state, seat, f"exchange {card} to {(seat + k) % 4}")
+    return state
+
+
+def default_exchange(state: TichuState, seat: int) -> TichuState:
+    """The seat's three default (timeout) exchange choices."""
+    while not state.exchanged(seat):
+        state = act(state, seat, str(GAME.default_action(state, seat)))
     return state
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,23 +16,27 @@ from cardroom.engine import (
     SeededResolver,
 )
 from cardroom.games.tichu import GAME, TichuAction
-from cardroom.games.tichu.actions import ActionKind, exchange, give_dragon, play
-from cardroom.games.tichu.cards import PHX, format_card
+from cardroom.games.tichu.actions import ActionKind, exchange, give_dragon, play, wish
+from cardroom.games.tichu.cards import PHX, format_card, parse_cards
+from cardroom.games.tichu.state import Phase
 
 CANONICAL = [
     "grand",
     "nogrand",
     "tichu",
     "pass",
-    "exchange 2G AK 3B",
-    "exchange DRG MJ PHX",
+    "exchange 2G to 1",
+    "exchange DRG to 3",
+    "wish 8",
+    "wish J",
+    "nowish",
     "play 7G 7K",
     "play 9G PHX(=9)",
-    "play MJ wish=8",
-    "play MJ wish=J",
-    "play MJ 2K 3B 4R 5G wish=6",
+    "play MJ",
+    "play MJ 2K 3B 4R 5G",
     "play 3G 4K 5B 6R PHX(=2)",
     "play 10G 10K 10B 10R",
+    "bomb 10G 10K 10B 10R",
     "play PHX",
     "play DOG",
     "play DRG",
@@ -52,10 +58,11 @@ def test_canonical_texts_round_trip(text: str) -> None:
         ("PLAY 7k 7g", "play 7G 7K"),
         ("  play   phx ( = 9 )  9g ", "play 9G PHX(=9)"),
         ("play PHX(9) 9G", "play 9G PHX(=9)"),
-        ("play 5g 4r 3b 2k mj WISH = j", "play MJ 2K 3B 4R 5G wish=J"),
-        ("play mj wish=10", "play MJ wish=10"),
+        ("play 5g 4r 3b 2k mj", "play MJ 2K 3B 4R 5G"),
+        ("WISH 10", "wish 10"),
+        ("Wish j", "wish J"),
         ("Give-Dragon 1", "give-dragon 1"),
-        ("EXCHANGE 3b 2g ak", "exchange 3B 2G AK"),  # order matters: to seat+1, +2, +3
+        ("EXCHANGE 3b TO 2", "exchange 3B to 2"),
         ("Tichu", "tichu"),
     ],
 )
@@ -80,8 +87,15 @@ def test_parsing_is_liberal_and_formatting_canonical(loose: str, canonical: str)
         "give-dragon 1 2",
         "play PHX(=Z) 9G",
         "play MJ wish=Z",
-        "play MJ wish=8 wish=9",
-        "exchange 2G XX 3B",
+        "play MJ wish=8",  # the retired notation: the wish is its own decision
+        "exchange 2G AK 3B",  # the retired notation: one card at a time
+        "exchange XX to 1",
+        "exchange 2G to",
+        "exchange 2G 1",
+        "wish",
+        "wish Z",
+        "wish 8 9",
+        "nowish 8",
     ],
 )
 def test_malformed_notation(text: str) -> None:
@@ -103,9 +117,13 @@ def actions(draw: st.DrawFn) -> TichuAction:
     if kind is ActionKind.PLAY:
         cards = draw(masks)
         phx = draw(ranks) if cards >> PHX & 1 and draw(st.booleans()) else None
-        return play(cards, phx, draw(st.none() | ranks))
+        return play(cards, phx)
+    if kind is ActionKind.BOMB:
+        return TichuAction(kind, draw(masks))
     if kind is ActionKind.EXCHANGE:
-        return exchange(*draw(st.lists(st.integers(0, 55), max_size=4)))
+        return exchange(draw(st.integers(0, 55)), draw(st.integers(0, 9)))
+    if kind is ActionKind.WISH:
+        return wish(draw(ranks))
     if kind is ActionKind.GIVE_DRAGON:
         return give_dragon(draw(st.integers(0, 9)))
     return TichuAction(kind)
@@ -132,7 +150,7 @@ def test_errors_leave_the_runner_unchanged() -> None:
     with pytest.raises(InvalidNotationError):
         runner.act(0, "play 7X")
     with pytest.raises(IllegalActionError, match=r"R4\.1"):
-        runner.act(0, "exchange " + format_card(next(iter(_held(runner.state.hands[0])))))
+        runner.act(0, f"exchange {format_card(next(iter(_held(runner.state.hands[0]))))} to 0")
     with pytest.raises(IllegalActionError, match=r"R2\.2"):
         runner.act(0, "grand")
     with pytest.raises(IllegalActionError, match=r"R5\.1"):
@@ -144,3 +162,14 @@ def test_errors_leave_the_runner_unchanged() -> None:
 
 def _held(mask: int) -> list[int]:
     return [c for c in range(56) if mask >> c & 1]
+
+
+def test_the_log_stores_the_phoenix_value_as_played() -> None:
+    """R6.3.4: ``play 9G PHX`` (undeclared) is logged as ``play 9G PHX(=9)``."""
+    runner = Runner(GAME, GAME.default_config())
+    hands = ("9G PHX 3K", "4K", "5K", "6K")
+    runner.state = replace(
+        runner.state, phase=Phase.PLAY, hands=tuple(map(parse_cards, hands)), turn=0
+    )
+    runner.act(0, "play 9G PHX")
+    assert runner.records[-1].text == "play 9G PHX(=9)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.engine import IllegalActionError, NotActiveError
+from cardroom.engine import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.games.tichu import GAME, TichuConfig, TichuState
 from cardroom.games.tichu.cards import (
     DECK,
@@ -18,7 +18,7 @@ from cardroom.games.tichu.cards import (
 from cardroom.games.tichu.events import GrandDecided
 from cardroom.games.tichu.state import Phase
 
-from .helpers import act, acts, dealt, legal, position, to_play
+from .helpers import act, acts, dealt, default_exchange, give, legal, position, to_play
 
 HAND3 = "MJ DOG 2G 3G 4G 5G 6G 6K 9B 9R JB QB KB AB"
 
@@ -159,11 +159,13 @@ def test_case_15_tichu_after_someone_is_out(no_calls_after_out: bool) -> None:
 def test_case_16_no_tichu_between_submission_and_reveal() -> None:
     state = acts(dealt(), *((s, "nogrand") for s in range(4)))
     assert "tichu" in legal(state, 1)
-    submitted = act(state, 1, str(GAME.default_action(state, 1)))
+    submitted = default_exchange(state, 1)
     assert legal(submitted, 1) == set()
     with pytest.raises(IllegalActionError, match=r"R3.7"):
         act(submitted, 1, "tichu")
-    revealed = acts(submitted, *((s, str(GAME.default_action(submitted, s))) for s in (0, 2, 3)))
+    revealed = submitted
+    for s in (0, 2, 3):
+        revealed = default_exchange(revealed, s)
     assert revealed.phase is Phase.PLAY
     assert act(revealed, 1, "tichu").calls[1] == "tichu"
 
@@ -176,63 +178,81 @@ def exchange_phase(hand0: str = "2G AK 3B DRG MJ 4G 5G 6G 7G 8G 9K 10K JK QK") -
 
 
 @pytest.mark.parametrize(
-    ("text", "ok"),
+    ("texts", "ok"),
     [
-        ("exchange 2G AK 3B", True),
-        ("exchange AK AK 3B", False),  # two cards to one player / the same card twice
-        ("exchange 2G 2G 3B", False),
-        ("exchange 2G AK", False),
-        ("exchange 2G", False),
-        ("exchange 2G AK 3B 4G", False),
-        ("exchange 2G AK 3R", False),  # not held
+        (["exchange 2G to 1", "exchange AK to 2", "exchange 3B to 3"], True),
+        (["exchange AK to 1", "exchange 3B to 1"], False),  # two cards to one player
+        (["exchange 2G to 1", "exchange 2G to 2"], False),  # the same card twice
+        (["exchange 2G to 0"], False),  # to oneself
+        (["exchange 3R to 1"], False),  # not held
     ],
     ids=[
         "case_17_legal",
-        "case_17_dup1",
-        "case_17_dup2",
-        "case_17_two",
-        "case_17_one",
-        "case_17_four",
+        "case_17_two_to_one",
+        "case_17_twice",
+        "case_17_self",
         "case_17_not_held",
     ],
 )
-def test_case_17_exchange_shape(text: str, ok: bool) -> None:
+def test_case_17_exchange_shape(texts: list[str], ok: bool) -> None:
     state = exchange_phase()
-    if ok:
-        after = act(state, 0, text)
-        assert after.given[0] == tuple(GAME.parse_action(text).exchange)
+    *before, last = texts
+    for text in before:
         assert text in legal(state, 0)
+        state = act(state, 0, text)
+    if ok:
+        assert last in legal(state, 0)
+        after = act(state, 0, last)
+        assert after.given[0] == tuple(GAME.parse_action(t).cards.bit_length() - 1 for t in texts)
     else:
         with pytest.raises(IllegalActionError, match=r"R4.1"):
-            act(state, 0, text)
-        assert text not in legal(state, 0)
+            act(state, 0, last)
+        assert last not in legal(state, 0)
+
+
+def test_case_17_exchange_lists_one_card_per_open_seat() -> None:
+    """R4.1 as three sub-decisions: 14 × 3 choices, then 13 × 2, then 12; old text refused."""
+    state = exchange_phase()
+    exchanges = [t for t in legal(state, 0) if t.startswith("exchange")]
+    assert len(exchanges) == 42
+    state = act(state, 0, "exchange AK to 2")
+    exchanges = [t for t in legal(state, 0) if t.startswith("exchange")]
+    assert len(exchanges) == 26 and not any(t.endswith(" to 2") or " AK " in t for t in exchanges)
+    mine = GAME.observe(state, 0).to_json()
+    assert mine["exchange"] == {"given": {"2": "AK"}, "received": {}}
+    assert mine["decided"] == [False] * 4
+    assert GAME.observe(state, 1).to_json()["exchange"] is None
+    with pytest.raises(InvalidNotationError, match="exchange C to N"):
+        act(state, 0, "exchange 2G 3B 4G")
 
 
 def test_case_18_simultaneous_reveal() -> None:
     state = exchange_phase()
-    state = act(state, 2, str(GAME.default_action(state, 2)))
+    state = default_exchange(state, 2)
     assert state.hands[2].bit_count() == 11
-    assert state.given[0] is None
+    assert state.given[0] == (None, None, None)
     before = [state.hands[s] for s in range(4)]
-    state = acts(state, *((s, str(GAME.default_action(state, s))) for s in (0, 1, 3)))
+    for s in (0, 1, 3):
+        state = default_exchange(state, s)
     assert [h.bit_count() for h in state.hands] == [14] * 4
     for giver in range(4):
         row = state.given[giver]
-        assert row is not None
         for k, c in enumerate(row, start=1):
-            assert state.hands[(giver + k) % 4] >> c & 1
+            assert c is not None and state.hands[(giver + k) % 4] >> c & 1
     assert state.hands[2] & before[2] == before[2]
 
 
 def test_case_19_special_cards_may_be_passed() -> None:
-    state = act(exchange_phase(), 0, "exchange DRG 2G 3B")
-    state = acts(state, *((s, str(GAME.default_action(state, s))) for s in (1, 2, 3)))
+    state = give(exchange_phase(), 0, "DRG 2G 3B")
+    for s in (1, 2, 3):
+        state = default_exchange(state, s)
     assert state.hands[1] >> DRG & 1
 
 
 def test_case_20_mah_jong_changes_hands() -> None:
-    state = act(exchange_phase(), 0, "exchange 2G AK MJ")
-    state = acts(state, *((s, str(GAME.default_action(state, s))) for s in (1, 2, 3)))
+    state = give(exchange_phase(), 0, "2G AK MJ")
+    for s in (1, 2, 3):
+        state = default_exchange(state, s)
     assert state.hands[3] >> MJ & 1
     assert state.turn == 3
 

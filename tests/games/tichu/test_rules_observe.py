@@ -16,8 +16,8 @@ from cardroom.games.tichu.rules import active_seats
 
 from .helpers import act, acts, dealt, position, to_play
 
-COMMON = {"game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes"}
-COMMON |= {"terminal", "outcome"}
+COMMON = {"game", "audience", "phase", "num_seats", "active", "awaited", "legal"}
+COMMON |= {"hand", "hand_sizes", "terminal", "outcome"}
 TICHU = {"round", "scores", "score_sheet", "calls", "decided", "exchange", "trick", "top"}
 TICHU |= {"turn", "lead", "wish", "out", "pile_points", "passes", "last_round"}
 
@@ -90,10 +90,27 @@ def test_bomb_holders_are_not_revealed() -> None:
 
 
 def test_wish_and_last_round_in_the_observation() -> None:
-    state = act(position({0: "MJ"}, turn=0, pad={0: 2, 1: 2, 2: 2, 3: 2}), 0, "play MJ wish=J")
+    state = act(position({0: "MJ"}, turn=0, pad={0: 2, 1: 2, 2: 2, 3: 2}), 0, "play MJ")
+    state = act(state, 0, "wish J")
     assert GAME.observe(state, 2).to_json()["wish"] == "J"
     ended = act(position({2: "KR", 3: "4G"}, trick=[(3, "10G")], turn=2, out=(0, 1)), 2, "play KR")
     last = GAME.observe(ended, SPECTATOR).to_json()["last_round"]
     assert last["points"] == [20, 0] and last["out"] == [0, 1, 2]
     assert last["double_victory"] is False and last["calls"] == ["", "", "", ""]
     assert GAME.observe(ended, 0).to_json()["score_sheet"] == [[20, 0]]
+
+
+def test_legal_plays_describe_themselves() -> None:
+    """``legal_info`` runs parallel to ``legal``: a play's combination, None for other actions."""
+    state = position(
+        {1: "9G PHX 5G 5K 5B 5R"}, trick=[(0, "7G 7K")], turn=1, pad={0: 4, 2: 4, 3: 4}
+    )
+    data = GAME.observe(state, 1).to_json()
+    assert len(data["legal_info"]) == len(data["legal"])
+    info = dict(zip(data["legal"], data["legal_info"], strict=True))
+    assert info["pass"] is None
+    assert info["play 9G PHX(=9)"] == {
+        "kind": "pair", "length": 2, "rank": 9, "strength": 18, "phoenix": 9, "combo": "pair 9"
+    }  # fmt: skip
+    assert info["play 5G 5K 5B 5R"]["kind"] == "bomb"
+    assert GAME.observe(state, SPECTATOR).to_json()["legal_info"] == []

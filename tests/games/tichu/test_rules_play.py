@@ -39,7 +39,7 @@ def test_case_68_led_phoenix() -> None:
 
 def test_case_69_phoenix_on_the_mah_jong() -> None:
     state = position({0: "MJ", 1: "PHX", 2: "2G"}, turn=0, pad=PAD)
-    state = act(state, 0, "play MJ")
+    state = acts(state, (0, "play MJ"), (0, "nowish"))
     state = allowed(state, 1, "play PHX")
     assert state.top.describe() == "single PHX 1½"
     allowed(state, 2, "play 2G")
@@ -375,3 +375,34 @@ def test_not_your_turn_and_not_a_bomb() -> None:
         act(state, 2, "pass")
     with pytest.raises(IllegalActionError, match="do not hold"):
         act(state, 1, "play AR")
+
+
+def test_r5_6_winner_out_the_next_seat_may_bomb_onto_the_lying_trick() -> None:
+    """R5.6: the bomb joins the lying trick (its winner takes the bomb's trick later)."""
+    state = position({1: "KG", 2: "7G 7K 7B 7R 3G"}, trick=[(0, "5G")], turn=1, pad=PAD | {1: 0})
+    state = acts(state, (1, "play KG"), (2, "pass"), (3, "pass"), (0, "pass"))
+    assert state.trick_over and state.turn == 2
+    assert {"bomb 7G 7K 7B 7R", "play 7G 7K 7B 7R"} <= legal(state, 2)
+    bombed = act(state, 2, "bomb 7G 7K 7B 7R")
+    assert len(bombed.trick) == 3 and bombed.piles[1] == 0 and not bombed.trick_over
+    bombed = acts(bombed, (3, "pass"), (0, "pass"))
+    assert bombed.trick_over and bombed.turn == 2
+    bombed = act(bombed, 2, "play 3G")
+    assert bombed.piles[2] == parse_cards("5G KG 7G 7K 7B 7R")
+
+
+def test_r5_6_winner_out_the_next_seat_may_lead_instead() -> None:
+    """R5.6: leading (even with the bomb) gathers the lying trick for its winner first."""
+    state = position({1: "KG", 2: "7G 7K 7B 7R 3G"}, trick=[(0, "5G")], turn=1, pad=PAD | {1: 0})
+    state = acts(state, (1, "play KG"), (2, "pass"), (3, "pass"), (0, "pass"))
+    led = act(state, 2, "play 7G 7K 7B 7R")
+    assert led.piles[1] == parse_cards("5G KG") and len(led.trick) == 1
+
+
+def test_r5_6_bomb_notation_only_for_the_seat_to_lead_after_an_out_winner() -> None:
+    state = position({0: "6G", 2: "7G 7K 7B 7R"}, turn=0, pad=PAD)
+    state = acts(state, (0, "play 6G"), (1, "pass"), (2, "pass"), (3, "pass"))
+    assert state.turn == 0 and not any(t.startswith("bomb") for t in legal(state, 2))
+    with pytest.raises(IllegalActionError, match=r"R5\.6"):
+        act(state, 2, "bomb 7G 7K 7B 7R")
+    assert len(act(state, 2, "play 7G 7K 7B 7R").trick) == 2  # the ordinary out-of-turn bomb

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.engine import IllegalActionError
+from cardroom.engine import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.games.tichu import TichuConfig, TichuState
 from cardroom.games.tichu.state import Phase
 
-from .helpers import act, acts, legal, plays, position
+from .helpers import GAME, act, acts, legal, plays, position
 
 PAD = {0: 4, 1: 4, 2: 4, 3: 4}
 
@@ -25,7 +25,7 @@ def check(state: TichuState, seat: int, yes: list[str], no: list[str], rule: str
 
 def mj_led(wish: str, hands: dict[int, str], pad: dict[int, int] | None = None) -> TichuState:
     state = position({0: "MJ", **hands}, turn=0, pad=PAD if pad is None else pad)
-    return act(state, 0, f"play MJ wish={wish}")
+    return act(act(state, 0, "play MJ"), 0, f"wish {wish}")
 
 
 @pytest.mark.parametrize(
@@ -34,8 +34,8 @@ def mj_led(wish: str, hands: dict[int, str], pad: dict[int, int] | None = None) 
     ids=["case_108_2", "case_108_A", "case_108_1", "case_108_DRG", "case_108_PHX", "case_108_DOG"],
 )
 def test_case_108_wishable_ranks(wish: str, ok: bool) -> None:
-    state = position({0: "MJ"}, turn=0, pad=PAD)
-    text = f"play MJ wish={wish}"
+    state = act(position({0: "MJ"}, turn=0, pad=PAD), 0, "play MJ")
+    text = f"wish {wish}"
     if ok:
         assert act(state, 0, text).wish == {"2": 2, "A": 14}[wish]
     else:
@@ -44,9 +44,10 @@ def test_case_108_wishable_ranks(wish: str, ok: bool) -> None:
 
 def test_case_109_no_wish() -> None:
     state = position({0: "MJ"}, turn=0, pad=PAD)
-    assert act(state, 0, "play MJ").wish is None
+    assert act(act(state, 0, "play MJ"), 0, "nowish").wish is None
     mandatory = position({0: "MJ"}, turn=0, pad=PAD, config=TichuConfig(wish_mandatory=True))
-    check(mandatory, 0, ["play MJ wish=5"], ["play MJ"], "R8.1.1")
+    mandatory = act(mandatory, 0, "play MJ")
+    check(mandatory, 0, ["wish 5"], ["nowish"], "R8.1.1")
 
 
 def test_case_110_basic_obligation() -> None:
@@ -225,14 +226,14 @@ def test_case_134_natural_card_inside_a_phoenix_pair_fulfils() -> None:
 
 def test_case_135_wish_for_an_exhausted_rank() -> None:
     state = position({0: "MJ"}, turn=0, pad=PAD, piles={1: "5G 5K 5B 5R"})
-    state = act(state, 0, "play MJ wish=5")
+    state = acts(state, (0, "play MJ"), (0, "wish 5"))
     assert state.wish == 5
     assert "pass" in plays(state, 1)
 
 
 def test_case_136_wish_made_with_a_mah_jong_straight() -> None:
     state = position({0: "MJ 2K 3B 4R 5G", 1: "2G 3K 4B 5R 6G"}, turn=0, pad=PAD | {1: 0})
-    state = act(state, 0, "play MJ 2K 3B 4R 5G wish=6")
+    state = acts(state, (0, "play MJ 2K 3B 4R 5G"), (0, "wish 6"))
     assert plays(state, 1) == {"play 2G 3K 4B 5R 6G"}
 
 
@@ -255,3 +256,34 @@ def test_case_139_phoenix_single_not_allowed_when_bound() -> None:
 def test_case_140_out_players_are_irrelevant() -> None:
     state = position({0: "3G"}, turn=0, wish="9", out=(1,), pad={0: 4, 2: 4, 3: 4})
     assert act(state, 0, "play 3G").turn == 2
+
+
+def test_the_wish_is_a_decision_of_its_own_before_anyone_acts() -> None:
+    """R8.1.1: after the Mah Jong only its player acts (wish or no wish); no bomb, no call,
+    and the next seat waits; the old ``wish=`` notation is refused."""
+    state = position({0: "MJ 3G", 2: "7G 7K 7B 7R"}, turn=0, pad=PAD | {2: 0})
+    with pytest.raises(InvalidNotationError, match="wish"):
+        act(state, 0, "play MJ wish=8")
+    state = act(state, 0, "play MJ")
+    assert state.phase is Phase.PLAY and state.wisher == 0
+    public = GAME.observe(state, 1).to_json()
+    assert public["phase"] == "wish" and public["turn"] == 0 and not public["lead"]
+    assert legal(state, 0) == {
+        "nowish",
+        *(f"wish {r}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]),
+    }
+    assert legal(state, 1) == legal(state, 2) == set()
+    assert GAME.active_seats(state) == {0}
+    with pytest.raises(NotActiveError, match=r"R8\.1\.1"):
+        act(state, 2, "play 7G 7K 7B 7R")
+    with pytest.raises(IllegalActionError, match=r"R8\.1\.1"):
+        act(state, 0, "play 3G")
+    after = act(state, 0, "wish 8")
+    assert after.wish == 8 and after.wisher is None and after.turn == 1
+    assert "play 7G 7K 7B 7R" in legal(after, 2)
+
+
+def test_no_wish_decision_when_the_mah_jong_ends_the_round() -> None:
+    state = position({0: "MJ", 1: "5G"}, turn=0, out=(2, 3), pad={1: 0})
+    after = act(state, 0, "play MJ")
+    assert after.wisher is None and after.phase is not Phase.PLAY

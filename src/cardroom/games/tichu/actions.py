@@ -2,15 +2,21 @@
 
 Canonical form: the verb in lower case, cards in canonical card order (``cards.py``: DOG MJ
 2G … AR PHX DRG), a Phoenix in a multi-card play written ``PHX(=r)`` in its place (so it comes
-after the natural cards), and a wish last as ``wish=r``. Parsing ignores case and the spacing
-around ``(``, ``=`` and ``)``; ``format(parse(text))`` is always the canonical form.
+after the natural cards). Parsing ignores case and the spacing around ``(``, ``=`` and ``)``;
+``format(parse(text))`` is always the canonical form.
+
+The exchange is three separate choices, ``exchange C to N`` (give card C to seat N), and the
+Mah Jong's wish is a decision of its own right after the play (``wish R`` or ``nowish``), so
+that no listing multiplies choices (a seat lists at most 14 × 3 exchanges, a lead tens of plays).
 
 >>> TichuAction.parse("PLAY phx ( = 9 ) 9g")
 TichuAction.parse('play 9G PHX(=9)')
->>> str(TichuAction.parse("play 5g 4r 3b 2k mj wish = j"))
-'play MJ 2K 3B 4R 5G wish=J'
->>> str(TichuAction.parse("exchange 2G AK 3B"))
-'exchange 2G AK 3B'
+>>> str(TichuAction.parse("play 5g 4r 3b 2k mj"))
+'play MJ 2K 3B 4R 5G'
+>>> str(TichuAction.parse("exchange ak  TO 2"))
+'exchange AK to 2'
+>>> str(TichuAction.parse("wish j"))
+'wish J'
 """
 
 from __future__ import annotations
@@ -19,7 +25,6 @@ import enum
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
 from typing import Final
 
 from cardroom.engine.errors import InvalidNotationError
@@ -36,6 +41,10 @@ class ActionKind(enum.Enum):
     EXCHANGE = "exchange"
     PASS = "pass"
     PLAY = "play"
+    BOMB = "bomb"
+    """A bomb onto the lying trick by the seat to lead after its winner went out (R5.6)."""
+    WISH = "wish"
+    NOWISH = "nowish"
     GIVE_DRAGON = "give-dragon"
 
     __hash__ = object.__hash__  # members are singletons; Enum's name hash is slow in hot loops
@@ -43,7 +52,7 @@ class ActionKind(enum.Enum):
 
 _VERBS: Final = {kind.value: kind for kind in ActionKind}
 
-# Rank tokens for ``wish=`` and ``PHX(=…)``. Besides 2..A the parser also reads the values the
+# Rank tokens for ``wish`` and ``PHX(=…)``. Besides 2..A the parser also reads the values the
 # rules forbid (1/MJ, DOG, DRG, PHX), so that using them is an *illegal* action naming the rule
 # (cases 44, 108) rather than a syntax error.
 _RANK_TOKENS: Final = {**RANK_VALUES, "1": 1, "MJ": 1, "DOG": 0, "DRG": 15, "PHX": 16}
@@ -73,14 +82,13 @@ def _parse_rank(token: str, what: str) -> int:
 class TichuAction:
     """One action. Fields not used by ``kind`` keep their defaults.
 
-    ``cards`` is the mask of a play; ``exchange`` the cards given to seat+1, +2, +3 as typed
-    (the rules check count and duplicates, R4.1); ``phoenix_as`` the declared Phoenix rank;
-    ``wish`` the wished rank; ``to`` the seat receiving the Dragon trick.
+    ``cards`` is the mask of a play, or the one card of an exchange; ``phoenix_as`` the
+    declared Phoenix rank; ``wish`` the wished rank; ``to`` the seat receiving the exchanged
+    card or the Dragon trick.
     """
 
     kind: ActionKind
     cards: int = 0
-    exchange: tuple[int, ...] = ()
     phoenix_as: int | None = None
     wish: int | None = None
     to: int | None = None
@@ -95,30 +103,41 @@ class TichuAction:
         if kind is None:
             verbs = ", ".join(_VERBS)
             raise InvalidNotationError(f"unknown Tichu action {text!r}; actions: {verbs}")
-        if kind in (ActionKind.GRAND, ActionKind.NOGRAND, ActionKind.TICHU, ActionKind.PASS):
+        if kind in _BARE:
             if args:
                 raise InvalidNotationError(f"{verb.lower()!r} takes no arguments: {text!r}")
             return cls(kind)
         if kind is ActionKind.EXCHANGE:
-            return cls(kind, exchange=tuple(parse_card(a) for a in args))
+            if len(args) != 3 or args[1].lower() != "to" or not args[2].isdigit():
+                raise InvalidNotationError(
+                    f"expected 'exchange C to N' (give card C to seat N; one card at a time, "
+                    f"R4.1): {text!r}"
+                )
+            return cls(kind, 1 << parse_card(args[0]), to=int(args[2]))
+        if kind is ActionKind.WISH:
+            if len(args) != 1:
+                raise InvalidNotationError(
+                    f"expected 'wish R' (R a rank 2-10, J, Q, K, A): {text!r}"
+                )
+            return cls(kind, wish=_parse_rank(args[0], "wish"))
         if kind is ActionKind.GIVE_DRAGON:
             if len(args) != 1 or not args[0].isdigit():
                 raise InvalidNotationError(f"expected 'give-dragon N' (N a seat): {text!r}")
             return cls(kind, to=int(args[0]))
-        return cls._parse_play(args, text)
+        action = cls._parse_play(args, text)
+        return action if kind is ActionKind.PLAY else cls(kind, action.cards, action.phoenix_as)
 
     @classmethod
     def _parse_play(cls, args: list[str], text: str) -> TichuAction:
         mask = 0
         phoenix_as: int | None = None
-        wish: int | None = None
         for arg in args:
             up = arg.upper()
             if up.startswith("WISH="):
-                if wish is not None:
-                    raise InvalidNotationError(f"two wishes in {text!r}")
-                wish = _parse_rank(up[5:], "wish")
-                continue
+                raise InvalidNotationError(
+                    f"the wish is its own decision (R8.1.1): play the Mah Jong without "
+                    f"'wish=', then answer 'wish R' or 'nowish': {text!r}"
+                )
             if (m := _PHOENIX.fullmatch(up)) is not None:
                 phoenix_as = _parse_rank(m.group(1), "Phoenix declaration")
                 card = PHX
@@ -128,16 +147,18 @@ class TichuAction:
                 raise InvalidNotationError(f"card {format_card(card)} is listed twice in {text!r}")
             mask |= 1 << card
         if not mask:
-            raise InvalidNotationError(f"'play' needs at least one card: {text!r}")
-        return cls(ActionKind.PLAY, mask, phoenix_as=phoenix_as, wish=wish)
+            raise InvalidNotationError(f"a play or bomb needs at least one card: {text!r}")
+        return cls(ActionKind.PLAY, mask, phoenix_as=phoenix_as)
 
     def __str__(self) -> str:
         kind = self.kind
         if kind is ActionKind.EXCHANGE:
-            return " ".join([kind.value, *map(format_card, self.exchange)])
+            return f"exchange {format_card(self.cards.bit_length() - 1)} to {self.to}"
+        if kind is ActionKind.WISH:
+            return f"wish {rank_text(self.wish) if self.wish is not None else '?'}"
         if kind is ActionKind.GIVE_DRAGON:
             return f"{kind.value} {self.to}"
-        if kind is not ActionKind.PLAY:
+        if kind is not ActionKind.PLAY and kind is not ActionKind.BOMB:
             return str(kind.value)
         parts = [kind.value]
         for c in iter_cards(self.cards):
@@ -145,8 +166,6 @@ class TichuAction:
             if c == PHX and self.phoenix_as is not None:
                 text += f"(={rank_text(self.phoenix_as)})"
             parts.append(text)
-        if self.wish is not None:
-            parts.append(f"wish={rank_text(self.wish)}")
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -157,12 +176,27 @@ GRAND: Final = TichuAction(ActionKind.GRAND)
 NOGRAND: Final = TichuAction(ActionKind.NOGRAND)
 TICHU: Final = TichuAction(ActionKind.TICHU)
 PASS: Final = TichuAction(ActionKind.PASS)
+NOWISH: Final = TichuAction(ActionKind.NOWISH)
+_BARE: Final = frozenset(
+    {ActionKind.GRAND, ActionKind.NOGRAND, ActionKind.TICHU, ActionKind.PASS, ActionKind.NOWISH}
+)
 
 
 @lru_cache(maxsize=1 << 16)
-def play(cards: int, phoenix_as: int | None = None, wish: int | None = None) -> TichuAction:
+def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     """A play action (shared values: legal-play listings build thousands per round)."""
-    return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as, wish=wish)
+    return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as)
+
+
+@lru_cache(maxsize=1 << 10)
+def bomb(cards: int) -> TichuAction:
+    """A bomb thrown onto the lying trick instead of leading (R5.6)."""
+    return TichuAction(ActionKind.BOMB, cards)
+
+
+@lru_cache(maxsize=16)
+def wish(rank: int) -> TichuAction:
+    return TichuAction(ActionKind.WISH, wish=rank)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -172,20 +206,10 @@ def action_text(action: TichuAction) -> str:
     return str(action)
 
 
-def exchange(*cards: int) -> TichuAction:
-    return TichuAction(ActionKind.EXCHANGE, exchange=cards)
-
-
-def exchange_texts(cards: tuple[int, ...]) -> tuple[str, ...]:
-    """``str(exchange(a, b, c))`` for every ordered choice of three of ``cards``, in the order
-    of ``itertools.permutations`` (each card formatted once, not once per text).
-
-    >>> exchange_texts((2, 3, 54))[:2]
-    ('exchange 2G 2K PHX', 'exchange 2G PHX 2K')
-    """
-    verb = ActionKind.EXCHANGE.value
-    names = [format_card(c) for c in cards]
-    return tuple(f"{verb} {a} {b} {c}" for a, b, c in permutations(names, 3))
+@lru_cache(maxsize=56 * 4)
+def exchange(card: int, to: int) -> TichuAction:
+    """Give ``card`` to seat ``to`` (one of a seat's three exchange choices, R4.1)."""
+    return TichuAction(ActionKind.EXCHANGE, 1 << card, to=to)
 
 
 def give_dragon(to: int) -> TichuAction:

@@ -77,6 +77,9 @@ class TichuGame:
     def active_seats(self, state: TichuState) -> frozenset[int]:
         return rules.active_seats(state)
 
+    def awaited(self, state: TichuState) -> frozenset[int]:
+        return rules.awaited_seats(state)
+
     def legal_actions(self, state: TichuState, seat: int) -> tuple[TichuAction, ...]:
         return rules.legal_actions(state, seat)
 

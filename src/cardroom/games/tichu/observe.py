@@ -17,6 +17,7 @@ from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
 from .actions import rank_text
 from .cards import format_card, mask_points
+from .combos import Combo
 from .events import (
     ExchangeRevealed,
     ExchangeSubmitted,
@@ -24,7 +25,15 @@ from .events import (
     HandDealt,
     card_list,
 )
-from .rules import active_seats, awaited_seats, can_call_tichu, is_leading, legal_texts
+from .rules import (
+    active_seats,
+    awaited_seats,
+    can_call_tichu,
+    combo_of,
+    is_leading,
+    legal_actions,
+    legal_texts,
+)
 from .state import GRAND_CALL, SEATS, Phase, TichuState, TrickPlay
 
 Json = dict[str, Any]
@@ -45,6 +54,8 @@ _points = lru_cache(maxsize=256)(mask_points)
 
 
 def phase_name(state: TichuState) -> str:
+    if state.phase is Phase.PLAY and state.wisher is not None:
+        return "wish"
     if state.phase is Phase.PLAY and state.dragon_pending:
         return "dragon"
     return state.phase.value
@@ -65,16 +76,44 @@ def _public_active(state: TichuState, audience: Audience) -> list[int]:
 
 
 def _exchange_json(state: TichuState, seat: int) -> Json | None:
+    """The seat's own exchange choices so far (seat → card) and, once revealed, what it got."""
     own = state.given[seat]
-    if own is None:
+    if all(c is None for c in own):
         return None
-    given = {str((seat + k) % SEATS): format_card(c) for k, c in enumerate(own, start=1)}
+    given = {
+        str((seat + k) % SEATS): format_card(c) for k, c in enumerate(own, start=1) if c is not None
+    }
     received: dict[str, str] = {}
     if state.revealed:
         for giver, row in enumerate(state.given):
-            if giver != seat and row is not None:
-                received[str(giver)] = format_card(row[(seat - giver) % SEATS - 1])
+            c = row[(seat - giver) % SEATS - 1]
+            if giver != seat and c is not None:
+                received[str(giver)] = format_card(c)
     return {"given": given, "received": received}
+
+
+@lru_cache(maxsize=1 << 12)
+def combo_json(combo: Combo) -> Json:
+    """What a play is, so that clients and bots need not recompute it: kind, length, top rank
+    (0 Dog, 1 Mah Jong, 2..14, 15 Dragon; a Phoenix single: the rank it tops), strength in
+    half-steps, the Phoenix's declared rank in a multi-card play, and the short text."""
+    return {
+        "kind": combo.kind.name.lower(),
+        "length": combo.length,
+        "rank": combo.strength // 2,
+        "strength": combo.strength,
+        "phoenix": combo.phoenix_as if combo.length > 1 else None,
+        "combo": combo.describe(),
+    }
+
+
+def legal_info(state: TichuState, seat: int) -> list[Json | None]:
+    """Parallel to ``legal``: each play's ``combo_json``, None for other actions."""
+    out: list[Json | None] = []
+    for action in legal_actions(state, seat):
+        combo = combo_of(state, seat, action)
+        out.append(None if combo is None else combo_json(combo))
+    return out
 
 
 def _calls(state: TichuState, audience: Audience) -> list[str]:
@@ -91,21 +130,25 @@ def _decided(state: TichuState) -> list[bool]:
     if state.phase is Phase.GRAND:
         return [d is not None for d in state.grand]
     if state.phase is Phase.EXCHANGE:
-        return [g is not None for g in state.given]
+        return [state.exchanged(s) for s in range(SEATS)]
     return [False] * SEATS
 
 
 def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
     seat = None if isinstance(audience, Viewer) else audience
     top = state.trick[-1] if state.trick else None
+    wisher = state.wisher
     leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
+    leading = leading and wisher is None
     data: Json = {
         "game": "tichu",
         "audience": audience.value if isinstance(audience, Viewer) else audience,
         "phase": phase_name(state),
         "num_seats": SEATS,
         "active": _public_active(state, audience),
+        "awaited": sorted(awaited_seats(state)),
         "legal": [] if seat is None else legal_texts(state, seat),
+        "legal_info": [] if seat is None else legal_info(state, seat),
         "hand": None if seat is None else card_list(state.hands[seat]),
         "hand_sizes": [h.bit_count() for h in state.hands],
         "terminal": state.phase is Phase.GAME_OVER,
@@ -118,7 +161,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         "exchange": None if seat is None else _exchange_json(state, seat),
         "trick": [_play_json(p) for p in state.trick],
         "top": None if top is None else _play_json(top),
-        "turn": state.turn,
+        "turn": state.turn if wisher is None else wisher,
         "lead": leading and not state.final,
         "wish": None if state.wish is None else rank_text(state.wish),
         "out": list(state.out),

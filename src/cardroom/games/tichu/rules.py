@@ -10,9 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import permutations
 from types import MappingProxyType
-from typing import cast
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
@@ -22,16 +20,18 @@ from cardroom.engine.types import Step
 from .actions import (
     GRAND,
     NOGRAND,
+    NOWISH,
     PASS,
     TICHU,
     ActionKind,
     TichuAction,
     action_text,
+    bomb,
     exchange,
-    exchange_texts,
     give_dragon,
     play,
     rank_text,
+    wish,
 )
 from .cards import MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
 from .combos import Combo, beats, combo_for, enumerate_bombs, enumerate_plays, has_bomb
@@ -128,8 +128,8 @@ def can_call_tichu(state: TichuState, seat: int) -> bool:
     if state.calls[seat] != NO_CALL:
         return False
     if state.phase is Phase.EXCHANGE:
-        return state.given[seat] is None
-    if state.phase is not Phase.PLAY or state.final:
+        return not state.exchanged(seat)
+    if state.phase is not Phase.PLAY or state.final or state.wisher is not None:
         return False
     if state.config.no_calls_after_out and state.out:
         return False
@@ -145,6 +145,8 @@ def may_interrupt(state: TichuState, seat: int) -> bool:
     """R7.4/R7.5: a bomb out of the regular turn needs cards on the table (never the Dog, which
     never stays on it) and no round-ending play (R9.3). The seat to lead bombs by leading."""
     if state.phase is not Phase.PLAY or state.final or not state.trick:
+        return False
+    if state.wisher is not None:
         return False
     return bool(state.hands[seat]) and (seat != state.turn or state.dragon_pending)
 
@@ -162,7 +164,9 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
             undecided = undecided[:1]
         return frozenset(undecided)
     if state.phase is Phase.EXCHANGE:
-        return frozenset(s for s in range(SEATS) if state.given[s] is None)
+        return frozenset(s for s in range(SEATS) if not state.exchanged(s))
+    if state.phase is Phase.PLAY and state.wisher is not None:
+        return frozenset({state.wisher})
     if state.phase is Phase.PLAY and state.turn is not None:
         return frozenset({state.turn})
     return frozenset()
@@ -197,27 +201,22 @@ class Mode(enum.Enum):
 
 
 def play_mode(state: TichuState, seat: int) -> Mode:
-    if state.phase is not Phase.PLAY or state.final:
+    if state.phase is not Phase.PLAY or state.final or state.wisher is not None:
         return Mode.NONE
     if seat == state.turn and not state.dragon_pending:
         return Mode.LEAD if is_leading(state) else Mode.FOLLOW
     return Mode.BOMBS if may_interrupt(state, seat) else Mode.NONE
 
 
-def _actions_for(combo: Combo, mandatory: bool) -> list[TichuAction]:
-    """A combination as fully specified actions: the Phoenix rank declared in multi-card plays,
-    and one action per wish choice when the Mah Jong is in it (R8.1.1)."""
-    phoenix_as = combo.phoenix_as if combo.length > 1 else None
-    if not combo.cards >> MJ & 1:
-        return [play(combo.cards, phoenix_as)]
-    wishes: list[int | None] = [] if mandatory else [None]
-    wishes.extend(WISH_RANKS)
-    return [play(combo.cards, phoenix_as, w) for w in wishes]
+def _action_for(combo: Combo) -> TichuAction:
+    """A combination as a fully specified action: the Phoenix rank declared in multi-card
+    plays (the wish is a later decision of its own, R8.1.1)."""
+    return play(combo.cards, combo.phoenix_as if combo.length > 1 else None)
 
 
 @lru_cache(maxsize=256)
 def _options(
-    hand: int, top: Combo | None, mode: Mode, wish: int | None, mandatory: bool
+    hand: int, top: Combo | None, mode: Mode, wish: int | None
 ) -> tuple[Mapping[TichuAction, Combo], bool]:
     """The legal plays (action → combination, in canonical order) and whether passing is
     allowed, from what decides them: the hand, the top, the mode and the wish.
@@ -239,7 +238,7 @@ def _options(
     if bound:
         lead = mode is Mode.LEAD
         combos = tuple(c for c in combos if c.cards & wished or (c.is_bomb() and not lead))
-    options = {a: c for c in combos for a in _actions_for(c, mandatory)}
+    options = {_action_for(c): c for c in combos}
     return MappingProxyType(options), mode is Mode.FOLLOW and not bound
 
 
@@ -248,7 +247,7 @@ def options(state: TichuState, seat: int) -> tuple[Mapping[TichuAction, Combo], 
     """The legal plays of ``seat`` (action → combination) and whether it may pass."""
     mode = play_mode(state, seat)
     top = None if mode is Mode.LEAD else state.top
-    return _options(state.hands[seat], top, mode, state.wish, state.config.wish_mandatory)
+    return _options(state.hands[seat], top, mode, state.wish)
 
 
 def play_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
@@ -256,12 +255,31 @@ def play_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
     return options(state, seat)[0]
 
 
+def may_bomb_onto(state: TichuState, seat: int) -> bool:
+    """R5.6/R5.8: ``seat`` is to lead because the lying trick's winner is out; besides leading
+    (which gathers the trick for its winner) it may bomb onto that trick."""
+    if seat != state.turn or not state.trick_over or state.dragon_pending or state.final:
+        return False
+    return state.phase is Phase.PLAY and state.wisher is None and state.top_seat != seat
+
+
+@PerState
+def bomb_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
+    """The ``bomb`` actions (onto the lying trick, R5.6) of ``seat`` now."""
+    hand = state.hands[seat]
+    if not may_bomb_onto(state, seat) or not has_bomb(hand):
+        return MappingProxyType({})
+    bombs = _options(hand, state.top, Mode.BOMBS, state.wish)[0]
+    return MappingProxyType({bomb(a.cards): c for a, c in bombs.items()})
+
+
 def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """Every legal action of ``seat``; empty if it may not act.
 
-    Canonical order: ``tichu``, exchanges (card order) or ``pass``, plays in the order of
-    ``combos.enumerate_plays`` (kind, length, strength, cards; no wish before wishes 2..A),
-    then ``give-dragon`` by seat.
+    Canonical order: ``tichu``, exchanges (card order, then seat) or ``pass``, plays in the
+    order of ``combos.enumerate_plays`` (kind, length, strength, cards), ``bomb`` onto a lying
+    trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
+    ``wish 2`` … ``wish A``.
     """
     if not 0 <= seat < SEATS:
         return ()
@@ -269,50 +287,46 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
         return (GRAND, NOGRAND) if seat in awaited_seats(state) else ()
     acts: list[TichuAction] = [TICHU] if can_call_tichu(state, seat) else []
     if state.phase is Phase.EXCHANGE:
-        if state.given[seat] is None:
-            acts.extend(_all_exchanges(state.hands[seat]))
+        acts.extend(_exchanges(state.hands[seat], seat, state.given[seat]))
+    elif state.phase is Phase.PLAY and state.wisher is not None:
+        if seat == state.wisher:
+            acts.extend(_wishes(state.config.wish_mandatory))
     elif state.phase is Phase.PLAY:
         plays, can_pass = options(state, seat)
         if can_pass:
             acts.append(PASS)
         acts.extend(plays)
+        acts.extend(bomb_options(state, seat))
         if seat == state.turn and (state.dragon_pending or state.final):
             acts.extend(give_dragon(s) for s in opponents(seat))
     return tuple(acts)
 
 
+def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
+    """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
+    if action.kind is ActionKind.PLAY:
+        return play_options(state, seat).get(action)
+    if action.kind is ActionKind.BOMB:
+        return bomb_options(state, seat).get(action)
+    return None
+
+
 def legal_texts(state: TichuState, seat: int) -> list[str]:
-    """``legal_actions`` as canonical texts, for observations. In the exchange phase the 2,184
-    exchange texts are memoised per hand instead of formatted for every observation."""
-    if state.phase is Phase.EXCHANGE and 0 <= seat < SEATS and state.given[seat] is None:
-        calls = [str(TICHU)] if can_call_tichu(state, seat) else []
-        return [*calls, *_exchange_texts(state.hands[seat])]
+    """``legal_actions`` as canonical texts, for observations."""
     return list(map(action_text, legal_actions(state, seat)))
 
 
-_EXCHANGES: list[TichuAction | None] = [None] * 56**3
-"""Exchange actions made so far, at index ``(a * 56 + b) * 56 + c``: shared values."""
+@lru_cache(maxsize=64)
+def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
+    """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
+    targets = [(seat + k) % SEATS for k, c in enumerate(given, start=1) if c is None]
+    return tuple(exchange(c, to) for c in iter_cards(hand) for to in targets)
 
 
-@lru_cache(maxsize=16)
-def _all_exchanges(hand: int) -> tuple[TichuAction, ...]:
-    """Every ordered choice of three held cards, in canonical order (R4.1). Actions are shared
-    values, memoised because every round lists 4 × 2184 of them."""
-    table = _EXCHANGES
-    choices = [(a * 56 + b) * 56 + c for a, b, c in permutations(iter_cards(hand), 3)]
-    found = list(map(table.__getitem__, choices))
-    if not all(found):  # some were never listed before: make them once
-        for i, key in enumerate(choices):
-            if found[i] is None:
-                a, bc = divmod(key, 56 * 56)
-                found[i] = table[key] = exchange(a, *divmod(bc, 56))
-    return cast("tuple[TichuAction, ...]", tuple(found))
-
-
-@lru_cache(maxsize=16)
-def _exchange_texts(hand: int) -> tuple[str, ...]:
-    """The texts of ``_all_exchanges(hand)``, in the same order."""
-    return exchange_texts(tuple(iter_cards(hand)))
+@lru_cache(maxsize=2)
+def _wishes(mandatory: bool) -> tuple[TichuAction, ...]:
+    """R8.1.1: a wish for a rank 2..A, or none ([Option wish_mandatory]: a wish is required)."""
+    return (*(() if mandatory else (NOWISH,)), *map(wish, WISH_RANKS))
 
 
 # -- apply -------------------------------------------------------------------------------------
@@ -332,11 +346,18 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
         return _decide_grand(state, seat, kind is ActionKind.GRAND)
     if kind is ActionKind.EXCHANGE:
-        return _exchange(state, seat, action.exchange)
+        assert action.to is not None
+        return _exchange(state, seat, action.cards, action.to)
     if state.phase is not Phase.PLAY:
         raise IllegalActionError(
             f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
         )
+    if kind in (ActionKind.WISH, ActionKind.NOWISH):
+        return _wish(state, seat, action.wish)
+    if state.wisher is not None:
+        if seat == state.wisher:
+            raise IllegalActionError("R8.1.1: name your wish first: 'wish R' or 'nowish'")
+        raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
     if kind is ActionKind.PASS:
         return _pass(state, seat)
     if kind is ActionKind.GIVE_DRAGON:
@@ -389,34 +410,64 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
     return Step(new, tuple(events))
 
 
-def _exchange(state: TichuState, seat: int, cards: tuple[int, ...]) -> TichuStep:
+def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuStep:
+    """R4.1: one of the seat's three choices; R4.2: revealed once all four gave all three."""
     if state.phase is not Phase.EXCHANGE:
         raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
-    if state.given[seat] is not None:
-        raise NotActiveError("R4.2: you already submitted your exchange")
-    if len(cards) != 3:
+    if state.exchanged(seat):
+        raise NotActiveError("R4.2: you already gave your three exchange cards")
+    if to == seat or not 0 <= to < SEATS:
+        raise IllegalActionError(f"R4.1: give each card to another seat (0-3 but not {seat})")
+    k = (to - seat) % SEATS
+    row = state.given[seat]
+    if row[k - 1] is not None:
+        given_card = row[k - 1]
+        assert given_card is not None
         raise IllegalActionError(
-            f"R4.1: give exactly one card to each other player (3 cards), not {len(cards)}"
+            f"R4.1: you already give {format_card(given_card)} to seat {to}; one card each"
         )
-    if len(set(cards)) != 3:
-        raise IllegalActionError("R4.1: each card can be given to only one player")
-    for c in cards:
-        if not state.hands[seat] >> c & 1:
-            raise IllegalActionError(f"R4.1: you do not hold {format_card(c)}")
-    given = (*state.given[:seat], cards, *state.given[seat + 1 :])
-    hands = _set(state.hands, seat, state.hands[seat] & ~_mask(cards))
+    card = card_mask.bit_length() - 1
+    if not state.hands[seat] & card_mask:
+        raise IllegalActionError(f"R4.1: you do not hold {format_card(card)}")
+    new_row = (*row[: k - 1], card, *row[k:])
+    given = (*state.given[:seat], new_row, *state.given[seat + 1 :])
+    hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
     new = state.replace(given=given, hands=hands)
-    events: list[TichuEvent] = [ExchangeSubmitted(seat, cards)]
-    if all(g is not None for g in given):
+    if None in new_row:
+        return Step(new, ())
+    events: list[TichuEvent] = [ExchangeSubmitted(seat, _row(new_row))]
+    if all(None not in g for g in given):
         received = list(hands)
-        for giver, row in enumerate(given):
-            assert row is not None
-            for k, c in enumerate(row, start=1):
-                received[(giver + k) % SEATS] |= 1 << c
+        for giver, cards in enumerate(given):
+            for j, c in enumerate(cards, start=1):
+                assert c is not None
+                received[(giver + j) % SEATS] |= 1 << c
         leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
         new = new.replace(phase=Phase.PLAY, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
     return Step(new, tuple(events))
+
+
+def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
+    """A complete exchange row (no None left)."""
+    return tuple(c for c in row if c is not None)
+
+
+def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
+    """R8.1.1: the Mah Jong's player names a rank 2..A or none, before anyone else acts."""
+    if state.wisher is None:
+        raise IllegalActionError("R8.1.1: a wish is made only right after playing the Mah Jong")
+    if seat != state.wisher:
+        raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
+    if rank is None:
+        if state.config.wish_mandatory:
+            raise IllegalActionError(
+                "R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong"
+            )
+        return Step(state.replace(wisher=None), ())
+    if rank not in WISH_RANKS:
+        raise IllegalActionError("R8.1.1: the wish must name a rank 2..A")
+    return Step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
 
 
 # -- play phase ---------------------------------------------------------------------------------
@@ -487,17 +538,23 @@ def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
         return action
     options = play_options(state, seat)
     same = [(c.strength, a) for a, c in options.items() if a.cards == action.cards]
-    same = [(s, a) for s, a in same if a.wish == action.wish]
     return max(same, key=lambda sa: sa[0])[1] if same else action
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
-    action = resolve(state, seat, action)
-    combo = play_options(state, seat).get(action)
-    if combo is None:
-        raise why_illegal(state, seat, action)
+    onto = action.kind is ActionKind.BOMB
+    if onto:
+        combo = bomb_options(state, seat).get(action)
+        if combo is None:
+            raise _why_no_bomb_onto(state, seat, action)
+    else:
+        action = resolve(state, seat, action)
+        combo = play_options(state, seat).get(action)
+        if combo is None:
+            raise why_illegal(state, seat, action)
     events: list[TichuEvent] = []
     leads = seat == state.turn and is_leading(state) and not _overtrumps(state, seat, combo)
+    leads = leads and not onto
     if leads and state.trick:
         winner = state.top_seat
         assert winner is not None
@@ -509,9 +566,6 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if wish is not None and combo.cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
         wish = None
-    if action.wish is not None:
-        wish = action.wish
-        events.append(WishMade(seat, wish))
     out = state.out
     if not hands[seat]:
         out = (*out, seat)
@@ -525,7 +579,23 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         trick = (*new.trick, TrickPlay(seat, combo))
         skip = (passed if state.config.pass_is_final else 0) | 1 << seat
         new = new.replace(trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
-    return _after_play(new, seat, events)
+    step = _after_play(new, seat, events)
+    state = step.state
+    if combo.cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
+        state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
+    return Step(state, step.events, action)  # logged with the Phoenix value as played
+
+
+def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
+    missing = action.cards & ~state.hands[seat]
+    if missing:
+        return IllegalActionError(f"you do not hold {format_cards(missing)}")
+    if not may_bomb_onto(state, seat):
+        return IllegalActionError(
+            "R5.6: 'bomb' is for the seat to lead after the trick's winner went out, onto the "
+            "lying trick; otherwise a bomb is written 'play'"
+        )
+    return IllegalActionError(f"R7.3: not a bomb that beats {_top_text(state)}")
 
 
 def _overtrumps(state: TichuState, seat: int, combo: Combo) -> bool:
@@ -593,13 +663,6 @@ def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalAct
         return NotActiveError("R5.3: it is not your turn (and no bomb may be thrown now, R7.5)")
     if action.cards & ~hand:
         return IllegalActionError(f"you do not hold {format_cards(action.cards & ~hand)}")
-    if action.wish is not None:
-        if not action.cards >> MJ & 1:
-            return IllegalActionError("R8.1.1: only a play with the Mah Jong can make a wish")
-        if action.wish not in WISH_RANKS:
-            return IllegalActionError("R8.1.1: the wish must name a rank 2..A")
-    elif action.cards >> MJ & 1 and state.config.wish_mandatory:
-        return IllegalActionError("R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong")
     top = None if seat == state.turn and is_leading(state) else state.top
     try:
         combo = combo_for(action.cards, action.phoenix_as, top)
@@ -652,8 +715,9 @@ def default_action(state: TichuState, seat: int) -> TichuAction:
     if NOGRAND in legal:
         return NOGRAND
     if state.phase is Phase.EXCHANGE:
-        low = list(iter_cards(state.hands[seat]))[:3]
-        return exchange(*low)
+        return legal[1] if legal[0] == TICHU else legal[0]  # the lowest card, first open seat
+    if state.wisher is not None:
+        return legal[0]  # no wish (or the lowest, if a wish is mandatory)
     if PASS in legal:
         return PASS
     gifts = [a for a in legal if a.kind is ActionKind.GIVE_DRAGON]

@@ -20,11 +20,10 @@ from .state import SEATS, Phase, TichuState
 
 def _known_to(state: TichuState, seat: int, holder: int) -> int:
     """Cards in ``holder``'s hand that ``seat`` knows are there: the ones it gave him."""
-    own = state.given[seat]
-    if not state.revealed or own is None or holder == seat:
+    if not state.revealed or holder == seat:
         return 0
-    c = own[(holder - seat) % SEATS - 1]
-    return state.hands[holder] & 1 << c
+    c = state.given[seat][(holder - seat) % SEATS - 1]
+    return 0 if c is None else state.hands[holder] & 1 << c
 
 
 def resample_hidden(state: TichuState, seat: int, rng: random.Random) -> TichuState:
@@ -40,9 +39,8 @@ def resample_hidden(state: TichuState, seat: int, rng: random.Random) -> TichuSt
         pool.extend(iter_cards(later[s]))
     exchange_pending = state.phase is Phase.EXCHANGE
     for s in range(SEATS):
-        row = given[s]
-        if exchange_pending and s != seat and row is not None:
-            pool.extend(row)
+        if exchange_pending and s != seat:
+            pool.extend(c for c in given[s] if c is not None)
     rng.shuffle(pool)
 
     def draw(n: int) -> int:
@@ -58,23 +56,31 @@ def resample_hidden(state: TichuState, seat: int, rng: random.Random) -> TichuSt
             hands[s] |= draw(n)
         later[s] = draw(state.later[s].bit_count())
     for s in range(SEATS):
-        row = given[s]
-        if exchange_pending and s != seat and row is not None:
-            given[s] = tuple(pool.pop() for _ in row)
+        if exchange_pending and s != seat:
+            given[s] = tuple(None if c is None else pool.pop() for c in given[s])
     assert not pool
     return state.replace(hands=tuple(hands), later=tuple(later), given=tuple(given))
 
 
 def sample_action_texts(state: TichuState, seat: int, rng: random.Random) -> list[str]:
-    """Plausible texts, legal or not: calls, passes, exchanges, gifts to every seat, and random
-    subsets of the hand as plays, with and without Phoenix declarations and wishes."""
+    """Plausible texts, legal or not: calls, passes, exchanges to every seat, wishes, gifts to
+    every seat, and random subsets of the hand as plays, with and without Phoenix declarations
+    (and the retired notations: three-card exchanges, ``wish=`` in a play)."""
     hand = list(iter_cards(state.hands[seat]))
-    texts = ["grand", "nogrand", "tichu", "pass", *(f"give-dragon {s}" for s in range(SEATS))]
+    texts = [
+        "grand",
+        "nogrand",
+        "tichu",
+        "pass",
+        "nowish",
+        *(f"give-dragon {s}" for s in range(SEATS)),
+    ]
+    texts.append(f"wish {rank_text(rng.randint(1, 14))}")
+    if hand:
+        card = format_card(rng.choice(hand))
+        texts.extend(f"exchange {card} to {s}" for s in range(SEATS))
     if len(hand) >= 3:
         texts.append("exchange " + " ".join(format_card(c) for c in rng.sample(hand, 3)))
-        texts.append("exchange " + " ".join(format_card(c) for c in rng.sample(hand, 2)))
-        a, b = rng.sample(hand, 2)
-        texts.append(f"exchange {format_card(a)} {format_card(a)} {format_card(b)}")
     outsider = rng.choice([c for c in range(56) if c not in hand])
     texts.append(f"play {format_card(outsider)}")
     for _ in range(12):

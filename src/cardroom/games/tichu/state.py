@@ -80,8 +80,8 @@ class TichuState:
     """Public calls: Tichu as made, Grand Tichu once all four decisions are revealed."""
     grand: tuple[bool | None, ...] = field(default=(None,) * SEATS)
     """Grand Tichu decisions of the current window (private until all four are in)."""
-    given: tuple[tuple[int, ...] | None, ...] = field(default=(None,) * SEATS)
-    """Each seat's exchange cards (to seat+1, +2, +3) once submitted; kept for the round."""
+    given: tuple[tuple[int | None, ...], ...] = field(default=((None, None, None),) * SEATS)
+    """Each seat's exchange cards to seat+1, +2, +3 (None: not chosen yet); kept for the round."""
     trick: tuple[TrickPlay, ...] = ()
     turn: int | None = None
     passed: int = 0
@@ -91,6 +91,8 @@ class TichuState:
     final: bool = False
     """The round's last trick needs its Dragon gift before scoring (R8.3.5)."""
     wish: int | None = None
+    wisher: int | None = None
+    """The seat that just played the Mah Jong and owes its wish decision (R8.1.1)."""
     out: tuple[int, ...] = ()
     piles: tuple[int, ...] = field(default=(0, 0, 0, 0))
 
@@ -117,9 +119,14 @@ class TichuState:
             return 0
         mask = 0
         for g in self.given:
-            for c in g or ():
-                mask |= 1 << c
+            for c in g:
+                if c is not None:
+                    mask |= 1 << c
         return mask
+
+    def exchanged(self, seat: int) -> bool:
+        """``seat`` has chosen all three exchange cards."""
+        return None not in self.given[seat]
 
     @property
     def dragon_pending(self) -> bool:
@@ -130,7 +137,7 @@ class TichuState:
     def revealed(self) -> bool:
         """The exchange has been swapped (cards received are visible)."""
         done = self.phase not in (Phase.GRAND, Phase.EXCHANGE)
-        return done and all(g is not None for g in self.given)
+        return done and all(None not in g for g in self.given)
 
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
         """A copy with ``changes``: ``dataclasses.replace`` for the hot path (a state is built
@@ -159,13 +166,14 @@ class StateChanges(TypedDict, total=False):
     later: tuple[int, ...]
     calls: tuple[str, ...]
     grand: tuple[bool | None, ...]
-    given: tuple[tuple[int, ...] | None, ...]
+    given: tuple[tuple[int | None, ...], ...]
     trick: tuple[TrickPlay, ...]
     turn: int | None
     passed: int
     trick_over: bool
     final: bool
     wish: int | None
+    wisher: int | None
     out: tuple[int, ...]
     piles: tuple[int, ...]
 

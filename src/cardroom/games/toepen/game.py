@@ -89,6 +89,10 @@ class ToepenGame:
     def active_seats(self, state: ToepenState) -> frozenset[int]:
         return rules.active_seats(state)
 
+    def awaited(self, state: ToepenState) -> frozenset[int]:
+        seat = rules.owing(state)
+        return frozenset() if seat < 0 else frozenset((seat,))
+
     def legal_actions(self, state: ToepenState, seat: int) -> tuple[Action, ...]:
         return rules.legal_actions(state, seat)
 

@@ -59,6 +59,7 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         "phase": state.phase,
         "num_seats": n,
         "active": sorted(rules.active_seats(state)),
+        "awaited": [] if rules.owing(state) < 0 else [rules.owing(state)],
         "legal": legal,
         "hand": None if seat is None else card_list(state.hands[seat]) if dealt else [],
         "hand_sizes": [h.bit_count() for h in state.hands] if dealt else [0] * n,

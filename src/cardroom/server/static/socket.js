@@ -62,7 +62,7 @@ export class TableSocket {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      if (!this.send({ t: "act", a: text, id })) {
+      if (!this.send({ t: "act", a: text, id, v: this.v })) {
         this.pending.delete(id);
         resolve({ code: "offline", msg: "not connected to the table" });
       }

@@ -13,16 +13,16 @@ export function isCardAction(a) {
   return a.startsWith("play ");
 }
 
+// Exchange choices ("exchange 9K to 1") and the Mah Jong wish ("wish 8", "nowish") have panels.
 export function isPanelAction(a) {
-  return a.startsWith("exchange ");
+  return a.startsWith("exchange ") || a.startsWith("wish ") || a === "nowish";
 }
 
-// "play 9G PHX(=9) wish=8" -> ["9G", "PHX"]
+// "play 9G PHX(=9)" -> ["9G", "PHX"]
 export function cardsOf(a) {
   return a
     .split(/\s+/)
     .slice(1)
-    .filter((t) => !t.startsWith("wish="))
     .map((t) => t.replace(/\(=.*\)$/, ""));
 }
 
@@ -39,6 +39,7 @@ export function phaseText(ctx) {
     exchange: "Exchange: one card for each player",
     play: o.lead ? `${who} leads` : `${who} to play`,
     dragon: `${who} gives the Dragon trick away`,
+    wish: "Mah Jong: a wish is being named",
     game_over: "Game over",
   }[o.phase];
   return `Round ${o.round} · ${phase || o.phase}`;
@@ -90,74 +91,85 @@ export function board(ctx) {
   return parts;
 }
 
-// ---- the exchange panel -----------------------------------------------------------------
+// ---- the exchange and wish panels --------------------------------------------------------
+// Exchange: click a card, then the player to give it to (three times, any order). Each choice
+// is sent at once as "exchange C to N"; the observation's exchange.given shows those made.
 
 function exchanging(ctx) {
   const o = ctx.obs;
-  return (
-    o.phase === "exchange" &&
-    mine(ctx) &&
-    !(o.decided && o.decided[ctx.mySeat]) &&
-    !(o.exchange && o.exchange.given && Object.keys(o.exchange.given).length)
-  );
-}
-
-function picks(ctx) {
-  if (!ctx.local.exchange) ctx.local.exchange = [null, null, null];
-  return ctx.local.exchange;
+  return o.phase === "exchange" && mine(ctx) && (o.legal || []).some((a) => a.startsWith("exchange "));
 }
 
 export function onCardClick(ctx, code) {
   if (!exchanging(ctx)) return false;
-  const p = picks(ctx);
-  const at = p.indexOf(code);
-  if (at >= 0) p[at] = null;
-  else if (p.includes(null)) p[p.indexOf(null)] = code;
+  ctx.local.pick = ctx.local.pick === code ? null : code;
   return true;
+}
+
+function exchangePanel(ctx) {
+  const o = ctx.obs;
+  const legal = o.legal || [];
+  const given = (o.exchange && o.exchange.given) || {};
+  const pick = legal.some((a) => a.startsWith(`exchange ${ctx.local.pick} `)) ? ctx.local.pick : null;
+  return h(
+    "div",
+    { class: "exchange", "data-testid": "exchange" },
+    h(
+      "div",
+      { class: "muted", "data-testid": "exchange-hint" },
+      pick ? ["Give ", cardEl("tichu", pick), " to:"] : "Click a card, then the player to give it to:",
+    ),
+    SLOTS.map((slot, i) => {
+      const seat = (ctx.mySeat + i + 1) % 4;
+      const text = `exchange ${pick} to ${seat}`;
+      const can = pick !== null && legal.includes(text);
+      return h(
+        "button",
+        {
+          class: `slot ${can ? "primary" : "secondary"}`,
+          "data-testid": `exchange-${slot}`,
+          disabled: !can,
+          onclick: () => {
+            ctx.local.pick = null;
+            ctx.act(text);
+          },
+        },
+        `${slot} (${ctx.name(seat)}): `,
+        given[String(seat)] ? cardEl("tichu", given[String(seat)]) : "—",
+      );
+    }),
+  );
+}
+
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+function wishPanel(ctx) {
+  const legal = ctx.obs.legal || [];
+  const button = (a, text) =>
+    h(
+      "button",
+      {
+        class: a === "nowish" ? "" : "secondary",
+        "data-testid": a === "nowish" ? "wish-none" : `wish-${a.slice(5)}`,
+        "data-action": a,
+        onclick: () => ctx.act(a),
+      },
+      text,
+    );
+  return h(
+    "div",
+    { class: "wish-chooser", "data-testid": "wish-chooser" },
+    h("div", { class: "muted" }, "Mah Jong: wish for a rank?"),
+    legal.includes("nowish") ? button("nowish", "No wish") : null,
+    RANKS.filter((r) => legal.includes(`wish ${r}`)).map((r) => button(`wish ${r}`, r)),
+  );
 }
 
 export function panels(ctx) {
   const o = ctx.obs;
   const parts = [];
-  if (exchanging(ctx)) {
-    const p = picks(ctx);
-    const text = `exchange ${p.join(" ")}`;
-    const listed = (o.legal || []).filter(isPanelAction);
-    const ok = !p.includes(null) && (listed.length === 0 || listed.includes(text));
-    parts.push(
-      h(
-        "div",
-        { class: "exchange", "data-testid": "exchange" },
-        h("div", { class: "muted" }, "Click a card for each player, in order:"),
-        SLOTS.map((slot, i) => {
-          const seat = (ctx.mySeat + i + 1) % 4;
-          return h(
-            "div",
-            {
-              class: "slot",
-              "data-testid": `exchange-${slot}`,
-              onclick: () => {
-                p[i] = null;
-                ctx.render();
-              },
-            },
-            h("span", { class: "muted" }, `${slot} (${ctx.name(seat)}): `),
-            p[i] ? cardEl("tichu", p[i]) : "—",
-          );
-        }),
-        h(
-          "button",
-          {
-            class: "primary",
-            "data-testid": "exchange-submit",
-            disabled: !ok,
-            onclick: () => ctx.act(text),
-          },
-          "Give these cards",
-        ),
-      ),
-    );
-  }
+  if (exchanging(ctx)) parts.push(exchangePanel(ctx));
+  if ((o.legal || []).some((a) => a.startsWith("wish ") || a === "nowish")) parts.push(wishPanel(ctx));
   const ex = o.exchange;
   if (ex && ex.received && Object.keys(ex.received).length) {
     parts.push(
@@ -189,17 +201,19 @@ export function label(ctx, a) {
       return "No Grand";
     case "give-dragon":
       return `Give Dragon to ${ctx.name(Number(arg))}`;
+    case "bomb":
+      return `Bomb ${a.slice(5)} onto the trick`;
+    case "nowish":
+      return "No wish";
+    case "wish":
+      return `Wish ${arg}`;
     default:
       return a;
   }
 }
 
 export function chooserTitle(ctx, actions) {
-  const phoenix = actions.some((a) => a.includes("PHX("));
-  const wish = actions.some((a) => a.includes("wish="));
-  if (phoenix && wish) return "Phoenix rank and Mah Jong wish:";
-  if (phoenix) return "Which rank does the Phoenix stand for?";
-  if (wish || actions.some((a) => cardsOf(a).includes("MJ"))) return "Mah Jong: wish for a rank?";
+  if (actions.some((a) => a.includes("PHX("))) return "Which rank does the Phoenix stand for?";
   return "Which play?";
 }
 
@@ -207,9 +221,6 @@ export function chooserLabel(ctx, a) {
   const bits = [];
   const phx = /PHX\(=([^)]+)\)/.exec(a);
   if (phx) bits.push(`Phoenix as ${phx[1]}`);
-  const wish = /wish=(\S+)/.exec(a);
-  if (wish) bits.push(`wish ${wish[1]}`);
-  else if (cardsOf(a).includes("MJ")) bits.push("no wish");
   return (
     bits.join(", ") ||
     cardsOf(a)
