@@ -49,7 +49,7 @@ def collect(rounds: int, seed: str) -> tuple[list[Any], list[Any]]:
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row, b[i]] for i, row in enumerate(a)]
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[piv] = m[piv], m[col]

@@ -28,6 +28,8 @@ FEATURES: Final = (
     "long_units",
     "controls_x_units",
     "controls_over_low",
+    "losers",
+    "deficit",
 )
 
 TICHU_COEF: Final = (
@@ -49,7 +51,8 @@ TICHU_COEF: Final = (
     0.0,
 )
 """``scripts/fit_bidding.py --rounds 3000 --seed fit1`` on 14-card hands after the exchange:
-at p ≥ 0.5 7-10 % of hands, 63-65 % first out without partner support."""
+at p ≥ 0.5 7-10 % of hands, 63-65 % first out without partner support. The last two
+(losers, deficit) are not fitted yet: 0."""
 GRAND_COEF: Final = (
     -1.165,
     0.413,
