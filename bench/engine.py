@@ -1,4 +1,4 @@
-"""Engine throughput figures (not a test): ``python bench/engine.py [--seconds S]``.
+"""Engine throughput figures (not a test): ``python bench/engine.py [--seconds S] [--targets]``.
 
 * legal-move generation (``game.legal_actions``) on fixed Tichu positions: leading with 14
   cards, following a pair, following a straight that holds the Phoenix, a wish pending;
@@ -6,12 +6,16 @@
 * observations (``game.observe(state, 0).to_json()``) of the same positions and of a fresh
   exchange phase (42 exchange choices per seat: 14 cards × 3 seats);
 * full random Tichu rounds (uniform random seat and action, ``engine.testing.choose``);
-* full random Toepen games, if Toepen is registered.
+* full random Toepen games, if Toepen is registered;
+* with ``--targets``: issue 8's speed targets, each with its measured value, PASS/FAIL and the
+  load average. Times there are CPU time per call (``time.process_time``), so that other
+  processes on a shared machine inflate them less than wall time would.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -24,7 +28,8 @@ from cardroom.engine import Runner, SeededResolver, games, get_game
 from cardroom.engine.testing import choose, play_random
 from cardroom.games.tichu import actions, combos, observe, rules
 from cardroom.games.tichu.cards import DECK, iter_cards, parse_cards
-from cardroom.games.tichu.combos import combo_for, enumerate_plays
+from cardroom.games.tichu.combos import combo_for, enumerate_plays, generate_plays
+from cardroom.games.tichu.fastsim import Sim, random_policy
 from cardroom.games.tichu.state import Phase, TichuState, TrickPlay
 
 
@@ -104,6 +109,111 @@ def clear_caches() -> None:
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and not isinstance(value, type):
                 clear()
+    combos.cache_clear()  # the per-hand lead table
+
+
+def cpu_us(fn: Callable[[], Any], seconds: float) -> float:
+    """CPU microseconds per call of ``fn``: the best of five batches of about ``seconds``/5."""
+    n = 1
+    while True:
+        start = time.process_time()
+        for _ in range(n):
+            fn()
+        if time.process_time() - start >= seconds / 25:
+            break
+        n *= 2
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.process_time() - start) / n)
+    return best * 1e6
+
+
+def fastsim_rounds(seconds: float, seed: int = 1) -> float:
+    """Full random rounds per CPU second with ``fastsim``: deal, exchange, play, score."""
+    rng = random.Random(seed)
+    count, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        Sim.deal(rng).rollout(random_policy, rng)
+        count += 1
+    return count / (time.process_time() - start)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    name: str
+    value: float
+    limit: float
+    unit: str
+    higher_is_better: bool = False
+
+    @property
+    def passed(self) -> bool:
+        return self.value >= self.limit if self.higher_is_better else self.value <= self.limit
+
+    def render(self) -> str:
+        sign = ">=" if self.higher_is_better else "<="
+        verdict = "PASS" if self.passed else "FAIL"
+        return (
+            f"{self.name:<52} {sign} {self.limit:>7,.0f} {self.unit:<9}"
+            f" measured {self.value:>9,.1f}  {verdict}"
+        )
+
+
+def targets(seconds: float) -> list[Target]:
+    """Issue 8's speed targets on one core (CPU time)."""
+    lead, pair = tichu_state(POSITIONS[0]), tichu_state(POSITIONS[1])
+    lead_hand, pair_hand, pair_top = lead.hands[0], pair.hands[0], pair.top
+    game = get_game("tichu")
+    enumerate_plays(lead_hand, None)  # fills the per-hand lead cache
+    fresh = partial(observation_of_new_state, lead)
+    play_obs = cpu_us(fresh, seconds)
+    exchange_obs = cpu_us(partial(observation_of_new_state, exchange_state()), seconds)
+    found = [
+        Target(
+            "fastsim full random rounds/s (target 4,000)",
+            fastsim_rounds(seconds * 3),
+            1500,
+            "rounds/s",
+            higher_is_better=True,
+        ),
+        Target(
+            "enumerate_plays, 14-card lead, cold",
+            cpu_us(partial(generate_plays, lead_hand, None), seconds),
+            50,
+            "us",
+        ),
+        Target(
+            "enumerate_plays, 14-card lead, hand cached",
+            cpu_us(partial(enumerate_plays, lead_hand, None), seconds),
+            5,
+            "us",
+        ),
+        Target(
+            "enumerate_plays, following a pair, cold",
+            cpu_us(partial(generate_plays, pair_hand, pair_top), seconds),
+            5,
+            "us",
+        ),
+        Target("observation JSON, play phase (14-card lead), new state", play_obs, 100, "us"),
+        Target("observation JSON, exchange phase, new state", exchange_obs, play_obs, "us"),
+    ]
+    cold_legal = cpu_us(partial(cold, partial(game.legal_actions, lead, 0)), seconds)
+    cold_obs = cpu_us(partial(cold, partial(observation, lead)), seconds)
+    clear = cpu_us(clear_caches, seconds)
+    print(
+        f"(info) 14-card lead with every cache cleared: legal_actions {cold_legal - clear:,.1f} us,"
+        f" observation {cold_obs - clear:,.1f} us (clearing itself: {clear:,.1f} us)"
+    )
+    return found
+
+
+def observation_of_new_state(state: TichuState) -> Any:
+    """An observation of a state object not seen before (as after every step of a table);
+    the per-hand caches of plays and action texts stay warm, as they do in a running server."""
+    return observation(state.replace())
 
 
 def cold(fn: Callable[[], Any]) -> Any:
@@ -144,7 +254,20 @@ def toepen_games(seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
-    secs = parser.parse_args().seconds
+    parser.add_argument("--targets", action="store_true", help="issue 8's targets, PASS/FAIL")
+    args = parser.parse_args()
+    secs = args.seconds
+    if args.targets:
+        load = os.getloadavg()
+        print(
+            f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+            f" ({os.cpu_count()} cores)"
+        )
+        for target in targets(secs):
+            print(target.render())
+        load = os.getloadavg()
+        print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        return
     game = get_game("tichu")
     # The rules memoize (same hand and top within a step): "cold" clears every cache first,
     # which is the real generation cost; "warm" is a repeated query.
@@ -176,7 +299,8 @@ def main() -> None:
         f"{'exchange phase':<28} {'':>13} {'':>13} {'':>12} {'':>12} {cold_obs:>11,.0f}"
         f" {warm_obs:>11,.0f} {len(obs['legal']):>6}"
     )
-    print(f"random Tichu rounds/s: {random_rounds(secs * 3):,.1f}")
+    print(f"random Tichu rounds/s (engine, checked apply): {random_rounds(secs * 3):,.1f}")
+    print(f"random Tichu rounds/s (fastsim, CPU time): {fastsim_rounds(secs * 3):,.1f}")
     if "toepen" in games():
         print(f"random Toepen games/s: {toepen_games(secs * 3):,.1f}")
 

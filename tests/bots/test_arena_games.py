@@ -46,7 +46,7 @@ def test_tichu_200_matches_random_vs_heuristic_all_legal() -> None:
 @pytest.mark.parametrize("seats", [3, 4, 6, 8])
 def test_toepen_bots_play_legal_games(seats: int) -> None:
     game = get_game("toepen")
-    levels = bot_levels("toepen")
+    levels = [lv for lv in bot_levels("toepen") if lv != "search"]  # test_toepen_levels.py
     factories = [partial(make_bot, "toepen", levels[s % len(levels)]) for s in range(seats)]
     results = list(play_matches(game, game.default_config(seats), factories, 50, f"t{seats}"))
     assert len(results) == 50

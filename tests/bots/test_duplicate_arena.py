@@ -58,9 +58,13 @@ def test_cli_rejects_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_toepen_goes_to_the_toepen_arena(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["arena", "--game", "toepen", "--pairs", "1", "--quiet"])
+    argv = ["arena", "--game", "toepen", "--games", "4", "--levels", "heuristic,random"]
+    code = main([*argv, "--workers", "1"])
     try:
         import cardroom.bots.toepen_arena  # noqa: F401
     except ModuleNotFoundError:
         assert code == 2
         assert "Toepen arena" in capsys.readouterr().err
+    else:
+        assert code == 0
+        assert "toepen arena" in capsys.readouterr().out

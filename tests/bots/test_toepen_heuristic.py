@@ -77,11 +77,14 @@ def test_exchanges_all_face_hands_and_keeps_strong_ones(hand: list[str], expecte
     assert act(phase="laundry", legal=["laundry", "nolaundry"], hand=hand) == expected
 
 
-def test_challenges_unless_the_exchanger_has_been_honest() -> None:
+def test_challenges_only_an_exchanger_caught_bluffing_before() -> None:
+    """Issue 10: challenging every first-time exchanger lost most challenges."""
     obs = dict(phase="challenge", legal=["challenge", "accept"], hand=["7H"], exchanger=2)
-    assert act(**obs) == "challenge"
+    assert act(**obs) == "accept"
     honest = [{"type": "challenge", "exchanger": 2, "loser": 1}] * 3
     assert act(**obs, history=honest) == "accept"
+    caught = [{"type": "challenge", "exchanger": 2, "loser": 2}] * 3
+    assert act(**obs, history=caught) == "challenge"
 
 
 def test_interrupts_only_with_a_knock_on_a_strong_hand() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from cardroom.cli import main
 from cardroom.engine import GameRecord
+from cardroom.games.tichu.position import from_text, to_text
 
 
 def _figures(text: str) -> str:
@@ -45,7 +46,9 @@ def test_same_seed_same_figures_and_logs(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "random"], "needs 2-2 bots"),
+        (["--bots", "random", "--seats", "3"], "needs 2-2 bots"),
+        (["--bots", "random,random,random", "--seats", "2"], "lists 3 levels for --seats 2"),
+        (["--bots", "random", "--option", "fast"], "--option needs key=value"),
         (["--bots", "random,genius"], "unknown bot level 'genius'"),
         (["--bots", "random,random", "--target", "5"], "no target score option"),
         (["--game", "nogame", "--bots", "random"], "unknown game 'nogame'"),
@@ -107,6 +110,9 @@ def test_simulate_and_replay_a_tichu_match(
     assert re.search(r"^  -> trick to seat \d \(-?\d+ points\)$", text, re.M)
     assert "hands after the exchange:" in text and "  exchange:" in text
     assert re.search(r"^game over \(.*\): seats [02]\+[02] win", text, re.M)
+    assert main(["replay", "--positions", str(path)]) == 0
+    found = re.findall(r"^    position: (.*)$", capsys.readouterr().out, re.M)
+    assert found and all(to_text(from_text(p)) == p for p in found)
 
 
 def test_simulate_toepen_summary_is_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,3 +121,27 @@ def test_simulate_toepen_summary_is_per_seat(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     rows = re.findall(r"^(\d)\s+(\w+)\s+\d+\s+[\d.]+%", out, re.M)
     assert rows == [("0", "heuristic"), ("1", "random"), ("2", "random")]
+
+
+def test_simulate_toepen_without_bots_with_seats_and_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--game", "toepen", "--seats", "3", "--matches", "2", "--quiet"]
+    args += ["--option", "lives=2", "--option", "finish_hand=true", "--out", str(tmp_path)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "toepen: 2 matches" in out and out.count("heuristic") == 3
+    record = GameRecord.load(tmp_path / "match-0000.jsonl")
+    assert record.config["lives"] == 2 and record.config["finish_hand"] is True
+    assert main(["replay", str(tmp_path / "match-0000.jsonl")]) == 0
+    text = capsys.readouterr().out
+    assert "== hand 1 (dealer seat" in text and "  trick 1 to seat" in text
+    assert "hand won by" in text and "game over: seat" in text and '{"type"' not in text
+
+
+def test_help_shows_examples_for_both_games(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "play"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        out = capsys.readouterr().out
+        assert "--game tichu" in out and "--game toepen" in out and "--option" in out

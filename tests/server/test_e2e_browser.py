@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.pages import watch
 
 SHOTS = Path("/tmp")
 CARD_TOKEN = re.compile(r"\b(?:10|[2-9JQKA])[GKBR]\b|\b(?:MJ|DOG|PHX|DRG)\b")
@@ -210,10 +211,13 @@ def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
     live: LiveServer, browser: Any
 ) -> None:
     server = live.url
-    player = browser.new_context(viewport=DESKTOP).new_page()
+    problems: list[str] = []
+    player = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    watch(player, problems)
     table = create_table(player, server, "tichu", {"target_score": 2000})
     sit_with_bots(player, 4)
-    watcher = browser.new_context(viewport=PHONE).new_page()
+    watcher = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    watch(watcher, problems)
     watcher.goto(f"{server}/")  # the lobby lists the table; its link opens the table view
     watcher.get_by_test_id(f"table-row-{table}").wait_for()
     watcher.screenshot(path=str(SHOTS / "e2e-lobby-phone.png"), full_page=True)
@@ -244,6 +248,7 @@ def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
         else:
             player.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
 
+    player.get_by_test_id("tab-score").click()
     rows = player.get_by_test_id("score-row")
     assert rows.count() == len(o["score_sheet"]) == 1
     points = o["last_round"]["points"]
@@ -260,6 +265,7 @@ def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
         assert not hidden & set(snap["cards"]), f"hidden cards in the spectator page at {snap['v']}"
         leaked = hidden & set(CARD_TOKEN.findall(snap["text"]))
         assert not leaked, f"hidden cards named in the spectator's text: {leaked}"
+    assert not problems, problems
 
 
 PREFERRED = ("nolaundry", "accept", "nosignal", "stay")
@@ -268,7 +274,7 @@ PREFERRED = ("nolaundry", "accept", "nosignal", "stay")
 
 def toepen_move(page: Any, o: Json, seat: int) -> bool:
     legal: list[str] = o["legal"] or []
-    if o["turn"] != seat or not legal:
+    if o["turn"] != seat or not legal or legal == ["nosignal"]:  # the page answers that itself
         return False
     plays = [a for a in legal if a.startswith("play ")]
     if plays:
@@ -280,7 +286,9 @@ def toepen_move(page: Any, o: Json, seat: int) -> bool:
 
 
 def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
-    player = browser.new_context(viewport=PHONE).new_page()
+    problems: list[str] = []
+    player = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    watch(player, problems)
     table = create_table(player, server, "toepen", {})
     sit_with_bots(player, 4)
     watcher = browser.new_context(viewport=PHONE).new_page()
@@ -301,6 +309,7 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
         else:
             player.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
 
+    player.get_by_test_id("tab-score").click()  # on a phone the score opens over the table
     summary = player.get_by_test_id("round-summary")
     summary.wait_for()
     assert f"Hand {o['last_hand']['hand_no']}" in summary.inner_text()
@@ -312,9 +321,12 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     assert player.get_by_test_id("hand").count() == 1
     watcher.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.last_hand")
     assert watcher.get_by_test_id("hand").count() == 0
+    watcher.get_by_test_id("tab-score").click()
     assert watcher.get_by_test_id("round-summary").is_visible()
+    watcher.get_by_test_id("tab-score").click()  # closes the panel again
     watcher.get_by_test_id("player-name").fill("Bea")  # the spectator takes over a bot's seat
     watcher.get_by_test_id("take-1").click()
     watcher.wait_for_function("() => window.cardroom.mySeat === 1 && window.cardroom.obs.hand")
     assert watcher.get_by_test_id("hand").count() == 1
     assert "Bea (you)" in watcher.get_by_test_id("seat-1").inner_text()
+    assert not problems, problems

@@ -2,133 +2,28 @@
 observations chosen to hit it (Phoenix and Mah Jong choosers, Play enabling, exchange text,
 refusal messages, the Dragon gift, reconnect with ``since``, spectators without a hand).
 
-The page comes from the real static files; only ``/ws`` and the table's lobby route are mocked
-(Playwright ``route_web_socket``), so no game has to be dealt into a rare position.
+The page comes from the real static files; only ``/ws`` and the table's lobby routes are mocked
+(see ``pages.py``), so no game has to be dealt into a rare position.
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, PHONE
+from tests.server.chromium import CHROMIUM
+
+from . import pages
+from .pages import TABLE, Json, select, tichu_obs
+
+open_table = pages.open_table  # the fixture
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
 ]
-
-Json = dict[str, Any]
-STATIC = Path(__file__).parents[2] / "src" / "cardroom" / "server" / "static"
-TABLE = "T1"
-SEATS = [
-    {"seat": s, "name": n, "kind": k, "online": True}
-    for s, (n, k) in enumerate([("Ann", "human"), ("Bob", "bot"), ("Cy", "bot"), ("Di", "bot")])
-]
-
-
-def tichu_obs(**over: Any) -> Json:
-    obs: Json = {
-        "game": "tichu", "audience": 0, "phase": "play", "num_seats": 4, "active": [0],
-        "legal": ["pass"], "hand": ["5B", "5R", "9G", "9K", "MJ", "PHX"],
-        "hand_sizes": [6, 14, 14, 14], "terminal": False, "outcome": None, "round": 1,
-        "scores": [0, 0], "score_sheet": [], "calls": ["", "", "", ""],
-        "decided": [True] * 4, "exchange": None, "trick": [], "top": None, "turn": 0,
-        "lead": True, "wish": None, "out": [], "pile_points": [0, 0, 0, 0], "passes": 0,
-        "last_round": None,
-    }  # fmt: skip
-    obs.update(over)
-    return obs
-
-
-class FakeServer:
-    """A scripted table server on the page's websocket; records what the client sends."""
-
-    def __init__(self, page: Any, welcome: Callable[[Json], Json]) -> None:
-        self.sent: list[Json] = []
-        self.sockets: list[Any] = []
-        self.welcome = welcome
-        self.on_act: Callable[[Any, Json], None] = lambda ws, msg: ws.send(
-            json.dumps({"t": "ack", "id": msg["id"]})
-        )
-        page.route_web_socket("**/ws", self._connect)
-
-    def _connect(self, ws: Any) -> None:
-        self.sockets.append(ws)
-
-        def receive(text: str | bytes) -> None:
-            msg = json.loads(text)
-            self.sent.append(msg)
-            if msg["t"] == "hello":
-                ws.send(json.dumps(self.welcome(msg)))
-            elif msg["t"] == "act":
-                self.on_act(ws, msg)
-
-        ws.on_message(receive)
-
-    def acts(self) -> list[str]:
-        return [m["a"] for m in self.sent if m["t"] == "act"]
-
-    def wait_sent(self, page: Any, predicate: Callable[[Json], bool]) -> Json:
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            for msg in self.sent:
-                if predicate(msg):
-                    return msg
-            page.wait_for_timeout(20)
-        raise AssertionError(f"not sent; sent so far: {self.sent}")
-
-
-def _serve_static(route: Any) -> None:
-    path = route.request.url.split("/static/", 1)[1].split("?")[0]
-    kind = {"js": "text/javascript", "css": "text/css"}.get(path.rsplit(".", 1)[-1], "text/plain")
-    route.fulfill(body=(STATIC / path).read_text(encoding="utf-8"), content_type=kind)
-
-
-@pytest.fixture
-def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
-    """Open ``/t/T1`` as seat 0 (token in localStorage) or as a spectator, with a fake server."""
-    contexts: list[Any] = []
-
-    def open_(obs: Json, seat: int | None = 0, v: int = 5) -> tuple[Any, FakeServer]:
-        context = browser.new_context(viewport=PHONE, base_url="http://cardroom.test")
-        contexts.append(context)
-        if seat is not None:
-            saved = json.dumps({"seat": seat, "token": "tok", "name": "Ann"})
-            context.add_init_script(f"localStorage.setItem('cardroom.seat.{TABLE}', '{saved}')")
-        page = context.new_page()
-        html = (STATIC / "index.html").read_text(encoding="utf-8")
-        page.route(f"**/t/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
-        page.route("**/static/**", _serve_static)
-        summary = {"id": TABLE, "game": obs["game"], "num_seats": 4, "seats": SEATS}
-        page.route(f"**/api/tables/{TABLE}", lambda r: r.fulfill(json=summary))
-        server = FakeServer(
-            page,
-            lambda hello: {
-                "t": "welcome",
-                "v": v,
-                "seat": seat if hello["token"] else None,
-                "obs": obs,
-                "seats": SEATS,
-            },
-        )
-        page.goto(f"/t/{TABLE}")
-        page.wait_for_function("() => window.cardroom && window.cardroom.obs")
-        return page, server
-
-    yield open_
-    for context in contexts:
-        context.close()
-
-
-def select(page: Any, *cards: str) -> None:
-    for card in cards:
-        page.get_by_test_id(f"card-{card}").click()
 
 
 # ---- tests ----------------------------------------------------------------------------------
@@ -263,14 +158,15 @@ def test_toepen_renders_every_non_card_action_as_a_button(open_table: Any) -> No
     }  # fmt: skip
     page, server = open_table(obs)
     texts = page.get_by_test_id("actions").locator("button").all_inner_texts()
-    assert texts == ["Play", "Knock", "future-action"]
+    assert texts == ["Play", "Knock!", "future-action"]
     select(page, "JS")
     assert not page.get_by_test_id("play").is_enabled()
     select(page, "7H")  # single selection in Toepen: replaces JS
     page.get_by_test_id("play").click()
     server.wait_sent(page, lambda m: m["t"] == "act")
     assert server.acts() == ["play 7H"]
-    assert page.get_by_test_id("score-row").inner_text().split() == ["lives", "10", "9", "10", "8"]
+    cells = page.get_by_test_id("score-row").locator("td").all_text_contents()
+    assert cells == ["lives", "10", "9", "10", "8"]
 
 
 def test_leaving_forgets_the_token_and_watches_as_a_spectator(open_table: Any) -> None:
@@ -298,7 +194,7 @@ def test_the_log_names_seats_instead_of_numbers(open_table: Any) -> None:
     )
     page.wait_for_function("() => window.cardroom.v === 5")
     assert page.get_by_test_id("log").locator("li").last.text_content() == (
-        "Bob: played 7G 7K combo=pair 7"
+        "Bob played a pair of 7s"
     )
 
 

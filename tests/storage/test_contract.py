@@ -155,3 +155,15 @@ async def test_sqlite_file_survives_reopening(tmp_path: Path) -> None:
     await again.open()
     assert (await again.load("a")).records == tuple(recs(1, 2))
     await again.close()
+
+
+async def test_delete_table_removes_it_with_its_seats_and_log(store: TableStore) -> None:
+    await store.create_table(meta("a"), seats=2)
+    await store.create_table(meta("b"), seats=2)
+    await store.append("a", recs(1, 2))
+    await store.delete_table("a")
+    with pytest.raises(UnknownTable):
+        await store.load("a")
+    assert [m.id for m in await store.list_tables()] == ["b"]
+    await store.create_table(meta("a"), seats=2)  # the id is free again, with an empty log
+    assert (await store.load("a")).records == ()

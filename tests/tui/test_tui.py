@@ -168,3 +168,26 @@ def test_cli_play_explains_bad_arguments(
 
     assert main(["play", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_menu_never_starts_with_the_costly_entry() -> None:
+    from cardroom.tui.prompt import menu
+
+    assert menu(["challenge", "accept"])[0] == "accept"
+    assert menu(["laundry", "nolaundry"])[0] == "nolaundry"
+    assert menu(["grand", "nogrand"])[0] == "nogrand"
+    assert menu(["play 10H", "play 7S", "knock"]) == ["play 10H", "play 7S", "knock"]
+
+
+def test_one_legal_answer_is_sent_without_a_prompt_and_1_declines() -> None:
+    import io
+
+    from cardroom.tui.prompt import Console, ask
+
+    sent: list[str] = []
+    out = io.StringIO()
+    console = Console(io.StringIO("1\n"), out)
+    assert ask(console, ["whistle"], False, lambda a: sent.append(a))
+    assert sent == ["whistle"] and "> " not in out.getvalue()
+    assert ask(console, ["challenge", "accept"], False, lambda a: sent.append(a))
+    assert sent == ["whistle", "accept"]

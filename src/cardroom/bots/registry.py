@@ -36,6 +36,9 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "toepen": {
         "heuristic": ("cardroom.bots.toepen_heuristic", "ToepenHeuristicBot"),
+        "tight": ("cardroom.bots.toepen_tight", "ToepenTightBot"),
+        "heuristic-v1": ("cardroom.bots.toepen_heuristic_v1", "ToepenHeuristicV1Bot"),
+        "search": ("cardroom.bots.toepen_search", "ToepenSearchBot"),
     },
 }
 """Per game and level: the module and class of the bot."""

@@ -9,7 +9,8 @@ opponents still hold) and from the seat's position in the current trick (toepen.
   showing a sure winner (R5.9); bluff-knock rarely;
 * stay or fold by expected loss: fold pays the stake now, staying risks stake + 1 (R5.6, R1.5);
 * exchange an all-face hand, bluff the exchange now and then with a weak hand (R3.1);
-* challenge an exchanger unless his record says he exchanges honestly (R3.3);
+* challenge an exchanger only when his record shows more caught bluffs than honest exchanges
+  (R3.3); never stay on a hand the ``tight`` level would fold;
 * keep the best card for trick 4 and dump the weakest legal card, winning trick 3 cheaply
   when that gives the lead for trick 4.
 
@@ -39,7 +40,7 @@ from cardroom.games.toepen.cards import (
     suit_of,
 )
 
-KNOCK_AT = 0.55
+KNOCK_AT = 0.65
 """Knock on one's own turn from this win chance on (at stake 1)."""
 RAISE_STEP = 0.1
 """Each point of stake asks for this much more confidence before knocking again."""
@@ -47,7 +48,7 @@ INTERRUPT_AT = 0.75
 """Knock out of turn only when this sure."""
 BLUFF_KNOCK = 0.05
 BLUFF_LAUNDRY = 0.25
-KNOCKER_DISCOUNT = 0.85
+KNOCKER_DISCOUNT = 0.6
 """Each knock from someone else this hand is a sign of strength: our chance is lower."""
 SIGNAL_RATE = 0.5
 FOLLOW_UP = 0.8
@@ -132,12 +133,22 @@ class _Reading:
             c = self.hand[0] if len(self.hand) == 1 else self.keeper()
             if not self.beats_trick(c):
                 return 0.0
+            if not self.trick and self.obs.get("play_turn", self.obs.get("turn")) != self.seat:
+                # somebody else leads trick 4: a top card wins only if he leads its suit
+                return self.safety(c) * SUIT_LED
             return self.safety(c)
         safest = sorted((self.safety(c) for c in self.hand), reverse=True)
         # leading trick 4 is worth the most; a second safe card wins trick 3 and the lead (R4.3)
         alone = 1.0 / (len(self.opponents) + 1)
         lead_odds = alone + (1.0 - alone) * FOLLOW_UP * safest[1]
         return safest[0] * (lead_odds + (1.0 - lead_odds) * SUIT_LED)
+
+
+def worth_staying(obs: Mapping[str, Any], hand: Sequence[int]) -> bool:
+    """The ``tight`` level's staying rule (imported late: ``toepen_tight`` uses this module)."""
+    from cardroom.bots.toepen_tight import worth_staying as sound
+
+    return sound(obs, hand)
 
 
 class ToepenHeuristicBot:
@@ -153,13 +164,18 @@ class ToepenHeuristicBot:
         reading = _Reading(view)
         if phase == "announce":
             signals = [a for a in legal if a != "nosignal"]
+            if "nosignal" not in legal:  # a forced 10s signal (R8.3)
+                return legal[0]
             return signals[0] if signals and rng.random() < SIGNAL_RATE else "nosignal"
         if phase == "laundry":
             return "laundry" if self._exchange(reading, rng) else "nolaundry"
         if phase == "challenge":
             return "challenge" if self._challenge(view) else "accept"
         if phase == "respond":
-            return "stay" if self._stay(reading) else "fold"
+            # never looser than ``tight``, unless staying cannot cost more than folding (R1.5)
+            free = self._lives(reading) <= int(reading.obs["stake"])
+            sound = free or worth_staying(view.obs, reading.hand)
+            return "stay" if sound and self._stay(reading) else "fold"
         if "knock" in legal and self._knock(reading, rng, self._knock_at(reading, KNOCK_AT)):
             return "knock"
         return self._card(reading, [a for a in legal if a.startswith("play ")])
@@ -199,8 +215,8 @@ class ToepenHeuristicBot:
                     bluffs += 1
                 else:
                     honest += 1
-        bluff_odds = (bluffs + 1) / (bluffs + honest + 2)
-        needed = 0.8 if int(view.obs["lives"][view.seat]) <= 1 else 0.5
+        bluff_odds = (bluffs - 0.5) / (bluffs + honest + 1)
+        needed = 0.8 if int(view.obs["lives"][view.seat]) <= 1 else 0.6
         return bluff_odds > needed
 
     def _stay(self, reading: _Reading) -> bool:
@@ -215,7 +231,13 @@ class ToepenHeuristicBot:
     def _knock(
         self, reading: _Reading, rng: random.Random, at: float, bluff: float = BLUFF_KNOCK
     ) -> bool:
-        return reading.win_chance() >= at or rng.random() < bluff
+        """Knock on a good chance; bluff rarely, at a rate falling with the square of the stake
+        and only with lives to spare for the loss."""
+        stake = int(reading.obs["stake"])
+        if reading.win_chance() >= at:
+            return True
+        spare = self._lives(reading) > stake + 2
+        return spare and reading.trick_no >= 3 and rng.random() < bluff / stake**2
 
     def _card(self, reading: _Reading, plays: Sequence[str]) -> str:
         """Keep the best card for trick 4; dump the weakest; take trick 3 cheaply for the lead."""

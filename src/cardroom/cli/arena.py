@@ -50,7 +50,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--json", type=Path, help="write the report as JSON here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    toepen = parser.add_argument_group("--game toepen (passed to the Toepen arena)")
+    toepen.add_argument("--levels", help="A,B or one level per seat")
+    toepen.add_argument("--seats", type=int)
+    toepen.add_argument("--games", type=int)
+    toepen.add_argument("--option", action="append", metavar="KEY=VALUE")
     parser.set_defaults(func=run)
+
+
+def toepen_argv(args: argparse.Namespace) -> list[str]:
+    """The Toepen arena's own command line from the options given here."""
+    argv = ["--seed", str(args.seed), "--workers", str(args.workers)]
+    for name in ("levels", "seats", "games"):
+        value = getattr(args, name)
+        if value is not None:
+            argv += [f"--{name}", str(value)]
+    for option in args.option or ():
+        argv += ["--option", option]
+    return argv
 
 
 def side_json(stats: SideStats) -> dict[str, Any]:
@@ -199,6 +216,6 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        code: int = module.run_cli(args)
+        code: int = module.run_cli(toepen_argv(args))
         return code
     return run_tichu(args)

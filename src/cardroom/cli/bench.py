@@ -2,7 +2,8 @@
 
 Figures: actions applied per second, observations built per second (one per seat per action,
 as a server fanning out to every seat would), and finished games per second. For Tichu's
-per-position legal-move figures see ``bench/engine.py``.
+per-position legal-move figures see ``bench/engine.py``. ``--fastsim`` instead counts full
+random Tichu rounds through the simulator search bots use.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seats", type=int, help="number of seats (game default if omitted)")
     parser.add_argument("--seconds", type=float, default=3.0, help="measuring time")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--fastsim",
+        action="store_true",
+        help="Tichu only: full random rounds through the bots' simulator (games/tichu/fastsim)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -78,7 +84,30 @@ def random_play(game_name: str, seats: int | None, seconds: float, seed: int) ->
     return Throughput(actions, observations, games, elapsed)
 
 
+def fastsim_rounds(seconds: float, seed: int) -> tuple[int, float]:
+    """Full random Tichu rounds (deal, exchange, play, score) through ``fastsim`` for about
+    ``seconds``: (rounds, elapsed seconds)."""
+    from cardroom.games.tichu.fastsim import Sim, random_policy  # Tichu only
+
+    rng = random.Random(seed)
+    rounds, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        Sim.deal(rng).rollout(random_policy, rng)
+        rounds += 1
+    return rounds, elapsed
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.fastsim:
+        if args.game != "tichu":
+            print("cardroom bench: --fastsim is for Tichu only", file=sys.stderr)
+            return 2
+        rounds, elapsed = fastsim_rounds(args.seconds, args.seed)
+        print(
+            f"tichu fastsim: {rounds / elapsed:,.0f} random rounds/s"
+            f" ({rounds} rounds in {elapsed:.1f} s)"
+        )
+        return 0
     try:
         result = random_play(args.game, args.seats, args.seconds, args.seed)
     except (KeyError, ValueError) as exc:

@@ -146,11 +146,16 @@ async def table_slot(
             stats.finished += 1
 
 
+LOAD_LIMITS = ("--create-burst", "1000000", "--max-per-address", "1000000")
+"""A load test creates many tables and connections from one address: the limits that protect a
+public server against exactly that are lifted for the server it starts."""
+
+
 async def start_server(db: str) -> tuple[asyncio.subprocess.Process, str]:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "cardroom", "serve", "--port", "0", "--db", db,
         "--bot-delay", "0", "--log-level", "info",
-        stderr=asyncio.subprocess.PIPE,
+        *LOAD_LIMITS, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     assert proc.stderr is not None
     async with asyncio.timeout(30):

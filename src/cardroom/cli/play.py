@@ -14,13 +14,27 @@ from cardroom.engine import get_game
 from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
 from cardroom.tui.prompt import HELP, Console
 
+EXAMPLES = """examples:
+  cardroom play --game tichu --seed 7
+  cardroom play --game toepen --seats 5 --bots search --option lives=7
+  cardroom play --server http://127.0.0.1:8000 --table T1 --seat 2
+"""
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from cardroom.cli.simulate import add_table_options
+
     parser = subparsers.add_parser(
-        "play", help="play in the terminal against bots, or join a server table"
+        "play",
+        help="play in the terminal against bots, or join a server table",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", default="tichu", help="tichu or toepen (default tichu)")
-    parser.add_argument("--bots", default="heuristic", help="bot level: heuristic or random")
+    parser.add_argument(
+        "--bots", default="heuristic", help="bot level of the other seats (see README)"
+    )
+    add_table_options(parser)
     parser.add_argument("--seed", help="seed for the deal and the bots (default: random)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--target", type=int, help="match target score (Tichu)")
@@ -49,7 +63,10 @@ def play_local(args: argparse.Namespace, console: Console) -> int:
 
     try:
         game = get_game(args.game)
-        config = make_config(args.game, game.num_seats(game.default_config()), args.target)
+        seats = args.seats or game.num_seats(game.default_config())
+        if not game.min_seats <= seats <= game.max_seats:
+            raise ValueError(f"--seats must be {game.min_seats}..{game.max_seats}")
+        config = make_config(args.game, seats, args.target, args.option)
         seats = game.num_seats(config)
         if not 0 <= args.seat < seats:
             raise ValueError(f"--seat must be 0..{seats - 1}")

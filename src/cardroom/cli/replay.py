@@ -2,7 +2,7 @@
 
 The log is folded through the rules again (``apply_record``), so what is printed is what the
 engine derives, seen by the ``OMNISCIENT`` audience (a finished game hides nothing). Tichu gets a
-round-by-round account; any other game an event-by-event listing.
+round-by-round account, Toepen a hand-by-hand one; any other game an event-by-event listing.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from cardroom.engine.errors import EngineError
 from cardroom.engine.game import Game
 from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import apply_record
+from cardroom.games.tichu.position import to_text
+from cardroom.games.tichu.state import Phase
 
 Json = dict[str, Any]
 
@@ -27,6 +29,11 @@ Json = dict[str, Any]
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("replay", help="print a recorded match round by round")
     parser.add_argument("file", type=Path, help="a match record (JSON Lines)")
+    parser.add_argument(
+        "--positions",
+        action="store_true",
+        help="Tichu: after each play-phase step, its position text (for 'cardroom position')",
+    )
     parser.set_defaults(func=run)
 
 
@@ -54,8 +61,10 @@ def steps(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[Step]:
         )
 
 
-def generic_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
-    """Any game: each record, then its events as JSON."""
+def generic_lines(
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+) -> Iterator[str]:
+    """Any game: each record, then its events as JSON (no position notation)."""
     state: Any = None
     for step in steps(game, record):
         rec = step.record
@@ -123,9 +132,11 @@ def tichu_event(ev: Json) -> str | None:
     return None
 
 
-def tichu_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
+def tichu_lines(
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+) -> Iterator[str]:
     """Tichu: round by round, the deal, calls, exchange, every play and pass, trick winners,
-    round scores with running totals."""
+    round scores with running totals; with ``positions``, each play-phase state as text."""
     phase = ""
     for step in steps(game, record):
         new_round = any(ev["type"] == "hand_dealt" for ev in step.events) and phase != "grand"
@@ -139,26 +150,94 @@ def tichu_lines(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[str]:
             yield "  hands after the exchange:"
             for seat, cards in enumerate(step.obs.get("hands") or []):
                 yield f"    seat {seat}: {_cards(cards)}"
+        if positions and step.state.phase is Phase.PLAY:
+            yield f"    position: {to_text(step.state)}"
         phase = step.obs["phase"]
 
 
-Printer = Callable[[Game[Any, Any, Any], GameRecord], Iterator[str]]
-PRINTERS: dict[str, Printer] = {"tichu": tichu_lines}
+def toepen_event(ev: Json) -> str | None:
+    """One Toepen event as a line of the account (None: not worth a line)."""
+    kind, seat = ev["type"], ev.get("seat")
+    simple = {
+        "whistle": "whistles",
+        "stand": "stands up",
+        "stay": "stays",
+        "nolaundry": None,
+        "accept": None,
+    }
+    if kind in simple:
+        text = simple[kind]
+        return None if text is None else f"  seat {seat} {text}"
+    if kind == "dealer_chosen":
+        return f"seat {seat} deals first"
+    if kind == "laundry":
+        return f"  seat {seat} exchanges {_cards(ev['discard'])} for {_cards(ev['drawn'])}"
+    if kind == "challenge":
+        return (
+            f"  seat {seat} challenges seat {ev['exchanger']}: discard {_cards(ev['discard'])},"
+            f" seat {ev['loser']} loses {ev['lost']}"
+        )
+    if kind == "knock":
+        return f"  seat {seat} knocks (stake {ev['stake']} if anybody stays)"
+    if kind == "poor":
+        return f"  seat {seat} plays poor: stake {ev['stake']}"
+    if kind == "fold":
+        return f"  seat {seat} folds (-{ev['lost']})"
+    if kind == "stake":
+        return f"  stake is now {ev['stake']}"
+    if kind == "play":
+        return f"    seat {seat} {ev['card']}"
+    if kind == "trick":
+        return f"  trick {ev['trick_no']} to seat {ev['winner']}"
+    if kind == "four_of_a_kind":
+        return f"  seat {seat} shows four of a kind {_cards(ev['cards'])}"
+    if kind == "hand_end":
+        winner = "nobody" if ev["winner"] is None else f"seat {ev['winner']}"
+        losses = ", ".join(f"seat {s} -{n}" for s, n in enumerate(ev["losses"]) if n)
+        lives = " ".join(map(str, ev["lives"]))
+        return f"  hand won by {winner} ({ev['reason']}); {losses or 'no losses'} | lives {lives}"
+    if kind == "game_over":
+        losers = ", ".join(f"seat {s}" for s in ev["losers"]) or "nobody"
+        winners = ", ".join(f"seat {s}" for s in ev["winners"]) or "nobody"
+        return f"game over: {losers} at 0 lives; best {winners}; lives {ev['lives']}"
+    return None
+
+
+def toepen_lines(
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+) -> Iterator[str]:
+    """Toepen: hand by hand, the deal, signals, exchanges, knocks and answers, every card by
+    trick, the losses and the lives after each hand (``positions`` is Tichu-only)."""
+    for step in steps(game, record):
+        for ev in step.events:
+            if ev["type"] == "deal":
+                yield f"== hand {ev['hand_no']} (dealer seat {ev['dealer']}) =="
+                for seat, cards in enumerate(ev["hands"]):
+                    if cards:
+                        yield f"  seat {seat} dealt {_cards(cards)}"
+                continue
+            line = toepen_event(ev)
+            if line is not None:
+                yield line
+
+
+Printer = Callable[[Game[Any, Any, Any], GameRecord, bool], Iterator[str]]
+PRINTERS: dict[str, Printer] = {"tichu": tichu_lines, "toepen": toepen_lines}
 """Game-specific pretty printers, by game name."""
 
 
-def lines(record: GameRecord) -> Iterator[str]:
-    """The printout of ``record``."""
+def lines(record: GameRecord, positions: bool = False) -> Iterator[str]:
+    """The printout of ``record`` (``positions``: see ``tichu_lines``)."""
     game = get_game(record.game)
     header = f"{record.game} (rules {record.rules_version}) config {json.dumps(record.config)}"
     yield header
-    yield from PRINTERS.get(record.game, generic_lines)(game, record)
+    yield from PRINTERS.get(record.game, generic_lines)(game, record, positions)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         record = GameRecord.load(args.file)
-        for line in lines(record):
+        for line in lines(record, args.positions):
             print(line)
     except BrokenPipeError:  # ``cardroom replay FILE | head``
         sys.stderr.close()

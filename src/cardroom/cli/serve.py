@@ -7,6 +7,7 @@ is lost because every record is stored before it is broadcast.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 
 log = logging.getLogger("cardroom.server")
@@ -36,8 +37,33 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=0.0,
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
+    parser.add_argument(
+        "--round-pause",
+        type=float,
+        default=6.0,
+        help="seconds the round summary shows before the next deal (0 = deal at once)",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    limits = parser.add_argument_group("limits (README: Limits)")
+    for flag, kind, default, text in LIMITS:
+        limits.add_argument(flag, type=kind, default=default, help=f"{text} (default {default})")
     parser.set_defaults(func=run)
+
+
+LIMITS: tuple[tuple[str, type, float, str], ...] = (
+    ("--max-body", int, 65536, "largest HTTP request body in bytes (413 above)"),
+    ("--create-burst", int, 10, "tables one address may create at once (429 above)"),
+    ("--create-rate", float, 20.0, "tables per minute one address may create after its burst"),
+    ("--max-open-tables", int, 500, "tables waiting for players at once (503 above)"),
+    ("--open-table-ttl", float, 3600.0, "seconds before an untouched, unwatched open table is "
+     "removed (0 = never)"),
+    ("--lobby-page", int, 50, "tables per lobby page (GET /api/tables?limit=&offset=)"),
+    ("--header-timeout", float, 10.0, "seconds to send a request head (or the longest body stall)"),
+    ("--keepalive-timeout", float, 5.0, "seconds an idle keep-alive connection stays open"),
+    ("--max-connections", int, 0, "open connections (0 = the file limit minus --fd-reserve)"),
+    ("--fd-reserve", int, 64, "file descriptors kept free for the database and new clients"),
+    ("--max-per-address", int, 100, "open connections per client address"),
+)  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,13 +76,31 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
-    if args.bot_delay < 0 or args.turn_timeout < 0:
-        log.error("--bot-delay and --turn-timeout must be >= 0")
+    from cardroom.server.connections import connection_limit, uvicorn_options
+
+    numbers = [args.bot_delay, args.turn_timeout, args.round_pause,
+               *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
+    if any(n < 0 for n in numbers) or args.lobby_page < 1:
+        log.error(
+            "--bot-delay, --turn-timeout, --round-pause and the limits must be >= 0, "
+            "--lobby-page >= 1"
+        )
         return 2
-    settings = Settings(db=args.db, bot_delay=args.bot_delay, turn_timeout=args.turn_timeout)
+    limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
+    limits["create_per_minute"] = limits.pop("create_rate")
+    settings = Settings(
+        db=args.db,
+        bot_delay=args.bot_delay,
+        turn_timeout=args.turn_timeout,
+        round_pause=args.round_pause,
+        **limits,
+    )
     app = create_app(settings)
     url, db = f"http://{args.host}:{args.port}", redact(args.db)
     log.info("cardroom starting on %s with storage %s", url, db)
+    shown = {k: v for k, v in dataclasses.asdict(settings).items() if k not in ("db", "static_dir")}
+    shown["connection_limit"] = connection_limit(settings)
+    log.info("settings: %s", ", ".join(f"{k}={v}" for k, v in shown.items()))
     uvicorn.run(
         app,
         host=args.host,
@@ -66,5 +110,10 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=1 << 20,
         timeout_graceful_shutdown=5,
         log_config=None,
+        **uvicorn_options(settings),
     )
     return 0
+
+
+def _dest(flag: str) -> str:
+    return flag.removeprefix("--").replace("-", "_")

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from cardroom.bots import make_bot
 from cardroom.bots.arena import MatchResult, play_matches
 from cardroom.engine import get_game
+from cardroom.engine.config import parse_option_pairs
 
 TEAMS: dict[str, tuple[tuple[int, ...], ...]] = {"tichu": ((0, 2), (1, 3))}
 """Partnership games: seats that share a score. Every other game is each seat for itself."""
@@ -24,16 +25,32 @@ TARGET_KEYS = ("target_score", "target")
 """Config keys that ``--target`` sets, whichever the game has."""
 
 
+EXAMPLES = """examples:
+  cardroom simulate --game tichu --matches 50
+  cardroom simulate --game tichu --bots heuristic,random,heuristic,random --target 500
+  cardroom simulate --game toepen --seats 5 --bots search,tight --matches 20
+  cardroom simulate --game toepen --option lives=15 --option finish_hand=true
+"""
+DEFAULT_LEVEL = "heuristic"
+"""Every seat's level when ``--bots`` is not given."""
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "simulate", help="play seeded bot matches offline and summarize the results"
+        "simulate",
+        help="play seeded bot matches offline and summarize the results",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", default="tichu", help="registered game name (default tichu)")
     parser.add_argument(
         "--bots",
-        required=True,
-        help="comma-separated bot level per seat, e.g. heuristic,random,heuristic,random",
+        default=DEFAULT_LEVEL,
+        help="bot level per seat, comma-separated (e.g. heuristic,random,heuristic,random); "
+        "one level fills every seat; A,B with more seats seats one A against B "
+        f"(default {DEFAULT_LEVEL})",
     )
+    add_table_options(parser)
     parser.add_argument("--matches", type=int, default=100, help="number of matches")
     parser.add_argument("--seed", default="1", help="master seed (deal and bots)")
     parser.add_argument("--target", type=int, help="match target score (Tichu: default 1000)")
@@ -42,10 +59,41 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def make_config(game_name: str, seats: int, target: int | None) -> Any:
-    """The game's standard config for ``seats``, with ``target`` overriding its target score."""
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """``--seats`` and ``--option key=value``, shared by ``play`` and ``simulate``."""
+    parser.add_argument("--seats", type=int, help="number of seats (game default if omitted)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option of the game, repeatable (e.g. lives=15, finish_hand=true)",
+    )
+
+
+def seat_levels(text: str, seats: int | None, default_seats: int) -> list[str]:
+    """``--bots`` as one level per seat.
+
+    >>> seat_levels("heuristic", None, 4), seat_levels("search,tight", 3, 4)
+    (['heuristic', 'heuristic', 'heuristic', 'heuristic'], ['search', 'tight', 'tight'])
+    """
+    levels = [level.strip() for level in text.split(",") if level.strip()]
+    n = seats or (len(levels) if len(levels) > 2 else default_seats)
+    if len(levels) == 1:
+        return levels * n
+    if len(levels) == 2 and n != 2:
+        return [levels[0]] + [levels[1]] * (n - 1)
+    if seats is not None and len(levels) != seats:
+        raise ValueError(f"--bots lists {len(levels)} levels for --seats {seats}")
+    return levels
+
+
+def make_config(game_name: str, seats: int, target: int | None, options: Sequence[str] = ()) -> Any:
+    """The game's standard config for ``seats``, with ``target`` overriding its target score
+    and ``options`` (``key=value``) its rule options."""
     game = get_game(game_name)
     data = dict(game.config_to_json(game.default_config(seats)))
+    data |= parse_option_pairs(options)
     if target is not None:
         key = next((k for k in TARGET_KEYS if k in data), None)
         if key is None:
@@ -54,14 +102,17 @@ def make_config(game_name: str, seats: int, target: int | None) -> Any:
     return game.config_from_json(data)
 
 
-def check_setup(game_name: str, levels: Sequence[str], target: int | None) -> None:
-    """Raise ``KeyError``/``ValueError`` for an unknown game, seat count, level or target."""
+def check_setup(
+    game_name: str, levels: Sequence[str], target: int | None, options: Sequence[str] = ()
+) -> None:
+    """Raise ``KeyError``/``ValueError`` for an unknown game, seat count, level, target or
+    option."""
     game = get_game(game_name)
     if not game.min_seats <= len(levels) <= game.max_seats:
         raise ValueError(
             f"{game_name} needs {game.min_seats}-{game.max_seats} bots, got {len(levels)}"
         )
-    make_config(game_name, len(levels), target)
+    make_config(game_name, len(levels), target, options)
     for level in levels:
         make_bot(game_name, level)
 
@@ -143,10 +194,11 @@ def simulate(
     target: int | None = None,
     out: Path | None = None,
     stream: TextIO | None = None,
+    options: Sequence[str] = (),
 ) -> Summary:
     """Play the series, write records to ``out`` and draw progress on ``stream``."""
     game = get_game(game_name)
-    config = make_config(game_name, len(levels), target)
+    config = make_config(game_name, len(levels), target, options)
 
     factories = [partial(make_bot, game_name, level) for level in levels]
     if out is not None:
@@ -164,13 +216,16 @@ def simulate(
 
 
 def run(args: argparse.Namespace) -> int:
-    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     try:
-        check_setup(args.game, levels, args.target)
+        game = get_game(args.game)
+        levels = seat_levels(args.bots, args.seats, game.num_seats(game.default_config()))
+        check_setup(args.game, levels, args.target, args.option)
     except (KeyError, ValueError) as exc:
         print(f"cardroom simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
     stream = None if args.quiet else sys.stderr
-    summary = simulate(args.game, levels, args.matches, args.seed, args.target, args.out, stream)
+    summary = simulate(
+        args.game, levels, args.matches, args.seed, args.target, args.out, stream, args.option
+    )
     print(render(summary))
     return 0

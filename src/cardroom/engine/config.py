@@ -26,7 +26,7 @@ cardroom.engine.errors.ConfigError: Demo option 'fast' must be bool, got 1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -72,3 +72,24 @@ def options_from_json(cls: type[C], data: Mapping[str, Any], game: str) -> C:
 def options_to_json(config: DataclassInstance) -> dict[str, Any]:
     """The JSON form: option name → value, in field order."""
     return asdict(config)
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
+    """Command-line ``key=value`` options as config JSON: integers, ``true``/``false``, text
+    (the game's ``config_from_json`` then checks names and types).
+
+    >>> parse_option_pairs(["lives=15", "finish_hand=true", "dealer_rule=left"])
+    {'lives': 15, 'finish_hand': True, 'dealer_rule': 'left'}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option needs key=value, got {pair!r}")
+        value: Any = text.strip()
+        if value.lower() in ("true", "false"):
+            value = value.lower() == "true"
+        elif value.lstrip("-").isdigit():
+            value = int(value)
+        options[key.strip()] = value
+    return options

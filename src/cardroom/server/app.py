@@ -1,26 +1,30 @@
 """``create_app(settings)``: the ASGI application (Starlette) with its lifespan wiring.
 
-Startup opens the store and resumes every unfinished table; shutdown stops the table actors
-after their current command and closes the store. Nothing is lost: every record is stored
-before it is broadcast.
+Startup locks and opens the store and resumes every unfinished table; shutdown stops the table
+actors after their current command and closes the store. Nothing is lost: every record is stored
+before it is broadcast. A database that cannot be opened or listed stops the startup with one
+clear error line (``cardroom serve`` then exits non-zero); a damaged table is only quarantined.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from cardroom.server import http
+from cardroom.server import http, replay
+from cardroom.server.limits import BodyLimit, RateLimiter
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
 from cardroom.server.ws import websocket_endpoint
-from cardroom.storage import TableStore, make_store, redact
+from cardroom.storage import DatabaseInUse, TableStore, lock_database, make_store, redact
 
 log = logging.getLogger("cardroom.server")
 
@@ -32,34 +36,69 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await table_store.open()
-        registry = TableRegistry(table_store, settings)
-        app.state.registry = registry
-        app.state.settings = settings
-        resumed = await registry.load_unfinished()
-        log.info("storage %s ready; %d unfinished tables resumed", redact(settings.db), resumed)
-        try:
-            yield
-        finally:
-            await registry.shutdown()
-            await table_store.close()
-            log.info("server stopped")
+        with _held(settings.db if store is None else "memory"):
+            registry = TableRegistry(table_store, settings)
+            try:
+                await table_store.open()
+                resumed = await registry.load_unfinished()
+            except Exception as exc:
+                log.error("cannot start: the database %s is unreadable: %s: %s",
+                          redact(settings.db), type(exc).__name__, exc)  # fmt: skip
+                await registry.shutdown()
+                with contextlib.suppress(Exception):
+                    await table_store.close()  # its thread would keep the process alive
+                raise
+            app.state.registry = registry
+            app.state.settings = settings
+            damaged = len(registry.damaged)
+            log.info("storage %s ready; %d unfinished tables resumed, %d damaged",
+                     redact(settings.db), resumed, damaged)  # fmt: skip
+            try:
+                yield
+            finally:
+                await registry.shutdown()
+                await table_store.close()
+                log.info("server stopped")
 
     routes = [
         Route("/api/games", http.list_games),
         Route("/api/tables", http.list_tables, methods=["GET"]),
         Route("/api/tables", http.create_table, methods=["POST"]),
+        Route("/api/tables/finished", http.finished_tables),
         Route("/api/tables/{table_id}", http.table_info),
         Route("/api/tables/{table_id}/record", http.table_record),
+        Route("/api/tables/{table_id}/replay", replay.table_replay),
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
         WebSocketRoute("/ws", websocket_endpoint),
         Route("/", http.page),
         Route("/t/{table_id}", http.page),
+        Route("/replay/{table_id}", http.page),
+        Route("/rules/{game}", http.page),
+        Route("/favicon.ico", http.favicon),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
     ]
     handlers = {LobbyError: http.lobby_error, ActorStopped: http.lobby_error}
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+    middleware = [Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout)]
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
+    )
     app.state.settings = settings
+    app.state.create_limiter = RateLimiter(settings.create_burst, settings.create_per_minute)
     return app
+
+
+@contextlib.contextmanager
+def _held(db: str) -> Iterator[None]:
+    """Hold the database's lock while the server runs: a second server refuses to start."""
+    try:
+        handle = lock_database(db)
+    except DatabaseInUse as exc:
+        log.error("cannot start: %s", exc)
+        raise
+    try:
+        yield
+    finally:
+        if handle is not None:
+            handle.close()

@@ -10,16 +10,20 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
+from cardroom.bots import bot_levels
 from cardroom.engine import games as game_names
 from cardroom.engine import get_game
 from cardroom.engine.record import GameRecord
+from cardroom.server.limits import RateLimiter, retry_after
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError, TableActor
-from cardroom.storage import UnknownTable
+from cardroom.storage import DamagedTable, UnknownTable
 
 Json = dict[str, Any]
 MAX_PLAYER_NAME = 40
+FINISHED_LISTED = 20
+MAX_LOBBY_PAGE = 200
 
 
 def _registry(request: Request) -> TableRegistry:
@@ -57,8 +61,17 @@ def _text(data: Json, key: str, default: str | None = None, limit: int = MAX_PLA
 async def _actor(request: Request) -> TableActor:
     try:
         return await _registry(request).get(request.path_params["table_id"])
+    except DamagedTable as exc:
+        raise LobbyError(str(exc), 410) from None
     except UnknownTable:
         raise LobbyError(f"no table {request.path_params['table_id']!r}", 404) from None
+
+
+def _count(request: Request, key: str, default: int, most: int) -> int:
+    raw = request.query_params.get(key, str(default))
+    if not raw.isdigit() or int(raw) > most:
+        raise LobbyError(f"'{key}' must be a whole number 0..{most}", 400)
+    return int(raw)
 
 
 def _seat(request: Request) -> int:
@@ -84,11 +97,17 @@ async def list_games(request: Request) -> Response:
             "name": game.name, "rules_version": game.rules_version,
             "min_seats": game.min_seats, "max_seats": game.max_seats,
             "options": game.config_to_json(game.default_config()),
+            "bot_levels": list(bot_levels(game.name)),
         })  # fmt: skip
     return JSONResponse(result)
 
 
 async def create_table(request: Request) -> Response:
+    limiter: RateLimiter = request.app.state.create_limiter
+    wait = limiter.take(request.client.host if request.client else "")
+    if wait > 0:
+        msg = "too many tables created from your address; try again later"
+        return JSONResponse({"error": msg}, status_code=429, headers=retry_after(wait))
     data = await _body(request)
     game = _text(data, "game")
     options = data.get("options") or {}
@@ -102,7 +121,21 @@ async def create_table(request: Request) -> Response:
 
 
 async def list_tables(request: Request) -> Response:
-    return JSONResponse([a.summary() for a in _registry(request).live()])
+    """A page of the lobby (``?limit=&offset=``; the default page is ``settings.lobby_page``)."""
+    settings: Settings = request.app.state.settings
+    limit = _count(request, "limit", settings.lobby_page, max(MAX_LOBBY_PAGE, settings.lobby_page))
+    offset = _count(request, "offset", 0, 10**9)
+    return JSONResponse(_registry(request).page(limit, offset))
+
+
+async def finished_tables(request: Request) -> Response:
+    """The latest finished tables (newest first), each with the link to its replay."""
+    metas = await _registry(request).store.list_tables(["finished"], limit=FINISHED_LISTED)
+    return JSONResponse([
+        {"id": m.id, "name": m.name, "game": m.game, "status": m.status,
+         "finished_at": m.finished_at, "outcome": m.outcome, "replay": f"/replay/{m.id}"}
+        for m in metas
+    ])  # fmt: skip
 
 
 async def table_info(request: Request) -> Response:
@@ -131,9 +164,11 @@ async def leave_seat(request: Request) -> Response:
 
 async def table_record(request: Request) -> Response:
     """The JSON Lines log of a finished table (header line, then one record per line)."""
-    table_id = request.path_params["table_id"]
+    table_id = (await _actor(request)).id  # a damaged table is refused here (410)
     try:
         stored = await _registry(request).store.load(table_id)
+    except DamagedTable as exc:
+        raise LobbyError(str(exc), 410) from None
     except UnknownTable:
         raise LobbyError(f"no table {table_id!r}", 404) from None
     if stored.meta.status != "finished":
@@ -149,6 +184,11 @@ async def page(request: Request) -> Response:
     if not index.is_file():
         return PlainTextResponse("the browser client is not installed", status_code=404)
     return FileResponse(index)
+
+
+async def favicon(request: Request) -> Response:
+    settings: Settings = request.app.state.settings
+    return FileResponse(settings.static_dir / "favicon.svg", media_type="image/svg+xml")
 
 
 async def lobby_error(request: Request, exc: Exception) -> Response:

@@ -10,13 +10,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from cardroom.engine import get_game
+from cardroom.engine import Game, get_game
 from cardroom.server.settings import Settings
 from cardroom.server.table import LobbyError, TableActor
-from cardroom.storage import StoredTable, TableMeta, TableStore, UnknownTable, utc_now
+from cardroom.storage import (
+    DamagedTable,
+    StoredTable,
+    TableMeta,
+    TableStore,
+    UnknownTable,
+    utc_now,
+)
 
 log = logging.getLogger("cardroom.server.registry")
 
@@ -44,8 +53,34 @@ class TableRegistry:
         self.store = store
         self.settings = settings
         self.actors: dict[str, TableActor] = {}
+        self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
+        self._creating = 0
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
+
+    def _quarantine(self, meta: TableMeta, reason: str) -> DamagedTable:
+        """Mark a table damaged (logged once) and return the error that says so."""
+        if meta.id not in self.damaged:
+            log.error("table %s is damaged and will not be served: %s", meta.id, reason)
+        self.damaged[meta.id] = replace(meta, status="damaged", damage=reason)
+        return DamagedTable(meta.id, reason)
+
+    async def _load(self, table_id: str) -> TableActor:
+        """Load and start a stored table; a table that cannot be read or replayed is
+        quarantined (``DamagedTable``) instead of failing every request for it."""
+        if table_id in self.damaged:
+            raise DamagedTable(table_id, self.damaged[table_id].damage or "")
+        try:
+            stored = await self.store.load(table_id)
+        except DamagedTable as exc:
+            meta = TableMeta(table_id, "?", "?", {}, status="damaged")
+            raise self._quarantine(meta, exc.reason) from None
+        try:
+            return self._spawn(stored)
+        except UnknownTable:
+            raise
+        except Exception as exc:  # a log that no longer replays: bytes flipped, rules changed
+            raise self._quarantine(stored.meta, f"{type(exc).__name__}: {exc}"[:300]) from None
 
     def _spawn(self, stored: StoredTable) -> TableActor:
         try:
@@ -68,11 +103,15 @@ class TableRegistry:
         while page := await self.store.list_tables({"open", "running"}, 500, offset):
             offset += len(page)
             for meta in page:
+                if meta.damage is not None:
+                    self._quarantine(meta, meta.damage)
+                    continue
                 try:
-                    self._spawn(await self.store.load(meta.id))
+                    await self._load(meta.id)
                     count += 1
-                except ValueError:  # UnknownTable, a corrupt log, an unknown rule
-                    log.exception("table %s could not be restored; left as stored", meta.id)
+                except UnknownTable as exc:  # damaged (logged), or a game not installed
+                    if not isinstance(exc, DamagedTable):
+                        log.error("table %s could not be restored: %s", meta.id, exc)
         return count
 
     async def create(self, game_name: str, options: Mapping[str, Any], name: str) -> TableActor:
@@ -85,6 +124,17 @@ class TableRegistry:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
             raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
+        waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
+        if waiting >= self.settings.max_open_tables:
+            msg = f"the server has {waiting} tables waiting for players, its limit; join one"
+            raise LobbyError(msg, 503)
+        self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
+        try:
+            return await self._create(game, config, name)
+        finally:
+            self._creating -= 1
+
+    async def _create(self, game: Game[Any, Any, Any], config: Any, name: str) -> TableActor:
         name = name.strip()[:MAX_TABLE_NAME]
         meta = TableMeta(
             id=new_table_id(),
@@ -106,17 +156,44 @@ class TableRegistry:
         async with self._lock:
             actor = self.actors.get(table_id)
             if actor is None or actor.stopped:
-                actor = self._spawn(await self.store.load(table_id))
+                actor = await self._load(table_id)
             return actor
 
-    async def sweep(self, every: float = 60.0) -> None:
-        """Forever: stop finished tables nobody watches (they reload on demand)."""
+    async def sweep(self, every: float | None = None) -> None:
+        """Forever: stop finished tables nobody watches (they reload on demand), and remove
+        open tables untouched and unwatched for ``open_table_ttl`` (nothing was dealt)."""
+        ttl = self.settings.open_table_ttl
+        if every is None:
+            every = min(60.0, ttl / 4) if ttl > 0 else 60.0
         while True:
             await asyncio.sleep(every)
             idle = [a for a in self.actors.values() if a.status == "finished" and not a.subscribers]
             for actor in idle:
                 del self.actors[actor.id]
                 await actor.stop()
+            if ttl > 0:
+                try:
+                    await self._expire(time.monotonic() - ttl)
+                except Exception:  # e.g. the store is unreachable: try again next round
+                    log.exception("expiring open tables failed")
+
+    async def _expire(self, before: float) -> None:
+        stale = [a for a in self.live()
+                 if a.status == "open" and not a.subscribers and a.touched < before]  # fmt: skip
+        for actor in stale:
+            await actor.stop()
+            self.actors.pop(actor.id, None)
+            await self.store.delete_table(actor.id)
+            idle = time.monotonic() - actor.touched
+            log.info("open table %s expired (untouched for %.0f s)", actor.id, idle)
+
+    def page(self, limit: int, offset: int) -> list[dict[str, Any]]:
+        """One lobby page: live tables newest first, then the damaged ones (only the page's
+        tables are summarised, so a long list stays cheap)."""
+        damaged = sorted(self.damaged.values(), key=lambda m: m.created_at, reverse=True)
+        entries: list[TableActor | TableMeta] = [*self.live(), *damaged]
+        return [e.summary() if isinstance(e, TableActor) else damaged_summary(e)
+                for e in entries[offset : offset + limit]]  # fmt: skip
 
     def live(self) -> list[TableActor]:
         """Open and running tables, newest first."""
@@ -130,6 +207,13 @@ class TableRegistry:
         await asyncio.gather(*(a.stop() for a in self.actors.values()))
         log.info("stopped %d table actors", len(self.actors))
         self.actors.clear()
+
+
+def damaged_summary(meta: TableMeta) -> dict[str, Any]:
+    """A damaged table in the lobby: what is known of it, and why it is not served."""
+    return {"id": meta.id, "name": meta.name, "game": meta.game, "options": meta.config,
+            "status": "damaged", "reason": meta.damage, "version": 0, "num_seats": 0,
+            "seats": [], "created_at": meta.created_at, "outcome": None}  # fmt: skip
 
 
 __all__ = ["TableRegistry", "UnknownTable"]

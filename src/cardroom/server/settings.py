@@ -21,6 +21,16 @@ class Settings:
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
     ``turn_timeout``: seconds a human may owe a move before the game's default action is
     played for it (0 = wait forever).
+    ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
+    can read the summary (0 = deal at once, as tests want).
+
+    Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
+    tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
+    open (not yet dealt) tables; ``open_table_ttl`` seconds an open table may sit untouched and
+    unwatched before it is removed (0 = never); ``lobby_page`` tables per lobby page;
+    ``header_timeout`` seconds to send a request head; ``keepalive_timeout`` seconds an idle
+    keep-alive connection stays open; ``max_connections`` (0 = the file-descriptor limit minus
+    ``fd_reserve``) and ``max_per_address`` connections.
     """
 
     db: str = "cardroom.db"
@@ -31,4 +41,16 @@ class Settings:
     max_rate: int = 200
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
+    round_pause: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
+    max_body: int = 65536
+    create_burst: int = 10
+    create_per_minute: float = 20.0
+    max_open_tables: int = 500
+    open_table_ttl: float = 3600.0
+    lobby_page: int = 50
+    header_timeout: float = 10.0
+    keepalive_timeout: float = 5.0
+    max_connections: int = 0
+    fd_reserve: int = 64
+    max_per_address: int = 100

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -28,6 +29,8 @@ from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.bot_driver import BotDriver
+from cardroom.server.crashpoints import crash_point
+from cardroom.server.history import Chat, PublicHistory, ends_round
 from cardroom.server.settings import Settings
 from cardroom.server.wire import ack, reject
 from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableStore, utc_now
@@ -125,6 +128,10 @@ class TableActor:
         self.runner: Runner[Any, Any, Any] = Runner(game, self.config)
         self.seats: list[SeatRow] = list(stored.seats)
         self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
+        self.public = PublicHistory(game)  # what a (re)connecting page shows as the table log
+        self.chat = Chat()
+        self._deal_timer: asyncio.TimerHandle | None = None
+        self.deal_at: float | None = None  # loop time of a paused next deal
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
         self.subscribers: dict[Subscriber, Audience] = {}
         self.bots = BotDriver(game.name, settings.bot_delay)
@@ -132,10 +139,12 @@ class TableActor:
         self.stopped = False
         self._stopping = False
         self._timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
             self.history.record(events)
+            self.public.record(record.seq, events)
         for row in self.seats:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
@@ -175,6 +184,8 @@ class TableActor:
         self.bots.stop()
         for _, handle in self._timers.values():
             handle.cancel()
+        if self._deal_timer is not None:
+            self._deal_timer.cancel()
         while not self.inbox.empty():
             job = self.inbox.get_nowait()
             if job is not None and job[1] is not None and not job[1].done():
@@ -254,7 +265,15 @@ class TableActor:
         seat = audience if isinstance(audience, int) else None
         return {"t": "welcome", "v": self.version, "seat": seat, "table": self.id,
                 "status": self.status, "obs": self.observation(audience),
-                "seats": self.seats_json()}  # fmt: skip
+                "seats": self.seats_json(), "history": self.public.to_json(),
+                "chat": self.chat.to_json(), "next_deal_in": self.next_deal_in(),
+                "turn_timeout": self.settings.turn_timeout}  # fmt: skip
+
+    def next_deal_in(self) -> float | None:
+        """Seconds until a paused next deal (the round summary's countdown), else None."""
+        if self.deal_at is None:
+            return None
+        return max(0.0, round(self.deal_at - asyncio.get_running_loop().time(), 1))
 
     # -- sessions --------------------------------------------------------------------------
     async def attach(self, sub: Subscriber, audience: Audience, since: int | None) -> None:
@@ -314,7 +333,7 @@ class TableActor:
             reply(reject("stale", msg, id))
             return False
         try:
-            transition = self.runner.propose(seat, text, at=utc_now())
+            transition = self._propose(seat, text, at=utc_now())
         except (IllegalActionError, InvalidNotationError) as exc:
             reply(reject(reject_code(exc), str(exc)[:300], id))
             return False
@@ -324,6 +343,43 @@ class TableActor:
             reply(reject("error", "the server could not store this action; try again", id))
             raise
         return True
+
+    def _propose(self, seat: int, action: Any, **kw: Any) -> Transition[Any]:
+        """``runner.propose``, but a step that ends a round leaves the next deal for later
+        (``settings.round_pause`` seconds), so players can read the round's summary."""
+        resolver, self.runner.resolver = self.runner.resolver, None
+        try:
+            step = self.runner.propose(seat, action, **kw)
+        finally:
+            self.runner.resolver = resolver
+        if self.settings.round_pause > 0 and ends_round(step.events):
+            return step
+        chance = self.runner.propose_chance(step.state, step.records[-1].seq + 1)
+        return Transition((*step.records, *chance.records), chance.state,
+                          step.events + chance.events)  # fmt: skip
+
+    def _pause_before_deal(self) -> None:
+        """After a round's end: deal the next one in ``settings.round_pause`` seconds."""
+        if self._deal_timer is not None or self.game.pending_chance(self.runner.state) is None:
+            return
+        loop = asyncio.get_running_loop()
+        pause = self.settings.round_pause
+        self.deal_at = loop.time() + pause
+        self._deal_timer = loop.call_later(pause, lambda: self.post(self._deal))
+        self._broadcast({"t": "pause", "seconds": pause})
+
+    async def _deal(self) -> None:
+        self._deal_timer, self.deal_at = None, None
+        if self.status == "running" and not self.stopped:
+            await self._persist_and_publish(self.runner.propose_chance())
+
+    async def say(self, audience: Audience, name: str | None, text: str) -> None:
+        """Broadcast a chat line; a seat signs with its seat's name, a spectator as it likes."""
+        if isinstance(audience, int):
+            name = self.seats[audience].name or f"seat {audience}"
+        line = {"t": "chat", "seat": audience if isinstance(audience, int) else None,
+                "name": name or "spectator", "text": text, "at": utc_now()}  # fmt: skip
+        self._broadcast(self.chat.add(line))
 
     def _changed_since(self, seen: int, seat: int) -> bool:
         """Whether ``seat``'s view of the table changed after version ``seen`` in a way that
@@ -360,12 +416,15 @@ class TableActor:
             self._publish(step)
         if after is not None:  # after the envelopes: an acked client already has the new state
             after()
+        if self.status == "running":
+            self._pause_before_deal()
         self._schedule_bots()
 
     def _publish(self, step: Transition[Any]) -> None:
         version = Version(step.records[-1].seq, step.state, step.events)
         self.ring.append(version)
         self.history.record(step.events)
+        self.public.record(version.v, step.events)
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
 
@@ -373,13 +432,20 @@ class TableActor:
         outcome = self.game.outcome(self.runner.state)
         data = outcome.to_json() if outcome is not None else {}
         at = utc_now()
+        crash_point("finish.store")
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
 
     # -- start, resume and bots --------------------------------------------------------------
     async def _resume(self) -> None:
-        if self.status == "running":
+        """The status is derived from the log, since a crash can fall between a step and its
+        status change: a log that ends the game finishes the table, a full open table starts."""
+        if self.status != "finished" and self.game.is_terminal(self.runner.state):
+            await self._finish()
+        elif self.status == "open":
+            await self._maybe_start()
+        elif self.status == "running" and self._deal_timer is None:
             self.runner.resolver = SecureResolver()
             await self._persist_and_publish(self.runner.propose_chance())
         self._schedule_bots()
@@ -387,9 +453,11 @@ class TableActor:
     async def _maybe_start(self) -> None:
         if self.status != "open" or any(r.kind == "empty" for r in self.seats):
             return
+        crash_point("start.status")
         await self.store.set_status(self.id, "running")
         self.meta = replace(self.meta, status="running")
         log.info("table %s (%s) started", self.id, self.game.name)
+        crash_point("start.deal")
         self.runner.resolver = SecureResolver()
         await self._persist_and_publish(self.runner.propose_chance())
 
@@ -467,7 +535,7 @@ class TableActor:
         """Play the game's default action for ``seat`` (a timed-out human, or a bot whose
         answer was refused for the very state it saw)."""
         action = self.game.default_action(self.runner.state, seat)
-        transition = self.runner.propose(seat, action, kind="timeout", auto=True, at=utc_now())
+        transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_now())
         await self._persist_and_publish(transition)
 
     # -- seats -----------------------------------------------------------------------------
@@ -481,6 +549,7 @@ class TableActor:
     async def _set_seat(self, row: SeatRow, text: str) -> None:
         await self.store.set_seat(self.id, row)
         self.seats[row.seat] = row
+        self.touched = time.monotonic()
         self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
         await self._persist_and_publish(self.runner.propose_seat_change(row.seat, text))
         self._broadcast({"t": "seats", "seats": self.seats_json()})

@@ -10,7 +10,7 @@ Act(text='pass', id=3, v=41)
 ...     parse_client('{"t": "jump"}')
 ... except WireError as exc:
 ...     print(exc.code, exc)
-malformed unknown message type 'jump'; expected one of: act, hello, ping, resync
+malformed unknown message type 'jump'; expected one of: act, chat, hello, ping, resync
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ Json = dict[str, Any]
 
 REJECT_CODES = (
     "malformed", "notation", "illegal", "not_active", "unauthorized", "no_table", "error",
-    "stale"
+    "too_fast", "stale"
 )  # fmt: skip
 """Contracts §4 and §4.1."""
 MAX_ACTION_CHARS = 200
+MAX_CHAT_CHARS = 300
+MAX_NAME_CHARS = 40
 
 
 class WireError(ValueError):
@@ -64,7 +66,15 @@ class Ping:
     pass
 
 
-ClientMessage = Hello | Act | Resync | Ping
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A chat line; ``name`` is how a spectator signs (a seat's own name wins)."""
+
+    text: str
+    name: str | None = None
+
+
+ClientMessage = Hello | Act | Resync | Ping | ChatLine
 
 
 def _field(data: Json, key: str, kind: type, *, optional: bool, id: int | None) -> Any:
@@ -114,6 +124,8 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
             raise WireError("'id' must be an integer", id=None)
         seen = _field(data, "v", int, optional=True, id=rid)
         return Act(action, rid, seen)
+    if kind == "chat":
+        return _chat(data, rid)
     if kind == "resync":
         return Resync()
     if kind == "ping":
@@ -121,8 +133,19 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
     if not isinstance(kind, str):
         raise WireError("a message needs a string field 't' (its type)", id=rid)
     raise WireError(
-        f"unknown message type {kind!r}; expected one of: act, hello, ping, resync", id=rid
+        f"unknown message type {kind!r}; expected one of: act, chat, hello, ping, resync", id=rid
     )
+
+
+def _chat(data: Json, rid: int | None) -> ChatLine:
+    text = " ".join(str(_field(data, "text", str, optional=False, id=rid)).split())
+    if not text:
+        raise WireError("a chat line needs some text", id=rid)
+    if len(text) > MAX_CHAT_CHARS:
+        raise WireError(f"chat lines are at most {MAX_CHAT_CHARS} characters", id=rid)
+    name = _field(data, "name", str, optional=True, id=rid)
+    name = " ".join(name.split())[:MAX_NAME_CHARS] if name else None
+    return ChatLine(text, name or None)
 
 
 def reject(code: str, msg: str, id: int | None = None) -> Json:

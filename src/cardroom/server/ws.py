@@ -20,7 +20,16 @@ from cardroom.engine import SPECTATOR, Audience
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, TableActor, hash_token
-from cardroom.server.wire import Act, Hello, Ping, Resync, WireError, message_id, parse_client
+from cardroom.server.wire import (
+    Act,
+    ChatLine,
+    Hello,
+    Ping,
+    Resync,
+    WireError,
+    message_id,
+    parse_client,
+)
 from cardroom.server.wire import reject as reject_msg
 from cardroom.storage import UnknownTable
 
@@ -29,6 +38,8 @@ log = logging.getLogger("cardroom.server.ws")
 Json = dict[str, Any]
 SLOW_CLIENT_CLOSE = 4008
 FLOOD_CLOSE = 1008
+CHAT_INTERVAL = 1.0
+"""Seconds between two chat lines of one session (more are refused, not relayed)."""
 
 
 class Session:
@@ -45,6 +56,7 @@ class Session:
         self.slow = asyncio.Event()
         self.flooded = False
         self._window = (0.0, 0)
+        self._last_chat = -CHAT_INTERVAL
 
     def send(self, message: Json) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
@@ -116,7 +128,7 @@ class Session:
         self._window = (start, count + 1)
         return count < self.settings.max_rate
 
-    async def handle(self, message: Hello | Act | Resync | Ping) -> None:
+    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine) -> None:
         if isinstance(message, Ping):
             self.send({"t": "pong"})
         elif isinstance(message, Hello):
@@ -130,6 +142,8 @@ class Session:
         elif isinstance(message, Resync):
             actor = self.actor
             actor.post(lambda: actor.resync(self))
+        elif isinstance(message, ChatLine):
+            self._chat(self.actor, message)
         else:
             self._act(self.actor, message)
 
@@ -148,6 +162,14 @@ class Session:
         self.actor, self.audience = actor, audience
         self.token_hash = None if hello.token is None else hash_token(hello.token)
         await actor.call(lambda: actor.attach(self, audience, hello.since))
+
+    def _chat(self, actor: TableActor, line: ChatLine) -> None:
+        now = time.monotonic()
+        if now - self._last_chat < CHAT_INTERVAL:
+            raise WireError("one chat line per second, please", "too_fast")
+        self._last_chat = now
+        audience = self.audience
+        actor.post(lambda: actor.say(audience, line.name, line.text))
 
     def _act(self, actor: TableActor, act: Act) -> None:
         seat = self.audience

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
+from cardroom.storage.lock import DatabaseInUse, lock_database
 from cardroom.storage.memory import MemoryStore
 from cardroom.storage.protocol import (
+    DamagedTable,
     SeatRow,
     SeqConflict,
     StorageError,
@@ -19,7 +21,7 @@ from cardroom.storage.protocol import (
     UnknownTable,
     utc_now,
 )
-from cardroom.storage.sql import SqlStore
+from cardroom.storage.sql import MEMORY_URLS, SqlStore
 
 
 def redact(url: str) -> str:
@@ -41,12 +43,14 @@ def make_store(url: str) -> TableStore:
     >>> type(make_store("memory")).__name__, type(make_store("cardroom.db")).__name__
     ('MemoryStore', 'SqlStore')
     """
-    if url in ("memory", "memory://", ":memory:"):
+    if url in MEMORY_URLS:
         return MemoryStore()
     return SqlStore(url)
 
 
 __all__ = [
+    "DamagedTable",
+    "DatabaseInUse",
     "MemoryStore",
     "SeatRow",
     "SeqConflict",
@@ -56,6 +60,7 @@ __all__ = [
     "TableMeta",
     "TableStore",
     "UnknownTable",
+    "lock_database",
     "make_store",
     "redact",
     "utc_now",

@@ -69,6 +69,9 @@ class MemoryStore:
         table = self._get(table_id)
         table.meta = replace(table.meta, status="finished", outcome=outcome, finished_at=at)
 
+    async def delete_table(self, table_id: str) -> None:
+        self._tables.pop(table_id, None)
+
     async def load(self, table_id: str) -> StoredTable:
         table = self._get(table_id)
         return StoredTable(table.meta, tuple(table.seats), tuple(table.records))

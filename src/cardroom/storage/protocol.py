@@ -34,6 +34,16 @@ class UnknownTable(StorageError, LookupError):
     """No table has this id."""
 
 
+class DamagedTable(UnknownTable):
+    """A table whose stored rows cannot be read or replayed: it is quarantined (shown as
+    ``damaged`` with the reason), never served, and the other tables go on."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id!r} is damaged: {reason}")
+        self.table_id = table_id
+        self.reason = reason
+
+
 def utc_now() -> str:
     """An ISO-8601 UTC timestamp, the format of every ``*_at`` column."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -52,6 +62,8 @@ class TableMeta:
     created_at: str = ""
     finished_at: str | None = None
     outcome: dict[str, Any] | None = None
+    damage: str | None = None
+    """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +118,19 @@ class TableStore(Protocol):
         ...
 
     async def load(self, table_id: str) -> StoredTable:
-        """The table with its seats and whole log; ``UnknownTable`` if absent."""
+        """The table with its seats and whole log; ``UnknownTable`` if absent, ``DamagedTable``
+        if its rows cannot be read."""
+        ...
+
+    async def delete_table(self, table_id: str) -> None:
+        """Remove a table, its seats and its log (an expired open table)."""
         ...
 
     async def list_tables(
         self, statuses: Collection[str] | None = None, limit: int = 100, offset: int = 0
     ) -> list[TableMeta]:
-        """Tables (optionally of some statuses), newest first."""
+        """Tables (optionally of some statuses), newest first; an unreadable row is listed with
+        status ``damaged`` and its reason in ``damage``."""
         ...
 
 

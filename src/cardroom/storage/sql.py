@@ -11,6 +11,7 @@ import asyncio
 import importlib
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
@@ -19,6 +20,7 @@ import aiosqlite
 
 from cardroom.engine.record import LogRecord
 from cardroom.storage.protocol import (
+    DamagedTable,
     SeatRow,
     SeqConflict,
     StorageError,
@@ -44,6 +46,7 @@ SCHEMA = (
         PRIMARY KEY (table_id, seq))""",
 )
 
+MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name"
 )
@@ -91,6 +94,7 @@ class _SqliteBackend:
 
     async def open(self) -> None:
         self._db = await aiosqlite.connect(self._path, isolation_level=None)
+        self._db.text_factory = _text
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA synchronous=NORMAL")  # a process crash loses nothing
         await self._db.execute("PRAGMA busy_timeout=5000")
@@ -117,6 +121,23 @@ class _SqliteBackend:
 
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, aiosqlite.IntegrityError)
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL; ``None`` for memory and PostgreSQL.
+
+    >>> sqlite_path("sqlite:///x.db"), sqlite_path("x.db"), sqlite_path("postgresql://h/db")
+    ('x.db', 'x.db', None)
+    """
+    if url in MEMORY_URLS or url.startswith(("postgresql://", "postgres://")):
+        return None
+    return url.removeprefix("sqlite:///")
+
+
+def _text(data: bytes) -> str:
+    """SQLite text as ``str``; undecodable bytes (a damaged file) become U+FFFD instead of
+    failing the whole query: a damaged name shows, a damaged log record fails its replay."""
+    return data.decode("utf-8", "replace")
 
 
 def to_dollar_params(sql: str) -> str:
@@ -185,15 +206,32 @@ class _PgBackend:
 
 
 def _meta_from_row(row: Row) -> TableMeta:
+    """The metadata of a row; a row that cannot be read gives a ``damaged`` one (its reason in
+    ``damage``) so that one bad row never hides the others."""
+    try:
+        return _parse_meta(row)
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        return TableMeta(
+            id=str(row[0]), game=str(row[1]), rules_version=str(row[2]), config={},
+            status="damaged", created_at=str(row[5]), name=str(row[8] or ""),
+            damage=f"unreadable table row: {exc}"[:200],
+        )  # fmt: skip
+
+
+def _parse_meta(row: Row) -> TableMeta:
+    config, outcome = json.loads(row[3]), None if row[7] is None else json.loads(row[7])
+    if not isinstance(config, dict) or not (outcome is None or isinstance(outcome, dict)):
+        raise ValueError("options or outcome are not JSON objects")
+    check_status(row[4])
     return TableMeta(
         id=row[0],
         game=row[1],
         rules_version=row[2],
-        config=json.loads(row[3]),
+        config=config,
         status=row[4],
         created_at=row[5],
         finished_at=row[6],
-        outcome=None if row[7] is None else json.loads(row[7]),
+        outcome=outcome,
         name=row[8],
     )
 
@@ -292,7 +330,27 @@ class SqlStore:
             (json.dumps(outcome), at),
         )
 
+    async def delete_table(self, table_id: str) -> None:
+        async with self._backend.transaction() as conn:
+            for table, column in (("log", "table_id"), ("seats", "table_id"), ("tables", "id")):
+                await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (table_id,))
+
     async def load(self, table_id: str) -> StoredTable:
+        try:
+            stored = await self._load(table_id)
+        except sqlite3.DatabaseError as exc:
+            if exc.sqlite_errorcode not in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+                raise
+            raise DamagedTable(table_id, f"database error: {exc}") from None
+        except (ValueError, TypeError) as exc:
+            if isinstance(exc, StorageError):
+                raise
+            raise DamagedTable(table_id, f"unreadable row: {exc}"[:200]) from None
+        if stored.meta.damage is not None:
+            raise DamagedTable(table_id, stored.meta.damage)
+        return stored
+
+    async def _load(self, table_id: str) -> StoredTable:
         async with self._backend.transaction() as conn:
             metas = await conn.fetch(
                 f"SELECT {_META_COLUMNS} FROM tables WHERE id = ?", (table_id,)
@@ -309,8 +367,12 @@ class SqlStore:
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
             )
-        seats = tuple(SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in seat_rows)
-        records = tuple(LogRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in log_rows)
+        seats = tuple(SeatRow(int(r[0]), r[1], r[2], r[3], r[4]) for r in seat_rows)
+        records = tuple(
+            LogRecord(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), str(r[3]),
+                      bool(r[4]), str(r[5]))
+            for r in log_rows
+        )  # fmt: skip
         return StoredTable(_meta_from_row(metas[0]), seats, records)
 
     async def list_tables(

@@ -26,6 +26,20 @@ SHOW_LIMIT = 12
 """Legal lists up to this long are shown with every prompt."""
 
 
+COSTLY = frozenset({"grand", "tichu", "laundry", "challenge", "knock"})
+"""Verbs that cost (or risk) points or lives: never the first menu entry, so that typing 1 out
+of habit declines rather than exchanges, challenges or calls."""
+
+
+def menu(legal: Sequence[str]) -> list[str]:
+    """The legal actions in menu order: the game's order, costly verbs last.
+
+    >>> menu(["challenge", "accept"]), menu(["grand", "nogrand"])
+    (['accept', 'challenge'], ['nogrand', 'grand'])
+    """
+    return sorted(legal, key=lambda a: a.split(" ", 1)[0] in COSTLY)
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """What a line asks for: ``act`` (send ``action``), ``wait`` (let play go on), ``show``
@@ -122,8 +136,13 @@ def ask(
 ) -> bool:
     """Prompt until an action is accepted (``submit`` returns None) or the player waits.
 
-    ``submit`` returns an error message for a refused action. Returns False to quit.
+    A move owed with a single legal answer is sent without asking. Numbers refer to ``menu``
+    order. ``submit`` returns an error message for a refused action. Returns False to quit.
     """
+    legal = menu(legal)
+    if not optional and len(legal) == 1 and submit(legal[0]) is None:
+        console.write(f"(only one answer: {legal[0]})")
+        return True
     hint = "action, number, ? (Enter = let play go on)" if optional else "action, number or ?"
     if len(legal) <= SHOW_LIMIT:
         console.write(list_legal(legal))

@@ -15,7 +15,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from cardroom.tui.prompt import HELP, Console, read_choice
+from cardroom.tui.prompt import HELP, Console, menu, read_choice
 from cardroom.tui.render import render_event, render_obs, seat_names
 
 Json = dict[str, Any]
@@ -145,7 +145,7 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
                     line, read = read.result(), None
                     if line is None:
                         return 1
-                    choice = read_choice(line, client.obs.get("legal") or [], optional=True)
+                    choice = read_choice(line, menu(client.obs.get("legal") or []), True)
                     if choice.kind == "quit":
                         return 1
                     if choice.kind in ("show", "error"):

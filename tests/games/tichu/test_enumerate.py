@@ -7,7 +7,6 @@ tricks; regenerate it with ``python -m tests.games.tichu.test_enumerate`` (and r
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
 
@@ -54,7 +53,7 @@ def brute_force_plays(hand: int, top: Combo | None) -> set[Combo]:
             if sub == _PHX_BIT and top is not None and top.kind is Kind.SINGLE:
                 if top.cards == 1 << DRG:
                     continue
-                reading = dataclasses.replace(reading, strength=top.strength + 1)
+                reading = reading._replace(strength=top.strength + 1)
             if beats(reading, top):
                 found.add(reading)
         sub = (sub - 1) & hand

@@ -10,21 +10,37 @@ import pytest
 
 from cardroom.engine.testing import perft
 from cardroom.games.tichu import GAME, TichuState
+from cardroom.games.tichu.position import from_text
 
 from .helpers import acts, position
 
 
 def mah_jong_lead() -> TichuState:
     """Seat 0 leads MJ 2 3 4 5 with a pair of 9s behind; seat 2 holds a bomb."""
-    return position({0: "MJ 2K 3B 4R 5G 9G 9K", 1: "6G 8K", 2: "7G 7K 7B 7R", 3: "10G JK"}, turn=0)
+    return from_text(
+        "hands MJ 2K 3B 4R 5G 9G 9K / 6G 8K / 7G 7K 7B 7R / 10G JK | turn 0 | piles * / - / - / -"
+    )
 
 
 def winner_out() -> TichuState:
     """R5.6: seat 1 went out on the lying trick; seat 2, to lead, holds a bomb."""
-    state = position(
-        {1: "KG", 2: "7G 7K 7B 7R 3G", 3: "4G 6B", 0: "5K 8R"}, trick=[(0, "5G")], turn=1
+    return from_text(
+        "hands 5K 8R / - / 3G 7G 7K 7B 7R / 4G 6B | trick 0 5G, 1 KG, won | passed 0 2 3 "
+        "| turn 2 | out 1 | piles * / - / - / -"
     )
-    return acts(state, (1, "play KG"), (2, "pass"), (3, "pass"), (0, "pass"))
+
+
+def test_positions_are_what_play_makes() -> None:
+    """The texts state what the moves that lead to them make (piles aside)."""
+    played = acts(
+        position({1: "KG", 2: "7G 7K 7B 7R 3G", 3: "4G 6B", 0: "5K 8R"}, trick=[(0, "5G")], turn=1),
+        (1, "play KG"),
+        (2, "pass"),
+        (3, "pass"),
+        (0, "pass"),
+    )
+    made = winner_out()
+    assert played == made.replace(piles=played.piles, grand=played.grand)
 
 
 def test_depth_one_by_hand() -> None:

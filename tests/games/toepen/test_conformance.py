@@ -342,7 +342,27 @@ EXCHANGE = cases(
         options={"exchange_repeat": True},
     ),
     Case(
-        "T24-no-knock",
+        "T24",
+        {**SUITED, 0: "AS KH QD JC"},
+        [*NOSIG, "0 laundry", "1 challenge"],
+        expect={
+            "lives": [10, 0, 10, 10],
+            "phase": "game_over",
+            "outcome": {
+                "scores": [10, 0, 10, 10],
+                "winners": [0, 2, 3],
+                "reason": "seat 1 reached 0 lives",
+            },
+        },
+        events=[
+            {"type": "game_over", "winners": [0, 2, 3], "losers": [1], "lives": [10, 0, 10, 10]}
+        ],
+        stock="10H 7S 8D 9C",
+        lives={1: 1},
+        exchange=True,
+    ),
+    Case(
+        "T24-V-FINISH-HAND-no-knock",
         {**SUITED, 0: "AS KH QD JC"},
         flat(
             [*NOSIG, "0 laundry", "1 challenge", "0 nosignal", "1 nolaundry", "2 nolaundry"],
@@ -353,9 +373,10 @@ EXCHANGE = cases(
         stock="10H 7S 8D 9C",
         lives={1: 1},
         exchange=True,
+        options={"finish_hand": True},
     ),
     Case(
-        "T24",
+        "T24-V-FINISH-HAND",
         {**SUITED, 0: "AS KH QD JC"},
         flat(
             [*NOSIG, "0 laundry", "1 challenge", "0 nosignal", "1 nolaundry", "2 nolaundry"],
@@ -376,6 +397,7 @@ EXCHANGE = cases(
         stock="10H 7S 8D 9C",
         lives={1: 1},
         exchange=True,
+        options={"finish_hand": True},
     ),
     Case(
         "T25",
@@ -660,21 +682,42 @@ def test_scoring(case: Case) -> None:
 
 SIGNALS = cases(
     Case(
-        "T48",
+        "T48-R8.3-not-before-its-turn",
         {1: "10S 10H 10D KC"},
         ["0 nosignal"],
+        absent=["whistle"],
+        legal={1: ["whistle"]},
+        expect={"signals": [[""], [""], [""], [""]], "turn": 1},
+        exchange=True,
+    ),
+    Case(
+        "T48-R8.3-at-its-turn",
+        {1: "10S 10H 10D KC"},
+        ["0 nosignal", "1 whistle"],
         events=[{"type": "whistle", "seat": 1}],
-        legal={1: ["nosignal"]},
-        expect={"signals": [[""], ["whistle"], [""], [""]]},
+        expect={"signals": [[""], ["whistle"], [""], [""]], "turn": 2},
+        exchange=True,
+    ),
+    Case(
+        "T48-R8.3-no-opt-out",
+        {1: "10S 10H 10D KC"},
+        ["0 nosignal", "1 nosignal"],
+        refused=(IllegalActionError, r"R8\.3"),
         exchange=True,
     ),
     Case(
         "T49",
         {1: "10S 10H 10D 10C"},
-        ["0 nosignal"],
+        ["0 nosignal", "1 stand"],
         events=[{"type": "stand", "seat": 1}],
         absent=["whistle"],
-        legal={1: ["nosignal"]},
+        exchange=True,
+    ),
+    Case(
+        "T49-R8.4-stand-only",
+        {1: "10S 10H 10D 10C"},
+        ["0 nosignal"],
+        legal={1: ["stand"]},
         exchange=True,
     ),
     Case(
@@ -716,12 +759,21 @@ SIGNALS = cases(
         exchange=True,
     ),
     Case(
-        "T54-after-the-challenge-round",
+        "T54-R8.3-its-own-turn",
         FACES,
         [*NOSIG, "0 laundry", "1 accept", "2 accept", "3 accept"],
+        absent=["whistle"],
+        legal={0: ["whistle"]},
+        stock="10C 10D 10H 8S",
+        exchange=True,
+    ),
+    Case(
+        "T54-after-the-challenge-round",
+        FACES,
+        [*NOSIG, "0 laundry", "1 accept", "2 accept", "3 accept", "0 whistle"],
         events=[{"type": "whistle", "seat": 0}],
         expect={"signals": [["", "whistle"], [""], [""], [""]]},
-        legal={0: ["nosignal"]},
+        legal={1: ["laundry", "nolaundry"]},
         stock="10C 10D 10H 8S",
         exchange=True,
     ),

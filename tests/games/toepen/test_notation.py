@@ -57,6 +57,13 @@ def test_config_round_trips_and_rejects_unknown_or_mistyped_options() -> None:
     config = ToepenConfig(seats=6, lives=15, poverty=True, dealer_rule="left")
     assert ToepenConfig.from_json(config.to_json()) == config
     assert eval(repr(config)) == config
-    for bad in ({"seats": 2}, {"lives": 0}, {"knock": True}, {"lives": "10"}, {"poverty": 1}):
+    for bad in (
+        {"seats": 1},
+        {"seats": 9},
+        {"lives": 0},
+        {"knock": True},
+        {"lives": "10"},
+        {"poverty": 1},
+    ):
         with pytest.raises(ValueError):
             ToepenConfig.from_json(bad)

@@ -61,7 +61,7 @@ def deck_is_whole(state: ToepenState) -> bool:
 
 
 OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
-    "seats": st.integers(3, 8),
+    "seats": st.integers(2, 8),
     "lives": st.sampled_from([1, 3, 10]),
     "announce": st.booleans(),
     "free_signals": st.booleans(),
@@ -81,6 +81,8 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "four_of_a_kind": st.booleans(),
     "poverty": st.booleans(),
     "elimination": st.booleans(),
+    "finish_hand": st.booleans(),
+    "folded_taker_deals": st.booleans(),
 }
 OPTIONS = st.fixed_dictionaries(OPTION_VALUES)
 

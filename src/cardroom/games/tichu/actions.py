@@ -29,7 +29,7 @@ from typing import Final
 
 from cardroom.engine.errors import InvalidNotationError
 
-from .cards import PHX, RANK_NAMES, RANK_VALUES, format_card, iter_cards, parse_card
+from .cards import PHX, RANK_NAMES, RANK_VALUES, format_card, format_cards, parse_card
 
 
 class ActionKind(enum.Enum):
@@ -160,13 +160,10 @@ class TichuAction:
             return f"{kind.value} {self.to}"
         if kind is not ActionKind.PLAY and kind is not ActionKind.BOMB:
             return str(kind.value)
-        parts = [kind.value]
-        for c in iter_cards(self.cards):
-            text = format_card(c)
-            if c == PHX and self.phoenix_as is not None:
-                text += f"(={rank_text(self.phoenix_as)})"
-            parts.append(text)
-        return " ".join(parts)
+        text = format_cards(self.cards)  # by byte tables: observations format many plays
+        if self.phoenix_as is not None and self.cards >> PHX & 1:
+            text = text.replace("PHX", f"PHX(={rank_text(self.phoenix_as)})")
+        return f"{kind.value} {text}"
 
     def __repr__(self) -> str:
         return f"TichuAction.parse({str(self)!r})"

@@ -105,12 +105,35 @@ def parse_card(text: str) -> int:
 
 
 def format_cards(mask: int) -> str:
-    return format_mask(mask, format_card)
+    """Space-separated card texts in canonical order; by byte tables, as action texts and
+    observations format hundreds of masks per position."""
+    if mask >> 56 or mask < 0:
+        return format_mask(mask, format_card)
+    return " ".join(card_names(mask))
+
+
+def card_names(mask: int) -> list[str]:
+    """The texts of a mask's cards (0..55), in canonical order."""
+    names: list[str] = []
+    table = _BYTE_NAMES
+    i = 0
+    while mask:
+        names.extend(table[i][mask & 255])
+        mask >>= 8
+        i += 1
+    return names
 
 
 def parse_cards(text: str) -> int:
     """Parse space-separated cards to a mask; a repeated card is an error."""
     return parse_mask(text, parse_card, format_card)
+
+
+_BYTE_NAMES: Final = tuple(
+    tuple(tuple(format_card(8 * i + b) for b in range(8) if v >> b & 1) for v in range(256))
+    for i in range(7)
+)
+"""``_BYTE_NAMES[i][v]``: the texts of the cards of byte ``i`` (cards 8i..8i+7) with value v."""
 
 
 class CardSet:

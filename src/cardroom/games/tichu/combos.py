@@ -20,11 +20,10 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
-from typing import Final
+from typing import Final, NamedTuple
 
 from cardroom.engine.errors import IllegalActionError
 from cardroom.games.tichu.cards import (
@@ -54,13 +53,14 @@ class Kind(enum.IntEnum):
     """Four of a kind or a straight flush (R7.1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Combo:
+class Combo(NamedTuple):
     """One reading of a set of cards as a Tichu combination.
 
     ``strength`` is the comparison key in half-steps (rank × 2): Dog 0, Mah Jong single 2,
     Dragon 30; a Phoenix single is the top single + 1 (3 when led). ``phoenix_as`` is the rank
-    the Phoenix stands for inside a multi-card combination, else ``None``.
+    the Phoenix stands for inside a multi-card combination, else ``None``. A named tuple, not a
+    dataclass: enumeration builds hundreds per position and a tuple is built several times
+    faster.
     """
 
     kind: Kind
@@ -124,15 +124,15 @@ def _rank_name(rank: int) -> str:
 
 
 def _subsets_table(k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``table[r][suits]``: the masks of every ``k``-card subset of rank ``r`` with those suits."""
+    """``table[r][suits]``: the masks of every ``k``-card subset of rank ``r`` with those suits,
+    ascending (the canonical order of plays)."""
     rows: list[tuple[tuple[int, ...], ...]] = [((),) * 16, ((),) * 16]
     for r in _RANKS:
         row = []
         for suits in range(16):
             present = [s for s in range(4) if suits >> s & 1]
-            row.append(
-                tuple(sum(1 << card(r, s) for s in chosen) for chosen in combinations(present, k))
-            )
+            masks = (sum(1 << card(r, s) for s in chosen) for chosen in combinations(present, k))
+            row.append(tuple(sorted(masks)))
         rows.append(tuple(row))
     return tuple(rows)
 
@@ -144,7 +144,11 @@ _TRIPLES: Final = _subsets_table(3)
 
 def _suits_by_rank(hand: int) -> list[int]:
     """``s[r]`` = 4-bit suit mask of the hand's cards of rank ``r`` (2..14); ``s[0] = s[1] = 0``."""
-    return [0, 0, *((hand >> _BASE[r]) & 15 for r in _RANKS)]
+    return [hand >> b & 15 for b in _SUIT_SHIFTS]
+
+
+_SUIT_SHIFTS: Final = (60, 60, *(_BASE[r] for r in _RANKS))
+"""Shifts that bring each rank's four cards to the low bits (60: ranks 0 and 1 read as 0)."""
 
 
 # --- recognising a set ---------------------------------------------------------------------
@@ -304,75 +308,115 @@ def beats(play: Combo, top: Combo | None) -> bool:
 
 
 # --- enumerating plays from a hand ---------------------------------------------------------
-
+#
+# Plays are produced kind by kind in the canonical order (kind, length, strength, cards), so
+# only the groups whose generation order differs from it (full houses, straights, stairs,
+# bombs) are sorted. Singles, pairs and triples come from tables of ready-made ``Combo`` values
+# indexed by rank and suit mask: listing them allocates nothing.
 
 _sort_key: Final = attrgetter("kind", "length", "strength", "cards")
 """The canonical order of plays."""
+_new: Final = tuple.__new__
+"""``_new(Combo, (kind, cards, strength, length, phoenix_as))``: a Combo without the Python-level
+``__new__`` of ``NamedTuple`` (about twice as fast in the enumeration loops)."""
 
 
-def _rank_bits(suits: list[int], at_least: int) -> int:
-    """Bit ``r`` set for every rank with at least ``at_least`` cards."""
-    return sum(1 << r for r in _RANKS if suits[r].bit_count() >= at_least)
+def _combo_table(
+    kind: Kind, size: int, natural: tuple[tuple[tuple[int, ...], ...], ...], phoenix: bool
+) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
+    """``table[r][suits]``: the ``kind`` combos of rank ``r`` from those suits, in canonical
+    order; with ``phoenix``, the Phoenix completing a ``size - 1`` subset comes after them."""
+    short = _SUBSETS[size - 1]
+    rows: list[tuple[tuple[Combo, ...], ...]] = [((),) * 16, ((),) * 16]
+    for r in _RANKS:
+        row = []
+        for suits in range(16):
+            combos = [Combo(kind, m, 2 * r, size) for m in natural[r][suits]]
+            if phoenix:
+                combos += [Combo(kind, m | _PHX, 2 * r, size, r) for m in short[r][suits]]
+            row.append(tuple(combos))
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
-def _add_singles(hand: int, suits: list[int], top: Combo | None, out: list[Combo]) -> None:
-    above = -1 if top is None else top.strength
-    for rank in _RANKS:
-        if suits[rank] and 2 * rank > above:
-            for c in _SINGLES[rank][suits[rank]]:
-                out.append(Combo(Kind.SINGLE, c, 2 * rank, 1))
-    for bit in (_DOG, _MJ, _DRG):
-        strength = _SPECIAL_STRENGTH[bit]
-        if hand & bit and strength > above:
-            out.append(Combo(Kind.SINGLE, bit, strength, 1))
-    if hand & _PHX and (top is None or top.cards != _DRG):
-        out.append(_phoenix_single(top))
+_SUBSETS: Final = (_SINGLES, _SINGLES, _PAIRS, _TRIPLES)
+"""By size (index 0 unused): the subset tables of one, two and three cards."""
+_SINGLE_COMBOS: Final = _combo_table(Kind.SINGLE, 1, _SINGLES, False)
+_PAIR_COMBOS: Final = _combo_table(Kind.PAIR, 2, _PAIRS, False)
+_PAIR_COMBOS_PHX: Final = _combo_table(Kind.PAIR, 2, _PAIRS, True)
+_TRIPLE_COMBOS: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, False)
+_TRIPLE_COMBOS_PHX: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, True)
+_DOG_COMBO: Final = Combo(Kind.SINGLE, _DOG, 0, 1)
+_MJ_COMBO: Final = Combo(Kind.SINGLE, _MJ, 2, 1)
+_LED_PHX_COMBO: Final = Combo(Kind.SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
+_DRG_COMBO: Final = Combo(Kind.SINGLE, _DRG, 30, 1)
+_MJ_OPTIONS: Final = (_MJ,)
+
+
+def _add_singles(hand: int, top: Combo | None, out: list[Combo]) -> None:
+    if top is None:
+        if hand & _DOG:
+            out.append(_DOG_COMBO)
+        if hand & _MJ:
+            out.append(_MJ_COMBO)
+        if hand & _PHX:
+            out.append(_LED_PHX_COMBO)
+        first = 2
+    else:
+        if top.cards == _DRG:
+            return
+        if hand & _PHX:  # top + ½: below every natural single that beats the top
+            out.append(_new(Combo, (Kind.SINGLE, _PHX, top.strength + 1, 1, None)))
+        first = top.strength // 2 + 1
+    table, shifts = _SINGLE_COMBOS, _SUIT_SHIFTS
+    for rank in range(first, 15):
+        s = hand >> shifts[rank] & 15
+        if s:
+            out.extend(table[rank][s])
+    if hand & _DRG:
+        out.append(_DRG_COMBO)
 
 
 def _add_sets(
-    kind: Kind, size: int, hand: int, suits: list[int], above: int, out: list[Combo]
+    table: tuple[tuple[tuple[Combo, ...], ...], ...], hand: int, above: int, out: list[Combo]
 ) -> None:
-    """Pairs (size 2) or triples (size 3), the Phoenix standing in for one card."""
-    natural = _PAIRS if size == 2 else _TRIPLES
-    short = _SINGLES if size == 2 else _PAIRS
-    phx = hand & _PHX
-    for rank in _RANKS:
-        s = suits[rank]
-        if not s or 2 * rank <= above:
-            continue
-        for c in natural[rank][s]:
-            out.append(Combo(kind, c, 2 * rank, size))
-        if phx:
-            for c in short[rank][s]:
-                out.append(Combo(kind, c | _PHX, 2 * rank, size, rank))
+    """Pairs or triples of the ranks above ``above`` (a strength), from a ``_combo_table``."""
+    shifts = _SUIT_SHIFTS
+    for rank in range(above // 2 + 1 if above >= 0 else 2, 15):
+        s = hand >> shifts[rank] & 15
+        if s:
+            out.extend(table[rank][s])
 
 
 def _add_full_houses(hand: int, suits: list[int], above: int, out: list[Combo]) -> None:
     """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part."""
     phx = hand & _PHX
-    for t in _RANKS:
-        st = suits[t]
-        if not st or 2 * t <= above:
+    found: list[Combo] = []
+    ranks = [r for r in _RANKS if suits[r]]
+    pair_ranks = [(p, _PAIRS[p][suits[p]], _SINGLES[p][suits[p]]) for p in ranks]
+    for t in ranks:
+        if 2 * t <= above:
             continue
+        st = suits[t]
         triples = _TRIPLES[t][st]
         wild_triples = _PAIRS[t][st] if phx else ()
         if not triples and not wild_triples:
             continue
         strength = 2 * t
-        for p in _RANKS:
-            sp = suits[p]
-            if p == t or not sp:
+        for p, pairs, singles in pair_ranks:
+            if p == t:
                 continue
-            pairs = _PAIRS[p][sp]
             for tc in triples:
                 for pc in pairs:
-                    out.append(Combo(Kind.FULL_HOUSE, tc | pc, strength, 5))
+                    found.append(_new(Combo, (Kind.FULL_HOUSE, tc | pc, strength, 5, None)))
                 if phx:
-                    for c in _SINGLES[p][sp]:
-                        out.append(Combo(Kind.FULL_HOUSE, tc | c | _PHX, strength, 5, p))
+                    for c in singles:
+                        found.append(_new(Combo, (Kind.FULL_HOUSE, tc | c | _PHX, strength, 5, p)))
             for tc in wild_triples:
                 for pc in pairs:
-                    out.append(Combo(Kind.FULL_HOUSE, tc | pc | _PHX, strength, 5, t))
+                    found.append(_new(Combo, (Kind.FULL_HOUSE, tc | pc | _PHX, strength, 5, t)))
+    found.sort(key=_sort_key)
+    out.extend(found)
 
 
 def _add_straights(
@@ -380,47 +424,92 @@ def _add_straights(
 ) -> None:
     """Runs of >= 5 ranks from 1 (Mah Jong) to A, one card each, the Phoenix filling one rank.
 
-    Grows every run rank by rank from its low end, keeping the card choices without (``plain``)
-    and with the Phoenix (``wild``, with its rank). All-one-suit natural runs are bombs (R7.1).
+    Grows every run rank by rank from its low end. Ranks held once add to a constant mask;
+    only ranks held twice or more multiply the card choices (``prod``), so a run costs about
+    one step per play it yields. The Phoenix fills the run's one gap, or stands in for any
+    held rank: for a rank held once its card is taken out of the constant, for a rank held
+    more often the product of the other multi-card ranks (``without``) is used. All-one-suit
+    natural runs are bombs (R7.1). The canonical order comes from sorting one int key per play.
     """
     phx = hand & _PHX
     low_len, high_len = (5, 14) if length is None else (length, length)
-    present = _rank_bits(suits, 1) | (2 if hand & _MJ else 0)
+    present = (2 if hand & _MJ else 0) | sum(1 << r for r in _RANKS if suits[r])
     window = (1 << low_len) - 1
+    found: dict[int, Combo] = {}
+    table = _SINGLES
+    straight = Kind.STRAIGHT
     for lo in range(1, 16 - low_len):
-        if 2 * min(14, lo + high_len - 1) <= above:
+        top_hi = min(14, lo + high_len - 1)
+        if 2 * top_hi <= above:
             continue
         missing = low_len - ((present >> lo) & window).bit_count()
         if missing > (1 if phx else 0) or (missing and lo == 1 and not present & 2):
             continue  # the shortest run from lo cannot be completed
-        plain = [0]
-        wild: list[tuple[int, int]] = []
-        common = 15  # suits present in every rank of the run so far
-        for hi in range(lo, min(14, lo + high_len - 1) + 1):
+        const, prod, gap, common = 0, [0], 0, 15
+        singles: list[tuple[int, int]] = []  # (rank, card bit) of the ranks held once
+        without: dict[int, list[int]] = {}  # multi-card rank -> product of the others
+        for hi in range(lo, top_hi + 1):
             if hi == 1:
-                options: tuple[int, ...] = (_MJ,) if hand & _MJ else ()
+                options: tuple[int, ...] = _MJ_OPTIONS
             else:
-                options = _SINGLES[hi][suits[hi]]
+                options = table[hi][suits[hi]]
                 common &= suits[hi]
-            wild = [(m | c, p) for m, p in wild for c in options]
-            if phx and hi >= 2:
-                wild += [(m | _PHX, hi) for m in plain]
-            plain = [m | c for m in plain for c in options]
-            if not plain and not wild:
-                break
+            if not options:
+                if gap or not phx:
+                    break
+                gap = hi
+            elif len(options) == 1:
+                const |= options[0]
+                if hi >= 2:
+                    singles.append((hi, options[0]))
+            else:
+                for r, masks in without.items():
+                    without[r] = [m | c for c in options for m in masks]
+                without[hi] = prod
+                prod = [m | c for c in options for m in prod]
             n = hi - lo + 1
             if n < low_len or 2 * hi <= above:
                 continue
             strength = 2 * hi
-            if lo >= 2 and common:
-                flushes = {m for m in plain for suit in _SUIT_MASKS if m & ~suit == 0}
-                plain_out = [m for m in plain if m not in flushes]
-            else:
-                plain_out = plain
-            for m in plain_out:
-                out.append(Combo(Kind.STRAIGHT, m, strength, n))
-            for m, p in wild:
-                out.append(Combo(Kind.STRAIGHT, m, strength, n, p))
+            key = n << 61 | hi << 57
+            if not without:  # one card per rank: a single mask per reading
+                if gap:
+                    m = const | _PHX
+                    found[key | m] = _new(Combo, (straight, m, strength, n, gap))
+                    continue
+                if lo == 1 or not common or not _is_flush(const):
+                    found[key | const] = _new(Combo, (straight, const, strength, n, None))
+                if phx:
+                    for p, c in singles:
+                        m = const ^ c | _PHX
+                        found[key | m] = _new(Combo, (straight, m, strength, n, p))
+                continue
+            if gap:
+                base = const | _PHX
+                for x in prod:
+                    found[key | base | x] = _new(Combo, (straight, base | x, strength, n, gap))
+                continue
+            for x in prod:
+                m = const | x
+                if lo == 1 or not common or not _is_flush(m):
+                    found[key | m] = _new(Combo, (straight, m, strength, n, None))
+            if phx:
+                for p, c in singles:
+                    base = const ^ c | _PHX
+                    for x in prod:
+                        found[key | base | x] = _new(Combo, (straight, base | x, strength, n, p))
+                base = const | _PHX
+                for p, masks in without.items():
+                    for x in masks:
+                        found[key | base | x] = _new(Combo, (straight, base | x, strength, n, p))
+    if found:
+        out.extend([found[k] for k in sorted(found)])
+
+
+def _is_flush(m: int) -> bool:
+    return not (
+        m & ~_SUIT_MASKS[0] and m & ~_SUIT_MASKS[1] and m & ~_SUIT_MASKS[2] and m & ~_SUIT_MASKS[3]
+    )
 
 
 def _add_stairs(
@@ -429,8 +518,15 @@ def _add_stairs(
     """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs."""
     phx = hand & _PHX
     low_k, high_k = (2, 7) if length is None else (length // 2, length // 2)
-    present, paired = _rank_bits(suits, 1), _rank_bits(suits, 2)
+    present = paired = 0
+    for r in _RANKS:
+        n = suits[r].bit_count()
+        if n:
+            present |= 1 << r
+            if n >= 2:
+                paired |= 1 << r
     window = (1 << low_k) - 1
+    found: list[Combo] = []
     for lo in range(2, 16 - low_k):
         if (present >> lo) & window != window:
             continue
@@ -452,9 +548,11 @@ def _add_stairs(
             if k < low_k or 2 * hi <= above:
                 continue
             for m in plain:
-                out.append(Combo(Kind.STAIRS, m, 2 * hi, 2 * k))
+                found.append(_new(Combo, (Kind.STAIRS, m, 2 * hi, 2 * k, None)))
             for m, p in wild:
-                out.append(Combo(Kind.STAIRS, m, 2 * hi, 2 * k, p))
+                found.append(_new(Combo, (Kind.STAIRS, m, 2 * hi, 2 * k, p)))
+    found.sort(key=_sort_key)
+    out.extend(found)
 
 
 def _all_bombs(suits: list[int]) -> list[Combo]:
@@ -497,38 +595,92 @@ def enumerate_bombs(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     return tuple(bombs)
 
 
+def generate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
+    """``enumerate_plays`` without its caches, for simulators whose (hand, top) rarely repeat."""
+    return _generate(hand, top)
+
+
 def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     """Every distinct play (cards, Phoenix rank) from ``hand`` that beats ``top``, bombs included.
 
     With ``top`` None, every combination in the hand (the Dog too). Sorted by
     (kind, length, strength, cards). Builds combinations from rank counts, never from subsets.
-    Results are cached: the rules ask again for the same hand and top within one step.
+    Leads are cached per hand (a hand is led from many times in a search), follows per
+    (hand, top): the rules ask again for the same hand and top within one step.
     """
-    return _cached_plays(hand, top)
+    if top is None:
+        plays = _LEADS.get(hand)
+        if plays is None:
+            if len(_LEADS) >= _LEADS_SIZE:
+                _LEADS.clear()
+            plays = _LEADS[hand] = _generate(hand, None)
+        return plays
+    return _follows(hand, top)
+
+
+_LEADS: Final[dict[int, tuple[Combo, ...]]] = {}
+"""Every lead of a hand, by hand mask (emptied when full: a plain dict beats an LRU here)."""
+_LEADS_SIZE: Final = 1 << 14
+
+
+def cache_clear() -> None:
+    """Forget every cached listing (for cold benchmarks)."""
+    _LEADS.clear()
+    _follows.cache_clear()
 
 
 @lru_cache(maxsize=1024)
-def _cached_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
+def _follows(hand: int, top: Combo) -> tuple[Combo, ...]:
+    return _generate(hand, top)
+
+
+def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
+    """The listing of ``enumerate_plays``, uncached."""
     if top is not None and (top.cards == _DOG or top.kind == Kind.BOMB):
         return enumerate_bombs(hand, top)
-    suits = _suits_by_rank(hand)
     out: list[Combo] = []
-    kind = None if top is None else top.kind
-    length = None if top is None else top.length
-    above = -1 if top is None else top.strength
-    if kind is None or kind == Kind.SINGLE:
-        _add_singles(hand, suits, top, out)
-    if kind is None or kind == Kind.PAIR:
-        _add_sets(Kind.PAIR, 2, hand, suits, above, out)
-    if kind is None or kind == Kind.TRIPLE:
-        _add_sets(Kind.TRIPLE, 3, hand, suits, above, out)
-    if kind is None or kind == Kind.FULL_HOUSE:
-        _add_full_houses(hand, suits, above, out)
-    if kind is None or kind == Kind.STRAIGHT:
-        _add_straights(hand, suits, length, above, out)
-    if kind is None or kind == Kind.STAIRS:
-        _add_stairs(hand, suits, length, above, out)
+    phx = hand & _PHX
+    if top is None:
+        suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+        _add_singles(hand, None, out)
+        _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, -1, out)
+        _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, -1, out)
+        pairs, triples = _multiples(hand)
+        if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
+            _add_full_houses(hand, suits, -1, out)
+        _add_straights(hand, suits, None, -1, out)
+        if pairs & (pairs - 1) or (phx and pairs):  # else no stairs can be made
+            _add_stairs(hand, suits, None, -1, out)
+    else:
+        kind, above = top.kind, top.strength
+        if kind == Kind.SINGLE:  # the common cases need no per-rank list
+            _add_singles(hand, top, out)
+        elif kind == Kind.PAIR:
+            _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, above, out)
+        elif kind == Kind.TRIPLE:
+            _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
+        else:
+            suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+            if kind == Kind.FULL_HOUSE:
+                _add_full_houses(hand, suits, above, out)
+            elif kind == Kind.STRAIGHT:
+                _add_straights(hand, suits, top.length, above, out)
+            else:
+                _add_stairs(hand, suits, top.length, above, out)
     if has_bomb(hand):
-        out.extend(_all_bombs(suits))
-    out.sort(key=_sort_key)
+        bombs = _all_bombs(_suits_by_rank(hand))
+        bombs.sort(key=_sort_key)
+        out.extend(bombs)
     return tuple(out)
+
+
+_NIBBLE_LOW: Final = sum(1 << (4 * i) for i in range(13))
+
+
+def _multiples(hand: int) -> tuple[int, int]:
+    """Masks with one bit per rank holding at least two (``pairs``) and three (``triples``)
+    natural cards: a cheap test of whether full houses and stairs are worth looking for."""
+    x = (hand & NORMAL_MASK) >> 2
+    low = _NIBBLE_LOW
+    n = (x & low) + (x >> 1 & low) + (x >> 2 & low) + (x >> 3 & low)  # cards per rank, 0..4
+    return (n >> 1 | n >> 2) & low, (n >> 2 | (n >> 1 & n)) & low

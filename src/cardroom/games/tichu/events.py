@@ -6,20 +6,17 @@ Events are produced with full information; ``observe.project`` redacts them per 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from .actions import rank_text
-from .cards import format_card, iter_cards
+from .cards import card_names, format_card
 from .state import RoundResult
 
 Json = dict[str, Any]
 
 
-_NAMES: Final = tuple(format_card(c) for c in range(56))
-
-
 def card_list(mask: int) -> list[str]:
-    return [_NAMES[c] for c in iter_cards(mask)]
+    return card_names(mask)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from cardroom.engine.game import JsonAble, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
-from .actions import rank_text
+from .actions import ActionKind, rank_text
 from .cards import format_card, mask_points
 from .combos import Combo
 from .events import (
@@ -28,11 +28,12 @@ from .events import (
 from .rules import (
     active_seats,
     awaited_seats,
+    bomb_options,
     can_call_tichu,
-    combo_of,
     is_leading,
     legal_actions,
     legal_texts,
+    play_options,
 )
 from .state import GRAND_CALL, SEATS, Phase, TichuState, TrickPlay
 
@@ -93,10 +94,12 @@ def _exchange_json(state: TichuState, seat: int) -> Json | None:
 
 
 @lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=4096)
 def combo_json(combo: Combo) -> Json:
     """What a play is, so that clients and bots need not recompute it: kind, length, top rank
     (0 Dog, 1 Mah Jong, 2..14, 15 Dragon; a Phoenix single: the rank it tops), strength in
-    half-steps, the Phoenix's declared rank in a multi-card play, and the short text."""
+    half-steps, the Phoenix's declared rank in a multi-card play, and the short text.
+    Memoised (observations are read-only): a lead lists a hundred plays per observation."""
     return {
         "kind": combo.kind.name.lower(),
         "length": combo.length,
@@ -109,11 +112,16 @@ def combo_json(combo: Combo) -> Json:
 
 def legal_info(state: TichuState, seat: int) -> list[Json | None]:
     """Parallel to ``legal``: each play's ``combo_json``, None for other actions."""
-    out: list[Json | None] = []
-    for action in legal_actions(state, seat):
-        combo = combo_of(state, seat, action)
-        out.append(None if combo is None else combo_json(combo))
-    return out
+    # The plays and bombs-onto are listed in their mappings' order (``rules.legal_actions``), so
+    # the combinations are read off in turn rather than looked up (hashing) action by action.
+    combos = iter([*play_options(state, seat).values(), *bomb_options(state, seat).values()])
+    return [
+        combo_json(next(combos)) if a.kind in _COMBO_KINDS else None
+        for a in legal_actions(state, seat)
+    ]
+
+
+_COMBO_KINDS: Final = (ActionKind.PLAY, ActionKind.BOMB)
 
 
 def _calls(state: TichuState, audience: Audience) -> list[str]:

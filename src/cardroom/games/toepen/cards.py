@@ -90,7 +90,6 @@ def four_of_a_kind(hand: int) -> int:
     return next((s for s in range(7, -1, -1) if hand & rank_mask(s) == rank_mask(s)), -1)
 
 
-
 def format_card(c: int) -> str:
     return RANKS[strength_of(c)] + SUITS[suit_of(c)]
 

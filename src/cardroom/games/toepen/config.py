@@ -1,15 +1,16 @@
 """``ToepenConfig``: the Toepen-default rule set (toepen.md §1) and its [Option] variants.
 
 Every field defaults to the [Standard] reading; each option names its variant ID from toepen.md
-§5. Not implemented: 2 players (R1.1 option), V-FOUR-CHANCE, V-BLIND, V-WAS-ALLCHECK, V-REDEAL,
-V-JP, V-POT, and the single post-exchange announcement step (R8.2 option).
+§5; 2 players (R1.1 option) is ``seats=2``. Not implemented: V-FOUR-CHANCE, V-BLIND, V-WAS-ALLCHECK,
+V-REDEAL, V-JP, V-POT, and the single post-exchange announcement step (R8.2 option); see
+``docs/rules/toepen.md`` §4 for why.
 
 >>> ToepenConfig.from_json({"seats": 5, "lives": 15}).to_json()["lives"]
 15
 >>> ToepenConfig.from_json({"seats": 9})
 Traceback (most recent call last):
 ...
-cardroom.engine.errors.EngineError: R1.1: seats must be 3..8, got 9
+cardroom.engine.errors.EngineError: R1.1: seats must be 2..8, got 9
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ from typing import Any, Final
 from cardroom.engine.config import options_from_json, options_to_json
 from cardroom.engine.errors import EngineError
 
-MIN_SEATS: Final = 3
+MIN_SEATS: Final = 2
+"""R1.1: 3-8 players; 2 is the [Option] of the Dutch sources."""
 MAX_SEATS: Final = 8
 DEALER_RULES: Final = ("winner", "left", "high")
 
 
 @dataclass(frozen=True, slots=True)
 class ToepenConfig:
-    """One table's rules. ``seats`` 3..8 (R1.1), ``lives`` per player (R1.4, V-L)."""
+    """One table's rules. ``seats`` 3..8 or 2 (R1.1 option), ``lives`` per player (R1.4)."""
 
     seats: int = 4
     lives: int = 10
@@ -68,6 +70,11 @@ class ToepenConfig:
     """V-POOR (R7.4): a player starting with 1 life leads; stake 2; others play for 2 or fold."""
     elimination: bool = False
     """V-ELIM: players at 0 lives drop out; the last one with lives wins."""
+    finish_hand: bool = False
+    """V-FINISH-HAND (R7.1 option): the hand in which somebody reached 0 lives is played out
+    (R6.5) instead of the game ending at that moment."""
+    folded_taker_deals: bool = True
+    """R6.6: the taker of trick 4 deals next even if he folded; False = the deal moves left."""
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= self.seats <= MAX_SEATS:

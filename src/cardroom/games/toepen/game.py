@@ -27,7 +27,7 @@ DEFAULTS = {
 
 
 class ToepenGame:
-    """Toepen for 3-8 players, Toepen-default rules (``shared/rules/toepen.md``)."""
+    """Toepen for 3-8 players (2 as an option), Toepen-default rules (``docs/rules/toepen.md``)."""
 
     name = "toepen"
     rules_version = "toepen-default-1"
@@ -45,12 +45,13 @@ class ToepenGame:
 
     def conformance_configs(self) -> tuple[ToepenConfig, ...]:
         """The registry-wide conformance suite's configs: 3, 4 and 8 players, then every option
-        at least once."""
+        at least once (2 players is the R1.1 option)."""
         return (
             ToepenConfig(seats=3),
             ToepenConfig(seats=4),
             ToepenConfig(seats=8),
             ToepenConfig(seats=5, lives=5, poverty=True, elimination=True, dealer_rule="left"),
+            ToepenConfig(seats=2, lives=3, finish_hand=True, folded_taker_deals=False),
             ToepenConfig(
                 dutch_laundry=True, laundry_open=True, exchange_repeat=True, free_signals=True
             ),
@@ -119,7 +120,8 @@ class ToepenGame:
         if not legal:
             raise NotActiveError(f"seat {seat} may not act now")
         if seat == rules.owing(state) and state.phase in DEFAULTS:
-            return Action.parse(DEFAULTS[state.phase])
+            default = Action.parse(DEFAULTS[state.phase])
+            return default if default in legal else legal[0]  # a forced signal (R8.3)
         return legal[0]
 
     def parse_action(self, text: str) -> Action:

@@ -140,8 +140,8 @@ def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
 
 def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     """R2.1, R2.2: cards one at a time clockwise from the dealer's left; the rest is the stock.
-    R8.2, R8.3: three or four 10s are announced at once; then the optional J signals (R8.3)
-    and the exchange offers (R3.5) go round in the same order."""
+    R8.2, R8.3: every seat then has its announcement turn in the same order (a forced 10s
+    signal is made at that turn, never here), and the exchange offers (R3.5) follow."""
     n, config = state.num_seats, state.config
     seated = alive_mask(state)
     seats = clockwise(state.dealer, seated, n)
@@ -150,14 +150,9 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     for i in range(HAND_SIZE * k):
         hands[seats[i % k]] |= 1 << order[i]
     stock = order[HAND_SIZE * k :]
-    signals: list[tuple[str, ...]] = [()] * n
+    pending = ("",) if config.announce else ()
+    signals = [pending if seated >> s & 1 else () for s in range(n)]
     events: Events = [Dealt(state.hand_no + 1, state.dealer, tuple(hands), len(stock))]
-    if config.announce:
-        for seat in seats:
-            signal = signal_for(hands[seat], TENS)
-            signals[seat] = (signal,)
-            if signal:
-                events.append(Signal(seat, signal))
     new = evolve(
         state,
         phase="announce",
@@ -262,14 +257,23 @@ def active_seats(state: ToepenState) -> frozenset[int]:
     return frozenset((seat, *knockers))
 
 
+_SIGNALS = {"whistle": (WHISTLE,), "stand": (STAND,), "": ()}
+
+
+def forced_signal(state: ToepenState, seat: int) -> str:
+    """R8.3, R8.4: the signal three or four 10s oblige ``seat`` to make at its turn ("" if none)."""
+    return signal_for(state.hands[seat], TENS)
+
+
 def signal_options(state: ToepenState, seat: int) -> tuple[Action, ...]:
-    """R8.3-R8.5: the optional signal for exactly three Js (whistle) or four Js (stand)."""
-    if state.signals[seat][-1]:
-        return ()
+    """R8.3-R8.5 at ``seat``'s announcement turn: the forced 10s signal as the only answer, else
+    the optional signal for exactly three Js (whistle) or four Js (stand) next to ``nosignal``."""
+    forced = forced_signal(state, seat)
+    if forced:
+        return _SIGNALS[forced]
     if state.config.free_signals:
-        return WHISTLE, STAND
-    signal = signal_for(state.hands[seat], JACKS)
-    return {"whistle": (WHISTLE,), "stand": (STAND,), "": ()}[signal]
+        return WHISTLE, STAND, NOSIGNAL
+    return (*_SIGNALS[signal_for(state.hands[seat], JACKS)], NOSIGNAL)
 
 
 def playable(state: ToepenState, seat: int) -> int:
@@ -293,7 +297,7 @@ def legal_actions(state: ToepenState, seat: int) -> tuple[Action, ...]:
     if phase == "challenge":
         return CHALLENGE, ACCEPT
     if phase == "announce":
-        return (*signal_options(state, seat), NOSIGNAL)
+        return signal_options(state, seat)
     return ()
 
 
@@ -362,13 +366,15 @@ def _not_now(state: ToepenState, seat: int, kind: str) -> str:
 
 def _signal(state: ToepenState, seat: int, kind: str) -> Result:
     events: Events = []
+    if all(a.kind != kind for a in signal_options(state, seat)):
+        forced = forced_signal(state, seat)
+        if forced:
+            raise IllegalActionError(f"R8.3: your 10s oblige you to {forced} now")
+        need = "three Js" if kind == "whistle" else "four Js"
+        raise IllegalActionError(f"R8.5: a {kind} needs {need} (or three or four 10s)")
     if kind != "nosignal":
-        if all(a.kind != kind for a in signal_options(state, seat)):
-            need = "three Js" if kind == "whistle" else "four Js"
-            raise IllegalActionError(f"R8.5: a {kind} needs {need} (10s signal automatically)")
-        signals = list(state.signals)
-        signals[seat] = (*signals[seat][:-1], kind)
-        state = evolve(state, signals=tuple(signals))
+        signals = _put_signals(state.signals, seat, (*state.signals[seat][:-1], kind))
+        state = evolve(state, signals=signals)
         events.append(Signal(seat, kind))
     state = evolve(state, queue=state.queue[1:])
     if state.queue:
@@ -435,6 +441,8 @@ def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     done = replace(exchange, challenger=seat, loser=loser)
     state = evolve(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
     events: Events = [Challenged(seat, exchange.seat, exchange.discard, loser, lost)]
+    if sudden_end(state):
+        return _end_hand(state, -1, "a player reached 0 lives", events)
     if loser == exchange.seat and config.laundry_open:
         return _open_hand(state, events)
     return _close_exchange(state, events)
@@ -456,16 +464,18 @@ def _open_hand(state: ToepenState, events: Events) -> Result:
 
 
 def _close_exchange(state: ToepenState, events: Events) -> Result:
-    """R8.2: the replacement hand is checked for 10s, then offered the optional J signal."""
+    """R8.2, R8.3: the exchanger gets an announcement turn for the replacement hand."""
     seat = state.exchanges[-1].seat
     if not state.config.announce or state.open_hands >> seat & 1:
         return _next_laundry(evolve(state, queue=()), events)
-    signal = signal_for(state.hands[seat], TENS)
-    signals = list(state.signals)
-    signals[seat] = (*signals[seat], signal)
-    if signal:
-        events.append(Signal(seat, signal))
-    return evolve(state, phase="announce", queue=(seat,), signals=tuple(signals)), events
+    signals = _put_signals(state.signals, seat, (*state.signals[seat], ""))
+    return evolve(state, phase="announce", queue=(seat,), signals=signals), events
+
+
+def _put_signals(
+    signals: tuple[tuple[str, ...], ...], seat: int, value: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    return (*signals[:seat], value, *signals[seat + 1 :])
 
 
 def _knock(state: ToepenState, seat: int) -> Result:
@@ -490,6 +500,8 @@ def _answer_knock(state: ToepenState, seat: int, kind: str) -> Result:
         lives, lost = _lose(state.lives, seat, state.stake)
         state = evolve(state, lives=lives, in_hand=state.in_hand & ~bit(seat))
         events = [Folded(seat, lost)]
+        if sudden_end(state):
+            return _end_hand(state, -1, "a player reached 0 lives", events)
     else:
         events = [Decision("stay", seat)]
     state = evolve(state, queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
@@ -584,11 +596,15 @@ def _score(state: ToepenState, winner: int, events: Events) -> Result:
     for seat in range(state.num_seats):
         if state.in_hand >> seat & 1 and seat != winner:
             lives, _ = _lose(lives, seat, amount)
-    return _end_hand(evolve(state, lives=lives), winner, reason, events)
+    taker = state.tricks[-1].winner if config.folded_taker_deals else winner
+    return _end_hand(evolve(state, lives=lives), winner, reason, events, taker)
 
 
-def _end_hand(state: ToepenState, winner: int, reason: str, events: Events) -> Result:
-    """R6.5, R7.1, R7.2: check the end of the game, else R2.3 choose the next dealer."""
+def _end_hand(
+    state: ToepenState, winner: int, reason: str, events: Events, deals: int | None = None
+) -> Result:
+    """R6.5, R7.1, R7.2: check the end of the game, else R2.3 choose the next dealer: ``deals``
+    (R6.6: the taker of trick 4, folded or not), by default the ``winner``."""
     losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
     events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
     summary = HandSummary(state.hand_no, winner, reason, losses)
@@ -598,7 +614,14 @@ def _end_hand(state: ToepenState, winner: int, reason: str, events: Events) -> R
         winners, losers = ranking(state)
         events.append(GameEnded(winners, losers, state.lives))
         return state, events
-    return evolve(state, dealer=next_dealer(state, winner)), events
+    return evolve(state, dealer=next_dealer(state, winner if deals is None else deals)), events
+
+
+def sudden_end(state: ToepenState) -> bool:
+    """R7.1 [Standard]: a fold or a lost challenge that brings a player to 0 lives ends the game
+    at that moment (not under V-FINISH-HAND, R6.5, nor V-ELIM, R7.2)."""
+    config = state.config
+    return not config.finish_hand and not config.elimination and min(state.lives) == 0
 
 
 def game_over(state: ToepenState) -> bool:

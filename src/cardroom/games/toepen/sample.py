@@ -48,7 +48,10 @@ def consistent(state: ToepenState, seat: int) -> bool:
             return False
         received = [e.discard for e in state.exchanges if e.seat == other]
         received.append(state.hands[other] | state.played[other])
-        for hand, signal in zip(received, state.signals[other], strict=False):
+        signals = state.signals[other]
+        if state.phase == "announce" and other in state.queue:
+            signals = signals[:-1]  # its announcement turn has not come yet (R8.3)
+        for hand, signal in zip(received, signals, strict=False):
             if not signal_fits(hand, signal, free):
                 return False
     return True

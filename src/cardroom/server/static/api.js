@@ -26,6 +26,9 @@ async function request(method, path, body, token) {
 
 export const listGames = () => request("GET", "/api/games");
 export const listTables = () => request("GET", "/api/tables");
+export const listFinished = () => request("GET", "/api/tables/finished");
+export const getReplay = (id, view) =>
+  request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`);
 export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
 export const createTable = (game, options, name) =>
   request("POST", "/api/tables", { game, options, name });
@@ -53,4 +56,11 @@ export function saveSeat(id, seat, token, name) {
 
 export function forgetSeat(id) {
   localStorage.removeItem(KEY(id));
+}
+
+// Server words a player understands: no rule numbers, no HTTP codes.
+export function friendly(msg) {
+  return String(msg)
+    .replace(/^\d{3}:\s*/, "")
+    .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "");
 }

@@ -11,13 +11,34 @@ function normalizeGames(data) {
   return Object.entries(list || {}).map(([name, g]) => ({ name, ...(g || {}) }));
 }
 
-function normalizeOptions(options) {
-  if (!options) return [];
+// Choices the server does not list yet (until /api/games carries them for every option).
+const KNOWN_CHOICES = { dealer_rule: ["winner", "left", "high"] };
+
+// [key, spec] per option; spec merges the default value with whatever the server tells about
+// the option (description, range, choices), under any of the names it may use.
+function normalizeOptions(game) {
+  let options = (game && (game.options || game.schema)) || {};
   if (options.properties) options = options.properties; // a JSON Schema object
-  if (Array.isArray(options)) return options.map((o) => [o.name || o.key, o]);
-  return Object.entries(options).map(([k, spec]) =>
-    spec !== null && typeof spec === "object" ? [k, spec] : [k, { default: spec }],
-  );
+  const info = (game && (game.option_info || game.options_info || game.option_help)) || {};
+  const list = Array.isArray(options)
+    ? options.map((o) => [o.name || o.key, o])
+    : Object.entries(options).map(([k, spec]) =>
+        spec !== null && typeof spec === "object" && !Array.isArray(spec) ? [k, spec] : [k, { default: spec }],
+      );
+  return list.map(([k, spec]) => {
+    const merged = { ...(typeof info[k] === "string" ? { description: info[k] } : info[k] || {}), ...spec };
+    if (!merged.enum && !merged.choices && KNOWN_CHOICES[k]) merged.choices = KNOWN_CHOICES[k];
+    return [k, merged];
+  });
+}
+
+function rangeText(spec) {
+  const lo = spec.minimum ?? spec.min;
+  const hi = spec.maximum ?? spec.max;
+  if (lo !== undefined && hi !== undefined) return `${lo}–${hi}`;
+  if (lo !== undefined) return `at least ${lo}`;
+  if (hi !== undefined) return `at most ${hi}`;
+  return "";
 }
 
 function optionInput(key, spec) {
@@ -52,10 +73,18 @@ function optionInput(key, spec) {
     input.read = () => (input.value === "" ? undefined : input.value);
   }
   const text = spec.title || spec.label || key.replaceAll("_", " ");
+  const range = rangeText(spec);
+  const help = [spec.description || spec.help, range ? `(${range})` : ""].filter(Boolean).join(" ");
   return {
     key,
     input,
-    row: h("label", { class: "opt", title: spec.description || "" }, `${text} `, input),
+    row: h(
+      "div",
+      { class: "opt" },
+      h("label", { for: id }, text),
+      input,
+      help ? h("span", { class: "help", "data-testid": `help-${key}` }, help) : null,
+    ),
   };
 }
 
@@ -73,15 +102,16 @@ export function mountLobby(root, navigate) {
   });
   const optionsBox = h("div", { class: "options", "data-testid": "options" });
   const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
+  const finished = h("div", { class: "tables", "data-testid": "finished-list" });
+  const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, "How to play");
   let games = [];
   let inputs = [];
 
   function showOptions() {
     const game = games.find((g) => g.name === gameSelect.value);
-    inputs = normalizeOptions(game && (game.options || game.schema)).map(([k, s]) =>
-      optionInput(k, s),
-    );
+    inputs = normalizeOptions(game).map(([k, s]) => optionInput(k, s));
     optionsBox.replaceChildren(...inputs.map((i) => i.row));
+    rulesLink.href = `/rules/${gameSelect.value}`;
   }
   gameSelect.addEventListener("change", showOptions);
 
@@ -97,7 +127,33 @@ export function mountLobby(root, navigate) {
       const res = await api.createTable(gameSelect.value, options, name);
       navigate(`/t/${res.id}`);
     } catch (err) {
-      say(`Could not create the table: ${err.message}`);
+      say(`Could not create the table: ${api.friendly(err.message)}`);
+    }
+  }
+
+  async function refreshFinished() {
+    try {
+      const done = await api.listFinished();
+      finished.replaceChildren(
+        done.length
+          ? h(
+              "table",
+              {},
+              done.map((t) =>
+                h(
+                  "tr",
+                  { "data-testid": `finished-row-${t.id}` },
+                  h("td", {}, t.name || t.id),
+                  h("td", {}, t.game),
+                  h("td", {}, (t.finished_at || "").slice(0, 16).replace("T", " ")),
+                  h("td", {}, h("a", { href: t.replay || `/replay/${t.id}`, "data-testid": `replay-${t.id}` }, "Replay")),
+                ),
+              ),
+            )
+          : h("p", { class: "muted" }, "No finished tables yet."),
+      );
+    } catch (err) {
+      finished.replaceChildren(h("p", { class: "muted" }, `Cannot list finished tables: ${err.message}`));
     }
   }
 
@@ -154,21 +210,28 @@ export function mountLobby(root, navigate) {
   }
 
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom")),
+    h(
+      "header",
+      { class: "bar" },
+      h("a", { href: "/", class: "home" }, "cardroom"),
+      h("a", { href: "/rules/tichu" }, "Tichu rules"),
+      h("a", { href: "/rules/toepen" }, "Toepen rules"),
+    ),
     h(
       "main",
-      { class: "lobby", "data-testid": "lobby" },
+      { class: "lobby page", "data-testid": "lobby" },
       msg,
       h(
         "form",
         { class: "create", onsubmit: create },
         h("h2", {}, "New table"),
-        h("label", {}, "Game ", gameSelect),
+        h("label", {}, "Game ", gameSelect, " ", rulesLink),
         h("label", {}, "Name ", nameInput),
         optionsBox,
         h("button", { class: "primary", type: "submit", "data-testid": "create-table" }, "Create"),
       ),
       h("section", {}, h("h2", {}, "Tables"), list),
+      h("section", {}, h("h2", {}, "Finished (watch the replay)"), finished),
     ),
   );
 
@@ -186,6 +249,7 @@ export function mountLobby(root, navigate) {
     })
     .catch((err) => say(`Cannot load the games: ${err.message}`));
   refresh();
+  refreshFinished();
   const timer = setInterval(refresh, 3000);
   return () => clearInterval(timer);
 }

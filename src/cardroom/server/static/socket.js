@@ -4,8 +4,8 @@
 export const WS_PATH = "/ws";
 
 export class TableSocket {
-  // handlers: {onState(obs, v), onEvents(events), onSeats(seats, mySeat), onReject(msg),
-  //            onStatus(text)}
+  // handlers: {onWelcome(seat, msg), onState(obs, v), onEvents(events, v),
+  //            onSeats(seats, mySeat), onReject(msg), onStatus(text), onChat(line), onPause(s)}
   constructor(table, token, handlers) {
     this.table = table;
     this.token = token;
@@ -82,7 +82,7 @@ export class TableSocket {
       case "welcome":
         this.v = msg.v;
         if (msg.seats) this.h.onSeats(msg.seats, msg.seat);
-        this.h.onWelcome(msg.seat);
+        this.h.onWelcome(msg.seat, msg);
         this.h.onState(msg.obs, msg.v);
         break;
       case "ev":
@@ -91,11 +91,17 @@ export class TableSocket {
           this.send({ t: "resync" }); // a gap: ask for a full snapshot
         }
         this.v = msg.v;
-        this.h.onEvents(msg.events || []);
+        this.h.onEvents(msg.events || [], msg.v);
         this.h.onState(msg.obs, msg.v);
         break;
       case "seats":
         this.h.onSeats(msg.seats, undefined);
+        break;
+      case "chat":
+        if (this.h.onChat) this.h.onChat(msg);
+        break;
+      case "pause":
+        if (this.h.onPause) this.h.onPause(msg.seconds);
         break;
       case "ack":
         this.settle(msg.id, null);

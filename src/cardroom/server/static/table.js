@@ -1,43 +1,94 @@
-// The table view: seats, board, your hand and actions, summary. Game-specific parts live in
-// tichu.js / toepen.js; legality comes only from obs.legal (the browser computes no rules).
+// The table page: a card table (you at the bottom, the others around), your hand in one fanned
+// row, the trick in the middle with each card at the seat that played it, and a side panel with
+// the history, the chat, the score sheet and the card counter. Game-specific parts come from a
+// game module through the interface declared in game.js; legality comes only from obs.legal.
 import * as api from "./api.js";
-import { cardEl } from "./cards.js";
+import { friendly } from "./api.js";
+import { cardBack, cardEl } from "./cards.js";
 import { h, testid } from "./dom.js";
+import { checkGame, seatAnchor, seatPosition } from "./game.js";
 import { TableSocket } from "./socket.js";
 import * as tichu from "./tichu.js";
 import * as toepen from "./toepen.js";
 
-const GAMES = { tichu, toepen };
-const BOT_LEVELS = ["heuristic", "random"];
-const LOG_SIZE = 40;
+export const GAMES = { tichu: checkGame("tichu", tichu), toepen: checkGame("toepen", toepen) };
+const DEFAULT_LEVELS = ["heuristic", "random"];
+const HISTORY_SIZE = 600;
+const BOT_NAMES = ["Ada", "Bram", "Cleo", "Dirk", "Eva", "Finn", "Greet", "Hugo"];
+
+// ---- the view: what the game modules read ---------------------------------------------------
+
+export { friendly };
+
+export function makeView(fields) {
+  const view = {
+    obs: null,
+    mySeat: null,
+    seats: [],
+    selected: [],
+    local: {},
+    history: [],
+    render: () => {},
+    ...fields,
+  };
+  view.name = (seat) => seatName(view, seat);
+  view.game = () => GAMES[(view.obs && view.obs.game) || view.gameName] || GAMES.tichu;
+  return view;
+}
+
+// A seat's display name: its player, or a friendly bot name; "(you)" for your seat.
+export function seatName(view, seat) {
+  const info = view.seats.find((s) => s.seat === seat);
+  let base = info && info.name;
+  if (info && info.kind === "bot" && (!base || /^bot\b/.test(base))) base = BOT_NAMES[seat % 8];
+  base = base || `Seat ${seat}`;
+  if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
+  return seat === view.mySeat ? `${base} (you)` : base;
+}
+
+// Whether the game waits for you (not merely allows an interrupt such as a bomb).
+export function yourMove(view) {
+  const o = view.obs;
+  if (!o || !(o.legal || []).length) return false;
+  if (Array.isArray(o.awaited)) return o.awaited.includes(view.mySeat); // seats that owe a move
+  if (o.turn !== null && o.turn !== undefined) return o.turn === view.mySeat;
+  return !(o.decided && o.decided[view.mySeat]); // simultaneous phases: until you decided
+}
+
+// ---- mounting ------------------------------------------------------------------------------
 
 export function mountTable(root, id) {
   const saved = api.savedSeat(id);
-  const ctx = {
+  const ctx = makeView({
     id,
     meta: null,
-    seats: [],
     mySeat: saved ? saved.seat : null,
     token: saved ? saved.token : null,
-    obs: null,
     v: null,
     status: "connecting…",
-    selected: [],
     chooser: null,
     message: null,
-    log: [],
-    local: {}, // game module scratch space (e.g. Tichu exchange picks)
+    log: [], // history sentences (kept for the tests and the title)
+    chat: [],
+    tab: "log",
+    sortBy: localStorage.getItem("cardroom.sort") || "rank",
+    chime: localStorage.getItem("cardroom.chime") === "on",
+    showLast: false,
+    roundEnd: null, // {v} while the round-end summary is shown
+    dealAt: null,
+    turnTimeout: 0,
+    turnSince: null,
+    levels: DEFAULT_LEVELS,
     playerName: localStorage.getItem("cardroom.name") || "",
-    botLevel: localStorage.getItem("cardroom.botLevel") || BOT_LEVELS[0],
-  };
+    botLevel: localStorage.getItem("cardroom.botLevel") || DEFAULT_LEVELS[0],
+  });
   window.cardroom = ctx; // handy for debugging and for the end-to-end tests
 
-  const main = h("main", { class: "table", "data-testid": "table-view" });
-  root.replaceChildren(header(ctx, id), main);
+  const shell = buildShell(ctx, id);
+  root.replaceChildren(shell.header, shell.main);
+  ctx.shell = shell;
 
-  ctx.game = () => GAMES[(ctx.obs && ctx.obs.game) || (ctx.meta && ctx.meta.game)] || GAMES.tichu;
-  ctx.name = (seat) => seatName(ctx, seat);
-  ctx.render = () => main.replaceChildren(...view(ctx));
+  ctx.render = () => render(ctx);
   ctx.say = (text, kind = "error") => {
     ctx.message = text ? { text, kind } : null;
     ctx.render();
@@ -48,7 +99,7 @@ export function mountTable(root, id) {
     ctx.chooser = null;
     const reject = await ctx.socket.act(text).finally(() => (ctx.inflight = null));
     if (reject) {
-      ctx.say(`Refused: ${reject.msg || reject.code}`);
+      ctx.say(`Refused: ${friendly(reject.msg || reject.code)}`);
     } else {
       ctx.selected = [];
       ctx.local = {};
@@ -66,10 +117,24 @@ export function mountTable(root, id) {
     .getTable(id)
     .then((meta) => {
       ctx.meta = meta;
+      ctx.gameName = meta.game;
       if (Array.isArray(meta.seats)) ctx.seats = meta.seats;
+      document.title = `${meta.name || meta.game} · cardroom`;
       ctx.render();
+      return api.listGames();
     })
-    .catch((err) => ctx.say(`Cannot load table ${id}: ${err.message}`));
+    .then((games) => {
+      const game = (games || []).find((g) => g.name === ctx.gameName);
+      if (game && Array.isArray(game.bot_levels) && game.bot_levels.length) {
+        ctx.levels = game.bot_levels;
+        if (!ctx.levels.includes(ctx.botLevel)) ctx.botLevel = ctx.levels[0];
+        shell.fillLevels();
+      }
+    })
+    .catch((err) => ctx.say(`Cannot load table ${id}: ${friendly(err.message)}`));
+  ctx.timer = setInterval(() => tick(ctx), 1000);
+  ctx.onKey = (e) => onKey(ctx, e);
+  document.addEventListener("keydown", ctx.onKey);
   ctx.render();
   ctx.connect();
   return ctx;
@@ -81,16 +146,39 @@ function handlers(ctx) {
       ctx.status = text;
       ctx.render();
     },
-    onWelcome: (seat) => {
+    onWelcome: (seat, msg) => {
       if (ctx.token && (seat === null || seat === undefined)) {
         api.forgetSeat(ctx.id); // the token no longer binds a seat
         ctx.token = null;
       }
       ctx.mySeat = seat === undefined ? ctx.mySeat : seat;
+      if (msg && Array.isArray(msg.history)) {
+        ctx.history = msg.history.slice(-HISTORY_SIZE);
+        ctx.log = [];
+        ctx.shell.log.replaceChildren();
+        for (const ev of ctx.history) addLog(ctx, ev);
+      }
+      if (msg && Array.isArray(msg.chat)) {
+        ctx.chat = [];
+        ctx.shell.chatList.replaceChildren();
+        for (const line of msg.chat) addChat(ctx, line);
+      }
+      if (msg) {
+        ctx.turnTimeout = msg.turn_timeout || 0;
+        ctx.dealAt = msg.next_deal_in == null ? null : Date.now() + msg.next_deal_in * 1000;
+        if (ctx.dealAt) ctx.roundEnd = { v: msg.v }; // reconnected during the pause
+      }
     },
     onState: (obs, v) => {
+      const before = ctx.obs;
+      const wasMine = yourMove(ctx);
       ctx.obs = obs;
       ctx.v = v;
+      const cards = (o) => (o && o.hand_sizes ? o.hand_sizes.reduce((a, b) => a + b, 0) : 0);
+      if (ctx.roundEnd && before && cards(obs) > cards(before)) ctx.roundEnd = null; // dealt
+      if (!before || before.turn !== obs.turn || before.phase !== obs.phase) {
+        ctx.turnSince = Date.now();
+      }
       const hand = new Set(obs.hand || []);
       ctx.selected = ctx.selected.filter((c) => hand.has(c));
       if (ctx.chooser) {
@@ -98,18 +186,39 @@ function handlers(ctx) {
         ctx.chooser = ctx.chooser.filter((a) => legal.has(a));
         if (!ctx.chooser.length) ctx.chooser = null;
       }
+      const mine = yourMove(ctx);
+      const auto = mine ? ctx.game().autoAction(ctx) : null;
+      if (auto && ctx.autoSent !== v) {
+        ctx.autoSent = v; // once per position
+        ctx.act(auto);
+      } else if (mine && !wasMine) chime(ctx);
+      document.title = `${mine ? "● Your turn · " : ""}${(ctx.meta && ctx.meta.name) || "cardroom"}`;
       ctx.render();
     },
-    onEvents: (events) => {
+    onEvents: (events, v) => {
       for (const ev of events) {
-        const text = ctx.game().eventText(ctx, ev) ?? genericEvent(ctx, ev);
-        if (text) ctx.log.push(text);
+        const entry = { v, ...ev };
+        ctx.history.push(entry);
+        addLog(ctx, entry);
+        if (ev.type === "round_scored" || ev.type === "hand_end") ctx.roundEnd = { v };
+        if (ev.type === "hand_dealt" || ev.type === "deal" || ev.type === "game_over") {
+          if (ev.type !== "game_over") ctx.roundEnd = null;
+          ctx.dealAt = null;
+        }
       }
-      ctx.log = ctx.log.slice(-LOG_SIZE);
+      if (ctx.history.length > HISTORY_SIZE) ctx.history = ctx.history.slice(-HISTORY_SIZE);
     },
     onSeats: (seats, mySeat) => {
       ctx.seats = seats;
       if (mySeat !== undefined) ctx.mySeat = mySeat;
+      ctx.render();
+    },
+    onChat: (line) => {
+      addChat(ctx, line);
+      if (ctx.tab !== "chat") ctx.shell.tabs.chat.classList.add("unread");
+    },
+    onPause: (seconds) => {
+      ctx.dealAt = Date.now() + seconds * 1000;
       ctx.render();
     },
     onReject: (msg) => {
@@ -117,19 +226,104 @@ function handlers(ctx) {
         api.forgetSeat(ctx.id);
         ctx.token = null;
         ctx.mySeat = null;
-        ctx.say(`Your seat token was refused (${msg.msg}); watching as a spectator.`);
+        ctx.say(`Your seat was not recognised (${friendly(msg.msg)}); watching as a spectator.`);
         ctx.connect();
         return;
       }
-      ctx.say(`Refused: ${msg.msg || msg.code}`);
+      ctx.say(`Refused: ${friendly(msg.msg || msg.code)}`);
     },
   };
 }
 
-function header(ctx, id) {
+function addLog(ctx, ev) {
+  const text = ctx.game().eventText(ctx, ev);
+  if (!text) return;
+  ctx.log.push(text);
+  const list = ctx.shell.log;
+  const li = h("li", { class: `ev-${ev.type}` }, text);
+  list.append(li);
+  while (list.children.length > HISTORY_SIZE) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+function addChat(ctx, line) {
+  ctx.chat.push(line);
+  const list = ctx.shell.chatList;
+  const who = line.seat === null || line.seat === undefined ? `${line.name} (watching)` : line.name;
+  list.append(h("li", {}, h("b", {}, `${who}: `), line.text)); // text nodes: always escaped
+  list.scrollTop = list.scrollHeight;
+}
+
+function chime(ctx) {
+  if (!ctx.chime) return;
+  try {
+    const audio = (ctx.audio = ctx.audio || new AudioContext());
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch {
+    // no audio device: the title still says it is your turn
+  }
+}
+
+// Once a second: the turn timer and the next-deal countdown.
+function tick(ctx) {
+  const timer = document.querySelector("[data-testid=turn-timer]");
+  if (timer && ctx.turnTimeout > 0 && ctx.turnSince) {
+    const left = Math.max(0, Math.ceil(ctx.turnTimeout - (Date.now() - ctx.turnSince) / 1000));
+    timer.textContent = `${left}s`;
+  }
+  const count = document.querySelector("[data-testid=next-deal]");
+  if (count && ctx.dealAt) {
+    count.textContent = `Next deal in ${Math.max(0, Math.ceil((ctx.dealAt - Date.now()) / 1000))} s`;
+  }
+}
+
+// ---- the keyboard: type ranks to select, Enter plays, Escape clears --------------------------
+
+function onKey(ctx, e) {
+  const tag = (e.target && e.target.tagName) || "";
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
+  const obs = ctx.obs;
+  if (!obs || !obs.hand) return;
+  if (e.key === "Enter" && !(e.target && e.target.tagName === "BUTTON")) {
+    const play = document.querySelector("[data-testid=play]");
+    if (play && !play.disabled) {
+      e.preventDefault();
+      play.click();
+    }
+    return;
+  }
+  if (e.key === "Escape") {
+    ctx.selected = [];
+    ctx.chooser = null;
+    ctx.showLast = false;
+    ctx.render();
+    return;
+  }
+  const key = e.key.length === 1 ? e.key.toUpperCase() : null;
+  if (!key) return;
+  const game = ctx.game();
+  const cards = sortedHand(ctx).filter((c) => game.rankOf(c) === key);
+  if (!cards.length) return;
+  e.preventDefault();
+  const next = cards.find((c) => !ctx.selected.includes(c));
+  if (next) clickCard(ctx, next);
+  else clickCard(ctx, cards[0]); // every card of the rank selected: typing again clears them
+}
+
+// ---- the page skeleton (built once; inputs and lists survive every render) -------------------
+
+function buildShell(ctx, id) {
   const link = `${location.origin}/t/${id}`;
   const name = h("input", {
     "data-testid": "player-name",
+    "aria-label": "your name",
     placeholder: "your name",
     value: ctx.playerName,
     maxlength: 24,
@@ -138,182 +332,351 @@ function header(ctx, id) {
       localStorage.setItem("cardroom.name", ctx.playerName);
     },
   });
-  const level = h(
-    "select",
-    {
-      "data-testid": "bot-level",
-      onchange: (e) => {
-        ctx.botLevel = e.target.value;
-        localStorage.setItem("cardroom.botLevel", ctx.botLevel);
-      },
+  const level = h("select", {
+    "data-testid": "bot-level",
+    "aria-label": "bot level",
+    onchange: (e) => {
+      ctx.botLevel = e.target.value;
+      localStorage.setItem("cardroom.botLevel", ctx.botLevel);
     },
-    BOT_LEVELS.map((l) => h("option", { value: l, selected: l === ctx.botLevel }, l)),
-  );
-  return h(
+  });
+  const fillLevels = () =>
+    level.replaceChildren(
+      ...ctx.levels.map((l) => h("option", { value: l, selected: l === ctx.botLevel }, l)),
+    );
+  fillLevels();
+  const chimeBox = h("input", {
+    type: "checkbox",
+    "data-testid": "chime",
+    checked: ctx.chime,
+    onchange: (e) => {
+      ctx.chime = e.target.checked;
+      localStorage.setItem("cardroom.chime", ctx.chime ? "on" : "off");
+    },
+  });
+  const header = h(
     "header",
     { class: "bar" },
     h("a", { href: "/", class: "home" }, "cardroom"),
+    h("a", { href: "#", "data-testid": "rules-link", class: "rules-link", onclick: (e) => openRules(ctx, e) }, "Rules"),
     h(
       "span",
       { class: "join" },
-      "Join link: ",
-      h("a", { href: link, "data-testid": "join-link" }, link),
+      h("a", { href: link, "data-testid": "join-link", title: "send this link to invite players" }, "Join link"),
       h(
         "button",
         {
           class: "small",
+          "aria-label": "copy the join link",
           onclick: () => navigator.clipboard && navigator.clipboard.writeText(link),
         },
         "copy",
       ),
     ),
-    h("label", {}, "Name ", name),
-    h("label", {}, "Bots ", level),
+    h("label", { class: "name" }, name),
+    h("label", { class: "levels", title: "level of the bots you add" }, "Bots ", level),
+    h("label", { class: "chime", title: "a chime when it is your turn" }, chimeBox, " chime"),
   );
+
+  const log = h("ol", { "data-testid": "log", class: "history", "aria-live": "polite" });
+  const chatList = h("ol", { "data-testid": "chat-list", class: "chat-list" });
+  const chatInput = h("input", {
+    "data-testid": "chat-input",
+    "aria-label": "chat message",
+    placeholder: "say something…",
+    maxlength: 300,
+  });
+  const chatForm = h(
+    "form",
+    {
+      class: "chat-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = chatInput.value.trim();
+        if (!text || !ctx.socket) return;
+        ctx.socket.send({ t: "chat", text, name: ctx.playerName.trim() || null });
+        chatInput.value = "";
+      },
+    },
+    chatInput,
+    h("button", { type: "submit", "data-testid": "chat-send" }, "Send"),
+  );
+  const score = h("div", { "data-testid": "score-panel", class: "panel-body" });
+  const counter = h("div", { "data-testid": "counter", class: "panel-body" });
+  const bodies = {
+    log: h("div", { class: "panel-body" }, log),
+    chat: h("div", { class: "panel-body chat" }, chatList, chatForm),
+    score,
+    cards: counter,
+  };
+  const titles = { log: "History", chat: "Chat", score: "Score", cards: "Cards out" };
+  const tabs = {};
+  for (const key of Object.keys(bodies)) {
+    tabs[key] = h(
+      "button",
+      {
+        class: "tab",
+        role: "tab",
+        "data-testid": `tab-${key}`,
+        onclick: () => {
+          if (ctx.tab === key && ctx.sideOpen) ctx.sideOpen = false;
+          else [ctx.tab, ctx.sideOpen] = [key, true];
+          tabs[key].classList.remove("unread");
+          ctx.render();
+        },
+      },
+      titles[key],
+    );
+  }
+  const side = h(
+    "aside",
+    { class: "side", "data-testid": "side" },
+    h("div", { class: "tabs", role: "tablist" }, Object.values(tabs)),
+    Object.values(bodies),
+  );
+  const top = h("div", { class: "topline" });
+  const felt = h("section", { class: "felt", "data-testid": "board", "aria-label": "the table" });
+  const mine = h("section", { class: "mine", "data-testid": "my-area" });
+  const main = h(
+    "main",
+    { class: "table", "data-testid": "table-view" },
+    top,
+    h("div", { class: "layout" }, h("div", { class: "play-area" }, felt, mine), side),
+  );
+  return { header, main, top, felt, mine, side, tabs, bodies, log, chatList, score, counter, fillLevels };
 }
 
-function seatName(ctx, seat) {
-  const info = ctx.seats.find((s) => s.seat === seat);
-  let base = (info && info.name) || `Seat ${seat}`;
-  if (ctx.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
-  return seat === ctx.mySeat ? `${base} (you)` : base;
+function openRules(ctx, e) {
+  e.preventDefault();
+  window.open(`/rules/${ctx.gameName || (ctx.obs && ctx.obs.game) || "tichu"}`, "_blank");
 }
 
-function view(ctx) {
+// ---- rendering ------------------------------------------------------------------------------
+
+function render(ctx) {
+  const s = ctx.shell;
+  s.top.replaceChildren(...nodes(topLine(ctx)));
+  s.felt.replaceChildren(...nodes(feltView(ctx)));
+  s.mine.replaceChildren(...nodes(myArea(ctx)));
+  s.mine.hidden = !(ctx.obs && ctx.obs.hand);
+  const tab = ctx.tab;
+  for (const [key, body] of Object.entries(s.bodies)) body.hidden = key !== tab;
+  for (const [key, button] of Object.entries(s.tabs)) {
+    button.setAttribute("aria-selected", String(key === tab));
+  }
+  s.side.classList.toggle("open", !!ctx.sideOpen);
+  if (ctx.obs) {
+    const game = ctx.game();
+    s.score.replaceChildren(...[game.roundSummary(ctx), game.scoreSheet(ctx)].filter(Boolean));
+    const counter = game.counter(ctx);
+    s.counter.replaceChildren(counter || h("p", { class: "muted" }, "No card counter for this game."));
+    s.tabs.cards.hidden = !counter;
+  }
+}
+
+// A flat list of nodes without the empty parts (null, false, nested arrays flattened).
+export function nodes(list) {
+  return [list].flat(Infinity).filter((x) => x !== null && x !== undefined && x !== false);
+}
+
+function topLine(ctx) {
   const obs = ctx.obs;
   const game = ctx.game();
-  const parts = [];
-  parts.push(
-    h(
-      "div",
-      { class: "status" },
-      h("span", { "data-testid": "status" }, ctx.status),
-      obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(ctx)) : null,
-      yourMove(ctx)
-        ? h("span", { class: "badge go", "data-testid": "your-move" }, "your move")
-        : null,
-      ctx.mySeat === null || ctx.mySeat === undefined
-        ? h("span", { "data-testid": "spectator", class: "badge" }, "spectating")
-        : [
-            h("span", { class: "badge" }, `you are seat ${ctx.mySeat}`),
-            h(
-              "button",
-              { class: "small", "data-testid": "leave", onclick: () => leave(ctx) },
-              "leave",
-            ),
-          ],
-      obs && obs.terminal
-        ? h("a", { href: `/api/tables/${ctx.id}/record`, "data-testid": "record" }, "game log")
-        : null,
-    ),
-  );
+  const parts = [
+    h("span", { "data-testid": "status", class: `conn ${ctx.status === "connected" ? "ok" : ""}` }, ctx.status),
+    obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(ctx)) : null,
+    yourMove(ctx) ? h("span", { class: "badge go", "data-testid": "your-move" }, "your move") : null,
+    ctx.mySeat === null || ctx.mySeat === undefined
+      ? h("span", { "data-testid": "spectator", class: "badge" }, "watching")
+      : h("button", { class: "small", "data-testid": "leave", onclick: () => leave(ctx) }, "leave"),
+    obs && obs.terminal
+      ? h("a", { href: `/replay/${ctx.id}`, "data-testid": "replay-link" }, "replay")
+      : null,
+    obs && obs.terminal
+      ? h("a", { href: `/api/tables/${ctx.id}/record`, "data-testid": "record" }, "game log")
+      : null,
+  ];
   if (ctx.message) {
     parts.push(
       h(
         "div",
         { class: `message ${ctx.message.kind}`, "data-testid": "message", role: "alert" },
         ctx.message.text,
-        h("button", { class: "small", onclick: () => ctx.say(null) }, "×"),
+        h("button", { class: "small", "aria-label": "dismiss", onclick: () => ctx.say(null) }, "×"),
       ),
     );
   }
-  parts.push(seatsView(ctx));
-  if (obs) {
-    parts.push(h("section", { class: "board", "data-testid": "board" }, game.board(ctx)));
-    if (obs.hand) parts.push(myArea(ctx));
-    parts.push(game.summary(ctx));
-    if (obs.terminal) parts.push(outcomeView(ctx));
-  }
-  parts.push(
-    h(
-      "details",
-      { class: "log" },
-      h("summary", {}, "Table log"),
-      h(
-        "ol",
-        { "data-testid": "log" },
-        ctx.log.map((line) => h("li", {}, line)),
-      ),
-    ),
-  );
   return parts;
 }
 
-// Whether the game waits for you (not merely allows an interrupt such as a bomb).
-function yourMove(ctx) {
-  const o = ctx.obs;
-  if (!o || !(o.legal || []).length) return false;
-  if (o.turn !== null && o.turn !== undefined) return o.turn === ctx.mySeat;
-  return !(o.decided && o.decided[ctx.mySeat]); // simultaneous phases: until you decided
+function numSeats(ctx) {
+  const obs = ctx.obs;
+  return (obs && obs.num_seats) || ctx.seats.length || (ctx.meta && ctx.meta.num_seats) || 0;
 }
 
-function seatsView(ctx) {
-  const obs = ctx.obs;
-  const n = (obs && obs.num_seats) || ctx.seats.length || (ctx.meta && ctx.meta.num_seats) || 0;
-  const me = ctx.mySeat ?? 0;
-  const order = Array.from({ length: n }, (_, i) => (me + i) % n);
-  return h(
-    "section",
-    { class: "seats", "data-testid": "seats" },
-    order.map((seat) => seatView(ctx, seat)),
+// The felt: seats around, the trick in the middle, banners and overlays.
+export function feltView(view) {
+  const n = numSeats(view);
+  const game = view.game();
+  const obs = view.obs;
+  const parts = [];
+  const me = view.mySeat ?? 0;
+  const passed = obs ? new Set(game.passed(view)) : new Set();
+  for (let seat = 0; seat < n; seat++) parts.push(seatView(view, seat, n, me, passed.has(seat)));
+  if (!obs) return parts;
+  const plays = game.trickPlays(view);
+  const seen = view.seenPlays || new Set(); // only a play new since the last render animates
+  const keys = plays.map((p) => `${p.seat}:${p.cards.join(",")}`);
+  parts.push(
+    h(
+      "div",
+      { class: "trick", "data-testid": "trick", "aria-label": "cards on the table" },
+      plays.map((p, i) => playView(view, p, n, me, !seen.has(keys[i]))),
+    ),
   );
+  view.seenPlays = new Set(keys);
+  parts.push(h("div", { class: "center" }, game.center(view)));
+  const last = game.lastTrick(view);
+  if (last && !view.replay) {
+    parts.push(
+      h(
+        "button",
+        {
+          class: "small last-trick-button",
+          "data-testid": "last-trick-button",
+          "aria-expanded": String(!!view.showLast),
+          onclick: () => {
+            view.showLast = !view.showLast;
+            view.render();
+          },
+        },
+        view.showLast ? "hide last trick" : "last trick",
+      ),
+    );
+    if (view.showLast) parts.push(lastTrickView(view, last, n, me));
+  }
+  if (view.roundEnd && !obs.terminal && !view.replay) parts.push(roundEndView(view));
+  if (obs.terminal && !view.replay) parts.push(outcomeView(view));
+  return parts;
 }
 
-function seatView(ctx, seat) {
-  const obs = ctx.obs;
-  const info = ctx.seats.find((s) => s.seat === seat) || { seat, kind: "empty", name: null };
-  const active = obs && obs.active && obs.active.includes(seat);
-  const turn = obs && (obs.turn === seat || (obs.turn === undefined && active));
-  const controls = [];
-  if (info.kind === "empty") {
-    if (ctx.mySeat === null || ctx.mySeat === undefined) {
-      controls.push(
-        h("button", { "data-testid": `sit-${seat}`, onclick: () => sit(ctx, seat) }, "Sit here"),
-      );
-    }
-    controls.push(
-      h(
-        "button",
-        { "data-testid": `add-bot-${seat}`, class: "secondary", onclick: () => bot(ctx, seat) },
-        "Add bot",
-      ),
-    );
-  } else if (info.kind === "bot" && (ctx.mySeat === null || ctx.mySeat === undefined)) {
-    controls.push(
-      h(
-        "button",
-        { "data-testid": `take-${seat}`, class: "small", onclick: () => sit(ctx, seat) },
-        "take over from the bot",
-      ),
-    );
-  }
-  const kind = info.kind === "bot" ? "bot" : info.kind === "empty" ? "empty" : "";
+function playView(view, p, n, me, fresh) {
+  const [x, y] = seatPosition(p.seat, me, n, 0.26, 0.45); // between the seat and the centre
   return h(
     "div",
     {
-      class: `seat ${turn ? "turn" : ""} ${seat === ctx.mySeat ? "mine" : ""}`,
+      class: `play ${p.top ? "top" : ""} ${p.kind || ""} ${fresh ? "fresh" : ""}`,
+      style: `left:${x}%;top:${y}%`,
+      "data-seat": p.seat,
+      "data-testid": `play-${p.seat}`,
+    },
+    h("span", { class: "cards" }, p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini" }))),
+    p.label ? h("span", { class: "combo" }, p.label) : null,
+  );
+}
+
+function lastTrickView(view, last, n, me) {
+  return h(
+    "div",
+    { class: "overlay last-trick", "data-testid": "last-trick", role: "dialog", "aria-label": "last trick" },
+    h("h3", {}, last.winner === null || last.winner === undefined ? "Last trick" : `Last trick · won by ${view.name(last.winner)}`),
+    h(
+      "div",
+      { class: "last-plays" },
+      last.plays.map((p) =>
+        h(
+          "div",
+          { class: `play ${p.seat === last.winner ? "top" : ""}` },
+          h("span", { class: "who" }, view.name(p.seat)),
+          h("span", { class: "cards" }, p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini" }))),
+        ),
+      ),
+    ),
+  );
+}
+
+function roundEndView(view) {
+  const summary = view.game().roundSummary(view);
+  if (!summary) return null;
+  return h(
+    "div",
+    { class: "overlay round-end", "data-testid": "round-end", role: "dialog" },
+    summary,
+    view.dealAt
+      ? h("p", { class: "countdown", "data-testid": "next-deal" }, `Next deal in ${Math.max(0, Math.ceil((view.dealAt - Date.now()) / 1000))} s`)
+      : null,
+    h(
+      "button",
+      {
+        class: "primary",
+        "data-testid": "round-end-close",
+        onclick: () => {
+          view.roundEnd = null;
+          view.render();
+        },
+      },
+      "Continue",
+    ),
+  );
+}
+
+function seatView(view, seat, n, me, passed) {
+  const obs = view.obs;
+  const info = view.seats.find((s) => s.seat === seat) || { seat, kind: "empty", name: null };
+  const game = view.game();
+  const turn = obs && obs.turn === seat;
+  const [x, y] = seatPosition(seat, me, n);
+  const anchor = seatAnchor(seat, me, n);
+  const controls = [];
+  const watching = view.mySeat === null || view.mySeat === undefined;
+  if (!view.replay && info.kind === "empty") {
+    if (watching) {
+      controls.push(h("button", { "data-testid": `sit-${seat}`, onclick: () => sit(view, seat) }, "Sit here"));
+    }
+    controls.push(
+      h("button", { "data-testid": `add-bot-${seat}`, class: "secondary", onclick: () => bot(view, seat) }, "Add bot"),
+    );
+  } else if (!view.replay && info.kind === "bot" && watching && !(obs && obs.terminal)) {
+    controls.push(
+      h("button", { "data-testid": `take-${seat}`, class: "small", onclick: () => sit(view, seat) }, "take over"),
+    );
+  }
+  const rel = game.relation(view, seat);
+  const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
+  const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
+  return h(
+    "div",
+    {
+      class: `seat ${turn ? "turn" : ""} ${seat === view.mySeat ? "mine" : ""} ${info.kind}`,
+      style: `left:${x}%;top:${y}%;transform:${anchor}`,
       "data-testid": `seat-${seat}`,
+      "aria-label": `${info.kind === "empty" ? `seat ${seat}, empty` : view.name(seat)}${turn ? ", to play" : ""}`,
     },
     h(
       "div",
       { class: "seat-name" },
-      h("span", { class: `dot ${info.online ? "online" : ""}` }),
-      info.kind === "empty" ? `Seat ${seat} (empty)` : ctx.name(seat),
-      kind ? h("span", { class: "badge" }, kind) : null,
-      ctx.game().relation ? h("span", { class: "rel" }, ctx.game().relation(ctx, seat)) : null,
+      h("span", { class: `dot ${info.online ? "online" : ""}`, title: info.online ? "online" : "offline" }),
+      h("span", { class: "who" }, info.kind === "empty" ? `Seat ${seat} (empty)` : view.name(seat)),
+      info.kind === "bot"
+        ? h("span", { class: "badge bot", title: `bot, level ${info.level || "?"}`, "data-testid": `bot-badge-${seat}` }, "bot", h("span", { class: "lvl" }, ` · ${info.level || "?"}`))
+        : null,
+      rel ? h("span", { class: "rel" }, rel) : null,
     ),
     obs
       ? h(
           "div",
           { class: "seat-info" },
-          h(
-            "span",
-            { "data-testid": `count-${seat}` },
-            `${(obs.hand_sizes || [])[seat] ?? 0} cards`,
-          ),
-          ctx.game().seatInfo(ctx, seat),
+          count !== null
+            ? h("span", { class: "count", "data-testid": `count-${seat}`, title: `${count} cards in hand` }, cardBack({ class: "tiny" }), `${count}`)
+            : null,
+          game.seatInfo(view, seat),
+          turn && view.turnTimeout > 0 && !view.replay
+            ? h("span", { class: "timer", "data-testid": "turn-timer" }, `${view.turnTimeout}s`)
+            : null,
         )
       : null,
+    passed ? h("span", { class: "pass-marker", "data-testid": `passed-${seat}` }, "pass") : null,
+    open ? h("div", { class: "open-hand" }, open.map((c) => cardEl(obs.game, c, { class: "mini" }))) : null,
     controls.length ? h("div", { class: "seat-controls" }, controls) : null,
   );
 }
@@ -321,7 +684,7 @@ function seatView(ctx, seat) {
 async function sit(ctx, seat) {
   const name = ctx.playerName.trim();
   if (!name) {
-    ctx.say("Type your name first, then take a seat.");
+    ctx.say("Type your name first (top of the page), then take a seat.");
     return;
   }
   try {
@@ -332,7 +695,7 @@ async function sit(ctx, seat) {
     ctx.say(null);
     ctx.connect();
   } catch (err) {
-    ctx.say(`Could not take seat ${seat}: ${err.message}`);
+    ctx.say(`Could not take seat ${seat}: ${friendly(err.message)}`);
   }
 }
 
@@ -340,7 +703,7 @@ async function leave(ctx) {
   try {
     await api.leaveSeat(ctx.id, ctx.mySeat, ctx.token);
   } catch (err) {
-    ctx.say(`Could not leave: ${err.message}`);
+    ctx.say(`Could not leave: ${friendly(err.message)}`);
     return;
   }
   api.forgetSeat(ctx.id);
@@ -357,47 +720,83 @@ async function bot(ctx, seat) {
     if (Array.isArray(meta.seats)) ctx.seats = meta.seats;
     ctx.say(null);
   } catch (err) {
-    ctx.say(`Could not add a bot to seat ${seat}: ${err.message}`);
+    ctx.say(`Could not add a bot to seat ${seat}: ${friendly(err.message)}`);
   }
 }
 
-// ---- your hand and actions ------------------------------------------------------------
+// ---- your hand and actions ------------------------------------------------------------------
+
+function sortedHand(ctx) {
+  const game = ctx.game();
+  const hand = [...(ctx.obs.hand || [])];
+  return hand.sort((a, b) => game.sortKey(a, ctx.sortBy) - game.sortKey(b, ctx.sortBy));
+}
 
 function myArea(ctx) {
   const obs = ctx.obs;
+  if (!obs || !obs.hand) return [];
   const game = ctx.game();
-  const mine = obs.active && obs.active.includes(ctx.mySeat);
-  return h(
-    "section",
-    { class: `mine ${mine ? "active" : ""}`, "data-testid": "my-area" },
+  const hand = sortedHand(ctx);
+  const n = hand.length;
+  const mid = (n - 1) / 2;
+  const marks = { ...game.handMarks(ctx), ...((ctx.local && ctx.local.marks) || {}) };
+  const before = ctx.prevHand || new Set(hand); // cards new in the hand (dealt, received) animate
+  ctx.prevHand = new Set(hand);
+  return [
     game.panels(ctx),
     h(
       "div",
-      { class: "hand", "data-testid": "hand" },
-      obs.hand.map((code) =>
-        cardEl(obs.game, code, {
-          class: ctx.selected.includes(code) ? "selected" : "",
+      { class: "action-row" },
+      h("div", { class: "actions", "data-testid": "actions" }, actionBar(ctx)),
+      n < 2
+        ? null
+        : h(
+        "button",
+        {
+          class: "small sort",
+          "data-testid": "sort-hand",
+          title: "sort your hand",
+          onclick: () => {
+            ctx.sortBy = ctx.sortBy === "rank" ? "suit" : "rank";
+            localStorage.setItem("cardroom.sort", ctx.sortBy);
+            ctx.render();
+          },
+        },
+        `by ${ctx.sortBy === "rank" ? "suit" : "rank"}`,
+      ),
+    ),
+    ctx.chooser ? chooserView(ctx) : null,
+    h(
+      "div",
+      { class: "hand", "data-testid": "hand", role: "group", "aria-label": "your hand", style: `--n:${n}` },
+      hand.map((code, i) => {
+        const selected = ctx.selected.includes(code);
+        const mark = marks[code];
+        const el = cardEl(obs.game, code, {
+          class: `${selected ? "selected" : ""} ${mark ? "marked" : ""} ${before.has(code) ? "" : "fresh"}`,
           "data-testid": `card-${code}`,
           role: "button",
           tabindex: 0,
+          "aria-pressed": String(selected),
+          style: `--i:${i};--d:${(i - mid).toFixed(1)}`,
           onclick: () => clickCard(ctx, code),
           onkeydown: (e) => {
-            if (e.key === "Enter" || e.key === " ") {
+            if (e.key === " ") {
               e.preventDefault();
               clickCard(ctx, code);
             }
           },
-        }),
-      ),
+        });
+        if (mark) el.append(h("span", { class: "mark", "data-testid": `mark-${code}` }, mark));
+        return el;
+      }),
     ),
-    actionBar(ctx),
-    ctx.chooser ? chooserView(ctx) : null,
-  );
+  ];
 }
 
 function clickCard(ctx, code) {
   const game = ctx.game();
-  if (game.onCardClick && game.onCardClick(ctx, code)) {
+  if (game.onCardClick(ctx, code)) {
     ctx.render();
     return;
   }
@@ -417,9 +816,7 @@ function sameCards(a, b) {
 // The legal play actions whose cards are exactly the selection.
 export function matchingPlays(ctx) {
   const game = ctx.game();
-  return (ctx.obs.legal || []).filter(
-    (a) => game.isCardAction(a) && sameCards(game.cardsOf(a), ctx.selected),
-  );
+  return (ctx.obs.legal || []).filter((a) => game.isCardAction(a) && sameCards(game.cardsOf(a), ctx.selected));
 }
 
 function actionBar(ctx) {
@@ -433,7 +830,7 @@ function actionBar(ctx) {
       "data-testid": "play",
       class: "primary",
       disabled: matches.length === 0,
-      title: hasPlays ? "select cards that form a legal play" : "nothing to play now",
+      title: "select cards that form a legal play (type ranks, Enter plays)",
       onclick: () => {
         if (matches.length === 1) ctx.act(matches[0]);
         else if (matches.length > 1) {
@@ -445,26 +842,64 @@ function actionBar(ctx) {
     "Play",
   );
   const others = legal
-    .filter((a) => !game.isCardAction(a) && !(game.isPanelAction && game.isPanelAction(a)))
+    .filter((a) => !game.isCardAction(a) && !game.isPanelAction(a))
     .map((a) =>
       h(
         "button",
         {
           "data-testid": `action-${testid(a)}`,
           "data-action": a,
-          class: a === "pass" ? "" : "secondary",
+          class: a === "pass" ? "pass" : "secondary",
           onclick: () => ctx.act(a),
         },
         game.label(ctx, a),
       ),
     );
-  const hint = ctx.selected.length && !matches.length ? "not a legal play" : "";
-  return h(
-    "div",
-    { class: "actions", "data-testid": "actions" },
-    hasPlays || ctx.selected.length || ctx.obs.turn === ctx.mySeat ? play : null,
+  const hint = ctx.selected.length && !matches.length && hasPlays ? "not a legal play" : "";
+  return [
+    hasPlays || (ctx.obs.turn === ctx.mySeat && legal.includes("pass")) ? play : null,
     others,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
+    matches.length ? null : suggestions(ctx),
+  ];
+}
+
+// Legal plays that contain the selected cards (at most 4), one click to select one of them:
+// picking a straight or a full house takes a click or two instead of five.
+function suggestions(ctx) {
+  const game = ctx.game();
+  if (game.singleSelect || !ctx.selected.length) return null;
+  const legal = ctx.obs.legal || [];
+  const info = ctx.obs.legal_info || [];
+  const seen = new Set();
+  const found = [];
+  legal.forEach((a, i) => {
+    if (!game.isCardAction(a)) return;
+    const cards = game.cardsOf(a);
+    const key = [...cards].sort().join(" ");
+    if (seen.has(key) || !ctx.selected.every((c) => cards.includes(c))) return;
+    seen.add(key);
+    found.push({ cards, label: (info[i] && info[i].combo) || cards.join(" ") });
+  });
+  if (!found.length) return null;
+  found.sort((x, y) => x.cards.length - y.cards.length);
+  return h(
+    "span",
+    { class: "suggestions", "data-testid": "suggestions" },
+    found.slice(0, 4).map((f) =>
+      h(
+        "button",
+        {
+          class: "small",
+          "data-testid": "suggestion",
+          onclick: () => {
+            ctx.selected = [...f.cards];
+            ctx.render();
+          },
+        },
+        String(f.label).replace(/-/g, "–"),
+      ),
+    ),
   );
 }
 
@@ -475,11 +910,7 @@ function chooserView(ctx) {
     { class: "chooser", "data-testid": "chooser", role: "dialog" },
     h("div", { class: "chooser-title" }, game.chooserTitle(ctx, ctx.chooser)),
     ctx.chooser.map((a) =>
-      h(
-        "button",
-        { "data-testid": "chooser-option", "data-action": a, onclick: () => ctx.act(a) },
-        game.chooserLabel(ctx, a),
-      ),
+      h("button", { "data-testid": "chooser-option", "data-action": a, onclick: () => ctx.act(a) }, game.chooserLabel(ctx, a)),
     ),
     h(
       "button",
@@ -500,24 +931,39 @@ function outcomeView(ctx) {
   if (!out) return null;
   const winners = (out.winners || []).map((s) => ctx.name(s)).join(", ") || "nobody";
   return h(
-    "section",
-    { class: "outcome", "data-testid": "outcome" },
+    "div",
+    { class: "overlay outcome", "data-testid": "outcome", role: "dialog" },
     h("h3", {}, "Game over"),
-    h("p", {}, `Winners: ${winners}. `, out.reason ? `(${out.reason})` : ""),
-    h("p", {}, "Scores: ", ctx.seats.length ? "" : "", out.scores.join(" / ")),
+    h("p", { class: "big" }, `${winners} ${out.winners && out.winners.length === 1 ? "wins" : "win"}!`),
+    h("p", {}, "Scores: ", (out.scores || []).map((s, i) => `${ctx.name(i)} ${s}`).join(" · ")),
+    ctx.game().roundSummary(ctx),
+    h(
+      "div",
+      { class: "row" },
+      ctx.meta ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => rematch(ctx) }, "Rematch") : null,
+      h("a", { href: `/replay/${ctx.id}`, class: "button" }, "Watch the replay"),
+      h("a", { href: "/", class: "button" }, "Lobby"),
+    ),
   );
 }
 
-// "Bob: played 7G 7K combo=pair 7" — seat numbers become names, nulls are left out.
-function genericEvent(ctx, ev) {
-  const { type, seat, ...rest } = ev;
-  const show = (v) => {
-    if (Array.isArray(v)) return v.map(show).join(" ");
-    return typeof v === "object" ? JSON.stringify(v) : v;
-  };
-  const parts = Object.entries(rest)
-    .filter(([, v]) => v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => (k === "cards" || k === "card" ? show(v) : `${k}=${show(v)}`));
-  const text = `${type.replaceAll("_", " ")} ${parts.join(" ")}`.trim();
-  return typeof seat === "number" ? `${ctx.name(seat)}: ${text}` : text;
+// Rematch: a new table with the same game, options and bots; you take your seat again and the
+// others get the new link in the chat.
+async function rematch(ctx) {
+  try {
+    const meta = ctx.meta;
+    const res = await api.createTable(meta.game, meta.options || {}, meta.name || meta.game);
+    const seat = ctx.mySeat;
+    if (seat !== null && seat !== undefined && ctx.playerName.trim()) {
+      const taken = await api.takeSeat(res.id, seat, ctx.playerName.trim());
+      api.saveSeat(res.id, taken.seat, taken.token, ctx.playerName.trim());
+    }
+    for (const s of ctx.seats) {
+      if (s.kind === "bot") await api.addBot(res.id, s.seat, s.level || ctx.levels[0]);
+    }
+    if (ctx.socket) ctx.socket.send({ t: "chat", text: `Rematch: ${location.origin}/t/${res.id}`, name: ctx.playerName || null });
+    location.assign(`/t/${res.id}`);
+  } catch (err) {
+    ctx.say(`Could not start a rematch: ${friendly(err.message)}`);
+  }
 }

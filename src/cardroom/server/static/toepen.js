@@ -1,10 +1,11 @@
-// Toepen parts of the table view. Every legal non-card action gets a button (knock, stay,
-// fold, laundry, challenge, whistle, stand, …), so new actions work without client changes.
-import { cardEl } from "./cards.js";
+// Toepen parts of the table view (the interface in game.js). Every legal non-card action gets a
+// button (knock, stay, fold, laundry, challenge, whistle, stand, …), so new actions work
+// without client changes.
+import { cardText } from "./cards.js";
 import { h } from "./dom.js";
 
 const LABELS = {
-  knock: "Knock",
+  knock: "Knock!",
   stay: "Stay",
   fold: "Fold",
   laundry: "Dirty laundry",
@@ -31,14 +32,23 @@ export function isCardAction(a) {
   return a.startsWith("play ");
 }
 
+export function isPanelAction() {
+  return false;
+}
+
 export function cardsOf(a) {
   return a.split(/\s+/).slice(1);
+}
+
+export function relation(ctx, seat) {
+  const o = ctx.obs;
+  return o && o.dealer === seat ? "dealer" : "";
 }
 
 export function phaseText(ctx) {
   const o = ctx.obs;
   const bits = [`Hand ${o.hand_no ?? ""}`, PHASES[o.phase] || o.phase];
-  if (o.stake !== undefined) bits.push(`stake ${o.stake}`);
+  if (o.trick_no) bits.push(`trick ${o.trick_no} of 4`);
   if (o.turn !== undefined && o.turn !== null) bits.push(`${ctx.name(o.turn)} to act`);
   return bits.join(" · ");
 }
@@ -46,54 +56,67 @@ export function phaseText(ctx) {
 export function seatInfo(ctx, seat) {
   const o = ctx.obs;
   const bits = [];
-  if (o.lives) bits.push(h("span", { "data-testid": `lives-${seat}` }, `${o.lives[seat]} lives`));
-  if (o.in_game && o.in_hand && o.in_game[seat] && !o.in_hand[seat] && o.phase !== "deal") {
-    bits.push(h("span", { class: "muted" }, "folded"));
+  if (o.lives) {
+    bits.push(h("span", { class: "lives", "data-testid": `lives-${seat}`, title: "lives left" }, `♥ ${o.lives[seat]}`));
+  }
+  if (o.in_game && !o.in_game[seat]) bits.push(h("span", { class: "muted" }, "out of the game"));
+  else if (o.in_hand && !o.in_hand[seat] && o.phase !== "deal") {
+    bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, "folded"));
   }
   if (o.knocker === seat) bits.push(h("span", { class: "call" }, "knocked"));
   for (const signal of ((o.signals && o.signals[seat]) || []).filter(Boolean)) {
     bits.push(h("span", { class: "call" }, LABELS[signal] || signal));
   }
-  if (o.dealer === seat) bits.push(h("span", { class: "muted" }, "dealer"));
+  const answer = o.responses && (o.responses.answers || []).find((a) => a.seat === seat);
+  if (answer) bits.push(h("span", { class: "ok" }, LABELS[answer.answer] || answer.answer));
   return bits;
 }
 
-function playsView(ctx, plays, winner) {
-  return plays.map((p) =>
-    h(
-      "div",
-      { class: `play ${p.seat === winner ? "top" : ""}` },
-      h("span", { class: "who" }, ctx.name(p.seat)),
-      h("span", { class: "cards" }, cardEl("toepen", p.card)),
-    ),
-  );
-}
-
-export function board(ctx) {
+// The current trick; when it is empty, the trick just finished stays in view (its winner
+// highlighted) until the next card is played.
+export function trickPlays(ctx) {
   const o = ctx.obs;
   const trick = o.trick || [];
-  const parts = [
-    h(
-      "div",
-      { class: "muted" },
-      o.trick_no ? `Trick ${o.trick_no} of 4 · ` : "",
-      `stock ${o.stock ?? "?"}`,
-    ),
-    h(
-      "div",
-      { class: "trick", "data-testid": "trick" },
-      trick.length === 0
-        ? h("span", { class: "muted" }, "No cards on the table")
-        : playsView(ctx, trick, null),
-    ),
-  ];
+  if (trick.length) return trick.map((p, i) => ({ seat: p.seat, cards: [p.card], label: "", top: i === trick.length - 1 }));
+  const done = o.tricks || [];
+  const last = done[done.length - 1];
+  if (!last) return [];
+  const no = done.length;
+  return last.plays.map((p) => ({
+    seat: p.seat,
+    cards: [p.card],
+    label: p.seat === last.winner ? (no === 4 ? "wins the hand's last trick" : `wins trick ${no}`) : "",
+    top: p.seat === last.winner,
+    kind: p.seat === last.winner ? `winner ${no === 4 ? "trick4" : ""}` : "done",
+  }));
+}
+
+export function passed() {
+  return [];
+}
+
+export function lastTrick(ctx) {
+  const done = ctx.obs.tricks || [];
+  const last = done[(ctx.obs.trick || []).length ? done.length - 1 : done.length - 2];
+  if (!last) return null;
+  return { plays: last.plays.map((p) => ({ seat: p.seat, cards: [p.card] })), winner: last.winner };
+}
+
+export function center(ctx) {
+  const o = ctx.obs;
+  const parts = [];
+  if (o.stake !== undefined) {
+    parts.push(h("div", { class: "stake", "data-testid": "stake", title: "lives the hand costs its losers" }, h("small", {}, "stake"), `${o.stake}`));
+  }
   const waiting = o.responses && o.responses.waiting;
   if (o.knocker !== null && o.knocker !== undefined && waiting && waiting.length) {
+    const knock = [...(ctx.history || [])].reverse().find((e) => e.type === "knock" || e.type === "poor");
+    const raise = knock && knock.stake > o.stake ? ` Stake ${o.stake} → ${knock.stake}.` : "";
     parts.push(
       h(
         "div",
-        { class: "wish" },
-        `${ctx.name(o.knocker)} knocked: waiting for ${waiting.map(ctx.name).join(", ")}`,
+        { class: "banner knock", "data-testid": "knock-banner" },
+        `${ctx.name(o.knocker)} knocked!${raise} Waiting for ${waiting.map(ctx.name).join(", ")}`,
       ),
     );
   }
@@ -101,37 +124,23 @@ export function board(ctx) {
     parts.push(
       h(
         "div",
-        { class: "muted" },
+        { class: "muted small" },
         `${ctx.name(ex.seat)} exchanged`,
         ex.challenger !== null ? `, challenged by ${ctx.name(ex.challenger)}` : "",
         ex.loser !== null ? ` (${ctx.name(ex.loser)} loses a life)` : "",
-        ex.discard ? [": ", ex.discard.map((c) => cardEl("toepen", c))] : "",
       ),
     );
   }
-  const done = o.tricks || [];
-  if (done.length) {
-    parts.push(
-      h(
-        "details",
-        { class: "tricks" },
-        h("summary", {}, `Earlier tricks (${done.length})`),
-        done.map((t, i) =>
-          h(
-            "div",
-            { class: "trick" },
-            h("span", { class: "muted" }, `Trick ${i + 1}`),
-            playsView(ctx, t.plays, t.winner),
-          ),
-        ),
-      ),
-    );
-  }
+  if (o.stock !== undefined && o.phase !== "play") parts.push(h("div", { class: "muted small" }, `stock ${o.stock}`));
   return parts;
 }
 
 export function panels() {
   return [];
+}
+
+export function onCardClick() {
+  return false;
 }
 
 export function label(ctx, a) {
@@ -145,63 +154,118 @@ export function chooserTitle() {
 }
 
 export function chooserLabel(ctx, a) {
-  return a;
+  return cardsOf(a)
+    .map((c) => cardText("toepen", c))
+    .join(" ");
 }
 
-export function summary(ctx) {
+export function roundSummary(ctx) {
+  const last = ctx.obs.last_hand;
+  if (!last) return null;
+  const losses = (last.losses || []).map((l, s) => (l ? `${ctx.name(s)} −${l}` : null)).filter(Boolean);
+  return h(
+    "div",
+    { class: "round-summary", "data-testid": "round-summary" },
+    h("h3", {}, `Hand ${last.hand_no}`),
+    h("p", { class: "big" }, last.winner === null ? "No winner" : `${ctx.name(last.winner)} wins the hand`, last.reason ? ` (${reason(last.reason)})` : ""),
+    h("p", {}, losses.length ? `Lives lost: ${losses.join(", ")}` : "Nobody lost a life"),
+  );
+}
+
+function reason(text) {
+  return String(text).replace(/_/g, " ");
+}
+
+export function scoreSheet(ctx) {
   const o = ctx.obs;
-  const parts = [];
-  const last = o.last_hand;
-  if (last) {
-    const losses = (last.losses || [])
-      .map((l, s) => (l ? `${ctx.name(s)} −${l}` : null))
-      .filter(Boolean);
-    parts.push(
+  if (!o.lives) return h("div", {});
+  return h(
+    "table",
+    { class: "score-sheet", "data-testid": "score-sheet" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), o.lives.map((_, s) => h("th", {}, ctx.name(s))))),
+    h(
+      "tbody",
+      {},
       h(
-        "div",
-        { class: "round-summary", "data-testid": "round-summary" },
-        h("h3", {}, `Hand ${last.hand_no}`),
-        h(
-          "p",
-          {},
-          last.winner === null ? "No winner" : `${ctx.name(last.winner)} wins`,
-          last.reason ? ` (${last.reason})` : "",
-        ),
-        h("p", { class: "muted" }, losses.length ? `Lives lost: ${losses.join(", ")}` : ""),
+        "tr",
+        { "data-testid": "score-row" },
+        h("td", {}, "lives"),
+        o.lives.map((l) => h("td", {}, l)),
       ),
-    );
-  }
-  if (o.lives) {
-    parts.push(
-      h(
-        "table",
-        { class: "score-sheet", "data-testid": "score-sheet" },
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            h("th", {}, ""),
-            o.lives.map((_, s) => h("th", {}, ctx.name(s))),
-          ),
-        ),
-        h(
-          "tbody",
-          {},
-          h(
-            "tr",
-            { "data-testid": "score-row" },
-            h("td", {}, "lives"),
-            o.lives.map((l) => h("td", {}, l)),
-          ),
-        ),
-      ),
-    );
-  }
-  return h("section", { class: "summary" }, parts);
+    ),
+  );
 }
 
-export function eventText() {
+// A lone "nosignal" is no decision: the page answers it by itself.
+export function autoAction(ctx) {
+  const legal = ctx.obs.legal || [];
+  return legal.length === 1 && legal[0] === "nosignal" ? "nosignal" : null;
+}
+
+export function handMarks() {
+  return {};
+}
+
+export function counter() {
   return null;
+}
+
+const RANKS = ["J", "Q", "K", "A", "7", "8", "9", "10"]; // strength in a suit
+const SUITS = { H: 0, S: 1, D: 2, C: 3 };
+
+export function sortKey(code, by) {
+  const rank = RANKS.indexOf(code.slice(0, -1));
+  const suit = SUITS[code.slice(-1)] ?? 4;
+  return by === "rank" ? rank * 10 + suit : suit * 10 + rank;
+}
+
+export function rankOf(code) {
+  const r = code.slice(0, -1);
+  return r === "10" ? "0" : r;
+}
+
+export function eventText(ctx, ev) {
+  const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
+  switch (ev.type) {
+    case "dealer_chosen":
+      return `${who} deals first`;
+    case "deal":
+      return `Hand ${ev.hand_no}: ${ctx.name(ev.dealer)} deals`;
+    case "whistle":
+      return `${who} whistles`;
+    case "stand":
+      return `${who} stands up`;
+    case "laundry":
+      return `${who} asks for dirty laundry`;
+    case "nolaundry":
+      return null;
+    case "accept":
+      return `${who} accepts the exchange`;
+    case "challenge":
+      return `${who} challenges ${ctx.name(ev.exchanger)}: ${ctx.name(ev.loser)} loses ${ev.lost}`;
+    case "knock":
+      return `${who} knocked! (stake ${ev.stake})`;
+    case "poor":
+      return `${who} is poor (stake ${ev.stake})`;
+    case "four_of_a_kind":
+      return `${who} shows four of a kind`;
+    case "stay":
+      return `${who} stays`;
+    case "fold":
+      return `${who} folds (loses ${ev.lost})`;
+    case "stake":
+      return `The stake is now ${ev.stake}`;
+    case "play":
+      return `${who} played ${cardText("toepen", ev.card)}`;
+    case "trick":
+      return `${ctx.name(ev.winner)} won trick ${ev.trick_no}`;
+    case "hand_end": {
+      const lost = (ev.losses || []).map((l, s) => (l ? `${ctx.name(s)} −${l}` : null)).filter(Boolean);
+      return `Hand ${ev.hand_no}: ${ev.winner === null ? "no winner" : `${ctx.name(ev.winner)} wins`}${lost.length ? `; ${lost.join(", ")}` : ""}`;
+    }
+    case "game_over":
+      return `Game over: ${(ev.winners || []).map((s) => ctx.name(s)).join(" & ")} win${(ev.winners || []).length === 1 ? "s" : ""}`;
+    default:
+      return null;
+  }
 }

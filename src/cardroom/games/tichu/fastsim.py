@@ -1,0 +1,423 @@
+"""A fast Tichu round simulator for search bots: one mutable round, moves applied unchecked.
+
+``rules.apply`` stays the reference: it validates every action and builds a new frozen state
+per step. A bot that searches plays thousands of rounds per decision from sampled worlds, and
+only ever applies moves it took from the legal list; ``Sim`` does exactly that, mutating one
+compact round (hands as card masks, the trick as a mask plus its top) in place. The
+differential test (``tests/games/tichu/test_fastsim.py``) plays the engine and ``Sim`` side by
+side on the same deals and choices and compares every legal list and every score.
+
+A move is a ``Combo`` (a play), an ``Onto`` (a bomb onto the lying trick, R5.6) or an ``int``:
+``PASS``, ``NOWISH``, a wished rank 2..14, or
+``GIVE + seat`` (the Dragon's trick). ``to_action`` turns a move into the engine's action.
+Scope: the play phase of one round under the [Standard] rules plus the [Option]s that only
+change who leads or scores (``wish_mandatory``, ``no_calls_after_out``,
+``dog_to_seat_after_dog_player``, ``dragon_last_trick_exempt``, ``double_victory_points``);
+``pass_is_final`` and ``overtrump_self`` are refused.
+
+>>> import random
+>>> sim = Sim.deal(random.Random(7))
+>>> points = sim.rollout(random_policy, random.Random(7))
+>>> sim.done, sum(points) % 5
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from .actions import NOWISH as NOWISH_ACTION
+from .actions import PASS as PASS_ACTION
+from .actions import TichuAction, bomb, give_dragon, play, wish
+from .cards import DOG, DRG, MJ, rank_mask
+from .combos import Combo, Kind, enumerate_bombs, enumerate_plays, generate_plays, has_bomb
+from .config import TichuConfig
+from .scoring import score_round
+from .state import NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
+
+
+class Onto(NamedTuple):
+    """R5.6: a bomb thrown onto the lying trick by the seat to lead after its winner went out
+    (a ``Combo`` move there would lead, gathering the trick for its winner first)."""
+
+    combo: Combo
+
+
+Move = Combo | Onto | int
+"""A play (``Combo``), a bomb onto the lying trick (``Onto``) or one of the int moves below."""
+PASS: Final = -1
+NOWISH: Final = -2
+GIVE: Final = 16
+"""``GIVE + seat``: give the Dragon's trick to ``seat`` (R8.3.2). Ranks 2..14 are wishes."""
+WISHES: Final = tuple(range(2, 15))
+
+_DOG: Final = 1 << DOG
+_MJ: Final = 1 << MJ
+_DRG: Final = 1 << DRG
+_WISH_MASKS: Final = tuple(rank_mask(r) if r >= 2 else 0 for r in range(15))
+_UNSUPPORTED: Final = ("pass_is_final", "overtrump_self")
+_NEXT: Final = tuple(tuple((s + k) % SEATS for k in range(1, SEATS + 1)) for s in range(SEATS))
+"""``_NEXT[s]``: the seats after ``s`` in play order, ``s`` itself last."""
+
+
+def _next_holding(hands: list[int], after: int, skip: int = 0) -> int | None:
+    """``state.next_holding`` on the simulator's hand list (R5.8, R9.2)."""
+    for seat in _NEXT[after]:
+        if hands[seat] and not skip >> seat & 1:
+            return seat
+    return None
+
+
+class Sim:
+    """One Tichu round in the play phase, mutable. ``seat`` is who owes the next move."""
+
+    __slots__ = (
+        "calls",
+        "config",
+        "done",
+        "final",
+        "hands",
+        "out",
+        "passed",
+        "piles",
+        "points",
+        "top",
+        "top_seat",
+        "trick",
+        "trick_over",
+        "turn",
+        "wish",
+        "wisher",
+    )
+
+    def __init__(self, hands: list[int], turn: int, config: TichuConfig | None = None) -> None:
+        self.config = config or _STANDARD
+        self.hands = hands
+        self.piles = [0, 0, 0, 0]
+        self.out: list[int] = []
+        self.calls = [NO_CALL] * SEATS
+        self.trick = 0
+        """The cards lying in the current trick."""
+        self.top: Combo | None = None
+        self.top_seat = -1
+        self.turn: int | None = turn
+        self.passed = 0
+        self.trick_over = False
+        self.final = False
+        self.wish: int | None = None
+        self.wisher: int | None = None
+        self.done = False
+        self.points: tuple[int, int] = (0, 0)
+
+    # -- making a round ----------------------------------------------------------------------
+    @classmethod
+    def deal(
+        cls, rng: random.Random, config: TichuConfig | None = None, exchange: bool = True
+    ) -> Sim:
+        """A fresh round: 14 random cards each, then (``exchange``) each seat gives one random
+        card to each other seat; the Mah Jong's holder leads (R4.3, R5.1)."""
+        deck = list(range(56))
+        rng.shuffle(deck)
+        hands = [0, 0, 0, 0]
+        for s in range(SEATS):
+            for c in deck[14 * s : 14 * s + 14]:
+                hands[s] |= 1 << c
+        if exchange:
+            gifts = [0, 0, 0, 0]
+            for s in range(SEATS):
+                cards = rng.sample(deck[14 * s : 14 * s + 14], 3)
+                for k, c in enumerate(cards, start=1):
+                    hands[s] &= ~(1 << c)
+                    gifts[(s + k) % SEATS] |= 1 << c
+            hands = [h | g for h, g in zip(hands, gifts, strict=True)]
+        leader = next(s for s in range(SEATS) if hands[s] & _MJ)
+        return cls(hands, leader, config)
+
+    @classmethod
+    def from_state(cls, state: TichuState) -> Sim:
+        """The simulator at a play-phase ``state`` of the engine (e.g. a sampled world)."""
+        if state.phase is not Phase.PLAY:
+            raise ValueError(f"Sim starts in the play phase, not {state.phase.value}")
+        for name in _UNSUPPORTED:
+            if getattr(state.config, name):
+                raise ValueError(f"Sim does not implement the [Option] {name}")
+        assert state.turn is not None
+        sim = cls(list(state.hands), state.turn, state.config)
+        sim.piles = list(state.piles)
+        sim.out = list(state.out)
+        sim.calls = list(state.calls)
+        sim.trick = state.trick_cards
+        sim.top = state.top
+        sim.top_seat = -1 if state.top_seat is None else state.top_seat
+        sim.passed = state.passed
+        sim.trick_over = state.trick_over
+        sim.final = state.final
+        sim.wish = state.wish
+        sim.wisher = state.wisher
+        return sim
+
+    def copy(self) -> Sim:
+        """An independent copy (for trying moves from one position)."""
+        new = Sim.__new__(Sim)
+        for name in Sim.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands, new.piles, new.out, new.calls = (
+            self.hands[:],
+            self.piles[:],
+            self.out[:],
+            self.calls[:],
+        )
+        return new
+
+    # -- who acts, and what they may do ----------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        """The seat that owes the next move (None once the round is over)."""
+        if self.done:
+            return None
+        return self.wisher if self.wisher is not None else self.turn
+
+    def dragon_pending(self) -> bool:
+        return self.trick_over and self.top is not None and self.top.cards == _DRG
+
+    def leading(self) -> bool:
+        return not self.trick or (self.trick_over and not self.dragon_pending())
+
+    def moves(self) -> list[Move]:
+        """The moves of ``seat``, in the engine's canonical order (calls excepted)."""
+        if self.done:
+            return []
+        if self.wisher is not None:
+            return list(_WISH_MOVES if self.config.wish_mandatory else _NOWISH_MOVES)
+        seat = self.turn
+        assert seat is not None
+        hand = self.hands[seat]
+        if self.trick_over and self.top is not None and self.top.cards == _DRG:
+            gifts: list[Move] = [GIVE + (seat + 1) % SEATS, GIVE + (seat + 3) % SEATS]
+            if self.final or not hand:
+                return gifts
+            return [*enumerate_bombs(hand, self.top), *gifts]
+        if self.final:
+            return []
+        lead = not self.trick or self.trick_over
+        onto: list[Move] = []
+        if lead and self.trick and self.top_seat != seat and has_bomb(hand):
+            onto = [Onto(c) for c in enumerate_bombs(hand, self.top)]  # R5.6
+        # leads are cached per hand (searches lead from the same hands again and again);
+        # a follow's (hand, top) seldom repeats, so caching it would only cost
+        plays = enumerate_plays(hand, None) if lead else generate_plays(hand, self.top)
+        wished = 0 if self.wish is None else _WISH_MASKS[self.wish]
+        if wished and hand & wished:
+            bound: list[Move] = [c for c in plays if c.cards & wished]
+            if bound:
+                if lead:
+                    return bound + onto
+                return [c for c in plays if c.cards & wished or c.kind == Kind.BOMB]
+        if lead:
+            return [*plays, *onto]
+        return [PASS, *plays]
+
+    def bombs(self, seat: int) -> tuple[Combo, ...]:
+        """Bombs ``seat`` may throw out of its turn now (R7.4); () if none or not allowed."""
+        if self.done or self.final or not self.trick or self.wisher is not None:
+            return ()
+        hand = self.hands[seat]
+        if not hand or (seat == self.turn and not self.dragon_pending()):
+            return ()
+        return enumerate_bombs(hand, self.top) if has_bomb(hand) else ()
+
+    def can_call(self, seat: int) -> bool:
+        """R3.2: a Tichu call before the seat's first card (R3.6 option: nobody out yet)."""
+        if self.calls[seat] != NO_CALL or self.done or self.final or self.wisher is not None:
+            return False
+        if self.config.no_calls_after_out and self.out:
+            return False
+        return self.hands[seat].bit_count() == 14
+
+    def call(self, seat: int) -> None:
+        self.calls[seat] = TICHU_CALL
+
+    # -- applying moves (unchecked: the move must come from ``moves`` or ``bombs``) ---------
+    def apply(self, move: Move, seat: int | None = None) -> None:
+        """Play ``move`` for ``seat`` (default: the seat owing the move)."""
+        if seat is None:
+            seat = self.wisher if self.wisher is not None else self.turn
+            assert seat is not None
+        if type(move) is int:
+            if move == PASS:
+                self._pass(seat)
+            elif move >= GIVE:
+                self._give(seat, move - GIVE)
+            else:
+                self.wisher = None
+                if move != NOWISH:
+                    self.wish = move
+        elif isinstance(move, Combo):
+            self._play(seat, move)
+        elif isinstance(move, Onto):
+            self._play(seat, move.combo, onto=True)
+
+    def _pass(self, seat: int) -> None:
+        passed = self.passed = self.passed | 1 << seat
+        hands, top_seat = self.hands, self.top_seat
+        for s in range(SEATS):
+            if hands[s] and s != top_seat and not passed >> s & 1:
+                self.turn = _next_holding(hands, seat)
+                return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        """R5.5–R5.8: the trick waits for the lead (winner, or next holder) or the gift."""
+        self.trick_over = True
+        winner = self.top_seat
+        if self.hands[winner] or self.dragon_pending():
+            self.turn = winner
+        else:
+            self.turn = _next_holding(self.hands, winner)
+
+    def _gather(self, to: int) -> None:
+        self.piles[to] |= self.trick
+        self.trick = 0
+        self.top = None
+        self.top_seat = -1
+        self.trick_over = False
+        self.passed = 0
+
+    def _give(self, seat: int, to: int) -> None:
+        self._gather(to)
+        if self.final:
+            self._finish()
+        else:
+            self.turn = seat if self.hands[seat] else _next_holding(self.hands, seat)
+
+    def _play(self, seat: int, combo: Combo, onto: bool = False) -> None:
+        cards = combo.cards
+        lying = self.trick and self.trick_over and not self.dragon_pending()
+        if lying and seat == self.turn and not onto:
+            self._gather(self.top_seat)  # a lead gathers the lying trick for its winner
+        hands = self.hands
+        hand = hands[seat] = hands[seat] & ~cards
+        if self.wish is not None and cards & _WISH_MASKS[self.wish]:
+            self.wish = None  # R8.1.4
+        out = self.out
+        if not hand:
+            out.append(seat)
+        self.trick_over = False
+        if cards == _DOG:  # R8.2.2
+            self.piles[seat] |= cards
+            self.passed = 0
+            self.turn = self._dog_lead(seat)
+        else:
+            self.passed = 0
+            self.trick |= cards
+            self.top = combo
+            self.top_seat = seat
+            self.turn = _next_holding(hands, seat, 1 << seat)
+        if len(out) >= 2 and out[1] == (out[0] + 2) % SEATS:  # R9.3(a) double victory
+            self._finish()
+            return
+        if len(out) == SEATS - 1:
+            if self.trick:
+                self.trick_over, self.final, self.turn = True, True, seat
+                if self.dragon_pending() and not self.config.dragon_last_trick_exempt:
+                    return
+                self._gather(seat)
+            self._finish()
+            return
+        if self.trick and self.turn is None:
+            self._end_trick()
+        if cards & _MJ:
+            self.wisher = seat  # R8.1.1: the wish comes next
+
+    def _dog_lead(self, seat: int) -> int | None:
+        mate = (seat + 2) % SEATS
+        if self.hands[mate]:
+            return mate
+        after = seat if self.config.dog_to_seat_after_dog_player else mate
+        return _next_holding(self.hands, after)
+
+    def _finish(self) -> None:
+        result = score_round(
+            tuple(self.hands),
+            tuple(self.piles),
+            tuple(self.out),
+            tuple(self.calls),
+            self.config.double_victory_points,
+        )
+        self.points = result.points
+        self.done = True
+        self.turn = None
+        self.final = False
+
+    # -- results -------------------------------------------------------------------------------
+    def score(self) -> tuple[int, int]:
+        """The round's team points (R10, calls included); (0, 0) until it is over."""
+        return self.points
+
+    def rollout(self, policy: Policy, rng: random.Random) -> tuple[int, int]:
+        """Play to the end of the round with ``policy`` choosing for every seat."""
+        while not self.done:
+            self.apply(policy(self, self.moves(), rng))
+        return self.points
+
+
+Policy = Callable[[Sim, list[Move], random.Random], Move]
+"""Chooses one of ``moves`` (never empty) for ``sim.seat``."""
+
+_STANDARD: Final = TichuConfig()
+_NOWISH_MOVES: Final[tuple[Move, ...]] = (NOWISH, *WISHES)
+_WISH_MOVES: Final[tuple[Move, ...]] = WISHES
+
+
+def random_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
+    """Uniform over the legal moves."""
+    return moves[int(rng.random() * len(moves))]
+
+
+def greedy_lowest(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
+    """The lowest play that is not a bomb (the first in canonical order), else pass; no wish;
+    the Dragon to the opponent holding fewer cards."""
+    first = moves[0]
+    if type(first) is not int:
+        return first
+    if first == PASS:
+        for m in moves[1:]:
+            if isinstance(m, Combo) and m.kind != Kind.BOMB:
+                return m
+        return PASS
+    if first >= GIVE:
+        a, b = moves[-2], moves[-1]
+        assert isinstance(a, int) and isinstance(b, int)
+        return a if sim.hands[a - GIVE].bit_count() <= sim.hands[b - GIVE].bit_count() else b
+    return first
+
+
+def to_action(move: Move) -> TichuAction:
+    """The engine's action for ``move`` (``str()`` of it is the canonical text)."""
+    if isinstance(move, Combo):
+        return play(move.cards, move.phoenix_as if move.length > 1 else None)
+    if isinstance(move, Onto):
+        return bomb(move.combo.cards)
+    if move == PASS:
+        return PASS_ACTION
+    if move == NOWISH:
+        return NOWISH_ACTION
+    if move >= GIVE:
+        return give_dragon(move - GIVE)
+    return wish(move)
+
+
+__all__ = [
+    "GIVE",
+    "NOWISH",
+    "PASS",
+    "Move",
+    "Onto",
+    "Policy",
+    "Sim",
+    "greedy_lowest",
+    "random_policy",
+    "to_action",
+]

@@ -1,0 +1,56 @@
+"""What a table's page shows beside the game state: the public history and the chat.
+
+A page that (re)connects gets both in its ``welcome``, so the table log never starts empty
+after a reload. Events are kept as a spectator sees them (never a hidden card), chat lines as
+typed (the client escapes them when it shows them).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from cardroom.engine import SPECTATOR, Game
+
+Json = dict[str, Any]
+HISTORY_SIZE = 600
+CHAT_SIZE = 100
+ROUND_END_EVENTS = frozenset({"round_scored", "hand_end"})
+"""Event types that end a round (Tichu) or a hand (Toepen): the next deal may wait a moment."""
+
+
+def ends_round(events: Iterable[Any]) -> bool:
+    """Whether a step's events close a round, so the table pauses before the next deal."""
+    return any(e.to_json().get("type") in ROUND_END_EVENTS for e in events)
+
+
+class PublicHistory:
+    """The last ``size`` public events, each tagged with the version that produced it."""
+
+    def __init__(self, game: Game[Any, Any, Any], size: int = HISTORY_SIZE) -> None:
+        self.game = game
+        self.events: deque[Json] = deque(maxlen=size)
+
+    def record(self, v: int, events: Iterable[Any]) -> None:
+        for event in events:
+            public = self.game.project(event, SPECTATOR)
+            if public is not None:
+                self.events.append({"v": v, **public.to_json()})
+
+    def to_json(self) -> list[Json]:
+        return list(self.events)
+
+
+class Chat:
+    """A table's chat lines (players and spectators), newest last."""
+
+    def __init__(self, size: int = CHAT_SIZE) -> None:
+        self.lines: deque[Json] = deque(maxlen=size)
+
+    def add(self, line: Json) -> Json:
+        self.lines.append(line)
+        return line
+
+    def to_json(self) -> list[Json]:
+        return list(self.lines)

@@ -1,0 +1,122 @@
+"""Request limits: the HTTP body size (refused with 413 before the body is read), the time a
+body may stall (408), and the rate at which one client address may create tables (429 with
+``Retry-After``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import time
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_TRACKED = 10_000  # addresses remembered by a rate limiter before full buckets are dropped
+
+
+class BodyRefused(Exception):
+    """A body grew past the limit while it was read, or stalled: ``status`` says which."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class BodyLimit:
+    """ASGI middleware: a request whose body exceeds ``limit`` bytes gets 413. A declared
+    ``Content-Length`` is checked before anything is read; a chunked body is counted as it
+    arrives and refused at the first byte over the limit. A body that sends nothing for
+    ``stall`` seconds gets 408 (a slow upload must not hold a connection for ever)."""
+
+    def __init__(self, app: ASGIApp, limit: int, stall: float = 10.0) -> None:
+        self.app = app
+        self.limit = limit
+        self.stall = stall
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.limit:
+            await self._refuse(send, 413)
+            return
+        seen, started, done = 0, False, False
+
+        async def counted() -> Message:
+            nonlocal seen, done
+            if done:  # the body is read: what follows is a disconnect, wait for it freely
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.stall)
+            except TimeoutError:
+                raise BodyRefused(408) from None
+            seen += len(message.get("body", b""))
+            done = not message.get("more_body", False)
+            if seen > self.limit:
+                raise BodyRefused(413)
+            return message
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracked)
+        except BodyRefused as exc:
+            if not started:
+                await self._refuse(send, exc.status)
+
+    async def _refuse(self, send: Send, status: int) -> None:
+        text = (
+            f"the request body is larger than {self.limit} bytes"
+            if status == 413
+            else f"the request body stalled for {self.stall:g} s"
+        )
+        body = json.dumps({"error": text})
+        headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body.encode()})
+
+
+class RateLimiter:
+    """A token bucket per key (a client address): ``burst`` at once, refilled at ``per_minute``.
+
+    >>> limiter = RateLimiter(2, 60.0)
+    >>> [limiter.take("a", now=0.0) for _ in range(3)], limiter.take("b", now=0.0)
+    ([0.0, 0.0, 1.0], 0.0)
+    >>> limiter.take("a", now=1.0)
+    0.0
+    """
+
+    def __init__(self, burst: int, per_minute: float) -> None:
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str, now: float | None = None) -> float:
+        """Spend one token of ``key``: 0 if granted, else the seconds until one is due."""
+        now = time.monotonic() if now is None else now
+        tokens, since = self._buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - since) * self.rate)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return (1.0 - tokens) / self.rate if self.rate > 0 else math.inf
+        self._buckets[key] = (tokens - 1.0, now)
+        if len(self._buckets) > MAX_TRACKED:
+            self._forget_full(now)
+        return 0.0
+
+    def _forget_full(self, now: float) -> None:
+        """Drop buckets that have refilled: they hold nothing a new bucket would not."""
+        full = [k for k, (t, since) in self._buckets.items()
+                if t + (now - since) * self.rate >= self.burst]  # fmt: skip
+        for key in full:
+            del self._buckets[key]
+
+
+def retry_after(seconds: float) -> dict[str, Any]:
+    """The ``Retry-After`` header for a wait (whole seconds, at least 1)."""
+    return {"Retry-After": str(max(1, math.ceil(min(seconds, 86400.0))))}

@@ -1,0 +1,106 @@
+// The replay viewer (/replay/{id}): a finished table step by step (every play) or round by
+// round, with all hands open or from one seat's view, and the score. The server folds the log
+// (GET /api/tables/{id}/replay); the page only shows it, with the table's own felt.
+import * as api from "./api.js";
+import { cardEl } from "./cards.js";
+import { h } from "./dom.js";
+import { feltView, friendly, makeView, nodes } from "./table.js";
+
+const ROUND_END = new Set(["round_scored", "hand_end"]);
+
+export function mountReplay(root, id) {
+  const state = { id, data: null, i: 0, view: "all" };
+  window.cardroom = state;
+  const main = h("main", { class: "replay page", "data-testid": "replay" }, "Loading the replay…");
+  root.replaceChildren(
+    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom"), h("span", {}, "Replay")),
+    main,
+  );
+  const load = async () => {
+    try {
+      state.data = await api.getReplay(id, state.view);
+      state.i = Math.min(state.i, state.data.steps.length - 1);
+      render(state, main, load);
+    } catch (err) {
+      main.replaceChildren(h("p", { "data-testid": "message" }, `No replay: ${friendly(err.message)}`));
+    }
+  };
+  document.addEventListener("keydown", (e) => {
+    if (!state.data) return;
+    if (e.key === "ArrowRight") go(state, main, load, state.i + 1);
+    if (e.key === "ArrowLeft") go(state, main, load, state.i - 1);
+  });
+  load();
+}
+
+function go(state, main, load, i) {
+  state.i = Math.max(0, Math.min(state.data.steps.length - 1, i));
+  render(state, main, load);
+}
+
+// The first step of the round containing step i, and of the next round.
+function roundStart(steps, i) {
+  let k = i;
+  while (k > 0 && !steps[k - 1].events.some((e) => ROUND_END.has(e.type))) k--;
+  return k;
+}
+
+function nextRound(steps, i) {
+  let k = i;
+  while (k < steps.length - 1 && !steps[k].events.some((e) => ROUND_END.has(e.type))) k++;
+  return Math.min(steps.length - 1, k + 1);
+}
+
+function render(state, main, load) {
+  const { data } = state;
+  const steps = data.steps;
+  const step = steps[state.i];
+  const history = steps.slice(0, state.i + 1).flatMap((s) => s.events.map((e) => ({ v: s.v, ...e })));
+  const seat = state.view === "all" ? null : Number(state.view);
+  const view = makeView({
+    obs: step.obs,
+    mySeat: seat,
+    seats: data.seats,
+    history,
+    replay: true,
+    gameName: data.game,
+  });
+  const game = view.game();
+  const said = step.events.map((e) => game.eventText(view, e)).filter(Boolean);
+  const button = (label, testid, to) =>
+    h("button", { "data-testid": testid, onclick: () => go(state, main, load, to) }, label);
+  const select = h(
+    "select",
+    {
+      "data-testid": "replay-view",
+      "aria-label": "whose view",
+      onchange: (e) => {
+        state.view = e.target.value;
+        load();
+      },
+    },
+    h("option", { value: "all", selected: state.view === "all" }, "All hands open"),
+    data.seats.map((s) => h("option", { value: String(s.seat), selected: state.view === String(s.seat) }, `${view.name(s.seat)}'s view`)),
+  );
+  main.replaceChildren(
+    ...nodes([
+    h("h2", {}, `${data.name || data.game} · replay`),
+    h(
+      "div",
+      { class: "actions replay-controls" },
+      button("« round", "replay-prev-round", roundStart(steps, state.i) === state.i ? roundStart(steps, Math.max(0, state.i - 1)) : roundStart(steps, state.i)),
+      button("◀ play", "replay-prev", state.i - 1),
+      h("span", { "data-testid": "replay-step" }, `${state.i + 1} / ${steps.length}`),
+      button("play ▶", "replay-next", state.i + 1),
+      button("round »", "replay-next-round", nextRound(steps, state.i)),
+      select,
+    ),
+    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? "The cards are dealt" : step.text)),
+    h("section", { class: "felt replay-felt", "data-testid": "board" }, nodes(feltView(view))),
+    step.obs.hand
+      ? h("div", { class: "hand replay-hand", style: `--n:${step.obs.hand.length}` }, step.obs.hand.map((c, i) => cardEl(data.game, c, { style: `--i:${i};--d:0` })))
+      : null,
+    h("section", {}, game.roundSummary(view), game.scoreSheet(view)),
+    ]),
+  );
+}

@@ -1,0 +1,398 @@
+"""The card table of issue 11, one element per test, on a scripted websocket (``pages.py``):
+seats around you, the trick at the seats, pass markers, the last trick, the Dog lead, the
+Dragon gift, bombs, call badges, SVG cards, the history, the round end, chat, the counter, the
+timer, the keyboard, the phone layout, Toepen's finished trick and stake, the replay viewer,
+the rules pages and the lobby's option help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.chromium import CHROMIUM, PHONE
+
+from . import pages
+from .pages import SEATS, TABLE, Json, push, tichu_obs
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
+]
+
+open_table = pages.open_table  # the fixture
+
+
+def box(page: Any, testid: str) -> Json:
+    result: Json = page.get_by_test_id(testid).bounding_box()
+    return result
+
+
+def centre(page: Any, testid: str) -> tuple[float, float]:
+    b = box(page, testid)
+    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+
+def played(seat: int, cards: list[str], combo: str) -> Json:
+    return {"type": "played", "seat": seat, "cards": cards, "combo": combo, "phoenix_as": None}
+
+
+def toepen_obs(**over: Any) -> Json:
+    obs: Json = {
+        "game": "toepen", "audience": 0, "phase": "play", "num_seats": 4, "active": [0],
+        "legal": ["play 10H", "knock"], "hand": ["10H", "JS"], "hand_sizes": [2, 2, 2, 2],
+        "terminal": False, "outcome": None, "turn": 0, "lives": [10, 9, 10, 8], "stake": 3,
+        "trick": [], "tricks": [], "trick_no": 3, "hand_no": 2, "last_hand": None,
+        "dealer": 3, "in_game": [True] * 4, "in_hand": [True] * 4, "knocker": None,
+    }  # fmt: skip
+    obs.update(over)
+    return obs
+
+
+# ---- the table -------------------------------------------------------------------------------
+
+
+def test_you_sit_at_the_bottom_partner_across_opponents_left_and_right(open_table: Any) -> None:
+    page, _ = open_table(tichu_obs())
+    me, left, partner, right = (centre(page, f"seat-{s}") for s in range(4))
+    assert partner[1] < left[1] < me[1] and partner[1] < right[1] < me[1]
+    assert left[0] < partner[0] < right[0]
+
+
+def test_each_card_of_the_trick_lies_at_the_seat_that_played_it(open_table: Any) -> None:
+    trick = [
+        {"seat": 1, "cards": ["5G"], "combo": "single 5"},
+        {"seat": 2, "cards": ["9K"], "combo": "single 9"},
+    ]
+    page, _ = open_table(tichu_obs(trick=trick, top=trick[1], lead=False))
+    left, partner = centre(page, "play-1"), centre(page, "play-2")
+    assert left[0] < centre(page, "seat-0")[0] and partner[1] < centre(page, "seat-0")[1]
+    assert "top" in (page.get_by_test_id("play-2").get_attribute("class") or "")
+    assert page.get_by_test_id("play-1").locator("[data-card='5G'] svg").count() == 1
+
+
+def test_pass_markers_show_at_each_seat_that_passed(open_table: Any) -> None:
+    trick = [{"seat": 1, "cards": ["KG"], "combo": "single K"}]
+    page, _ = open_table(tichu_obs(trick=trick, top=trick[0], passes=2, lead=False))
+    assert page.get_by_test_id("passed-2").is_visible() and page.get_by_test_id("passed-3").count()
+    assert page.get_by_test_id("passed-1").count() == 0
+
+
+def test_the_last_trick_is_one_click_away(open_table: Any) -> None:
+    history = [
+        played(1, ["5G", "5K"], "pair 5"),
+        played(2, ["9K", "9B"], "pair 9"),
+        {"type": "passed", "seat": 3},
+        {"type": "trick_taken", "seat": 2, "cards": ["5G", "5K", "9K", "9B"], "points": 10},
+    ]
+    page, _ = open_table(tichu_obs(), welcome={"history": history})
+    page.get_by_test_id("last-trick-button").click()
+    last = page.get_by_test_id("last-trick")
+    assert "won by Cy" in last.inner_text()
+    assert last.locator("[data-card]").evaluate_all("l => l.map(e => e.dataset.card)") == [
+        "5G", "5K", "9K", "9B"
+    ]  # fmt: skip
+
+
+def test_a_dog_lead_shows_the_dog_and_where_the_lead_went(open_table: Any) -> None:
+    history = [played(0, ["DOG"], "single DOG")]
+    page, _ = open_table(tichu_obs(turn=2, lead=True), welcome={"history": history})
+    dog = page.get_by_test_id("play-0")
+    assert dog.locator("[data-card='DOG']").count() == 1
+    assert "Dog → Cy" in dog.inner_text()
+    assert page.get_by_test_id("log").locator("li").last.text_content() == "Ann (you) led the Dog"
+
+
+def test_the_dragon_gift_and_a_bomb_are_shown_as_what_they_are(open_table: Any) -> None:
+    page, _ = open_table(tichu_obs(phase="dragon", turn=0, legal=["give-dragon 1"]))
+    assert "won with the Dragon" in page.get_by_test_id("dragon-gift").inner_text()
+    trick = [
+        {"seat": 1, "cards": ["KG"], "combo": "single K"},
+        {"seat": 3, "cards": ["7G", "7K", "7B", "7R"], "combo": "bomb 7777"},
+    ]
+    page2, _ = open_table(tichu_obs(trick=trick, top=trick[1], lead=False))
+    assert "Bomb by Di" in page2.get_by_test_id("bomb").inner_text()
+    assert "bomb" in (page2.get_by_test_id("play-3").get_attribute("class") or "")
+
+
+def test_call_badges_say_made_or_failed_once_someone_is_out(open_table: Any) -> None:
+    calls = ["tichu", "grand", "", ""]
+    page, _ = open_table(tichu_obs(calls=calls, out=[1]))
+    assert "failed" in (page.get_by_test_id("call-0").get_attribute("class") or "")
+    assert "made" in (page.get_by_test_id("call-1").get_attribute("class") or "")
+    page2, _ = open_table(tichu_obs(calls=calls, out=[]))
+    assert page2.get_by_test_id("call-0").inner_text() == "Tichu!"
+
+
+def test_seats_show_card_counts_points_and_out_order(open_table: Any) -> None:
+    obs = tichu_obs(hand_sizes=[6, 0, 9, 3], out=[1], pile_points=[0, 35, 10, -25])
+    page, _ = open_table(obs)
+    assert page.get_by_test_id("count-2").inner_text().strip() == "9"
+    assert page.get_by_test_id("points-1").inner_text() == "35 pts"
+    assert page.get_by_test_id("out-1").inner_text() == "out 1st"
+
+
+def test_cards_are_svg_with_suit_words_for_screen_readers(open_table: Any) -> None:
+    page, _ = open_table(tichu_obs(hand=["5B", "9G", "10K", "AR", "MJ", "DOG", "PHX", "DRG"]))
+    labels = (
+        page.get_by_test_id("hand")
+        .locator("[data-card]")
+        .evaluate_all(
+            "l => l.map(e => [e.getAttribute('aria-label'), e.querySelectorAll('svg *').length])"
+        )
+    )
+    names = [name for name, _ in labels]
+    assert names == [
+        "Dog", "Mah Jong", "5 of Pagoda", "9 of Jade", "10 of Sword", "A of Star", "Phoenix",
+        "Dragon",
+    ]  # fmt: skip
+    assert all(shapes >= 4 for _, shapes in labels)
+
+
+def test_friendly_bot_names_with_a_level_badge(open_table: Any) -> None:
+    seats = [dict(s) for s in SEATS]
+    seats[1].update(name="bot (heuristic)", level="heuristic")
+    page, _ = open_table(tichu_obs(), seats=seats)
+    assert "Bram" in page.get_by_test_id("seat-1").inner_text()
+    assert page.get_by_test_id("bot-badge-1").get_attribute("title") == "bot, level heuristic"
+
+
+# ---- history, round end, chat, comforts ----------------------------------------------------------
+
+
+def test_the_history_is_sentences_sent_on_connect_and_grows(open_table: Any) -> None:
+    history = [
+        {"type": "tichu_called", "seat": 2},
+        played(1, ["5G", "6K", "7B", "8R", "9G"], "straight 5-9"),
+        {"type": "passed", "seat": 2},
+    ]
+    page, server = open_table(tichu_obs(), welcome={"history": history})
+    page.get_by_test_id("tab-log").click()  # on a phone the history opens over the table
+    log = page.get_by_test_id("log").locator("li")
+    assert log.all_text_contents() == ["Cy called Tichu!", "Bob played a straight 5–9", "Cy passed"]
+    push(server, {"t": "ev", "v": 6, "events": [{"type": "passed", "seat": 3}], "obs": tichu_obs()})
+    page.wait_for_function("() => window.cardroom.v === 6")
+    assert log.count() == 4 and page.get_by_test_id("log").is_visible()
+
+
+def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -> None:
+    last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs())
+    scored = {"type": "round_scored", "round": 1, **last, "scores": [-80, 100]}
+    after = tichu_obs(last_round=last, score_sheet=[[-80, 100]], scores=[-80, 100])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 5})
+    summary = page.get_by_test_id("round-end")
+    summary.wait_for()
+    text = summary.inner_text()
+    assert "cards 20" in text and "Ann (you)'s Tichu failed −100" in text and "-80" in text
+    assert "Next deal in" in page.get_by_test_id("next-deal").inner_text()
+    page.get_by_test_id("tab-score").click()
+    assert page.get_by_test_id("score-row").locator("td").all_text_contents() == ["1", "-80", "100"]
+
+
+def test_chat_is_sent_and_shown_escaped(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(), welcome={"chat": []})
+    page.get_by_test_id("tab-chat").click()
+    page.get_by_test_id("chat-input").fill("hello table")
+    page.get_by_test_id("chat-send").click()
+    sent = server.wait_sent(page, lambda m: m["t"] == "chat")
+    assert sent["text"] == "hello table"
+    push(server, {"t": "chat", "seat": None, "name": "Eve", "text": "<b>hi</b>", "at": ""})
+    line = page.get_by_test_id("chat-list").locator("li").last
+    line.wait_for()
+    assert line.inner_text() == "Eve (watching): <b>hi</b>"
+    assert page.get_by_test_id("chat-list").locator("b b").count() == 0
+
+
+def test_the_card_counter_lists_what_is_still_out(open_table: Any) -> None:
+    history = [played(1, ["AG", "AK"], "pair A"), played(2, ["DRG"], "single DRG")]
+    page, _ = open_table(tichu_obs(hand=["AB", "5R"]), welcome={"history": history})
+    page.get_by_test_id("tab-cards").click()
+    assert page.get_by_test_id("counter-A").locator("td").first.inner_text() == "1"
+    assert "bomb-possible" in (page.get_by_test_id("counter-K").get_attribute("class") or "")
+    assert "Dragon" not in page.get_by_test_id("counter-body").inner_text().split("\n")[0]
+
+
+def test_your_turn_is_in_the_title_and_a_timer_runs(open_table: Any) -> None:
+    page, _ = open_table(tichu_obs(turn=0), welcome={"turn_timeout": 30})
+    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    assert page.get_by_test_id("turn-timer").inner_text().endswith("s")
+    page.get_by_test_id("chime").check()
+    assert page.evaluate("localStorage.getItem('cardroom.chime')") == "on"
+
+
+def test_typing_ranks_selects_cards_and_enter_plays(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(legal=["pass", "play 9G 9K"]))
+    page.keyboard.press("9")
+    page.keyboard.press("9")
+    assert sorted(page.evaluate("window.cardroom.selected")) == ["9G", "9K"]
+    page.keyboard.press("Enter")
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play 9G 9K"]
+
+
+def test_the_hand_sorts_by_rank_or_by_suit(open_table: Any) -> None:
+    page, _ = open_table(tichu_obs(hand=["9G", "5B", "9K", "5R"]))
+    order = "l => l.map(e => e.dataset.card)"
+    hand = page.get_by_test_id("hand").locator("[data-card]")
+    assert hand.evaluate_all(order) == ["5B", "5R", "9G", "9K"]
+    page.get_by_test_id("sort-hand").click()
+    assert hand.evaluate_all(order) == ["9G", "9K", "5B", "5R"]
+
+
+def test_the_phone_shows_the_whole_table_without_scrolling(open_table: Any) -> None:
+    hand = ["2G", "3G", "4K", "5B", "6R", "7G", "8K", "9B", "10R", "JG", "QK", "KB", "AR", "DRG"]
+    trick = [{"seat": 1, "cards": ["5G"], "combo": "single 5"}]
+    page, _ = open_table(tichu_obs(hand=hand, trick=trick, top=trick[0], lead=False))
+    assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"]
+    for testid in ("play", "action-pass", "seat-2", "card-2G", "card-DRG"):
+        b = box(page, testid)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= PHONE["height"] + 1, testid
+        assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 1, testid
+    tops = {round(box(page, f"card-{c}")["y"] / 20) for c in hand}
+    assert len(tops) <= 2  # one fanned row (the fan tilts the ends a little)
+
+
+# ---- Toepen ----------------------------------------------------------------------------------
+
+
+def test_toepen_finished_trick_stays_with_its_winner_and_stake_is_large(open_table: Any) -> None:
+    plays = [{"seat": s, "card": c} for s, c in enumerate(["7H", "8H", "JH", "10H"])]
+    obs = toepen_obs(trick=[], tricks=[{"plays": plays, "winner": 3}] * 4, trick_no=4)
+    page, _ = open_table(obs)
+    winner = page.get_by_test_id("play-3")
+    assert "trick4" in (winner.get_attribute("class") or "") and "last trick" in winner.inner_text()
+    assert page.get_by_test_id("play-0").locator("[data-card='7H']").count() == 1
+    size = page.get_by_test_id("stake").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 30 and "3" in page.get_by_test_id("stake").inner_text()
+    knock = page.locator("[data-action=knock]")
+    assert knock.is_visible() and knock.inner_text() == "Knock!"
+
+
+def test_toepen_game_over_names_the_winner(open_table: Any) -> None:
+    outcome = {"scores": [0, 0, 4, 0], "winners": [2], "reason": "last one standing"}
+    obs = toepen_obs(terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None)
+    page, _ = open_table(obs)
+    text = page.get_by_test_id("outcome").inner_text()
+    assert "Cy wins!" in text and "seat 2" not in text
+    assert page.get_by_test_id("rematch").is_visible()
+
+
+# ---- replay, rules, lobby -----------------------------------------------------------------------
+
+
+def replay_data() -> Json:
+    def step(v: int, events: list[Json], **over: Any) -> Json:
+        obs = tichu_obs(audience="omniscient", hand=None, legal=[], **over)
+        obs["hands"] = [["5B"], ["9G"], ["2K"], ["AR"]]
+        return {"v": v, "kind": "action", "seat": 0, "text": "", "events": events, "obs": obs}
+
+    trick = [{"seat": 0, "cards": ["7G"], "combo": "single 7"}]
+    last = {"points": [100, 0], "card_points": [100, 0], "out": [0, 1, 2],
+            "double_victory": False, "calls": ["", "", "", ""]}  # fmt: skip
+    scored = {"type": "round_scored", "round": 1, **last, "scores": [100, 0]}
+    return {
+        "id": TABLE, "name": "old game", "game": "tichu", "view": "all", "outcome": None,
+        "seats": SEATS,
+        "steps": [
+            step(1, [played(0, ["7G"], "single 7")], trick=trick, top=trick[0]),
+            step(2, [{"type": "passed", "seat": 1}], trick=trick, top=trick[0], passes=1),
+            step(3, [scored], last_round=last, score_sheet=[[100, 0]], scores=[100, 0]),
+            step(4, [played(1, ["9G"], "single 9")], round=2),
+        ],
+    }  # fmt: skip
+
+
+def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
+    problems: list[str] = []
+    context = browser.new_context(viewport=PHONE, base_url="http://t.test", reduced_motion="reduce")
+    page = context.new_page()
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
+    page.route("**/static/**", pages._serve_static)
+    asked: list[str] = []
+
+    def replay(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(json=replay_data())
+
+    page.route(f"**/api/tables/{TABLE}/replay*", replay)
+    page.goto(f"/replay/{TABLE}")
+    step = page.get_by_test_id("replay-step")
+    step.wait_for()
+    assert step.inner_text() == "1 / 4" and "Ann played a 7" in page.inner_text("main")
+    page.get_by_test_id("replay-next").click()
+    assert step.inner_text() == "2 / 4" and page.get_by_test_id("passed-1").count() == 1
+    page.get_by_test_id("replay-next-round").click()
+    assert step.inner_text() == "4 / 4"
+    assert page.get_by_test_id("seat-2").locator("[data-card='2K']").count() == 1  # all hands
+    page.get_by_test_id("replay-view").select_option("1")
+    page.wait_for_function("() => window.cardroom.view === '1'")
+    assert asked[-1].endswith("view=1")
+    context.close()
+    assert not problems, problems
+
+
+def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
+    problems: list[str] = []
+    context = browser.new_context(viewport=PHONE, base_url="http://t.test", reduced_motion="reduce")
+    page = context.new_page()
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("**/rules/*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
+    page.route("**/static/**", pages._serve_static)
+    games = [dict(pages.GAMES[1], option_info={"lives": {"description": "lives per player",
+                                                          "min": 1, "max": 30}})]  # fmt: skip
+    page.route("**/api/games", lambda r: r.fulfill(json=games))
+    page.route("**/api/tables", lambda r: r.fulfill(json=[]))
+    page.route("**/api/tables/finished", lambda r: r.fulfill(json=[
+        {"id": "old", "name": "Friday", "game": "toepen", "finished_at": "2026-12-01T20:00:00",
+         "replay": "/replay/old"}]))  # fmt: skip
+    page.goto("/")
+    assert page.get_by_test_id("help-lives").inner_text() == "lives per player (1–30)"
+    assert page.get_by_test_id("option-dealer_rule").evaluate("e => e.tagName") == "SELECT"
+    assert page.get_by_test_id("replay-old").get_attribute("href") == "/replay/old"
+    assert page.get_by_test_id("lobby-rules").get_attribute("href") == "/rules/toepen"
+    page.goto("/rules/toepen")
+    rules = page.get_by_test_id("rules")
+    assert "Knocking" in rules.inner_text() and "lives per player" in rules.inner_text()
+    page.goto("/rules/tichu")
+    assert "Dragon" in page.get_by_test_id("rules").inner_text()
+    context.close()
+    assert not problems, problems
+
+
+def test_refusals_are_shown_without_rule_numbers(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(legal=["pass", "play 9G 9K"]))
+    refusal = {"t": "reject", "code": "illegal", "msg": "R8.1.9: you must play the wished 8"}
+    server.on_act = lambda ws, msg: ws.send(pages.json.dumps({**refusal, "id": msg["id"]}))
+    page.locator("[data-action=pass]").click()
+    message = page.get_by_test_id("message")
+    message.wait_for()
+    assert message.inner_text().startswith("Refused: you must play the wished 8")
+
+
+def test_a_selected_card_offers_the_plays_that_contain_it(open_table: Any) -> None:
+    legal = ["pass", "play 9G 9K", "play 5B 5R 9G 9K PHX(=5)"]
+    info = [None, {"combo": "pair 9"}, {"combo": "full house 5"}]
+    page, server = open_table(tichu_obs(legal=legal, legal_info=info))
+    pages.select(page, "9G")
+    offers = page.get_by_test_id("suggestion")
+    assert offers.all_inner_texts() == ["pair 9", "full house 5"]
+    offers.first.click()
+    assert sorted(page.evaluate("window.cardroom.selected")) == ["9G", "9K"]
+    page.get_by_test_id("play").click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["play 9G 9K"]
+
+
+def test_toepen_answers_a_lone_no_signal_by_itself(open_table: Any) -> None:
+    page, server = open_table(toepen_obs(phase="announce", legal=["nosignal"], turn=0))
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    assert server.acts() == ["nosignal"]
+    page2, server2 = open_table(toepen_obs(phase="announce", legal=["whistle", "nosignal"]))
+    assert page2.locator("[data-action=nosignal]").is_visible() and server2.acts() == []
