@@ -124,6 +124,11 @@ async def seat_client(
                 pending = None
 
 
+def seat_body(seat: int) -> Json:
+    """Each simulated player is its own guest (a server seats one guest per seat)."""
+    return {"name": f"load{seat}", "guest": f"load-guest-{seat}"}
+
+
 async def table_slot(
     base: str, game: str, stats: Stats, deadline: float, rng: random.Random
 ) -> None:
@@ -133,7 +138,7 @@ async def table_slot(
         table = (await lobby(base, "POST", "/api/tables", {"game": game, "name": "load"}))["id"]
         seats = (await lobby(base, "GET", f"/api/tables/{table}"))["num_seats"]
         tokens = [
-            (await lobby(base, "POST", f"/api/tables/{table}/seats/{s}", {"name": f"load{s}"}))[
+            (await lobby(base, "POST", f"/api/tables/{table}/seats/{s}", seat_body(s)))[
                 "token"
             ]
             for s in range(seats)
@@ -151,11 +156,12 @@ LOAD_LIMITS = ("--create-burst", "1000000", "--max-per-address", "1000000")
 public server against exactly that are lifted for the server it starts."""
 
 
-async def start_server(db: str) -> tuple[asyncio.subprocess.Process, str]:
+async def start_server(db: str, *extra: str) -> tuple[asyncio.subprocess.Process, str]:
+    """``cardroom serve`` on a free port (``extra`` arguments override the defaults)."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "cardroom", "serve", "--port", "0", "--db", db,
         "--bot-delay", "0", "--log-level", "info",
-        *LOAD_LIMITS, stderr=asyncio.subprocess.PIPE,
+        *LOAD_LIMITS, *extra, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     assert proc.stderr is not None
     async with asyncio.timeout(30):

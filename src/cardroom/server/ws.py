@@ -17,9 +17,10 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.engine import SPECTATOR, Audience
+from cardroom.server.access import clean_secret, hash_token
 from cardroom.server.registry import TableRegistry
 from cardroom.server.settings import Settings
-from cardroom.server.table import ActorStopped, TableActor, hash_token
+from cardroom.server.table import ActorStopped, TableActor
 from cardroom.server.wire import (
     Act,
     ChatLine,
@@ -52,6 +53,7 @@ class Session:
         self.outbox: asyncio.Queue[Json] = asyncio.Queue(maxsize=settings.send_queue)
         self.actor: TableActor | None = None
         self.audience: Audience = SPECTATOR
+        self.token: str | None = None
         self.token_hash: str | None = None
         self.slow = asyncio.Event()
         self.flooded = False
@@ -67,6 +69,12 @@ class Session:
         except asyncio.QueueFull:
             log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
             self.slow.set()
+
+    def seated(self, audience: Audience) -> None:
+        """Called by the table's actor, the only judge of which seat this socket speaks for."""
+        self.audience = audience
+        seated = isinstance(audience, int) and self.token is not None
+        self.token_hash = hash_token(self.token) if seated and self.token else None
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -152,16 +160,16 @@ class Session:
             actor = await self.registry.get(hello.table)
         except UnknownTable:
             raise WireError(f"no table {hello.table!r}", "no_table") from None
-        audience: Audience = SPECTATOR
-        if hello.token is not None:
-            seat = actor.seat_for_token(hello.token)
-            if seat is None:
-                raise WireError("this token holds no seat at this table", "unauthorized")
-            audience = seat
+        token = hello.token
+        if token is not None and clean_secret(token) is None:
+            raise WireError("this token holds no seat at this table", "unauthorized")
         await self._unbind()
-        self.actor, self.audience = actor, audience
-        self.token_hash = None if hello.token is None else hash_token(hello.token)
-        await actor.call(lambda: actor.attach(self, audience, hello.since))
+        self.actor, self.token = actor, token
+        try:
+            await actor.call(lambda: actor.attach(self, token, hello.since))
+        except WireError:
+            self.actor = None
+            raise
 
     def _chat(self, actor: TableActor, line: ChatLine) -> None:
         now = time.monotonic()
@@ -180,6 +188,7 @@ class Session:
 
     async def _unbind(self) -> None:
         actor, self.actor = self.actor, None
+        self.seated(SPECTATOR)
         if actor is not None and not actor.stopped:
             with contextlib.suppress(ActorStopped):
                 await actor.call(lambda: actor.detach(self))
@@ -188,7 +197,7 @@ class Session:
 def _id(raw: Any) -> int | None:
     try:
         return message_id(json.loads(raw))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return None
 
 

@@ -46,9 +46,19 @@ SCHEMA = (
         PRIMARY KEY (table_id, seq))""",
 )
 
+COLUMNS_ADDED = (
+    ("tables", "owner_hash", "TEXT"),
+    ("tables", "invite_hash", "TEXT"),
+    ("tables", "private", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "hot_seat", "INTEGER NOT NULL DEFAULT 0"),
+    ("seats", "guest_hash", "TEXT"),
+)
+"""Columns added after the first schema: added on open when missing (older files keep working)."""
+
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
-    "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name"
+    "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
+    "owner_hash, invite_hash, private, hot_seat"
 )
 Row = Sequence[Any]
 
@@ -100,6 +110,11 @@ class _SqliteBackend:
         await self._db.execute("PRAGMA busy_timeout=5000")
         for statement in SCHEMA:
             await self._db.execute(statement)
+        for table, column, kind in COLUMNS_ADDED:
+            async with self._db.execute(f"PRAGMA table_info({table})") as cursor:
+                present = {row[1] for row in await cursor.fetchall()}
+            if column not in present:
+                await self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     async def close(self) -> None:
         if self._db is not None:
@@ -188,6 +203,8 @@ class _PgBackend:
         async with self._pool.acquire() as conn:
             for statement in SCHEMA:
                 await conn.execute(statement)
+            for table, column, kind in COLUMNS_ADDED:
+                await conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -233,6 +250,10 @@ def _parse_meta(row: Row) -> TableMeta:
         finished_at=row[6],
         outcome=outcome,
         name=row[8],
+        owner_hash=row[9],
+        invite_hash=row[10],
+        private=bool(row[11]),
+        hot_seat=bool(row[12]),
     )
 
 
@@ -259,11 +280,13 @@ class SqlStore:
             meta.id, meta.game, meta.rules_version, json.dumps(meta.config), meta.status,
             meta.created_at, meta.finished_at,
             None if meta.outcome is None else json.dumps(meta.outcome), meta.name,
+            meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:
                 await conn.execute(
-                    f"INSERT INTO tables ({_META_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row
+                    f"INSERT INTO tables ({_META_COLUMNS}) VALUES ({', '.join('?' * len(row))})",
+                    row,
                 )
                 await conn.executemany(
                     "INSERT INTO seats (table_id, seat, kind) VALUES (?, ?, 'empty')",
@@ -294,9 +317,9 @@ class SqlStore:
             if not found:
                 raise StorageError(f"table {table_id}: no seat {row.seat}")
             await conn.execute(
-                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ? "
+                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ?, guest_hash = ? "
                 "WHERE table_id = ? AND seat = ?",
-                (row.kind, row.name, row.level, row.token_hash, table_id, row.seat),
+                (row.kind, row.name, row.level, row.token_hash, row.guest_hash, table_id, row.seat),
             )
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
@@ -358,7 +381,7 @@ class SqlStore:
             if not metas:
                 raise UnknownTable(f"no table {table_id!r}")
             seat_rows = await conn.fetch(
-                "SELECT seat, kind, name, level, token_hash FROM seats "
+                "SELECT seat, kind, name, level, token_hash, guest_hash FROM seats "
                 "WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
@@ -367,7 +390,7 @@ class SqlStore:
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
             )
-        seats = tuple(SeatRow(int(r[0]), r[1], r[2], r[3], r[4]) for r in seat_rows)
+        seats = tuple(SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in seat_rows)
         records = tuple(
             LogRecord(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), str(r[3]),
                       bool(r[4]), str(r[5]))
