@@ -71,10 +71,10 @@ HEAVY_LEVELS = frozenset({"search"})
 def is_heavy(level: str) -> bool:
     """True for levels the server must keep off its event loop's thread (``bot_pool``).
 
-    >>> is_heavy("search"), is_heavy("heuristic")
-    (True, False)
+    >>> is_heavy("search"), is_heavy("search:0.3"), is_heavy("heuristic")
+    (True, True, False)
     """
-    return level in HEAVY_LEVELS
+    return split_level(level)[0] in HEAVY_LEVELS
 
 
 def bot_levels(game: str) -> tuple[str, ...]:
