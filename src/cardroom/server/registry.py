@@ -49,7 +49,7 @@ def new_table_id() -> str:
 
 
 def plausible_table_id(text: str) -> bool:
-    """Whether ``text`` could name a table (ids are short printable ASCII), so that odd input
+    r"""Whether ``text`` could name a table (ids are short printable ASCII), so that odd input
     is answered "no such table" without reaching the store.
 
     >>> plausible_table_id(new_table_id()), plausible_table_id("\ud800"), plausible_table_id("")
