@@ -8,8 +8,11 @@ are added until the time budget is spent (default 1 s, ``search:0.3``). A forced
 single candidate, is answered at once. Grand Tichu, the exchange, Tichu calls and bombs out of
 turn are the heuristic's (the issue's wish to search them too is not done yet).
 
-The simulator sits behind ``Simulator`` so the engine (``EngineSim``) can be swapped for the
-fast round simulator (``games/tichu/fastsim.py``) when it lands.
+Rollouts run on the fast round simulator (``games/tichu/fastsim.py``, ``Sim.from_state`` of
+each sampled world) with ``rollout_policy``, a cheap partner-aware policy; every candidate meets
+the same worlds and the same rollout seeds (common random numbers), and the heuristic's choice
+is kept unless another candidate beats it by a clear paired margin (``MARGIN`` points and two
+standard errors). The engine rollout (``EngineSim``) stays behind ``Simulator`` as a reference.
 """
 
 from __future__ import annotations
@@ -34,12 +37,19 @@ from cardroom.bots.tichu_heuristic import (
 )
 from cardroom.games.tichu import rules
 from cardroom.games.tichu.actions import ActionKind, TichuAction
+from cardroom.games.tichu.cards import DOG, DRG, PHX, rank_mask
+from cardroom.games.tichu.combos import Combo, Kind
+from cardroom.games.tichu.fastsim import GIVE, Move, Onto, Sim, to_action
+from cardroom.games.tichu.fastsim import PASS as SIM_PASS
 from cardroom.games.tichu.state import SEATS, Phase, TichuState, partner
 
 DEFAULT_BUDGET: Final = 1.0
 MAX_CANDIDATES: Final = 6
 MIN_WORLDS: Final = 2
 MAX_STEPS: Final = 400
+MAX_WORLDS: Final = 400
+MARGIN: Final = 5.0
+"""Points/round a candidate must gain over the heuristic's choice (and two standard errors)."""
 PASS: Final = TichuAction.parse("pass")
 NOWISH: Final = TichuAction.parse("nowish")
 SEARCHED_PHASES: Final = ("play", "dragon", "wish")
@@ -102,6 +112,86 @@ def rollout_action(state: TichuState, seat: int) -> TichuAction:
         return PASS
     if best is None:
         return next(iter(plays))
+    return best
+
+
+_PHX_BIT: Final = 1 << PHX
+_DRG_BIT: Final = 1 << DRG
+_DOG_BIT: Final = 1 << DOG
+_RANK_MASKS: Final = tuple(rank_mask(r) if 2 <= r <= 14 else 0 for r in range(16))
+_SETS: Final = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE)
+DANGER: Final = 2
+"""An opponent with at most this many cards may go out soon: the policy bombs and overtakes."""
+
+
+def _play_cost(combo: Combo, hand: int) -> float:
+    """How much ``combo`` costs to spend: its rank, less per card shed, more for breaking a
+    set or spending the Phoenix, Dragon or a bomb's cards."""
+    cards = combo.cards
+    cost = combo.strength * 0.5 - 1.5 * (combo.length - 1)
+    if cards & _PHX_BIT:
+        cost += 6.0
+    if cards & _DRG_BIT:
+        cost += 4.0
+    if cards == _DOG_BIT:
+        cost = 4.0
+    if combo.kind in _SETS:
+        rank = combo.strength >> 1
+        if 2 <= rank <= 14:
+            held = (hand & _RANK_MASKS[rank]).bit_count()
+            if held == 4:
+                cost += 12.0
+            elif held > combo.length:
+                cost += 3.0
+    return cost
+
+
+def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
+    """A cheap partner-aware policy for rollouts: go out when possible; lead the cheapest
+    combination; follow an opponent with the cheapest beating play, never over the partner;
+    bomb only an opponent close to going out; the Dragon to the opponent with more cards."""
+    first, last = moves[0], moves[-1]
+    if type(last) is int and last >= GIVE:
+        a = moves[-2]
+        assert isinstance(a, int)
+        return a if sim.hands[a - GIVE].bit_count() >= sim.hands[last - GIVE].bit_count() else last
+    if type(first) is int and first != SIM_PASS:
+        return first  # the wish: none (or the lowest when one is compulsory)
+    seat = sim.seat
+    assert seat is not None
+    hands = sim.hands
+    hand = hands[seat]
+    opponent_low = min(
+        hands[(seat + 1) % SEATS].bit_count() or 99, hands[(seat + 3) % SEATS].bit_count() or 99
+    )
+    danger = opponent_low <= DANGER
+    following = first == SIM_PASS
+    if following and sim.top_seat == (seat + 2) % SEATS:
+        for m in moves:
+            if type(m) is not int and m.cards == hand:  # type: ignore[union-attr]
+                return m
+        return SIM_PASS
+    best: Move = SIM_PASS
+    best_cost = 99.0
+    for m in moves:
+        if type(m) is int:
+            continue
+        combo = m.combo if isinstance(m, Onto) else m
+        assert isinstance(combo, Combo)
+        if combo.cards == hand:
+            return m
+        if combo.kind == Kind.BOMB:
+            if not danger:
+                continue
+            cost = 20.0
+        else:
+            cost = _play_cost(combo, hand)
+        if cost < best_cost:
+            best, best_cost = m, cost
+    if following:
+        return best  # always beating an opponent measured best (+80 pts/round over greedy)
+    if best == SIM_PASS:  # only bombs to lead with
+        return next(m for m in moves if type(m) is not int)
     return best
 
 
@@ -192,33 +282,61 @@ class TichuSearchBot:
         return self.heuristic.interrupt(view, rng)
 
     def search(self, view: SeatView, texts: Sequence[str], rng: random.Random) -> str | None:
-        """The candidate with the best mean score over sampled worlds within the budget."""
+        """``texts[0]`` (the heuristic's choice) unless another candidate scores better by a
+        clear paired margin over the same sampled worlds and rollout seeds."""
         deadline = time.perf_counter() + self.budget
         seat = view.seat
-        actions = [TichuAction.parse(t) for t in texts]
-        totals = [0.0] * len(texts)
+        n = len(texts)
+        sums = [0.0] * n
+        diffs = [0.0] * n
+        squares = [0.0] * n
         worlds = 0
         sampler = WorldSampler(view)
         while worlds < MIN_WORLDS or time.perf_counter() < deadline:
             world = sampler.sample(rng)
             seed = rng.random()
-            for i, action in enumerate(actions):
-                totals[i] += self.score(world, seat, action, random.Random(seed))
+            scores = [self.score(world, seat, text, random.Random(seed)) for text in texts]
+            for i, score in enumerate(scores):
+                sums[i] += score
+                d = score - scores[0]
+                diffs[i] += d
+                squares[i] += d * d
             worlds += 1
-            if worlds >= 200:
+            if worlds >= MAX_WORLDS:
                 break
-        best = max(range(len(texts)), key=lambda i: totals[i])
+        best, best_gain = 0, 0.0
+        for i in range(1, n):
+            mean = diffs[i] / worlds
+            var = max(squares[i] / worlds - mean * mean, 0.0)
+            se = (var / max(worlds - 1, 1)) ** 0.5
+            if mean > MARGIN and mean - 2 * se > 0 and mean > best_gain:
+                best, best_gain = i, mean
         return texts[best]
 
-    def score(self, world: TichuState, seat: int, action: TichuAction, rng: random.Random) -> float:
-        try:
-            state = self.sim.apply(world, seat, action)
-        except Exception:  # a sampled world where the action is not legal: neutral
-            return 0.0
-        if state.phase is Phase.PLAY:
-            points = self.sim.rollout(state, rng)
+    def score(self, world: TichuState, seat: int, text: str, rng: random.Random) -> float:
+        """Our team's round points minus theirs after ``text`` in ``world``, rolled out."""
+        sim = Sim.from_state(world)
+        move = _sim_move(sim, text)
+        if move is None:  # not a simulator move (e.g. a bomb out of turn): the engine applies it
+            try:
+                state = rules.apply(world, seat, TichuAction.parse(text)).state
+            except Exception:  # a sampled world where the action is not legal: neutral
+                return 0.0
+            if state.phase is not Phase.PLAY:
+                assert state.last_round is not None
+                points = state.last_round.points
+                return float(points[seat % 2] - points[1 - seat % 2])
+            sim = Sim.from_state(state)
         else:
-            assert state.last_round is not None
-            points = state.last_round.points
+            sim.apply(move, seat)
+        points = sim.rollout(rollout_policy, rng)
         team = seat % 2
         return float(points[team] - points[1 - team])
+
+
+def _sim_move(sim: Sim, text: str) -> Move | None:
+    """The simulator's move whose engine action reads ``text``, if any."""
+    for move in sim.moves():
+        if str(to_action(move)) == text:
+            return move
+    return None
