@@ -6,11 +6,16 @@ import random
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardroom.bots import make_bot
-from cardroom.bots.arena import play_match
-from cardroom.bots.tichu_search import TichuSearchBot
+from cardroom.bots import SeatView, make_bot
+from cardroom.bots.arena import _Match, play_match
+from cardroom.bots.random_bot import RandomBot
+from cardroom.bots.tichu_heuristic import TichuHeuristicBot
+from cardroom.bots.tichu_search import TichuSearchBot, rollout_policy
 from cardroom.engine import get_game
+from cardroom.games.tichu.fastsim import Sim
 
 from .tichu_positions import tichu_view
 
@@ -40,3 +45,45 @@ def test_search_never_answers_illegally() -> None:
         bots = [make_bot("tichu", level) for level in ("search:0.01", "heuristic") * 2]
         result = play_match(GAME, config, bots, seed)
         assert result.rounds == 1
+
+
+def acting_position(seed: int, random_bots: bool) -> SeatView:
+    """A random play-phase position of a seeded round, seen by the seat that acts next."""
+    rng = random.Random(seed)
+    config = GAME.config_from_json({"max_rounds": 1})
+    bots = [RandomBot() if random_bots else TichuHeuristicBot() for _ in range(4)]
+    match = _Match(GAME, config, bots, f"search/{seed}")
+    stop, seen = rng.randint(0, 60), 0
+    while True:
+        state = match.runner.state
+        playing = state.phase.value == "play"
+        if playing and seen >= stop:
+            break
+        seen += playing
+        seat, action = match.next_move()
+        transition = match.runner.propose(seat, action)
+        if playing and transition.state.phase.value != "play":
+            break  # the round would end: decide before it
+        match.runner.commit(transition)
+        match.histories.record(transition.events)
+    acting = state.wisher if state.wisher is not None else state.turn
+    return match.view(acting)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_search_answers_legally_in_random_positions(seed: int, random_bots: bool) -> None:
+    """Every answer of the fastsim search is in the legal list, whatever the position."""
+    view = acting_position(seed, random_bots)
+    assert TichuSearchBot(0.02).act(view, random.Random(seed)) in view.legal
+
+
+def test_the_rollout_policy_finishes_rounds_with_legal_moves() -> None:
+    for seed in range(30):
+        sim = Sim.deal(random.Random(seed))
+        while not sim.done:
+            moves = sim.moves()
+            move = rollout_policy(sim, moves, random.Random(seed))
+            assert move in moves
+            sim.apply(move)
+        assert sum(sim.score()) % 5 == 0
