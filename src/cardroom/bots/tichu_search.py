@@ -12,7 +12,7 @@ Rollouts run on the fast round simulator (``games/tichu/fastsim.py``, ``Sim.from
 each sampled world) with ``rollout_policy``, a cheap partner-aware policy; every candidate meets
 the same worlds and the same rollout seeds (common random numbers), and the heuristic's choice
 is kept unless another candidate beats it by a clear paired margin (``MARGIN`` points and two
-standard errors). The engine rollout (``EngineSim``) stays behind ``Simulator`` as a reference.
+standard errors).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu_belief import WorldSampler
@@ -36,85 +36,19 @@ from cardroom.bots.tichu_heuristic import (
     waste,
 )
 from cardroom.games.tichu import rules
-from cardroom.games.tichu.actions import ActionKind, TichuAction
+from cardroom.games.tichu.actions import TichuAction
 from cardroom.games.tichu.cards import DOG, DRG, PHX, rank_mask
 from cardroom.games.tichu.combos import Combo, Kind
-from cardroom.games.tichu.fastsim import GIVE, Move, Onto, Sim, to_action
-from cardroom.games.tichu.fastsim import PASS as SIM_PASS
-from cardroom.games.tichu.state import SEATS, Phase, TichuState, partner
+from cardroom.games.tichu.fastsim import GIVE, PASS, Move, Onto, Sim, to_action
+from cardroom.games.tichu.state import SEATS, Phase, TichuState
 
 DEFAULT_BUDGET: Final = 1.0
 MAX_CANDIDATES: Final = 6
 MIN_WORLDS: Final = 2
-MAX_STEPS: Final = 400
 MAX_WORLDS: Final = 400
 MARGIN: Final = 5.0
 """Points/round a candidate must gain over the heuristic's choice (and two standard errors)."""
-PASS: Final = TichuAction.parse("pass")
-NOWISH: Final = TichuAction.parse("nowish")
 SEARCHED_PHASES: Final = ("play", "dragon", "wish")
-
-
-class Simulator(Protocol):
-    """What search needs of a rules implementation."""
-
-    def apply(self, state: TichuState, seat: int, action: TichuAction) -> TichuState: ...
-
-    def rollout(self, state: TichuState, rng: random.Random) -> tuple[int, int]:
-        """Play to the end of the round; the two teams' round points."""
-        ...
-
-
-class EngineSim:
-    """The rules engine with a fast state-level rollout policy."""
-
-    def apply(self, state: TichuState, seat: int, action: TichuAction) -> TichuState:
-        return rules.apply(state, seat, action).state
-
-    def rollout(self, state: TichuState, rng: random.Random) -> tuple[int, int]:
-        for _ in range(MAX_STEPS):
-            if state.phase is not Phase.PLAY:
-                break
-            if state.wisher is not None:
-                state = rules.apply(state, state.wisher, NOWISH).state
-                continue
-            seat = state.turn
-            assert seat is not None
-            state = rules.apply(state, seat, rollout_action(state, seat)).state
-        result = state.last_round
-        assert result is not None and state.phase is not Phase.PLAY
-        return result.points
-
-
-def rollout_action(state: TichuState, seat: int) -> TichuAction:
-    """The heuristic's play rules on masks: go out, lead the cheapest unit, follow when it
-    costs little (never over the partner), give the Dragon to the opponent with more cards."""
-    if state.dragon_pending or state.final:
-        a, b = (seat + 1) % SEATS, (seat + 3) % SEATS
-        to = a if state.hands[a].bit_count() >= state.hands[b].bit_count() else b
-        return TichuAction(ActionKind.GIVE_DRAGON, to=to)
-    plays, can_pass = rules.options(state, seat)
-    hand = state.hands[seat]
-    best: TichuAction | None = None
-    best_key = (9.0, 0.0, 0)
-    before = hand_cost(hand)
-    for action, combo in plays.items():
-        if action.wish is not None:
-            continue
-        if combo.cards == hand:
-            return action
-        cost = hand_cost(hand & ~combo.cards) - before + waste(combo, hand)
-        key = (float(combo.is_bomb()), cost, combo.strength)
-        if key < best_key:
-            best, best_key = action, key
-    weak = best is None or best_key[0] or best_key[1] > 0.5
-    if can_pass and (state.top_seat == partner(seat) or weak):
-        return PASS
-    if best is None:
-        return next(iter(plays))
-    return best
-
-
 _PHX_BIT: Final = 1 << PHX
 _DRG_BIT: Final = 1 << DRG
 _DOG_BIT: Final = 1 << DOG
@@ -155,7 +89,7 @@ def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
         a = moves[-2]
         assert isinstance(a, int)
         return a if sim.hands[a - GIVE].bit_count() >= sim.hands[last - GIVE].bit_count() else last
-    if type(first) is int and first != SIM_PASS:
+    if type(first) is int and first != PASS:
         return first  # the wish: none (or the lowest when one is compulsory)
     seat = sim.seat
     assert seat is not None
@@ -165,13 +99,13 @@ def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
         hands[(seat + 1) % SEATS].bit_count() or 99, hands[(seat + 3) % SEATS].bit_count() or 99
     )
     danger = opponent_low <= DANGER
-    following = first == SIM_PASS
+    following = first == PASS
     if following and sim.top_seat == (seat + 2) % SEATS:
         for m in moves:
             if type(m) is not int and m.cards == hand:  # type: ignore[union-attr]
                 return m
-        return SIM_PASS
-    best: Move = SIM_PASS
+        return PASS
+    best: Move = PASS
     best_cost = 99.0
     for m in moves:
         if type(m) is int:
@@ -190,7 +124,7 @@ def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
             best, best_cost = m, cost
     if following:
         return best  # always beating an opponent measured best (+80 pts/round over greedy)
-    if best == SIM_PASS:  # only bombs to lead with
+    if best == PASS:  # only bombs to lead with
         return next(m for m in moves if type(m) is not int)
     return best
 
@@ -251,7 +185,6 @@ class TichuSearchBot:
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot()
-        self.sim: Simulator = EngineSim()
         if self.budget != DEFAULT_BUDGET:
             self.name = f"search:{self.budget:g}"
 
@@ -292,10 +225,11 @@ class TichuSearchBot:
         squares = [0.0] * n
         worlds = 0
         sampler = WorldSampler(view)
+        actions = [TichuAction.parse(t) for t in texts]
         while worlds < MIN_WORLDS or time.perf_counter() < deadline:
             world = sampler.sample(rng)
             seed = rng.random()
-            scores = [self.score(world, seat, text, random.Random(seed)) for text in texts]
+            scores = self.scores(world, seat, actions, seed)
             for i, score in enumerate(scores):
                 sums[i] += score
                 d = score - scores[0]
@@ -313,30 +247,35 @@ class TichuSearchBot:
                 best, best_gain = i, mean
         return texts[best]
 
-    def score(self, world: TichuState, seat: int, text: str, rng: random.Random) -> float:
-        """Our team's round points minus theirs after ``text`` in ``world``, rolled out."""
-        sim = Sim.from_state(world)
-        move = _sim_move(sim, text)
-        if move is None:  # not a simulator move (e.g. a bomb out of turn): the engine applies it
-            try:
-                state = rules.apply(world, seat, TichuAction.parse(text)).state
-            except Exception:  # a sampled world where the action is not legal: neutral
-                return 0.0
-            if state.phase is not Phase.PLAY:
-                assert state.last_round is not None
-                points = state.last_round.points
-                return float(points[seat % 2] - points[1 - seat % 2])
-            sim = Sim.from_state(state)
-        else:
+    def scores(
+        self, world: TichuState, seat: int, actions: Sequence[TichuAction], seed: float
+    ) -> list[float]:
+        """Each action's rollout in ``world`` with the same rollout seed: our team's round
+        points minus theirs."""
+        base = Sim.from_state(world)
+        moves = {to_action(m): m for m in base.moves()}
+        out = []
+        for action in actions:
+            move = moves.get(action)
+            if move is None:  # not a simulator move (a bomb out of turn): the engine applies it
+                out.append(self.engine_score(world, seat, action, seed))
+                continue
+            sim = base.copy()
             sim.apply(move, seat)
-        points = sim.rollout(rollout_policy, rng)
-        team = seat % 2
-        return float(points[team] - points[1 - team])
+            out.append(_diff(sim.rollout(rollout_policy, random.Random(seed)), seat))
+        return out
+
+    def engine_score(self, world: TichuState, seat: int, action: TichuAction, seed: float) -> float:
+        try:
+            state = rules.apply(world, seat, action).state
+        except Exception:  # a sampled world where the action is not legal: neutral
+            return 0.0
+        if state.phase is not Phase.PLAY:
+            assert state.last_round is not None
+            return _diff(state.last_round.points, seat)
+        return _diff(Sim.from_state(state).rollout(rollout_policy, random.Random(seed)), seat)
 
 
-def _sim_move(sim: Sim, text: str) -> Move | None:
-    """The simulator's move whose engine action reads ``text``, if any."""
-    for move in sim.moves():
-        if str(to_action(move)) == text:
-            return move
-    return None
+def _diff(points: tuple[int, int], seat: int) -> float:
+    team = seat % 2
+    return float(points[team] - points[1 - team])
