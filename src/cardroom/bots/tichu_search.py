@@ -200,6 +200,7 @@ class TichuSearchBot:
         return cls(budget)
 
     def act(self, view: SeatView, rng: random.Random) -> str:
+        start = time.perf_counter()
         legal = view.legal
         choice = self.heuristic.act(view, rng)
         if len(legal) == 1 or view.obs.get("phase") not in SEARCHED_PHASES:
@@ -209,33 +210,34 @@ class TichuSearchBot:
         texts = candidates(view, choice)
         if len(texts) <= 1:
             return choice
-        return self.search(view, texts, rng) or choice
+        return self.search(view, texts, rng, start + self.budget)
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         return self.heuristic.interrupt(view, rng)
 
-    def search(self, view: SeatView, texts: Sequence[str], rng: random.Random) -> str | None:
+    def search(
+        self, view: SeatView, texts: Sequence[str], rng: random.Random, deadline: float
+    ) -> str:
         """``texts[0]`` (the heuristic's choice) unless another candidate scores better by a
         clear paired margin over the same sampled worlds and rollout seeds."""
-        deadline = time.perf_counter() + self.budget
         seat = view.seat
         n = len(texts)
-        sums = [0.0] * n
         diffs = [0.0] * n
         squares = [0.0] * n
         worlds = 0
         sampler = WorldSampler(view)
         actions = [TichuAction.parse(t) for t in texts]
-        while worlds < MIN_WORLDS or time.perf_counter() < deadline:
+        now, last = time.perf_counter(), 0.0
+        while worlds < MIN_WORLDS or now + last < deadline:  # no world started to overrun
             world = sampler.sample(rng)
             seed = rng.random()
             scores = self.scores(world, seat, actions, seed)
             for i, score in enumerate(scores):
-                sums[i] += score
                 d = score - scores[0]
                 diffs[i] += d
                 squares[i] += d * d
             worlds += 1
+            now, last = time.perf_counter(), time.perf_counter() - now
             if worlds >= MAX_WORLDS:
                 break
         best, best_gain = 0, 0.0
