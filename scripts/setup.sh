@@ -15,17 +15,8 @@ fi
 # Optional compiled build (scripts/compile.sh): CARDROOM_COMPILE=1 builds it, or rebuilds it
 # when a compiled module's source changed; without it a stale build is removed, so that an
 # edited source is never shadowed by an old compiled module.
-for so in src/cardroom/games/tichu/*.cpython-*.so; do
-  [ -e "$so" ] || continue
-  src="${so%%.cpython-*}.py"
-  if [ -f "$src" ] && [ "$src" -nt "$so" ] && [ "${CARDROOM_COMPILE:-0}" != 1 ]; then
-    bash scripts/compile.sh --clean
-  fi
-done
 if [ "${CARDROOM_COMPILE:-0}" = 1 ]; then
-  built=src/cardroom/games/tichu/combos.cpython-*.so
-  if ! ls $built >/dev/null 2>&1 || [ src/cardroom/games/tichu/combos.py -nt $(ls $built | head -1) ]; then
-    bash scripts/compile.sh
-  fi
+  bash scripts/compile.sh --if-stale
+else
+  bash scripts/compile.sh --stale-clean
 fi
-

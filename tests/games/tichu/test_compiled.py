@@ -1,6 +1,6 @@
 """Differential test of the optional compiled build (``scripts/compile.sh``, mypyc).
 
-The compiled ``combos`` and the pure-Python source must give identical logs: the same seeded
+The compiled ``combos`` and ``fastsim`` and their pure-Python sources must give identical logs: the same seeded
 random rounds through ``fastsim`` (every seat's legal list, the chosen move, the scores)
 hash to the same digest in this process (compiled) and in a child process that imports
 sources only. Skipped when the build is not there.
@@ -31,8 +31,8 @@ def hook(path):  # the Tichu package's sources, never its compiled modules
     raise ImportError(path)
 sys.path_hooks.insert(0, hook)
 sys.path_importer_cache.clear()
-from cardroom.games.tichu import combos
-assert combos.__file__.endswith(".py"), combos.__file__
+from cardroom.games.tichu import combos, fastsim
+assert combos.__file__.endswith(".py") and fastsim.__file__.endswith(".py")
 from tests.games.tichu.test_compiled import rounds_digest
 print(rounds_digest(int(sys.argv[1])))
 """

@@ -70,28 +70,31 @@ def _next_holding(hands: list[int], after: int, skip: int = 0) -> int | None:
     return None
 
 
+_FIELDS: Final = (  # the attributes of a Sim (its __slots__)
+    "calls",
+    "config",
+    "done",
+    "final",
+    "hands",
+    "leads",
+    "out",
+    "passed",
+    "piles",
+    "points",
+    "top",
+    "top_seat",
+    "trick",
+    "trick_over",
+    "turn",
+    "wish",
+    "wisher",
+)
+
+
 class Sim:
     """One Tichu round in the play phase, mutable. ``seat`` is who owes the next move."""
 
-    __slots__ = (
-        "calls",
-        "config",
-        "done",
-        "final",
-        "hands",
-        "leads",
-        "out",
-        "passed",
-        "piles",
-        "points",
-        "top",
-        "top_seat",
-        "trick",
-        "trick_over",
-        "turn",
-        "wish",
-        "wisher",
-    )
+    __slots__ = _FIELDS
 
     def __init__(self, hands: list[int], turn: int, config: TichuConfig | None = None) -> None:
         self.config = config or _STANDARD
@@ -163,8 +166,8 @@ class Sim:
 
     def copy(self) -> Sim:
         """An independent copy (for trying moves from one position)."""
-        new = Sim.__new__(Sim)
-        for name in Sim.__slots__:
+        new = Sim(self.hands[:], 0, self.config)  # not __new__: a compiled Sim needs __init__
+        for name in _FIELDS:
             setattr(new, name, getattr(self, name))
         new.hands, new.piles, new.out, new.calls, new.leads = (
             self.hands[:],
