@@ -1,9 +1,9 @@
 """Differential test of the optional compiled build (``scripts/compile.sh``, mypyc).
 
-The compiled ``combos`` and ``fastsim`` and their pure-Python sources must give identical logs: the same seeded
-random rounds through ``fastsim`` (every seat's legal list, the chosen move, the scores)
-hash to the same digest in this process (compiled) and in a child process that imports
-sources only. Skipped when the build is not there.
+The compiled ``combos`` and ``fastsim`` and their pure-Python sources must give identical
+logs: the same seeded random rounds through ``fastsim`` (every seat's legal list, the chosen
+move, the scores) hash to the same digest in this process (compiled) and in a child process
+that imports the Tichu package from its sources only. Skipped when the build is not there.
 """
 
 from __future__ import annotations
