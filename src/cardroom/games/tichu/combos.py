@@ -476,19 +476,20 @@ def _add_straights(
                 if lo == 1 or not flushes or not _is_flush(cards):
                     group.append(new(Combo, (straight, cards, strength, n, None)))
                 if phx:  # the Phoenix for the top rank first: the lowest mask
-                    group += [
-                        new(Combo, (straight, cards & not_rank[r] | _PHX, strength, n, r))
-                        for r in range(hi, lo2 - 1, -1)
-                    ]
+                    wild = cards | _PHX
+                    for r in range(hi, lo2 - 1, -1):
+                        group.append(new(Combo, (straight, wild & not_rank[r], strength, n, r)))
                 continue
-            prod = _product(held_twice, suits, memo)
+            prod = memo.get(held_twice) or _product(held_twice, suits, memo)
             const = cards & ~multi_cards
             if missing:
                 base = const | _PHX
-                group += [new(Combo, (straight, base | x, strength, n, gap)) for x in prod]
+                for x in prod:
+                    group.append(new(Combo, (straight, base | x, strength, n, gap)))
                 continue
             if lo == 1 or not flushes:
-                group += [new(Combo, (straight, const | x, strength, n, None)) for x in prod]
+                for x in prod:
+                    group.append(new(Combo, (straight, const | x, strength, n, None)))
             else:
                 group += [
                     new(Combo, (straight, const | x, strength, n, None))
@@ -591,9 +592,10 @@ def _add_stairs(
     present, paired = ranks.present & ~2, ranks.paired
     window = (1 << low_k) - 1
     found: list[Combo] = []
-    for lo in range(2, 16 - low_k):
-        if (present >> lo) & window != window:
-            continue
+    starts = present  # the ranks that begin low_k held ranks in a row
+    for i in range(1, low_k):
+        starts &= present >> i
+    for lo in _bits(starts):
         if low_k - ((paired >> lo) & window).bit_count() > (1 if phx else 0):
             continue  # the shortest stairs from lo cannot be completed
         plain = [0]
