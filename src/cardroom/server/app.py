@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from cardroom.server import http, replay
 from cardroom.server.cluster import ClusterNode, ClusterRegistry, Elsewhere, fenced
 from cardroom.server.limits import BodyLimit, RateLimiter
+from cardroom.server.proxy import TrustedProxy
 from cardroom.server.registry import TableRegistry
 from cardroom.server.relay import forward_http
 from cardroom.server.settings import Settings
@@ -117,7 +118,10 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         ActorStopped: http.lobby_error,
         Elsewhere: _forward,
     }
-    middleware = [Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout)]
+    middleware = [
+        Middleware(TrustedProxy, trusted=settings.trusted_proxies),
+        Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout),
+    ]
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
     )
