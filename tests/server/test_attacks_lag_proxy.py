@@ -90,3 +90,12 @@ async def test_proxy_headers_count_only_from_a_trusted_proxy(tmp_path: Path) -> 
             assert await created(server.url, header) == [201, 201, 201, 201]
         # a peer that is not the trusted proxy cannot spoof: it is limited as itself
         assert await created(server.url, "X-Real-IP", local="127.0.0.2") == [201, 201, 429, 429]
+
+
+def test_the_shipped_nginx_configuration_names_the_client() -> None:
+    from cardroom.server.nginx import render
+
+    shipped = (Path(__file__).parents[2] / "deploy" / "nginx-cluster.conf").read_text()
+    for text in (render("127.0.0.1:8100", ["127.0.0.1:8101"], "/tmp/x"), shipped):
+        assert "proxy_set_header X-Real-IP $remote_addr;" in text  # overwrites a client's own
+        assert "X-Forwarded-For $proxy_add_x_forwarded_for" in text
