@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--target", type=int, help="match target score (Tichu)")
     parser.add_argument("--server", help="server URL, e.g. http://127.0.0.1:8000")
-    parser.add_argument("--table", help="table id on the server, or its join link (…/t/ID#invite=…)")
+    parser.add_argument("--table", help="table id on the server, or its join link /t/ID#invite=…")
     parser.add_argument("--invite", help="the table's invite secret (bot seats, running games)")
     parser.add_argument("--name", default="terminal", help="your name at a server table")
     parser.add_argument("--token", help="seat token (reconnect) instead of taking the seat")
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         linked, table, invite = join_link(args.table or "")
         server = args.server or linked
         if not server or not table:
-            print("--server URL needs --table ID (and --seat N), or give a join link", file=sys.stderr)
+            print("--server needs --table ID (and --seat N), or a join link", file=sys.stderr)
             return 2
         invite = args.invite or invite
         return play_remote(server, table, args.seat, args.name, args.token, console, invite)
