@@ -77,7 +77,7 @@ class TableRegistry:
         self.settings = settings
         self.actors: dict[str, TableActor] = {}
         self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
-        self.abandoned: dict[str, tuple[TableMeta, str]] = {}  # rules upgraded: meta, why
+        self.abandoned: dict[str, tuple[TableMeta, str]] = {}  # closed here by a rules upgrade
         self._creating = 0
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
@@ -103,9 +103,7 @@ class TableRegistry:
             raise self._quarantine(meta, exc.reason) from None
         try:
             return self._spawn(await self._upgrade(stored))
-        except AbandonedTable:
-            raise
-        except UnknownTable:
+        except UnknownTable:  # not installed, or abandoned
             raise
         except Exception as exc:  # a log that no longer replays: bytes flipped, rules changed
             raise self._quarantine(stored.meta, f"{type(exc).__name__}: {exc}"[:300]) from None
@@ -144,7 +142,7 @@ class TableRegistry:
             await self.store.finish(meta.id, outcome, at)
             meta = replace(meta, status="finished", outcome=outcome, finished_at=at)
             log.warning("table %s abandoned: %s", meta.id, reason)
-        self.abandoned[meta.id] = (meta, reason)
+            self.abandoned[meta.id] = (meta, reason)  # listed in the lobby until a restart
         raise AbandonedTable(meta.id, reason)
 
     def _spawn(self, stored: StoredTable) -> TableActor:
