@@ -100,6 +100,10 @@ export class TableSocket {
       case "chat":
         if (this.h.onChat) this.h.onChat(msg);
         break;
+      case "unseated":
+        this.token = null; // a reconnect must not present the lost seat's token
+        if (this.h.onUnseated) this.h.onUnseated(msg);
+        break;
       case "pause":
         if (this.h.onPause) this.h.onPause(msg.seconds);
         break;
