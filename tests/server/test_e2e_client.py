@@ -162,7 +162,8 @@ def test_the_owner_sees_the_invite_and_seat_controls_and_unseated_is_explained(
     assert link == f"http://cardroom.test/t/{TABLE}#invite=inv"
     assert page.locator("[data-testid^=seat-level-]").count() == 3  # each bot: change its level
     assert page.locator("[data-testid^=kick-]").count() == 0  # nobody else is human here
-    server.sockets[0].send(json.dumps({"t": "unseated", "seat": 0, "reason": "the table's owner freed the seat"}))
+    unseated = {"t": "unseated", "seat": 0, "reason": "the table's owner freed the seat"}
+    server.sockets[0].send(json.dumps(unseated))
     page.wait_for_function("() => window.cardroom.mySeat === null")
     assert "watching now" in page.get_by_test_id("message").inner_text()
     assert page.evaluate(f"localStorage.getItem('cardroom.seat.{TABLE}')") is None
