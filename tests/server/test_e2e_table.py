@@ -188,6 +188,12 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     text = summary.inner_text()
     assert "cards 20" in text and "Ann (you)'s Tichu failed −100" in text and "-80" in text
     assert "Next deal in" in page.get_by_test_id("next-deal").inner_text()
+    page.get_by_test_id("ready").click()
+    assert server.wait_sent(page, lambda m: m["t"] == "ready") == {"t": "ready"}
+    push(server, {"t": "ready", "seats": [0]})
+    assert page.get_by_test_id("ready-list").inner_text() == "Ready: Ann (you)"
+    assert page.get_by_test_id("ready").is_disabled()
+    page.get_by_test_id("round-end-close").click()
     page.get_by_test_id("tab-score").click()
     assert page.get_by_test_id("score-row").locator("td").all_text_contents() == ["1", "-80", "100"]
 

@@ -224,7 +224,12 @@ function handlers(ctx) {
       ctx.mySeat = null;
       ctx.say(`You no longer hold seat ${msg.seat} (${friendly(msg.reason || "")}): you are watching now.`, "info");
     },
+    onReady: (seats) => {
+      ctx.readySeats = seats;
+      ctx.render();
+    },
     onPause: (seconds) => {
+      ctx.readySeats = [];
       ctx.dealAt = Date.now() + seconds * 1000;
       ctx.render();
     },
@@ -619,10 +624,11 @@ function roundEndView(view) {
     view.dealAt
       ? h("p", { class: "countdown", "data-testid": "next-deal" }, `Next deal in ${Math.max(0, Math.ceil((view.dealAt - Date.now()) / 1000))} s`)
       : null,
+    readyView(view),
     h(
       "button",
       {
-        class: "primary",
+        class: view.dealAt && seated(view) ? "secondary" : "primary",
         "data-testid": "round-end-close",
         onclick: () => {
           view.roundEnd = null;
@@ -631,6 +637,39 @@ function roundEndView(view) {
       },
       "Continue",
     ),
+  );
+}
+
+const seated = (view) => view.mySeat !== null && view.mySeat !== undefined;
+
+// During the pause before the next deal: "Ready" (the deal comes once every human is ready,
+// else when the countdown ends) and who is ready already.
+function readyView(view) {
+  if (!view.dealAt || view.replay) return null;
+  const ready = view.readySeats || [];
+  const mine = seated(view) && ready.includes(view.mySeat);
+  return h(
+    "div",
+    { class: "ready-row" },
+    seated(view)
+      ? h(
+          "button",
+          {
+            class: "primary",
+            "data-testid": "ready",
+            disabled: mine,
+            onclick: () => {
+              view.socket.send({ t: "ready" });
+              view.readySeats = [...ready, view.mySeat];
+              view.render();
+            },
+          },
+          mine ? "Waiting for the others…" : "Ready",
+        )
+      : null,
+    ready.length
+      ? h("span", { class: "muted", "data-testid": "ready-list" }, `Ready: ${ready.map((s) => view.name(s)).join(", ")}`)
+      : null,
   );
 }
 
