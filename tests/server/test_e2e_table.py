@@ -223,7 +223,8 @@ def test_the_card_counter_lists_what_is_still_out(open_table: Any) -> None:
 
 def test_your_turn_is_in_the_title_and_a_timer_runs(open_table: Any) -> None:
     page, _ = open_table(tichu_obs(turn=0), welcome={"turn_timeout": 30})
-    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    # the table summary (HTTP) and the welcome (socket) may arrive in either order
+    page.wait_for_function("() => document.title === '● Your turn · test table · cardroom'")
     assert page.get_by_test_id("turn-timer").inner_text().endswith("s")
     page.get_by_test_id("chime").check()
     assert page.evaluate("localStorage.getItem('cardroom.chime')") == "on"
@@ -402,3 +403,19 @@ def test_toepen_answers_a_lone_no_signal_by_itself(open_table: Any) -> None:
     assert server.acts() == ["nosignal"]
     page2, server2 = open_table(toepen_obs(phase="announce", legal=["whistle", "nosignal"]))
     assert page2.locator("[data-action=nosignal]").is_visible() and server2.acts() == []
+
+
+def test_a_taken_trick_sweeps_to_its_taker_unless_motion_is_reduced(open_table: Any) -> None:
+    trick = [{"seat": 1, "cards": ["KG"], "combo": "single K"}]
+    page, server = open_table(tichu_obs(trick=trick, top=trick[0], passes=2, lead=False))
+    taken = {"type": "trick_taken", "seat": 1, "cards": ["KG"], "points": 10}
+    push(server, {"t": "ev", "v": 6, "events": [taken], "obs": tichu_obs(turn=1)})
+    page.wait_for_function("() => window.cardroom.v === 6")
+    assert page.locator(".ghost").count() == 0  # reduced motion (the tests): no animation
+    page.emulate_media(reduced_motion="no-preference")
+    push(server, {"t": "ev", "v": 7, "events": [played(1, ["KG"], "single K")],
+                  "obs": tichu_obs(trick=trick, top=trick[0], turn=2, lead=False)})  # fmt: skip
+    page.wait_for_function("() => window.cardroom.v === 7")
+    push(server, {"t": "ev", "v": 8, "events": [taken], "obs": tichu_obs(turn=1)})
+    page.wait_for_selector(".ghost", state="attached")  # a copy flies to Bob's seat …
+    page.wait_for_selector(".ghost", state="detached")  # … and is gone in well under a second

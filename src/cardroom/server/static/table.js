@@ -7,6 +7,7 @@ import { friendly } from "./api.js";
 import { cardBack, cardEl } from "./cards.js";
 import { h, testid } from "./dom.js";
 import { levelHint } from "./levels.js";
+import { sweepTrick } from "./motion.js";
 import { checkGame, seatAnchor, seatPosition } from "./game.js";
 import { TableSocket } from "./socket.js";
 import * as tichu from "./tichu.js";
@@ -120,7 +121,7 @@ export function mountTable(root, id) {
       ctx.meta = meta;
       ctx.gameName = meta.game;
       if (Array.isArray(meta.seats)) ctx.seats = meta.seats;
-      document.title = `${meta.name || meta.game} · cardroom`;
+      setTitle(ctx); // the welcome may have come first: keep its "your turn"
       ctx.render();
       return api.listGames();
     })
@@ -193,7 +194,7 @@ function handlers(ctx) {
         ctx.autoSent = v; // once per position
         ctx.act(auto);
       } else if (mine && !wasMine) chime(ctx);
-      document.title = `${mine ? "● Your turn · " : ""}${(ctx.meta && ctx.meta.name) || "cardroom"}`;
+      setTitle(ctx);
       ctx.render();
     },
     onEvents: (events, v) => {
@@ -202,6 +203,8 @@ function handlers(ctx) {
         ctx.history.push(entry);
         addLog(ctx, entry);
         if (ev.type === "round_scored" || ev.type === "hand_end") ctx.roundEnd = { v };
+        const taker = ev.type === "dragon_given" ? ev.to : ev.type === "trick_taken" ? ev.seat : ev.type === "trick" ? ev.winner : null;
+        if (typeof taker === "number") sweepTrick(taker); // the page still shows the trick
         if (ev.type === "hand_dealt" || ev.type === "deal" || ev.type === "game_over") {
           if (ev.type !== "game_over") ctx.roundEnd = null;
           ctx.dealAt = null;
@@ -245,6 +248,13 @@ function handlers(ctx) {
       ctx.say(`Refused: ${friendly(msg.msg || msg.code)}`);
     },
   };
+}
+
+// The tab title: the table's name, "● Your turn" first when the table waits for you. Both the
+// table summary (HTTP) and the socket's state set it, in whichever order they arrive.
+function setTitle(ctx) {
+  const name = ctx.meta ? `${ctx.meta.name || ctx.meta.game} · cardroom` : "cardroom";
+  document.title = `${ctx.obs && yourMove(ctx) ? "● Your turn · " : ""}${name}`;
 }
 
 function addLog(ctx, ev) {
