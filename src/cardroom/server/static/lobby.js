@@ -21,6 +21,11 @@ function normalizeOptions(game) {
   return keys.map((k) => [k, { default: defaults[k], ...(specs[k] || {}) }]);
 }
 
+// Words for choice values the server names tersely (the value sent stays the server's).
+const CHOICE_WORDS = {
+  dealer_rule: { winner: "the hand's winner deals", left: "the deal moves left", high: "high card deals" },
+};
+
 // A player's words for an option's name: "target_score" -> "Target score".
 function title(key) {
   const text = key.replaceAll("_", " ");
@@ -46,7 +51,7 @@ function optionInput(key, spec) {
       "select",
       { id, "data-testid": id, name: key },
       choices.map((c) =>
-        h("option", { value: JSON.stringify(c), selected: c === spec.default }, c),
+        h("option", { value: JSON.stringify(c), selected: c === spec.default }, (CHOICE_WORDS[key] || {})[c] || c),
       ),
     );
     input.read = () => JSON.parse(input.value);
