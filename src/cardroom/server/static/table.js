@@ -516,7 +516,15 @@ function topLine(ctx) {
     obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(ctx)) : null,
     yourMove(ctx) ? h("span", { class: "badge go", "data-testid": "your-move" }, "your move") : null,
     ctx.mySeat === null || ctx.mySeat === undefined
-      ? h("span", { "data-testid": "spectator", class: "badge" }, "watching")
+      ? h(
+          "span",
+          {
+            "data-testid": "spectator",
+            class: "badge",
+            title: api.hasInvite(ctx.id) ? "take a free seat or a bot's seat" : "a running game's seats need the owner's invite link",
+          },
+          "watching",
+        )
       : h("button", { class: "small", "data-testid": "leave", onclick: () => leave(ctx) }, "leave"),
     obs && obs.terminal
       ? h("a", { href: `/replay/${ctx.id}`, "data-testid": "replay-link" }, "replay")
