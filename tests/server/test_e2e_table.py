@@ -352,8 +352,11 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     page.route("**/rules/*", lambda r: r.fulfill(body=html, content_type="text/html"))
     page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
     page.route("**/static/**", pages._serve_static)
-    games = [dict(pages.GAMES[1], option_info={"lives": {"description": "lives per player",
-                                                          "min": 1, "max": 30}})]  # fmt: skip
+    specs = {"lives": {"type": "int", "default": 10, "description": "lives per player", "min": 1,
+                       "max": 30},
+             "dealer_rule": {"type": "str", "default": "winner", "description": "who deals",
+                             "choices": ["winner", "left", "high"]}}  # fmt: skip
+    games = [dict(pages.GAMES[1], option_specs=specs)]
     page.route("**/api/games", lambda r: r.fulfill(json=games))
     page.route("**/api/tables", lambda r: r.fulfill(json=[]))
     page.route("**/api/tables/finished", lambda r: r.fulfill(json=[
@@ -362,6 +365,10 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     page.goto("/")
     assert page.get_by_test_id("help-lives").inner_text() == "lives per player (1–30)"
     assert page.get_by_test_id("option-dealer_rule").evaluate("e => e.tagName") == "SELECT"
+    page.get_by_test_id("option-lives").fill("31")  # outside the range: said in words
+    page.get_by_test_id("create-table").click()
+    message = page.get_by_test_id("message").inner_text()
+    assert message == "Lives must be a whole number from 1 to 30."
     assert page.get_by_test_id("replay-old").get_attribute("href") == "/replay/old"
     assert page.get_by_test_id("lobby-rules").get_attribute("href") == "/rules/toepen"
     page.goto("/rules/toepen")

@@ -268,7 +268,7 @@ export function mountLobby(root, navigate) {
       msg,
       h(
         "form",
-        { class: "create", onsubmit: create },
+        { class: "create", onsubmit: create, novalidate: true }, // our own words for a bad value
         h("h2", {}, "New table"),
         h("label", {}, "Game ", gameSelect, " ", rulesLink),
         h("label", {}, "Name ", nameInput),
