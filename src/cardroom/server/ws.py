@@ -30,6 +30,7 @@ from cardroom.server.wire import (
     ChatLine,
     Hello,
     Ping,
+    Ready,
     Resync,
     WireError,
     message_id,
@@ -179,7 +180,7 @@ class Session:
         self._window = (start, count + 1)
         return count < self.settings.max_rate
 
-    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine) -> None:
+    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine | Ready) -> None:
         if isinstance(message, Ping):
             self.send({"t": "pong"})
         elif isinstance(message, Hello):
@@ -195,6 +196,10 @@ class Session:
             actor.post(lambda: actor.resync(self))
         elif isinstance(message, ChatLine):
             self._chat(self.actor, message)
+        elif isinstance(message, Ready):
+            actor, audience = self.actor, self.audience
+            if isinstance(audience, int):  # a spectator's "ready" counts for nothing
+                actor.post(lambda: actor.ready(audience))
         else:
             self._act(self.actor, message)
 
