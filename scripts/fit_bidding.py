@@ -10,6 +10,7 @@ Prints the logistic coefficients (IRLS) and the call rate / success at a few thr
 from __future__ import annotations
 
 import argparse
+import json
 import math
 from typing import Any
 
@@ -91,8 +92,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--seed", default="fit1")
+    parser.add_argument("--save", help="also write the rows here (JSON) to refit without replaying")
+    parser.add_argument("--load", help="fit rows written by --save instead of playing rounds")
     args = parser.parse_args()
-    grand_rows, tichu_rows = collect(args.rounds, args.seed)
+    if args.load:
+        with open(args.load) as f:
+            grand_rows, tichu_rows = json.load(f)
+    else:
+        grand_rows, tichu_rows = collect(args.rounds, args.seed)
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump([grand_rows, tichu_rows], f)
     report("grand (8 cards)", grand_rows, fit(grand_rows))
     report("tichu (14 cards)", tichu_rows, fit(tichu_rows))
 

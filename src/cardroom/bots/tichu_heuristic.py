@@ -171,7 +171,7 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     work = list(counts)
     straights: list[Unit] = []
     while True:
-        base = len(_units_of(work))
+        base = _count_units(work)
         best: tuple[float, int, int] | None = None
         for lo in range(1, 11):
             hi = lo
@@ -179,7 +179,7 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
                 if hi - lo >= 4:
                     for r in range(lo, hi + 1):
                         work[r] -= 1
-                    gain = base - len(_units_of(work)) - 1
+                    gain = base - _count_units(work) - 1
                     for r in range(lo, hi + 1):
                         work[r] += 1
                     key = (gain + 0.01 * (hi - lo), lo, hi)
@@ -193,6 +193,33 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
             work[r] -= 1
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
     return (*straights, *_units_of(work))
+
+
+def _count_units(counts: Sequence[int]) -> int:
+    """``len(_units_of(counts))`` without building the units: the inner loop of the straight
+    search, where building them made planning a hand cost milliseconds."""
+    runs = loose = triples = singles = 0
+    run = 0
+    for r in range(2, 15):
+        c = counts[r]
+        if c == 2:
+            run += 1
+            continue
+        if run >= 2:
+            runs += 1
+        elif run == 1:
+            loose += 1
+        run = 0
+        if c == 3:
+            triples += 1
+        elif c == 1:
+            singles += 1
+    if run >= 2:
+        runs += 1
+    elif run == 1:
+        loose += 1
+    specials = sum(1 for r in (0, 1, 15, PHX_RANK) if counts[r])
+    return runs + triples + max(0, loose - triples) + singles + specials
 
 
 def _units_of(counts: Sequence[int]) -> list[Unit]:
@@ -231,8 +258,8 @@ def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
         return base
     best, best_cost, best_rank = base, _units_cost(base) - PHOENIX_SAVING + 1e-9, 0
     for r in range(2, 15):
-        if counts[r] >= 3:
-            continue
+        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
+            continue  # a lone new rank saves nothing: no pair, no straight through it
         filled = list(counts)
         filled[PHX_RANK] = 0
         filled[r] += 1
@@ -362,10 +389,14 @@ class Option:
     combo: Combo | None
 
 
+_parse = lru_cache(maxsize=65536)(TichuAction.parse)
+"""Action texts recur all round (and across rounds): parse each once."""
+
+
 @lru_cache(maxsize=65536)
 def option(text: str, top: Combo | None) -> Option:
     """One legal action text read against the top (memoised: the same texts recur all round)."""
-    action = TichuAction.parse(text)
+    action = _parse(text)
     combo = None
     if action.kind is ActionKind.PLAY:
         combo = combo_for(action.cards, action.phoenix_as, top)
@@ -384,7 +415,7 @@ def options(
         if about is None:
             out.append(option(text, top))
             continue
-        action = TichuAction.parse(text)
+        action = _parse(text)
         combo = None
         if action.kind is ActionKind.PLAY:
             kind = Kind[str(about["kind"]).upper()]
@@ -696,6 +727,7 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
     return legal[0]
 
 
+@lru_cache(maxsize=4096)
 def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, int, int]:
     """Cards for the left opponent, the partner and the right opponent: two useless cards to
     the opponents, a helpful one to the partner.
