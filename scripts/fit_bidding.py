@@ -82,7 +82,7 @@ def report(name: str, rows: list[Any], w: list[float]) -> None:
     print(f"{name}: {len(rows)} hands, base rate {sum(y for _, y in rows) / len(rows):.3f}")
     print("  coef = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
     ps = sorted(((logistic(w, x), y) for x, y in rows), reverse=True)
-    for t in (0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8):
+    for t in (0.3, 0.33, 0.36, 0.4, 0.45, 0.5, 0.52, 0.54, 0.56, 0.58, 0.6, 0.65, 0.7):
         chosen = [y for p, y in ps if p >= t]
         made = sum(chosen) / len(chosen) if chosen else math.nan
         print(f"  p >= {t:.2f}: call {len(chosen) / len(rows):6.1%} made {made:6.1%}")

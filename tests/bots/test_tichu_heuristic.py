@@ -10,8 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import SeatView, decide, make_bot
-from cardroom.bots.tichu_bidding import TICHU_P
-from cardroom.bots.tichu_heuristic import TichuHeuristicBot, plan, tichu_probability
+from cardroom.bots.tichu_bidding import GRAND_P, TICHU_P
+from cardroom.bots.tichu_heuristic import (
+    TichuHeuristicBot,
+    grand_probability,
+    plan,
+    plan_exchange,
+    tichu_probability,
+)
 from cardroom.games.tichu.cards import format_cards, parse_cards
 from cardroom.games.tichu.combos import readings
 from cardroom.games.tichu.state import Phase
@@ -134,6 +140,22 @@ def test_calls_tichu_only_on_a_strong_hand(hand: str, call: bool) -> None:
     assert (tichu_probability(parse_cards(hand)) >= TICHU_P) is call
     view = tichu_view(hand, sizes=(14, 14, 14, 14))
     assert ("tichu" in view.legal) and (BOT.act(view, RNG) == "tichu") is call
+
+
+@pytest.mark.parametrize(
+    ("eight", "call"),
+    [("AG AK AB AR KG DRG PHX 9B", True), ("2G 3K 4B 6R 7G 8K 9B 10R", False)],
+)
+def test_grand_only_on_a_strong_first_eight(eight: str, call: bool) -> None:
+    assert (grand_probability(parse_cards(eight)) >= GRAND_P) is call
+
+
+def test_exchange_keeps_the_mah_jong_and_controls_from_opponents() -> None:
+    hand = parse_cards("MJ 2G 3K 5B 7R 8G 9K JB QR KG AG DRG PHX DOG")
+    left, partner, right = plan_exchange(hand, False, False)
+    forbidden = parse_cards("MJ AG DRG PHX")
+    assert not forbidden >> left & 1 and not forbidden >> right & 1
+    assert len({left, partner, right}) == 3
 
 
 @pytest.mark.parametrize(
