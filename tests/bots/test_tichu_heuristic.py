@@ -246,3 +246,14 @@ def test_always_answers_with_a_legal_action(view: SeatView, turn: int) -> None:
     elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn}, ())
     answer = decide(BOT, elsewhere, RNG)
     assert answer is None or answer in view.legal
+
+
+def test_contests_a_quiet_trick_by_breaking_a_full_house_but_keeps_controls() -> None:
+    """Slack 2.0 (measured stronger than 0.5 against heuristic-v1): a 9 out of a full house
+    beats the 8, at one unit of cost; the Dragon still waits for a trick that matters."""
+    view = tichu_view("5G 5K 9B 9R 9G 3K 4B 2G", top="8G", top_seat=3, sizes=(8, 9, 10, 9))
+    assert BOT.act(view, RNG) in ("play 9B", "play 9R", "play 9G")
+    timid = TichuHeuristicBot(follow_slack=0.5)
+    assert timid.act(view, RNG) == "pass"
+    dragon = tichu_view("5G 5K 9B 9R 9G 3K 4B DRG", top="AG", top_seat=3, sizes=(8, 9, 10, 9))
+    assert BOT.act(dragon, RNG) == "pass"
