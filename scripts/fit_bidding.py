@@ -4,7 +4,8 @@ Heuristic self-play with calls switched off; for every seat and round the featur
 first 8 cards and of its 14 cards after the exchange, labelled by whether it went out first.
 Prints the logistic coefficients (IRLS) and the call rate / success at a few thresholds.
 
-    .venv/bin/python scripts/fit_bidding.py --rounds 3000 --seed fit1
+    .venv/bin/python scripts/fit_bidding.py --rounds 1500 --seed fit2 --save rows.json
+    .venv/bin/python scripts/fit_bidding.py --load rows.json   # refit without replaying
 """
 
 from __future__ import annotations
