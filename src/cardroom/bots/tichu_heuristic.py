@@ -56,7 +56,8 @@ FOLLOW_SLACK: Final = 2.0
 """Follow when the play costs at most this many units (0: it sheds cards without adding a
 unit, e.g. a pair out of a full house). Contesting tricks pays against ``heuristic-v1``
 (``cardroom arena --pairs 150``, pts/round, seeds 21 / 22): slack 0 −3.5 / –, 0.5 +2.1 / –,
-1.0 +11.8 / –, 1.5 +17.2 / +15.6, 2.5 +20.2 / +14.0."""
+1.0 +11.8 / –, 1.5 +17.2 / +15.6, 2.5 +20.2 / +14.0. On the untuned seed 41 (400 pairs)
+2.0 made +5.4 and 0.5 +2.5: the 150-pair gains were mostly noise."""
 CONTROL_SLACK: Final = 0.5
 """The slack for a follow that spends a control card or bomb card: those stay for tricks
 that matter, however freely the cheap cards contest."""
