@@ -21,7 +21,7 @@ from cardroom.engine import SPECTATOR, Audience
 from cardroom.server.access import clean_secret, hash_token
 from cardroom.server.cluster import Elsewhere
 from cardroom.server.jsoncodec import dumps
-from cardroom.server.registry import TableRegistry
+from cardroom.server.registry import AbandonedTable, TableRegistry
 from cardroom.server.relay import relay_socket
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, TableActor
@@ -201,6 +201,8 @@ class Session:
     async def _hello(self, hello: Hello) -> None:
         try:
             actor = await self.registry.get(hello.table)
+        except AbandonedTable as exc:  # closed by a rules upgrade: say why
+            raise WireError(str(exc), "no_table") from None
         except UnknownTable:
             raise WireError(f"no table {hello.table!r}", "no_table") from None
         token = hello.token
