@@ -4,12 +4,14 @@ Heuristic self-play with calls switched off; for every seat and round the featur
 first 8 cards and of its 14 cards after the exchange, labelled by whether it went out first.
 Prints the logistic coefficients (IRLS) and the call rate / success at a few thresholds.
 
-    .venv/bin/python scripts/fit_bidding.py --rounds 3000 --seed fit1
+    .venv/bin/python scripts/fit_bidding.py --rounds 1500 --seed fit2 --save rows.json
+    .venv/bin/python scripts/fit_bidding.py --load rows.json   # refit without replaying
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 from typing import Any
 
@@ -81,7 +83,7 @@ def report(name: str, rows: list[Any], w: list[float]) -> None:
     print(f"{name}: {len(rows)} hands, base rate {sum(y for _, y in rows) / len(rows):.3f}")
     print("  coef = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
     ps = sorted(((logistic(w, x), y) for x, y in rows), reverse=True)
-    for t in (0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8):
+    for t in (0.3, 0.33, 0.36, 0.4, 0.45, 0.5, 0.52, 0.54, 0.56, 0.58, 0.6, 0.65, 0.7):
         chosen = [y for p, y in ps if p >= t]
         made = sum(chosen) / len(chosen) if chosen else math.nan
         print(f"  p >= {t:.2f}: call {len(chosen) / len(rows):6.1%} made {made:6.1%}")
@@ -91,8 +93,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--seed", default="fit1")
+    parser.add_argument("--save", help="also write the rows here (JSON) to refit without replaying")
+    parser.add_argument("--load", help="fit rows written by --save instead of playing rounds")
     args = parser.parse_args()
-    grand_rows, tichu_rows = collect(args.rounds, args.seed)
+    if args.load:
+        with open(args.load) as f:
+            grand_rows, tichu_rows = json.load(f)
+    else:
+        grand_rows, tichu_rows = collect(args.rounds, args.seed)
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump([grand_rows, tichu_rows], f)
     report("grand (8 cards)", grand_rows, fit(grand_rows))
     report("tichu (14 cards)", tichu_rows, fit(tichu_rows))
 

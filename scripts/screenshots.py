@@ -72,6 +72,13 @@ def wait_new(page: Page, v: int) -> None:
 
 def tichu_session(page: Page, base: str, out: Path) -> str:
     table = new_table(page, base, "tichu", {"target_score": 1000}, "heuristic")
+    page.screenshot(path=str(out / "01c-owner-controls.png"))  # invite link, bot levels
+    guest = page.context.browser.new_context(viewport=DESKTOP, reduced_motion="reduce")  # type: ignore[union-attr]
+    other = guest.new_page()
+    other.goto(f"{base}/t/{table}")
+    other.wait_for_function("() => window.cardroom.obs")
+    other.screenshot(path=str(out / "01d-guest-view.png"))  # no invite: no controls
+    guest.close()
     shots: set[str] = set()
 
     def shot(name: str, phone: bool = False) -> None:
@@ -266,7 +273,9 @@ def main() -> int:
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(base + "/")
             page.wait_for_selector("[data-testid=option-target_score]")
-            page.screenshot(path=str(out / "01-lobby.png"))
+            page.screenshot(path=str(out / "01-lobby.png"), full_page=True)
+            page.get_by_test_id("game-select").select_option("toepen")
+            page.screenshot(path=str(out / "01b-lobby-toepen.png"), full_page=True)
             tichu_session(page, base, out)
             toepen_session(page, base, out, lives=10)  # a hand's end
             toepen = toepen_session(page, base, out, lives=1)  # the first hand ends the game

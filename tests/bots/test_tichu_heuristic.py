@@ -10,8 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import SeatView, decide, make_bot
-from cardroom.bots.tichu_bidding import TICHU_P
-from cardroom.bots.tichu_heuristic import TichuHeuristicBot, plan, tichu_probability
+from cardroom.bots.tichu_bidding import GRAND_P, TICHU_P
+from cardroom.bots.tichu_heuristic import (
+    TichuHeuristicBot,
+    grand_probability,
+    plan,
+    plan_exchange,
+    tichu_probability,
+)
 from cardroom.games.tichu.cards import format_cards, parse_cards
 from cardroom.games.tichu.combos import readings
 from cardroom.games.tichu.state import Phase
@@ -137,6 +143,22 @@ def test_calls_tichu_only_on_a_strong_hand(hand: str, call: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("eight", "call"),
+    [("AG AK AB AR KG DRG PHX 9B", True), ("2G 3K 4B 6R 7G 8K 9B 10R", False)],
+)
+def test_grand_only_on_a_strong_first_eight(eight: str, call: bool) -> None:
+    assert (grand_probability(parse_cards(eight)) >= GRAND_P) is call
+
+
+def test_exchange_keeps_the_mah_jong_and_controls_from_opponents() -> None:
+    hand = parse_cards("MJ 2G 3K 5B 7R 8G 9K JB QR KG AG DRG PHX DOG")
+    left, partner, right = plan_exchange(hand, False, False)
+    forbidden = parse_cards("MJ AG DRG PHX")
+    assert not forbidden >> left & 1 and not forbidden >> right & 1
+    assert len({left, partner, right}) == 3
+
+
+@pytest.mark.parametrize(
     ("hand", "answer"),
     [("DRG PHX AG AK AB KR 7G 7K", "grand"), ("2G 5K 7B 9R JG QG KK 3R", "nogrand")],
 )
@@ -224,3 +246,14 @@ def test_always_answers_with_a_legal_action(view: SeatView, turn: int) -> None:
     elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn}, ())
     answer = decide(BOT, elsewhere, RNG)
     assert answer is None or answer in view.legal
+
+
+def test_contests_a_quiet_trick_by_breaking_a_full_house_but_keeps_controls() -> None:
+    """Slack 2.0 (measured stronger than 0.5 against heuristic-v1): a 9 out of a full house
+    beats the 8, at one unit of cost; the Dragon still waits for a trick that matters."""
+    view = tichu_view("5G 5K 9B 9R 9G 3K 4B 2G", top="8G", top_seat=3, sizes=(8, 9, 10, 9))
+    assert BOT.act(view, RNG) in ("play 9B", "play 9R", "play 9G")
+    timid = TichuHeuristicBot(follow_slack=0.5)
+    assert timid.act(view, RNG) == "pass"
+    dragon = tichu_view("5G 5K 9B 9R 9G 3K 4B DRG", top="AG", top_seat=3, sizes=(8, 9, 10, 9))
+    assert BOT.act(dragon, RNG) == "pass"

@@ -78,20 +78,31 @@ def check_messages(
     """
     states = states_by_version(game, config, records)
     n = game.num_seats(config)
-    version, guarded, own_seen = 0, 0, 0
-    for message in messages:
-        version = message.get("v", version)
+
+    def hidden_at(version: int) -> set[str]:
         state = states[version]
-        others = [t for t in range(n) if t != seat]
-        hidden = set().union(*(hand(game, state, t) for t in others))
+        hidden = set().union(*(hand(game, state, t) for t in range(n) if t != seat))
         hidden -= shown_to_all(game, state, n)
         if seat is not None:
             hidden -= passed_cards(records, seat, version)
-        words = tokens(message)
-        leaked = words & hidden
+        return hidden
+
+    def check(version: int, payload: Json, message: Json) -> None:
+        leaked = tokens(payload) & hidden_at(version)
         assert not leaked, (
             f"seat {seat} was sent hidden cards {sorted(leaked)} at v{version}: {message}"
         )
-        guarded += bool(hidden)
-        own_seen += seat is not None and bool(words & hand(game, state, seat))
+
+    version, guarded, own_seen = 0, 0, 0
+    for message in messages:
+        version = message.get("v", version)
+        # a welcome's public history: each event is checked at the version that produced it
+        # (a card played in an earlier round may lie in a hand again now)
+        history = message.get("history") if message.get("t") == "welcome" else None
+        rest = {k: v for k, v in message.items() if k != "history"} if history else message
+        check(version, rest, message)
+        for event in history or ():
+            check(int(event["v"]), event, message)
+        guarded += bool(hidden_at(version))
+        own_seen += seat is not None and bool(tokens(rest) & hand(game, states[version], seat))
     return guarded, own_seen

@@ -96,7 +96,8 @@ def _serve_static(route: Any) -> None:
 def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
     """Open ``/t/T1`` as seat 0 (token in localStorage) or as a spectator, with a fake server.
 
-    ``welcome`` adds keys to the welcome message (history, chat, turn_timeout, …)."""
+    ``welcome`` adds keys to the welcome message (history, chat, turn_timeout, …); ``storage``
+    presets localStorage (``cardroom.owner.T1``, ``cardroom.invite.T1``)."""
     contexts: list[Any] = []
     problems: list[str] = []
 
@@ -107,6 +108,7 @@ def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
         seats: list[Json] | None = None,
         welcome: Json | None = None,
         viewport: Json | None = None,
+        storage: dict[str, str] | None = None,
     ) -> tuple[Any, FakeServer]:
         seat_list = seats or SEATS
         context = browser.new_context(
@@ -116,6 +118,8 @@ def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
         if seat is not None:
             saved = json.dumps({"seat": seat, "token": "tok", "name": "Ann"})
             context.add_init_script(f"localStorage.setItem('cardroom.seat.{TABLE}', '{saved}')")
+        for key, value in (storage or {}).items():  # e.g. the owner or invite secret
+            context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
         page = context.new_page()
         watch(page, problems)
         html = (STATIC / "index.html").read_text(encoding="utf-8")

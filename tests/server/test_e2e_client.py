@@ -138,14 +138,35 @@ def test_reconnect_says_hello_with_the_token_and_the_last_version(open_table: An
 
 
 def test_spectator_sees_no_hand_and_may_take_over_only_bot_seats(open_table: Any) -> None:
-    page, server = open_table(tichu_obs(audience="spectator", hand=None, legal=[]), seat=None)
+    spectator = tichu_obs(audience="spectator", hand=None, legal=[])
+    page, server = open_table(spectator, seat=None, storage={f"cardroom.invite.{TABLE}": "inv"})
     hello = server.wait_sent(page, lambda m: m["t"] == "hello")
     assert hello["token"] is None
     page.get_by_test_id("spectator").wait_for()
     assert page.get_by_test_id("hand").count() == 0
     assert page.get_by_test_id("play").count() == 0
     assert page.locator("[data-testid^=sit-]").count() == 0
-    assert page.locator("[data-testid^=take-]").count() == 3  # bot seats may be taken over
+    assert page.locator("[data-testid^=take-]").count() == 3  # bot seats: with the invite
+    assert page.get_by_test_id("invite").count() == 0  # only the owner sees the invite link
+    assert page.locator("[data-testid^=kick-], [data-testid^=seat-level-]").count() == 0
+    stranger, _ = open_table(spectator, seat=None)
+    assert stranger.locator("[data-testid^=take-]").count() == 0  # no invite, no bot's seat
+
+
+def test_the_owner_sees_the_invite_and_seat_controls_and_unseated_is_explained(
+    open_table: Any,
+) -> None:
+    owner = {f"cardroom.owner.{TABLE}": "own", f"cardroom.invite.{TABLE}": "inv"}
+    page, server = open_table(tichu_obs(), storage=owner)
+    link = page.get_by_test_id("join-link").get_attribute("href")
+    assert link == f"http://cardroom.test/t/{TABLE}#invite=inv"
+    assert page.locator("[data-testid^=seat-level-]").count() == 3  # each bot: change its level
+    assert page.locator("[data-testid^=kick-]").count() == 0  # nobody else is human here
+    unseated = {"t": "unseated", "seat": 0, "reason": "the table's owner freed the seat"}
+    server.sockets[0].send(json.dumps(unseated))
+    page.wait_for_function("() => window.cardroom.mySeat === null")
+    assert "watching now" in page.get_by_test_id("message").inner_text()
+    assert page.evaluate(f"localStorage.getItem('cardroom.seat.{TABLE}')") is None
 
 
 def test_toepen_renders_every_non_card_action_as_a_button(open_table: Any) -> None:

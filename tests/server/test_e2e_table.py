@@ -188,6 +188,12 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     text = summary.inner_text()
     assert "cards 20" in text and "Ann (you)'s Tichu failed −100" in text and "-80" in text
     assert "Next deal in" in page.get_by_test_id("next-deal").inner_text()
+    page.get_by_test_id("ready").click()
+    assert server.wait_sent(page, lambda m: m["t"] == "ready") == {"t": "ready"}
+    push(server, {"t": "ready", "seats": [0]})
+    assert page.get_by_test_id("ready-list").inner_text() == "Ready: Ann (you)"
+    assert page.get_by_test_id("ready").is_disabled()
+    page.get_by_test_id("round-end-close").click()
     page.get_by_test_id("tab-score").click()
     assert page.get_by_test_id("score-row").locator("td").all_text_contents() == ["1", "-80", "100"]
 
@@ -217,7 +223,8 @@ def test_the_card_counter_lists_what_is_still_out(open_table: Any) -> None:
 
 def test_your_turn_is_in_the_title_and_a_timer_runs(open_table: Any) -> None:
     page, _ = open_table(tichu_obs(turn=0), welcome={"turn_timeout": 30})
-    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    # the table summary (HTTP) and the welcome (socket) may arrive in either order
+    page.wait_for_function("() => document.title === '● Your turn · test table · cardroom'")
     assert page.get_by_test_id("turn-timer").inner_text().endswith("s")
     page.get_by_test_id("chime").check()
     assert page.evaluate("localStorage.getItem('cardroom.chime')") == "on"
@@ -345,8 +352,11 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     page.route("**/rules/*", lambda r: r.fulfill(body=html, content_type="text/html"))
     page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
     page.route("**/static/**", pages._serve_static)
-    games = [dict(pages.GAMES[1], option_info={"lives": {"description": "lives per player",
-                                                          "min": 1, "max": 30}})]  # fmt: skip
+    specs = {"lives": {"type": "int", "default": 10, "description": "lives per player", "min": 1,
+                       "max": 30},
+             "dealer_rule": {"type": "str", "default": "winner", "description": "who deals",
+                             "choices": ["winner", "left", "high"]}}  # fmt: skip
+    games = [dict(pages.GAMES[1], option_specs=specs)]
     page.route("**/api/games", lambda r: r.fulfill(json=games))
     page.route("**/api/tables", lambda r: r.fulfill(json=[]))
     page.route("**/api/tables/finished", lambda r: r.fulfill(json=[
@@ -355,6 +365,10 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     page.goto("/")
     assert page.get_by_test_id("help-lives").inner_text() == "lives per player (1–30)"
     assert page.get_by_test_id("option-dealer_rule").evaluate("e => e.tagName") == "SELECT"
+    page.get_by_test_id("option-lives").fill("31")  # outside the range: said in words
+    page.get_by_test_id("create-table").click()
+    message = page.get_by_test_id("message").inner_text()
+    assert message == "Lives must be a whole number from 1 to 30."
     assert page.get_by_test_id("replay-old").get_attribute("href") == "/replay/old"
     assert page.get_by_test_id("lobby-rules").get_attribute("href") == "/rules/toepen"
     page.goto("/rules/toepen")
@@ -396,3 +410,19 @@ def test_toepen_answers_a_lone_no_signal_by_itself(open_table: Any) -> None:
     assert server.acts() == ["nosignal"]
     page2, server2 = open_table(toepen_obs(phase="announce", legal=["whistle", "nosignal"]))
     assert page2.locator("[data-action=nosignal]").is_visible() and server2.acts() == []
+
+
+def test_a_taken_trick_sweeps_to_its_taker_unless_motion_is_reduced(open_table: Any) -> None:
+    trick = [{"seat": 1, "cards": ["KG"], "combo": "single K"}]
+    page, server = open_table(tichu_obs(trick=trick, top=trick[0], passes=2, lead=False))
+    taken = {"type": "trick_taken", "seat": 1, "cards": ["KG"], "points": 10}
+    push(server, {"t": "ev", "v": 6, "events": [taken], "obs": tichu_obs(turn=1)})
+    page.wait_for_function("() => window.cardroom.v === 6")
+    assert page.locator(".ghost").count() == 0  # reduced motion (the tests): no animation
+    page.emulate_media(reduced_motion="no-preference")
+    push(server, {"t": "ev", "v": 7, "events": [played(1, ["KG"], "single K")],
+                  "obs": tichu_obs(trick=trick, top=trick[0], turn=2, lead=False)})  # fmt: skip
+    page.wait_for_function("() => window.cardroom.v === 7")
+    push(server, {"t": "ev", "v": 8, "events": [taken], "obs": tichu_obs(turn=1)})
+    page.wait_for_selector(".ghost", state="attached")  # a copy flies to Bob's seat …
+    page.wait_for_selector(".ghost", state="detached")  # … and is gone in well under a second

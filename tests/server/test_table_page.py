@@ -5,11 +5,13 @@ with their replay, bot levels in ``/api/games``, the favicon."""
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 from typing import Any
 
 from cardroom.server import Settings
 
 from .conftest import Client, Server, serve
+from .players import play_until
 
 Json = dict[str, Any]
 
@@ -85,6 +87,21 @@ async def test_the_next_deal_waits_for_the_round_pause(settings: Settings) -> No
         await watcher.obs_until(lambda o: o["hand_no"] == hand_no + 1)
         await watcher.close()
         await late.close()
+
+
+async def test_the_next_deal_comes_at_once_when_every_human_is_ready(settings: Settings) -> None:
+    async with serve(replace(settings, round_pause=60)) as server:
+        table = await server.create("toepen", {})
+        player = await Client.connect(server.ws_url, table, await server.seat(table, 0, "Ann"))
+        for seat in range(1, 4):
+            await server.bot(table, seat)
+        paused = lambda o: any(m["t"] == "pause" for m in player.seen)  # noqa: E731
+        await play_until(player, 0, "toepen", paused, Random(1))
+        hand_no = (player.obs or {})["hand_no"]
+        await player.send({"t": "ready"})
+        assert (await player.until(lambda m: m["t"] == "ready"))["seats"] == [0]
+        await player.obs_until(lambda o: o["hand_no"] == hand_no + 1)  # long before 60 s
+        await player.close()
 
 
 async def test_games_list_their_bot_levels_and_the_favicon_is_served(server: Server) -> None:

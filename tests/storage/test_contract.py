@@ -167,3 +167,20 @@ async def test_delete_table_removes_it_with_its_seats_and_log(store: TableStore)
     assert [m.id for m in await store.list_tables()] == ["b"]
     await store.create_table(meta("a"), seats=2)  # the id is free again, with an empty log
     assert (await store.load("a")).records == ()
+
+
+async def test_rewrite_log_replaces_log_and_rules_version_atomically(store: TableStore) -> None:
+    await store.create_table(meta("a"), seats=2)
+    await store.create_table(meta("b"), seats=2)
+    await store.append("a", recs(1, 3))
+    await store.append("b", recs(1, 2))
+    await store.rewrite_log("a", "2", recs(1, 5))
+    loaded = await store.load("a")
+    assert loaded.meta.rules_version == "2" and list(loaded.records) == recs(1, 5)
+    await store.append("a", recs(6, 1))  # the log goes on from the rewritten end
+    with pytest.raises(SeqConflict):
+        await store.rewrite_log("a", "3", recs(2, 2))  # must start at 1
+    assert (await store.load("a")).version == 6
+    assert list((await store.load("b")).records) == recs(1, 2)
+    with pytest.raises(UnknownTable):
+        await store.rewrite_log("zz", "2", recs(1, 1))

@@ -52,10 +52,15 @@ PHX_RANK: Final = 16
 CONTROL_COST: Final = {15: 2.0, PHX_RANK: 1.5, 14: 0.8}
 """What spending a Dragon, Phoenix or Ace on an unimportant trick costs, in units."""
 BOMB_CARD_COST: Final = 3.0
-FOLLOW_SLACK: Final = 0.5
+FOLLOW_SLACK: Final = 2.0
 """Follow when the play costs at most this many units (0: it sheds cards without adding a
-unit, e.g. a pair out of a full house). Self-play: 0.5 beat 0 (20/30 matches), -0.5 lost to 0
-(5/30); 1.0 was even with 0.5."""
+unit, e.g. a pair out of a full house). Contesting tricks pays against ``heuristic-v1``
+(``cardroom arena --pairs 150``, pts/round, seeds 21 / 22): slack 0 −3.5 / –, 0.5 +2.1 / –,
+1.0 +11.8 / –, 1.5 +17.2 / +15.6, 2.5 +20.2 / +14.0. On the untuned seed 41 (400 pairs)
+2.0 made +5.4 and 0.5 +2.5: the 150-pair gains were mostly noise."""
+CONTROL_SLACK: Final = 0.5
+"""The slack for a follow that spends a control card or bomb card: those stay for tricks
+that matter, however freely the cheap cards contest."""
 URGENT_SLACK: Final = 1.0
 """Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
 
@@ -171,7 +176,7 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     work = list(counts)
     straights: list[Unit] = []
     while True:
-        base = len(_units_of(work))
+        base = _count_units(work)
         best: tuple[float, int, int] | None = None
         for lo in range(1, 11):
             hi = lo
@@ -179,7 +184,7 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
                 if hi - lo >= 4:
                     for r in range(lo, hi + 1):
                         work[r] -= 1
-                    gain = base - len(_units_of(work)) - 1
+                    gain = base - _count_units(work) - 1
                     for r in range(lo, hi + 1):
                         work[r] += 1
                     key = (gain + 0.01 * (hi - lo), lo, hi)
@@ -193,6 +198,33 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
             work[r] -= 1
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
     return (*straights, *_units_of(work))
+
+
+def _count_units(counts: Sequence[int]) -> int:
+    """``len(_units_of(counts))`` without building the units: the inner loop of the straight
+    search, where building them made planning a hand cost milliseconds."""
+    runs = loose = triples = singles = 0
+    run = 0
+    for r in range(2, 15):
+        c = counts[r]
+        if c == 2:
+            run += 1
+            continue
+        if run >= 2:
+            runs += 1
+        elif run == 1:
+            loose += 1
+        run = 0
+        if c == 3:
+            triples += 1
+        elif c == 1:
+            singles += 1
+    if run >= 2:
+        runs += 1
+    elif run == 1:
+        loose += 1
+    specials = sum(1 for r in (0, 1, 15, PHX_RANK) if counts[r])
+    return runs + triples + max(0, loose - triples) + singles + specials
 
 
 def _units_of(counts: Sequence[int]) -> list[Unit]:
@@ -231,8 +263,8 @@ def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
         return base
     best, best_cost, best_rank = base, _units_cost(base) - PHOENIX_SAVING + 1e-9, 0
     for r in range(2, 15):
-        if counts[r] >= 3:
-            continue
+        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
+            continue  # a lone new rank saves nothing: no pair, no straight through it
         filled = list(counts)
         filled[PHX_RANK] = 0
         filled[r] += 1
@@ -362,10 +394,14 @@ class Option:
     combo: Combo | None
 
 
+_parse = lru_cache(maxsize=65536)(TichuAction.parse)
+"""Action texts recur all round (and across rounds): parse each once."""
+
+
 @lru_cache(maxsize=65536)
 def option(text: str, top: Combo | None) -> Option:
     """One legal action text read against the top (memoised: the same texts recur all round)."""
-    action = TichuAction.parse(text)
+    action = _parse(text)
     combo = None
     if action.kind is ActionKind.PLAY:
         combo = combo_for(action.cards, action.phoenix_as, top)
@@ -384,7 +420,7 @@ def options(
         if about is None:
             out.append(option(text, top))
             continue
-        action = TichuAction.parse(text)
+        action = _parse(text)
         combo = None
         if action.kind is ActionKind.PLAY:
             kind = Kind[str(about["kind"]).upper()]
@@ -658,6 +694,8 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or racing
     about_out = any(table.playing(o) and table.size(o) <= 2 for o in table.opponents)
     best: tuple[float, int, Option] | None = None
+    chosen: tuple[float, int, Option] | None = None
+    bonus = URGENT_SLACK if urgent else 0.0
     for option in normal:
         assert option.combo is not None
         damage = hand_cost(table.hand & ~option.combo.cards) - before
@@ -670,10 +708,13 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
         key = (damage + spend, option.combo.strength, option)
         if best is None or key[:2] < best[:2]:
             best = key
+        limit = (slack if spend == 0 else min(slack, CONTROL_SLACK)) + bonus
+        if key[0] <= limit and (chosen is None or key[:2] < chosen[:2]):
+            chosen = key
     if fight and best is not None:
         return best[2].text
-    if best is not None and best[0] <= slack + (URGENT_SLACK if urgent else 0.0):
-        return best[2].text
+    if chosen is not None:
+        return chosen[2].text
     if bombs and (must_bomb(table) or fight):
         return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
     return None
@@ -696,6 +737,7 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
     return legal[0]
 
 
+@lru_cache(maxsize=4096)
 def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, int, int]:
     """Cards for the left opponent, the partner and the right opponent: two useless cards to
     the opponents, a helpful one to the partner.

@@ -28,7 +28,7 @@ from cardroom.server.access import (
 )
 from cardroom.server.limits import RateLimiter, retry_after
 from cardroom.server.names import BadName, clean_name
-from cardroom.server.registry import TableRegistry, plausible_table_id
+from cardroom.server.registry import AbandonedTable, TableRegistry, plausible_table_id
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError, TableActor
 from cardroom.storage import DamagedTable, UnknownTable
@@ -98,7 +98,7 @@ def _credentials(request: Request, data: Json) -> Credentials:
 async def _actor(request: Request) -> TableActor:
     try:
         return await _registry(request).get(request.path_params["table_id"])
-    except DamagedTable as exc:
+    except (DamagedTable, AbandonedTable) as exc:
         raise LobbyError(str(exc), 410) from None
     except UnknownTable:
         raise LobbyError(f"no table {request.path_params['table_id']!r}", 404) from None
@@ -205,7 +205,15 @@ async def leave_seat(request: Request) -> Response:
 
 async def table_record(request: Request) -> Response:
     """The JSON Lines log of a finished table (header line, then one record per line)."""
-    table_id = (await _actor(request)).id  # a damaged table is refused here (410)
+    table_id = request.path_params["table_id"]
+    try:
+        await _registry(request).get(table_id)  # a damaged table is refused here (410)
+    except AbandonedTable:
+        pass  # closed by a rules upgrade: its record is still served
+    except DamagedTable as exc:
+        raise LobbyError(str(exc), 410) from None
+    except UnknownTable:
+        raise LobbyError(f"no table {table_id!r}", 404) from None
     try:
         if not plausible_table_id(table_id):
             raise UnknownTable(f"no table {table_id!r}")

@@ -13,9 +13,10 @@ import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NoReturn
 
-from cardroom.engine import Game, get_game
+from cardroom.engine import Game, get_game, replay
+from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.access import Access
 from cardroom.server.names import MAX_TABLE_NAME, BadName, clean_name
 from cardroom.server.settings import Settings
@@ -58,6 +59,16 @@ def plausible_table_id(text: str) -> bool:
     return 0 < len(text) <= 64 and text.isascii() and text.isprintable()
 
 
+class AbandonedTable(UnknownTable):
+    """A table closed because its log could not be carried to the upgraded rules: it is not
+    served, but listed (finished, with the reason) and its record stays downloadable."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id!r} was closed: {reason}; its record can be downloaded")
+        self.table_id = table_id
+        self.reason = reason
+
+
 class TableRegistry:
     """The live tables of this server process."""
 
@@ -66,6 +77,7 @@ class TableRegistry:
         self.settings = settings
         self.actors: dict[str, TableActor] = {}
         self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
+        self.abandoned: dict[str, tuple[TableMeta, str]] = {}  # closed here by a rules upgrade
         self._creating = 0
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
@@ -82,17 +94,56 @@ class TableRegistry:
         quarantined (``DamagedTable``) instead of failing every request for it."""
         if table_id in self.damaged:
             raise DamagedTable(table_id, self.damaged[table_id].damage or "")
+        if table_id in self.abandoned:
+            raise AbandonedTable(table_id, self.abandoned[table_id][1])
         try:
             stored = await self.store.load(table_id)
         except DamagedTable as exc:
             meta = TableMeta(table_id, "?", "?", {}, status="damaged")
             raise self._quarantine(meta, exc.reason) from None
         try:
-            return self._spawn(stored)
-        except UnknownTable:
+            return self._spawn(await self._upgrade(stored))
+        except UnknownTable:  # not installed, or abandoned
             raise
         except Exception as exc:  # a log that no longer replays: bytes flipped, rules changed
             raise self._quarantine(stored.meta, f"{type(exc).__name__}: {exc}"[:300]) from None
+
+    async def _upgrade(self, stored: StoredTable) -> StoredTable:
+        """A table stored under older rules, carried to today's: its log translated (checked by
+        a replay), then rewritten in the store so that storage and memory agree. A log that
+        cannot be carried closes the table as abandoned (``AbandonedTable``)."""
+        meta = stored.meta
+        try:
+            game = get_game(meta.game)
+        except KeyError:
+            return stored  # _spawn says the game is not installed
+        old, now = meta.rules_version, game.rules_version
+        if old == now:
+            return stored
+        try:
+            records = upgrade_log(game.name, old, now, stored.records, meta.config)
+        except LogTooOld as exc:
+            await self._abandon(stored, game, str(exc))
+        replay(game, game.config_from_json(meta.config), records)  # raises: quarantined
+        await self.store.rewrite_log(meta.id, now, records)
+        log.warning("table %s: log carried from rules %s to %s (%d -> %d records)",
+                    meta.id, old, now, len(stored.records), len(records))  # fmt: skip
+        return replace(stored, meta=replace(meta, rules_version=now), records=records)
+
+    async def _abandon(self, stored: StoredTable, game: Game[Any, Any, Any], why: str) -> NoReturn:
+        """Finish an unfinished table whose log cannot follow a rules upgrade (no winner, every
+        score 0, the reason in its outcome); a finished one keeps its outcome."""
+        meta = stored.meta
+        reason = f"rules upgraded from {meta.rules_version} to {game.rules_version}: {why}"
+        if meta.status != "finished":
+            seats = game.num_seats(game.config_from_json(meta.config))
+            outcome = {"scores": [0] * seats, "winners": [], "reason": f"abandoned: {reason}"}
+            at = utc_now()
+            await self.store.finish(meta.id, outcome, at)
+            meta = replace(meta, status="finished", outcome=outcome, finished_at=at)
+            log.warning("table %s abandoned: %s", meta.id, reason)
+            self.abandoned[meta.id] = (meta, reason)  # listed in the lobby until a restart
+        raise AbandonedTable(meta.id, reason)
 
     def _spawn(self, stored: StoredTable) -> TableActor:
         try:
@@ -101,9 +152,6 @@ class TableRegistry:
             msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
             raise UnknownTable(msg) from None
         actor = TableActor(stored, game, self.store, self.settings)
-        meta, now = stored.meta, actor.game.rules_version
-        if meta.rules_version != now:
-            log.warning("table %s: rules %s, game now at %s", meta.id, meta.rules_version, now)
         actor.start()
         self.actors[actor.id] = actor
         return actor
@@ -121,8 +169,8 @@ class TableRegistry:
                 try:
                     await self._load(meta.id)
                     count += 1
-                except UnknownTable as exc:  # damaged (logged), or a game not installed
-                    if not isinstance(exc, DamagedTable):
+                except UnknownTable as exc:  # damaged, abandoned (logged), or not installed
+                    if not isinstance(exc, DamagedTable | AbandonedTable):
                         log.error("table %s could not be restored: %s", meta.id, exc)
         return count
 
@@ -213,11 +261,16 @@ class TableRegistry:
             log.info("open table %s expired (untouched for %.0f s)", actor.id, idle)
 
     def page(self, limit: int, offset: int) -> list[dict[str, Any]]:
-        """One lobby page: live tables newest first, then the damaged ones (only the page's
-        tables are summarised, so a long list stays cheap)."""
-        damaged = sorted(self.damaged.values(), key=lambda m: m.created_at, reverse=True)
-        entries: list[TableActor | TableMeta] = [*self.live(), *damaged]
-        return [e.summary() if isinstance(e, TableActor) else damaged_summary(e)
+        """One lobby page: live tables newest first, then those closed by a rules upgrade, then
+        the damaged ones (only the page's tables are summarised, so a long list stays cheap)."""
+
+        def newest(metas: list[TableMeta]) -> list[TableMeta]:
+            return sorted(metas, key=lambda m: m.created_at, reverse=True)
+
+        reasons = {i: why for i, (_, why) in self.abandoned.items()}
+        closed = newest([m for m, _ in self.abandoned.values()]) + newest([*self.damaged.values()])
+        entries: list[TableActor | TableMeta] = [*self.live(), *closed]
+        return [e.summary() if isinstance(e, TableActor) else closed_summary(e, reasons.get(e.id))
                 for e in entries[offset : offset + limit]]  # fmt: skip
 
     def live(self) -> list[TableActor]:
@@ -234,11 +287,13 @@ class TableRegistry:
         self.actors.clear()
 
 
-def damaged_summary(meta: TableMeta) -> dict[str, Any]:
-    """A damaged table in the lobby: what is known of it, and why it is not served."""
+def closed_summary(meta: TableMeta, abandoned: str | None = None) -> dict[str, Any]:
+    """A table that is not served, in the lobby: what is known of it and why (``damaged``, or
+    ``finished`` with ``abandoned`` as the reason when a rules upgrade closed it)."""
+    status, reason = ("damaged", meta.damage) if abandoned is None else ("finished", abandoned)
     return {"id": meta.id, "name": meta.name, "game": meta.game, "options": meta.config,
-            "status": "damaged", "reason": meta.damage, "version": 0, "num_seats": 0,
-            "seats": [], "created_at": meta.created_at, "outcome": None}  # fmt: skip
+            "status": status, "reason": reason, "version": 0, "num_seats": 0,
+            "seats": [], "created_at": meta.created_at, "outcome": meta.outcome}  # fmt: skip
 
 
-__all__ = ["TableRegistry", "UnknownTable"]
+__all__ = ["AbandonedTable", "TableRegistry", "UnknownTable"]

@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response
 
 from cardroom.engine import OMNISCIENT, Audience, get_game
 from cardroom.engine.runner import apply_record
+from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.table import LobbyError
 from cardroom.storage import UnknownTable
 
@@ -38,11 +39,18 @@ async def table_replay(request: Request) -> Response:
     if meta.status != "finished":
         raise LobbyError("the replay is available once the table is finished", 409)
     game = get_game(meta.game)
+    try:
+        records = upgrade_log(
+            game.name, meta.rules_version, game.rules_version, stored.records, meta.config
+        )
+    except LogTooOld as exc:
+        msg = f"table {table_id!r} was played under rules this server no longer replays ({exc})"
+        raise LobbyError(f"{msg}; its record can be downloaded", 410) from None
     config = game.config_from_json(meta.config)
     audience = _audience(request.query_params.get("view", "all"), game.num_seats(config))
     state = game.new(config)
     steps: list[Json] = []
-    for record in stored.records:
+    for record in records:
         state, events = apply_record(game, state, record)
         if record.kind == "seat":
             continue

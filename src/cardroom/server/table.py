@@ -134,6 +134,7 @@ class TableActor:
         self.chat = Chat()
         self._deal_timer: asyncio.TimerHandle | None = None
         self.deal_at: float | None = None  # loop time of a paused next deal
+        self.ready_seats: set[int] = set()  # humans who asked for the paused next deal
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
         self.subscribers: dict[Subscriber, Audience] = {}
         self.bots = BotDriver(game.name, settings.bot_delay)
@@ -418,10 +419,23 @@ class TableActor:
         pause = self.settings.round_pause
         self.deal_at = loop.time() + pause
         self._deal_timer = loop.call_later(pause, lambda: self.post(self._deal))
+        self.ready_seats = set()
         self._broadcast({"t": "pause", "seconds": pause})
+
+    async def ready(self, seat: int) -> None:
+        """``seat`` has read the summary; once every human seat has, the next deal comes now."""
+        if self._deal_timer is None or self.seats[seat].kind != "human":
+            return
+        self.ready_seats.add(seat)
+        humans = {r.seat for r in self.seats if r.kind == "human"}
+        self._broadcast({"t": "ready", "seats": sorted(self.ready_seats)})
+        if humans <= self.ready_seats:
+            self._deal_timer.cancel()
+            await self._deal()
 
     async def _deal(self) -> None:
         self._deal_timer, self.deal_at = None, None
+        self.ready_seats = set()
         if self.status == "running" and not self.stopped:
             await self._persist_and_publish(self.runner.propose_chance())
 

@@ -74,7 +74,12 @@ class ChatLine:
     name: str | None = None
 
 
-ClientMessage = Hello | Act | Resync | Ping | ChatLine
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A seated player has read the round summary: deal on once every human is ready."""
+
+
+ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready
 
 
 def _field(data: Json, key: str, kind: type, *, optional: bool, id: int | None) -> Any:
@@ -132,10 +137,13 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
         return Resync()
     if kind == "ping":
         return Ping()
+    if kind == "ready":
+        return Ready()
     if not isinstance(kind, str):
         raise WireError("a message needs a string field 't' (its type)", id=rid)
     raise WireError(
-        f"unknown message type {kind!r}; expected one of: act, chat, hello, ping, resync", id=rid
+        f"unknown message type {kind!r}; expected one of: act, chat, hello, ping, ready, resync",
+        id=rid,
     )
 
 

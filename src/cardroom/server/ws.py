@@ -21,7 +21,7 @@ from cardroom.engine import SPECTATOR, Audience
 from cardroom.server.access import clean_secret, hash_token
 from cardroom.server.cluster import Elsewhere
 from cardroom.server.jsoncodec import dumps
-from cardroom.server.registry import TableRegistry
+from cardroom.server.registry import AbandonedTable, TableRegistry
 from cardroom.server.relay import relay_socket
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, TableActor
@@ -30,6 +30,7 @@ from cardroom.server.wire import (
     ChatLine,
     Hello,
     Ping,
+    Ready,
     Resync,
     WireError,
     message_id,
@@ -179,7 +180,7 @@ class Session:
         self._window = (start, count + 1)
         return count < self.settings.max_rate
 
-    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine) -> None:
+    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine | Ready) -> None:
         if isinstance(message, Ping):
             self.send({"t": "pong"})
         elif isinstance(message, Hello):
@@ -195,12 +196,18 @@ class Session:
             actor.post(lambda: actor.resync(self))
         elif isinstance(message, ChatLine):
             self._chat(self.actor, message)
+        elif isinstance(message, Ready):
+            actor, audience = self.actor, self.audience
+            if isinstance(audience, int):  # a spectator's "ready" counts for nothing
+                actor.post(lambda: actor.ready(audience))
         else:
             self._act(self.actor, message)
 
     async def _hello(self, hello: Hello) -> None:
         try:
             actor = await self.registry.get(hello.table)
+        except AbandonedTable as exc:  # closed by a rules upgrade: say why
+            raise WireError(str(exc), "no_table") from None
         except UnknownTable:
             raise WireError(f"no table {hello.table!r}", "no_table") from None
         token = hello.token

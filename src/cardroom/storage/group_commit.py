@@ -95,6 +95,11 @@ class GroupCommitStore:
     async def set_seat(self, table_id: str, row: SeatRow) -> None:
         await self.inner.set_seat(table_id, row)
 
+    async def rewrite_log(
+        self, table_id: str, rules_version: str, records: Sequence[LogRecord]
+    ) -> None:
+        await self.inner.rewrite_log(table_id, rules_version, records)
+
     async def set_status(self, table_id: str, status: str) -> None:
         await self.inner.set_status(table_id, status)
 

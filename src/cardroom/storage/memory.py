@@ -60,6 +60,14 @@ class MemoryStore:
         check_continues(table_id, table.records[-1].seq if table.records else 0, records)
         table.records.extend(records)
 
+    async def rewrite_log(
+        self, table_id: str, rules_version: str, records: Sequence[LogRecord]
+    ) -> None:
+        table = self._get(table_id)
+        check_continues(table_id, 0, records)
+        table.records = list(records)
+        table.meta = replace(table.meta, rules_version=rules_version)
+
     async def set_status(self, table_id: str, status: str) -> None:
         check_status(status)
         table = self._get(table_id)

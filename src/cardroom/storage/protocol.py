@@ -120,6 +120,13 @@ class TableStore(Protocol):
         """Atomically add records that continue the log exactly (``SeqConflict`` otherwise)."""
         ...
 
+    async def rewrite_log(
+        self, table_id: str, rules_version: str, records: Sequence[LogRecord]
+    ) -> None:
+        """Atomically replace the whole log and its rules version: a log carried to new rules
+        at load (``engine.upgrade``), so that the store and the live table agree."""
+        ...
+
     async def set_status(self, table_id: str, status: str) -> None: ...
 
     async def finish(self, table_id: str, outcome: dict[str, Any], at: str) -> None:

@@ -397,6 +397,25 @@ class SqlStore:
             return exc
         return None
 
+    async def rewrite_log(
+        self, table_id: str, rules_version: str, records: Sequence[LogRecord]
+    ) -> None:
+        check_continues(table_id, 0, records)
+        rows = [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at) for r in records]
+        async with self._backend.transaction() as conn:
+            await self._require(conn, table_id)
+            if self.fence is not None and await self.fence(conn, [table_id]):
+                raise SeqConflict(f"table {table_id}: this node lost its lease")
+            await conn.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
+            await conn.executemany(
+                'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            await conn.execute(
+                "UPDATE tables SET rules_version = ? WHERE id = ?", (rules_version, table_id)
+            )
+
     async def _update_meta(self, table_id: str, sql: str, params: Sequence[Any]) -> None:
         async with self._backend.transaction() as conn:
             await self._require(conn, table_id)

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from cardroom.engine.config import check_option_types, option, options_from_json, options_to_json
 
-RULES_VERSION: Final = "tichu-2026.1"
+RULES_VERSION: Final = "tichu-2026.2"
 """Bumped whenever a rule change would make old logs replay differently."""
 
 

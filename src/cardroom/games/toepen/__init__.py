@@ -16,12 +16,15 @@ Engine choices where toepen.md leaves room:
 """
 
 from cardroom.engine.registry import register_game
+from cardroom.engine.upgrade import register_upgrader
 from cardroom.games.toepen.actions import Action
 from cardroom.games.toepen.config import ToepenConfig
 from cardroom.games.toepen.game import ToepenGame
 from cardroom.games.toepen.state import ToepenState
+from cardroom.games.toepen.upgrade import upgrade
 
 GAME = ToepenGame()
 register_game(GAME)
+register_upgrader(GAME.name, upgrade)
 
 __all__ = ["GAME", "Action", "ToepenConfig", "ToepenGame", "ToepenState"]

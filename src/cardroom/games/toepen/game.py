@@ -30,7 +30,7 @@ class ToepenGame:
     """Toepen for 3-8 players (2 as an option), Toepen-default rules (``docs/rules/toepen.md``)."""
 
     name = "toepen"
-    rules_version = "toepen-default-1"
+    rules_version = "toepen-default-2"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
 

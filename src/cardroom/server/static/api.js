@@ -36,8 +36,8 @@ export const listFinished = () => request("GET", "/api/tables/finished");
 export const getReplay = (id, view) =>
   request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`);
 export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
-export async function createTable(game, options, name) {
-  const res = await request("POST", "/api/tables", { game, options, name });
+export async function createTable(game, options, name, flags = {}) {
+  const res = await request("POST", "/api/tables", { game, options, name, ...flags });
   localStorage.setItem(`cardroom.owner.${res.id}`, res.owner);
   localStorage.setItem(`cardroom.invite.${res.id}`, res.invite);
   return res;
@@ -68,6 +68,11 @@ function guestId() {
   }
   return id;
 }
+
+export const isOwner = (id) => !!stored(`cardroom.owner.${id}`);
+export const hasInvite = (id) => !!stored(`cardroom.invite.${id}`);
+export const freeSeat = (id, seat) =>
+  request("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, {}, null, id);
 
 // The join link of a table this browser created (null otherwise).
 export function inviteLink(id) {

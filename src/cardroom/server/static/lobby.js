@@ -1,6 +1,7 @@
 // The lobby: create a table with its options, list open and running tables, join by link.
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { levelHint } from "./levels.js";
 
 // /api/games may be a list of {name, options} or a mapping name -> {options}.
 function normalizeGames(data) {
@@ -11,25 +12,24 @@ function normalizeGames(data) {
   return Object.entries(list || {}).map(([name, g]) => ({ name, ...(g || {}) }));
 }
 
-// Choices the server does not list yet (until /api/games carries them for every option).
-const KNOWN_CHOICES = { dealer_rule: ["winner", "left", "high"] };
-
-// [key, spec] per option; spec merges the default value with whatever the server tells about
-// the option (description, range, choices), under any of the names it may use.
+// [key, spec] per option: the server's `option_specs` (type, default, description, min/max,
+// choices) when it sends them, else a spec made from the default value alone.
 function normalizeOptions(game) {
-  let options = (game && (game.options || game.schema)) || {};
-  if (options.properties) options = options.properties; // a JSON Schema object
-  const info = (game && (game.option_info || game.options_info || game.option_help)) || {};
-  const list = Array.isArray(options)
-    ? options.map((o) => [o.name || o.key, o])
-    : Object.entries(options).map(([k, spec]) =>
-        spec !== null && typeof spec === "object" && !Array.isArray(spec) ? [k, spec] : [k, { default: spec }],
-      );
-  return list.map(([k, spec]) => {
-    const merged = { ...(typeof info[k] === "string" ? { description: info[k] } : info[k] || {}), ...spec };
-    if (!merged.enum && !merged.choices && KNOWN_CHOICES[k]) merged.choices = KNOWN_CHOICES[k];
-    return [k, merged];
-  });
+  const specs = (game && game.option_specs) || {};
+  const defaults = (game && game.options) || {};
+  const keys = [...new Set([...Object.keys(specs), ...Object.keys(defaults)])];
+  return keys.map((k) => [k, { default: defaults[k], ...(specs[k] || {}) }]);
+}
+
+// Words for choice values the server names tersely (the value sent stays the server's).
+const CHOICE_WORDS = {
+  dealer_rule: { winner: "the hand's winner deals", left: "the deal moves left", high: "high card deals" },
+};
+
+// A player's words for an option's name: "target_score" -> "Target score".
+function title(key) {
+  const text = key.replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function rangeText(spec) {
@@ -51,14 +51,14 @@ function optionInput(key, spec) {
       "select",
       { id, "data-testid": id, name: key },
       choices.map((c) =>
-        h("option", { value: JSON.stringify(c), selected: c === spec.default }, c),
+        h("option", { value: JSON.stringify(c), selected: c === spec.default }, (CHOICE_WORDS[key] || {})[c] || c),
       ),
     );
     input.read = () => JSON.parse(input.value);
   } else if (type === "boolean" || type === "bool") {
     input = h("input", { id, "data-testid": id, type: "checkbox", checked: !!spec.default });
     input.read = () => input.checked;
-  } else if (["integer", "int", "number"].includes(type)) {
+  } else if (["integer", "int", "number", "float"].includes(type)) {
     input = h("input", {
       id,
       "data-testid": id,
@@ -67,14 +67,26 @@ function optionInput(key, spec) {
       min: spec.minimum ?? spec.min,
       max: spec.maximum ?? spec.max,
     });
-    input.read = () => (input.value === "" ? undefined : Number(input.value));
+    input.read = () => {
+      if (input.value === "") return undefined;
+      const n = Number(input.value);
+      const lo = spec.minimum ?? spec.min;
+      const hi = spec.maximum ?? spec.max;
+      const whole = type === "int" || type === "integer";
+      if (!Number.isFinite(n) || (whole && !Number.isInteger(n)) || (lo !== undefined && n < lo) || (hi !== undefined && n > hi)) {
+        const range = rangeText(spec);
+        throw new Error(`${title(key)} must be ${whole ? "a whole number" : "a number"}${range ? ` ${range.startsWith("at") ? range : `from ${range.replace("–", " to ")}`}` : ""}.`);
+      }
+      return n;
+    };
   } else {
     input = h("input", { id, "data-testid": id, value: spec.default ?? "" });
     input.read = () => (input.value === "" ? undefined : input.value);
   }
-  const text = spec.title || spec.label || key.replaceAll("_", " ");
+  const text = spec.title || spec.label || title(key);
   const range = rangeText(spec);
-  const help = [spec.description || spec.help, range ? `(${range})` : ""].filter(Boolean).join(" ");
+  const shown = choices ? "" : range;
+  const help = [spec.description || spec.help, shown ? `(${shown})` : ""].filter(Boolean).join(" ");
   return {
     key,
     input,
@@ -101,6 +113,26 @@ export function mountLobby(root, navigate) {
     maxlength: 40,
   });
   const optionsBox = h("div", { class: "options", "data-testid": "options" });
+  const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private" });
+  const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat" });
+  const levelSelect = h("select", {
+    id: "lobby-bot-level",
+    "data-testid": "lobby-bot-level",
+    onchange: () => {
+      localStorage.setItem("cardroom.botLevel", levelSelect.value);
+      levelHelp.textContent = levelHint(levelSelect.value);
+    },
+  });
+  const levelHelp = h("span", { class: "help", "data-testid": "level-help" });
+  const flags = h(
+    "div",
+    { class: "options flags" },
+    h("div", { class: "opt" }, h("label", { for: "flag-private" }, "Private"), privateBox,
+      h("span", { class: "help" }, "Only people with your invite link can take a seat")),
+    h("div", { class: "opt" }, h("label", { for: "flag-hot-seat" }, "Hot seat"), hotSeatBox,
+      h("span", { class: "help" }, "One browser may hold several seats (players sharing a screen)")),
+    h("div", { class: "opt" }, h("label", { for: "lobby-bot-level" }, "Bot level"), levelSelect, levelHelp),
+  );
   const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
   const finished = h("div", { class: "tables", "data-testid": "finished-list" });
   const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, "How to play");
@@ -112,19 +144,32 @@ export function mountLobby(root, navigate) {
     inputs = normalizeOptions(game).map(([k, s]) => optionInput(k, s));
     optionsBox.replaceChildren(...inputs.map((i) => i.row));
     rulesLink.href = `/rules/${gameSelect.value}`;
+    const levels = (game && game.bot_levels) || [];
+    const saved = localStorage.getItem("cardroom.botLevel");
+    const chosen = levels.includes(saved) ? saved : levels.includes("heuristic") ? "heuristic" : levels[0];
+    levelSelect.replaceChildren(
+      ...levels.map((l) => h("option", { value: l, selected: l === chosen, title: levelHint(l) }, l)),
+    );
+    levelHelp.textContent = chosen ? levelHint(chosen) : "";
   }
   gameSelect.addEventListener("change", showOptions);
 
   async function create(e) {
     e.preventDefault();
     const options = {};
-    for (const { key, input } of inputs) {
-      const value = input.read();
-      if (value !== undefined) options[key] = value;
+    try {
+      for (const { key, input } of inputs) {
+        const value = input.read();
+        if (value !== undefined) options[key] = value;
+      }
+    } catch (err) {
+      say(err.message);
+      return;
     }
     try {
       const name = nameInput.value.trim() || `${gameSelect.value} table`;
-      const res = await api.createTable(gameSelect.value, options, name);
+      const flags = { private: privateBox.checked, hot_seat: hotSeatBox.checked };
+      const res = await api.createTable(gameSelect.value, options, name, flags);
       navigate(`/t/${res.id}`);
     } catch (err) {
       say(`Could not create the table: ${api.friendly(err.message)}`);
@@ -186,7 +231,7 @@ export function mountLobby(root, navigate) {
     return h(
       "tr",
       { "data-testid": `table-row-${t.id}` },
-      h("td", {}, t.name || t.id),
+      h("td", {}, t.name || t.id, t.private ? h("span", { class: "badge", title: "invite only" }, " private") : null),
       h("td", {}, t.game),
       h("td", {}, seats.length ? `${taken}/${seats.length}` : ""),
       h("td", {}, t.status || ""),
@@ -223,11 +268,12 @@ export function mountLobby(root, navigate) {
       msg,
       h(
         "form",
-        { class: "create", onsubmit: create },
+        { class: "create", onsubmit: create, novalidate: true }, // our own words for a bad value
         h("h2", {}, "New table"),
         h("label", {}, "Game ", gameSelect, " ", rulesLink),
         h("label", {}, "Name ", nameInput),
         optionsBox,
+        flags,
         h("button", { class: "primary", type: "submit", "data-testid": "create-table" }, "Create"),
       ),
       h("section", {}, h("h2", {}, "Tables"), list),

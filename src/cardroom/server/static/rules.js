@@ -79,7 +79,7 @@ export function mountRules(root, game) {
     .then((games) => {
       const g = (games || []).find((x) => x.name === game);
       if (!g) return;
-      const info = g.option_info || g.options_info || {};
+      const info = g.option_specs || {}; // description, range, choices per option
       options.replaceChildren(
         dl(
           Object.entries(g.options || {}).map(([k, v]) => {

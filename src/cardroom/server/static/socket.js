@@ -5,7 +5,8 @@ export const WS_PATH = "/ws";
 
 export class TableSocket {
   // handlers: {onWelcome(seat, msg), onState(obs, v), onEvents(events, v),
-  //            onSeats(seats, mySeat), onReject(msg), onStatus(text), onChat(line), onPause(s)}
+  //            onSeats(seats, mySeat), onReject(msg), onStatus(text), onChat(line), onPause(s),
+  //            onReady(seats), onUnseated(msg)}
   constructor(table, token, handlers) {
     this.table = table;
     this.token = token;
@@ -99,6 +100,13 @@ export class TableSocket {
         break;
       case "chat":
         if (this.h.onChat) this.h.onChat(msg);
+        break;
+      case "unseated":
+        this.token = null; // a reconnect must not present the lost seat's token
+        if (this.h.onUnseated) this.h.onUnseated(msg);
+        break;
+      case "ready":
+        if (this.h.onReady) this.h.onReady(msg.seats || []);
         break;
       case "pause":
         if (this.h.onPause) this.h.onPause(msg.seconds);

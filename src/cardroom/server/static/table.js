@@ -6,6 +6,8 @@ import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { cardBack, cardEl } from "./cards.js";
 import { h, testid } from "./dom.js";
+import { levelHint } from "./levels.js";
+import { sweepTrick } from "./motion.js";
 import { checkGame, seatAnchor, seatPosition } from "./game.js";
 import { TableSocket } from "./socket.js";
 import * as tichu from "./tichu.js";
@@ -119,7 +121,7 @@ export function mountTable(root, id) {
       ctx.meta = meta;
       ctx.gameName = meta.game;
       if (Array.isArray(meta.seats)) ctx.seats = meta.seats;
-      document.title = `${meta.name || meta.game} · cardroom`;
+      setTitle(ctx); // the welcome may have come first: keep its "your turn"
       ctx.render();
       return api.listGames();
     })
@@ -192,7 +194,7 @@ function handlers(ctx) {
         ctx.autoSent = v; // once per position
         ctx.act(auto);
       } else if (mine && !wasMine) chime(ctx);
-      document.title = `${mine ? "● Your turn · " : ""}${(ctx.meta && ctx.meta.name) || "cardroom"}`;
+      setTitle(ctx);
       ctx.render();
     },
     onEvents: (events, v) => {
@@ -201,6 +203,8 @@ function handlers(ctx) {
         ctx.history.push(entry);
         addLog(ctx, entry);
         if (ev.type === "round_scored" || ev.type === "hand_end") ctx.roundEnd = { v };
+        const taker = ev.type === "dragon_given" ? ev.to : ev.type === "trick_taken" ? ev.seat : ev.type === "trick" ? ev.winner : null;
+        if (typeof taker === "number") sweepTrick(taker); // the page still shows the trick
         if (ev.type === "hand_dealt" || ev.type === "deal" || ev.type === "game_over") {
           if (ev.type !== "game_over") ctx.roundEnd = null;
           ctx.dealAt = null;
@@ -217,7 +221,18 @@ function handlers(ctx) {
       addChat(ctx, line);
       if (ctx.tab !== "chat") ctx.shell.tabs.chat.classList.add("unread");
     },
+    onUnseated: (msg) => {
+      api.forgetSeat(ctx.id);
+      ctx.token = null;
+      ctx.mySeat = null;
+      ctx.say(`You no longer hold seat ${msg.seat} (${friendly(msg.reason || "")}): you are watching now.`, "info");
+    },
+    onReady: (seats) => {
+      ctx.readySeats = seats;
+      ctx.render();
+    },
     onPause: (seconds) => {
+      ctx.readySeats = [];
       ctx.dealAt = Date.now() + seconds * 1000;
       ctx.render();
     },
@@ -233,6 +248,13 @@ function handlers(ctx) {
       ctx.say(`Refused: ${friendly(msg.msg || msg.code)}`);
     },
   };
+}
+
+// The tab title: the table's name, "● Your turn" first when the table waits for you. Both the
+// table summary (HTTP) and the socket's state set it, in whichever order they arrive.
+function setTitle(ctx) {
+  const name = ctx.meta ? `${ctx.meta.name || ctx.meta.game} · cardroom` : "cardroom";
+  document.title = `${ctx.obs && yourMove(ctx) ? "● Your turn · " : ""}${name}`;
 }
 
 function addLog(ctx, ev) {
@@ -320,7 +342,7 @@ function onKey(ctx, e) {
 // ---- the page skeleton (built once; inputs and lists survive every render) -------------------
 
 function buildShell(ctx, id) {
-  const link = api.inviteLink(id) || `${location.origin}/t/${id}`; // the owner's carries the invite
+  const link = api.inviteLink(id); // only the owner's browser holds it
   const name = h("input", {
     "data-testid": "player-name",
     "aria-label": "your name",
@@ -342,7 +364,7 @@ function buildShell(ctx, id) {
   });
   const fillLevels = () =>
     level.replaceChildren(
-      ...ctx.levels.map((l) => h("option", { value: l, selected: l === ctx.botLevel }, l)),
+      ...ctx.levels.map((l) => h("option", { value: l, selected: l === ctx.botLevel, title: levelHint(l) }, l)),
     );
   fillLevels();
   const chimeBox = h("input", {
@@ -359,22 +381,29 @@ function buildShell(ctx, id) {
     { class: "bar" },
     h("a", { href: "/", class: "home" }, "cardroom"),
     h("a", { href: "#", "data-testid": "rules-link", class: "rules-link", onclick: (e) => openRules(ctx, e) }, "Rules"),
-    h(
-      "span",
-      { class: "join" },
-      h("a", { href: link, "data-testid": "join-link", title: "send this link to invite players" }, "Join link"),
-      h(
-        "button",
-        {
-          class: "small",
-          "aria-label": "copy the join link",
-          onclick: () => navigator.clipboard && navigator.clipboard.writeText(link),
-        },
-        "copy",
-      ),
-    ),
+    link
+      ? h(
+          "span",
+          { class: "join", "data-testid": "invite" },
+          h("a", { href: link, "data-testid": "join-link", title: "whoever opens this link may take seats, also bots' seats" }, "Invite link"),
+          h(
+            "button",
+            {
+              class: "small",
+              "data-testid": "copy-invite",
+              "aria-label": "copy the invite link",
+              onclick: (e) => {
+                const done = () => (e.target.textContent = "copied");
+                if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, () => prompt("Copy this link", link));
+                else prompt("Copy this link", link);
+              },
+            },
+            "copy",
+          ),
+        )
+      : null,
     h("label", { class: "name" }, name),
-    h("label", { class: "levels", title: "level of the bots you add" }, "Bots ", level),
+    api.isOwner(id) ? h("label", { class: "levels", title: "level of the bots you add" }, "Bots ", level) : null,
     h("label", { class: "chime", title: "a chime when it is your turn" }, chimeBox, " chime"),
   );
 
@@ -487,7 +516,15 @@ function topLine(ctx) {
     obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(ctx)) : null,
     yourMove(ctx) ? h("span", { class: "badge go", "data-testid": "your-move" }, "your move") : null,
     ctx.mySeat === null || ctx.mySeat === undefined
-      ? h("span", { "data-testid": "spectator", class: "badge" }, "watching")
+      ? h(
+          "span",
+          {
+            "data-testid": "spectator",
+            class: "badge",
+            title: api.hasInvite(ctx.id) ? "take a free seat or a bot's seat" : "a running game's seats need the owner's invite link",
+          },
+          "watching",
+        )
       : h("button", { class: "small", "data-testid": "leave", onclick: () => leave(ctx) }, "leave"),
     obs && obs.terminal
       ? h("a", { href: `/replay/${ctx.id}`, "data-testid": "replay-link" }, "replay")
@@ -605,10 +642,11 @@ function roundEndView(view) {
     view.dealAt
       ? h("p", { class: "countdown", "data-testid": "next-deal" }, `Next deal in ${Math.max(0, Math.ceil((view.dealAt - Date.now()) / 1000))} s`)
       : null,
+    readyView(view),
     h(
       "button",
       {
-        class: "primary",
+        class: view.dealAt && seated(view) ? "secondary" : "primary",
         "data-testid": "round-end-close",
         onclick: () => {
           view.roundEnd = null;
@@ -620,6 +658,39 @@ function roundEndView(view) {
   );
 }
 
+const seated = (view) => view.mySeat !== null && view.mySeat !== undefined;
+
+// During the pause before the next deal: "Ready" (the deal comes once every human is ready,
+// else when the countdown ends) and who is ready already.
+function readyView(view) {
+  if (!view.dealAt || view.replay) return null;
+  const ready = view.readySeats || [];
+  const mine = seated(view) && ready.includes(view.mySeat);
+  return h(
+    "div",
+    { class: "ready-row" },
+    seated(view)
+      ? h(
+          "button",
+          {
+            class: "primary",
+            "data-testid": "ready",
+            disabled: mine,
+            onclick: () => {
+              view.socket.send({ t: "ready" });
+              view.readySeats = [...ready, view.mySeat];
+              view.render();
+            },
+          },
+          mine ? "Waiting for the others…" : "Ready",
+        )
+      : null,
+    ready.length
+      ? h("span", { class: "muted", "data-testid": "ready-list" }, `Ready: ${ready.map((s) => view.name(s)).join(", ")}`)
+      : null,
+  );
+}
+
 function seatView(view, seat, n, me, passed) {
   const obs = view.obs;
   const info = view.seats.find((s) => s.seat === seat) || { seat, kind: "empty", name: null };
@@ -627,20 +698,7 @@ function seatView(view, seat, n, me, passed) {
   const turn = obs && obs.turn === seat;
   const [x, y] = seatPosition(seat, me, n);
   const anchor = seatAnchor(seat, me, n);
-  const controls = [];
-  const watching = view.mySeat === null || view.mySeat === undefined;
-  if (!view.replay && info.kind === "empty") {
-    if (watching) {
-      controls.push(h("button", { "data-testid": `sit-${seat}`, onclick: () => sit(view, seat) }, "Sit here"));
-    }
-    controls.push(
-      h("button", { "data-testid": `add-bot-${seat}`, class: "secondary", onclick: () => bot(view, seat) }, "Add bot"),
-    );
-  } else if (!view.replay && info.kind === "bot" && watching && !(obs && obs.terminal)) {
-    controls.push(
-      h("button", { "data-testid": `take-${seat}`, class: "small", onclick: () => sit(view, seat) }, "take over"),
-    );
-  }
+  const controls = view.replay ? [] : seatControls(view, seat, info);
   const rel = game.relation(view, seat);
   const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
   const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
@@ -681,6 +739,70 @@ function seatView(view, seat, n, me, passed) {
   );
 }
 
+// Per-seat buttons (README "Ownership, invites and guest seats"): anyone may sit in an empty
+// seat (a private table or a running game needs the invite, the server says so otherwise); a
+// bot's seat can be taken over with the invite; only the owner adds, changes and removes bots
+// and frees (kicks) a human's seat.
+function seatControls(view, seat, info) {
+  const obs = view.obs;
+  const over = !!(obs && obs.terminal);
+  const owner = api.isOwner(view.id);
+  const watching = view.mySeat === null || view.mySeat === undefined;
+  const hotSeat = !!(view.meta && view.meta.hot_seat);
+  const started = !!(view.meta && view.meta.status && view.meta.status !== "open") || !!obs;
+  const out = [];
+  if (over) return out;
+  if (info.kind === "empty") {
+    if (watching || hotSeat) {
+      out.push(h("button", { "data-testid": `sit-${seat}`, onclick: () => sit(view, seat) }, "Sit here"));
+    }
+    if (owner) {
+      out.push(h("button", { "data-testid": `add-bot-${seat}`, class: "secondary", onclick: () => bot(view, seat, view.botLevel) }, "Add bot"));
+    }
+  } else if (info.kind === "bot") {
+    if ((watching || hotSeat) && (owner || api.hasInvite(view.id))) {
+      out.push(h("button", { "data-testid": `take-${seat}`, class: "small", onclick: () => sit(view, seat) }, "take over"));
+    }
+    if (owner) {
+      out.push(
+        h(
+          "select",
+          {
+            class: "small",
+            "data-testid": `seat-level-${seat}`,
+            "aria-label": `bot level of seat ${seat}`,
+            onchange: (e) => bot(view, seat, e.target.value),
+          },
+          view.levels.map((l) => h("option", { value: l, selected: l === info.level, title: levelHint(l) }, l)),
+        ),
+      );
+      if (!started || (view.meta && view.meta.status === "open")) {
+        out.push(h("button", { "data-testid": `remove-bot-${seat}`, class: "small secondary", onclick: () => free(view, seat, "bot") }, "remove"));
+      }
+    }
+  } else if (info.kind === "human" && owner && seat !== view.mySeat) {
+    out.push(h("button", { "data-testid": `kick-${seat}`, class: "small secondary", title: "free this seat (a bot takes it in a running game)", onclick: () => free(view, seat, "kick") }, "kick"));
+  }
+  return out;
+}
+
+async function free(ctx, seat, what) {
+  try {
+    await api.freeSeat(ctx.id, seat);
+    await refreshSeats(ctx);
+    ctx.say(null);
+  } catch (err) {
+    ctx.say(`Could not ${what === "kick" ? "free" : "empty"} seat ${seat}: ${friendly(err.message)}`);
+  }
+}
+
+async function refreshSeats(ctx) {
+  const meta = await api.getTable(ctx.id);
+  ctx.meta = meta;
+  if (Array.isArray(meta.seats)) ctx.seats = meta.seats;
+  ctx.render();
+}
+
 async function sit(ctx, seat) {
   const name = ctx.playerName.trim();
   if (!name) {
@@ -713,11 +835,10 @@ async function leave(ctx) {
   ctx.connect();
 }
 
-async function bot(ctx, seat) {
+async function bot(ctx, seat, level) {
   try {
-    await api.addBot(ctx.id, seat, ctx.botLevel);
-    const meta = await api.getTable(ctx.id);
-    if (Array.isArray(meta.seats)) ctx.seats = meta.seats;
+    await api.addBot(ctx.id, seat, level);
+    await refreshSeats(ctx);
     ctx.say(null);
   } catch (err) {
     ctx.say(`Could not add a bot to seat ${seat}: ${friendly(err.message)}`);

@@ -1,6 +1,7 @@
 // Tichu parts of the table view (contracts.md §3). Only notation is parsed here, never rules.
 import { cardEl, cardText } from "./cards.js";
 import { h } from "./dom.js";
+import { give } from "./motion.js";
 
 const SLOTS = ["left", "partner", "right"];
 const CALLS = { tichu: "Tichu!", grand: "Grand Tichu!" };
@@ -256,6 +257,7 @@ function exchangePanel(ctx) {
           disabled: !can,
           onclick: () => {
             ctx.local.pick = null;
+            give(pick, seat);
             ctx.act(text);
           },
         },
