@@ -46,6 +46,10 @@ KNOCK_EDGE = 0.002
 KNOCK_TRUST = 0.9
 """How much likelier a knock is from a seat that wins the hand in a world than from one that
 does not."""
+LATE_TRUST = 0.98
+"""The same for a knock in trick 4, when the knocker sees almost every card: rarely a bluff."""
+LEAN_STRONG, LEAN_WEAK = 0.9, 0.3
+"""Likelihood of a stay from a hand with / without a 9, a 10 or a top card."""
 NINE = 6
 
 
@@ -89,8 +93,8 @@ class Reading:
     played: list[int]
     leaning: dict[int, int]
     """Per seat, how many times it stayed on a knock this hand (evidence of strength)."""
-    knockers: set[int]
-    """The other seats that knocked this hand."""
+    knockers: dict[int, int]
+    """The other seats that knocked this hand, with the trick of the latest knock."""
 
 
 def read(view: SeatView) -> Reading:
@@ -109,15 +113,18 @@ def read(view: SeatView) -> Reading:
     in_play = obs.get("phase") in ("play", "respond")
     signals = [(sig[-1] if sig and in_play else "") for sig in obs.get("signals") or [[]] * n]
     leaning: dict[int, int] = {}
-    knockers: set[int] = set()
+    knockers: dict[int, int] = {}
+    trick_no = 1
     for event in view.history:
         kind = event.get("type")
         if kind == "deal":
-            leaning, knockers = {}, set()
+            leaning, knockers, trick_no = {}, {}, 1
+        elif kind == "trick":
+            trick_no = int(event["trick_no"]) + 1
         elif kind == "stay" and event.get("seat") != seat:
             leaning[event["seat"]] = leaning.get(event["seat"], 0) + 1
         elif kind in ("knock", "poor") and event.get("seat") != seat:
-            knockers.add(int(event["seat"]))
+            knockers[int(event["seat"])] = trick_no
     trick = tuple((p["seat"], cards_of([p["card"]])[0]) for p in obs.get("trick") or [])
     turn = obs.get("play_turn")
     return Reading(
@@ -176,7 +183,8 @@ def sample(r: Reading, rng: random.Random) -> tuple[list[int], float]:
         live |= h
     for s in others:
         if r.leaning.get(s):
-            weight *= (0.9 if strong(hands[s], live) else 0.3) ** min(2, r.leaning[s])
+            lean = LEAN_STRONG if strong(hands[s], live) else LEAN_WEAK
+            weight *= lean ** min(2, r.leaning[s])
     return hands, weight
 
 
@@ -254,13 +262,14 @@ class ToepenSearchBot:
         """Sampled worlds, reweighted by the knocks seen: a knock is far likelier from a seat
         that takes trick 4 in that world (the knock is evidence, not noise)."""
         worlds = [sample(r, rng) for _ in range(self.worlds)]
-        if not r.knockers & {s for s in range(r.n) if r.in_hand >> s & 1}:
+        if not any(r.in_hand >> s & 1 for s in r.knockers):
             return worlds
         out = []
         for hands, w in worlds:
             winner = Solver(hands, r.in_hand, r.n).play_out(r.trick, r.trick_no, r.turn)
-            for s in r.knockers:
-                w *= KNOCK_TRUST if winner == s else 1.0 - KNOCK_TRUST
+            for s, trick_no in r.knockers.items():
+                trust = LATE_TRUST if trick_no >= 4 else KNOCK_TRUST
+                w *= trust if winner == s else 1.0 - trust
             out.append((hands, w))
         return out
 
