@@ -2,6 +2,11 @@
 
 Allowed: the engine, the bots package itself, and a game's public notation/combination helpers
 (``cardroom.games.<game>.cards``, ``.combos``, ``.actions``) for notation and play logic.
+
+World models are the one exception: the belief sampler and the search bot build engine states
+of their own (worlds sampled from the seat's view) and simulate them with the rules. They may
+import the game's state, rules and config, and nothing else of the game (no runner, no server),
+and the search bot may get a state only from the belief sampler (checked below).
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ import cardroom.bots
 
 BOTS_DIR = Path(cardroom.bots.__file__).parent
 PUBLIC_GAME_MODULES = ("actions", "cards", "combos")
+WORLD_MODELS = {"tichu_belief.py": "tichu", "tichu_search.py": "tichu"}
+"""Bot modules that simulate sampled worlds, with the game whose rules they may run."""
+WORLD_MODULES = ("state", "rules", "config", "fastsim")
 
 
 def imported_modules(source: str, package: str) -> list[str]:
@@ -71,7 +79,36 @@ def test_relative_and_package_imports_are_resolved() -> None:
     assert names == ["cardroom.games.tichu", "cardroom.games", "cardroom.games.tichu"]
 
 
+def allowed_for_world_model(module: str, game: str) -> bool:
+    parts = module.split(".")
+    if module == f"cardroom.games.{game}":
+        return True  # the package itself (``from cardroom.games.tichu import rules``)
+    return (
+        len(parts) == 4 and parts[:3] == ["cardroom", "games", game] and (parts[3] in WORLD_MODULES)
+    )
+
+
 @pytest.mark.parametrize("path", sorted(BOTS_DIR.glob("*.py")), ids=lambda p: p.name)
 def test_bot_modules_import_only_engine_and_public_helpers(path: Path) -> None:
-    bad = [m for m in imported_modules(path.read_text(), "cardroom.bots") if forbidden(m)]
+    game = WORLD_MODELS.get(path.name)
+    bad = [
+        m
+        for m in imported_modules(path.read_text(), "cardroom.bots")
+        if forbidden(m) and not (game and allowed_for_world_model(m, game))
+    ]
     assert not bad, f"{path.name} imports {bad}: bots may only see observations"
+
+
+def test_the_search_bot_gets_its_states_only_from_the_belief_sampler() -> None:
+    """Every ``TichuState`` the search bot touches is a sampled world: it never names the
+    state's constructor, a runner or a game object's ``new``/``observe``."""
+    source = (BOTS_DIR / "tichu_search.py").read_text()
+    tree = ast.parse(source)
+    called = {
+        node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+    }
+    assert "TichuState" not in called and "Runner" not in called
+    assert not {"new", "observe", "get_game", "resample_hidden"} & called
+    assert "WorldSampler" in called

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import SeatView, decide, make_bot
-from cardroom.bots.tichu_heuristic import TichuHeuristicBot, plan, should_call_tichu
+from cardroom.bots.tichu_bidding import TICHU_P
+from cardroom.bots.tichu_heuristic import TichuHeuristicBot, plan, tichu_probability
 from cardroom.games.tichu.cards import format_cards, parse_cards
 from cardroom.games.tichu.combos import readings
 from cardroom.games.tichu.state import Phase
@@ -129,7 +131,7 @@ def test_honours_a_pending_wish() -> None:
     ],
 )
 def test_calls_tichu_only_on_a_strong_hand(hand: str, call: bool) -> None:
-    assert should_call_tichu(parse_cards(hand)) is call
+    assert (tichu_probability(parse_cards(hand)) >= TICHU_P) is call
     view = tichu_view(hand, sizes=(14, 14, 14, 14))
     assert ("tichu" in view.legal) and (BOT.act(view, RNG) == "tichu") is call
 
@@ -156,9 +158,34 @@ def test_exchange_keeps_dragon_phoenix_and_bombs_from_opponents() -> None:
             picks.append(action.split()[1])
         state = GAME.apply(state, 0, GAME.parse_action(action)).state
     left, partner, right = picks
-    kept = {"DRG", "PHX", "9B", "9R", "9G", "9K"}
+    kept = {"DRG", "PHX", "9B", "9R", "9G", "9K", "AG"}
     assert not {left, right} & kept
-    assert partner == "AG"
+    assert partner == "KB"  # the best card below an Ace: the partner gets help, we keep control
+
+
+def test_exchange_never_gives_the_mah_jong_to_an_opponent() -> None:
+    hand = "MJ DRG PHX 2G 3K 9B 9R 9G 9K AG KB QR JG 5R"
+    state = tichu_state(hand, phase=Phase.EXCHANGE)
+    while not state.exchanged(0):
+        action = BOT.act(view_of(state), RNG)
+        card, _, to = action.split()[1:]
+        assert not (card == "MJ" and int(to) % 2 == 1), action
+        state = GAME.apply(state, 0, GAME.parse_action(action)).state
+
+
+def test_no_tichu_call_before_the_exchange_is_received() -> None:
+    hand = "DRG PHX AG AK AB KR QG JB 10G 9K 8B 7R 6G 5K"
+    view = tichu_view(hand, phase=Phase.EXCHANGE)
+    assert "tichu" in view.legal
+    assert BOT.act(view, RNG).startswith("exchange ")
+
+
+def test_fights_a_double_victory() -> None:
+    state = tichu_state("10K JK QR KK AR", top="9G", top_seat=3, sizes=(5, 0, 9, 3))
+    state = replace(state, out=(1,))
+    view = view_of(state)
+    assert "pass" in view.legal
+    assert BOT.act(view, RNG) != "pass"
 
 
 def test_gives_the_dragon_to_the_opponent_with_more_cards() -> None:

@@ -32,6 +32,11 @@ class Server:
     url: str
     app: Any
     http: httpx.AsyncClient
+    owners: dict[str, str] = field(default_factory=dict)  # table id -> owner secret
+
+    def as_owner(self, table: str, guest: str = "owner") -> dict[str, str]:
+        """Headers of the table's owner (who may seat anyone, bots included) as guest ``guest``."""
+        return {"X-Cardroom-Owner": self.owners.get(table, ""), "X-Cardroom-Guest": guest}
 
     @property
     def ws_url(self) -> str:
@@ -46,18 +51,24 @@ class Server:
             "/api/tables", json={"game": game, "options": options or {}, "name": "t"}
         )
         assert response.status_code == 201, response.text
-        return str(response.json()["id"])
+        table = str(response.json()["id"])
+        self.owners[table] = str(response.json().get("owner", ""))
+        return table
 
     async def seat(self, table: str, seat: int, name: str = "") -> str:
         response = await self.http.post(
-            f"/api/tables/{table}/seats/{seat}", json={"name": name or f"p{seat}"}
+            f"/api/tables/{table}/seats/{seat}",
+            json={"name": name or f"p{seat}"},
+            headers=self.as_owner(table, f"guest-{seat}"),
         )
         assert response.status_code == 200, response.text
         return str(response.json()["token"])
 
     async def bot(self, table: str, seat: int, level: str = "random") -> None:
         response = await self.http.post(
-            f"/api/tables/{table}/seats/{seat}/bot", json={"level": level}
+            f"/api/tables/{table}/seats/{seat}/bot",
+            json={"level": level},
+            headers=self.as_owner(table),
         )
         assert response.status_code == 200, response.text
 

@@ -50,7 +50,7 @@ def passed_cards(records: Sequence[LogRecord], seat: int, version: int) -> set[s
             break
         if record.kind == "chance":
             known = set()
-        elif record.kind == "action" and record.seat == seat and record.text.startswith("exchange"):
+        elif record.seat == seat and record.text.startswith("exchange"):  # played or timed out
             known.add(record.text.split()[1])  # "exchange C to N"
     return known
 

@@ -12,6 +12,7 @@ from starlette.websockets import WebSocketState
 
 from cardroom.engine import LogRecord
 from cardroom.server import Settings
+from cardroom.server.access import Access, Credentials
 from cardroom.server.registry import TableRegistry
 from cardroom.server.table import ActorStopped, TableActor
 from cardroom.server.ws import SLOW_CLIENT_CLOSE, Session
@@ -21,6 +22,8 @@ from . import relay  # noqa: F401
 
 Json = dict[str, Any]
 SETTINGS = Settings(db="memory", bot_delay=0.0)
+ACCESS, OWNER = Access.create(private=False, hot_seat=False)
+WHO = Credentials(owner=OWNER)  # the tables' owner, who may put bots in
 
 
 class Inbox:
@@ -31,6 +34,9 @@ class Inbox:
 
     def send(self, message: Json) -> None:
         self.messages.append(message)
+
+    def seated(self, audience: object) -> None:
+        return None
 
 
 class FailingStore(MemoryStore):
@@ -48,9 +54,9 @@ class FailingStore(MemoryStore):
 
 async def seated(store: MemoryStore, seats: int = 2) -> tuple[TableActor, list[str], Inbox]:
     registry = TableRegistry(store, SETTINGS)
-    actor = await registry.create("relay", {"seats": seats}, "t")
+    actor = await registry.create("relay", {"seats": seats}, "t", ACCESS)
     inbox = Inbox()
-    await actor.call(lambda: actor.attach(inbox, 0, None))
+    await actor.call(lambda: actor.attach(inbox, None, None))
     tokens = []
     for seat in range(seats):
         tokens.append(await actor.call(lambda seat=seat: actor.take_seat(seat, f"p{seat}")))
@@ -60,9 +66,9 @@ async def seated(store: MemoryStore, seats: int = 2) -> tuple[TableActor, list[s
 async def test_the_game_starts_only_when_every_seat_is_taken() -> None:
     store = MemoryStore()
     registry = TableRegistry(store, SETTINGS)
-    actor = await registry.create("relay", {"seats": 3}, "t")
+    actor = await registry.create("relay", {"seats": 3}, "t", ACCESS)
     await actor.call(lambda: actor.take_seat(0, "a"))
-    await actor.call(lambda: actor.seat_bot(1, "random"))
+    await actor.call(lambda: actor.seat_bot(1, "random", WHO))
     stored = await store.load(actor.id)
     assert (actor.status, [r.kind for r in stored.records]) == ("open", ["seat", "seat"])
     await actor.call(lambda: actor.take_seat(2, "c"))
@@ -126,15 +132,15 @@ class StuckSocket:
 async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
     store = MemoryStore()
     registry = TableRegistry(store, Settings(db="memory", bot_delay=0.0, send_queue=4))
-    actor = await registry.create("relay", {"seats": 2, "cards": 10}, "t")
+    actor = await registry.create("relay", {"seats": 2, "cards": 10}, "t", ACCESS)
     ws = StuckSocket()
     session = Session(ws, registry, registry.settings)  # type: ignore[arg-type]
     task = asyncio.create_task(session.run())
     await ws.frames.put(
         {"type": "websocket.receive", "text": json.dumps({"t": "hello", "table": actor.id})}
     )
-    await actor.call(lambda: actor.seat_bot(0, "random"))
-    await actor.call(lambda: actor.seat_bot(1, "random"))
+    await actor.call(lambda: actor.seat_bot(0, "random", WHO))
+    await actor.call(lambda: actor.seat_bot(1, "random", WHO))
     await asyncio.wait_for(task, 5)
     assert ws.closed_with == SLOW_CLIENT_CLOSE
     assert session not in actor.subscribers
@@ -147,9 +153,9 @@ async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
 async def test_finished_unwatched_tables_are_swept_and_reload_on_demand() -> None:
     store = MemoryStore()
     registry = TableRegistry(store, SETTINGS)
-    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t")
+    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
     for seat in (0, 1):
-        await actor.call(lambda seat=seat: actor.seat_bot(seat, "random"))
+        await actor.call(lambda seat=seat: actor.seat_bot(seat, "random", WHO))
     async with asyncio.timeout(10):
         while actor.status != "finished":
             await asyncio.sleep(0.01)
@@ -199,13 +205,13 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr("cardroom.server.table.BOT_RETRY_DELAY", 0.01)
     store = FailingStore()
     registry = TableRegistry(store, SETTINGS)
-    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t")
-    await actor.call(lambda: actor.seat_bot(0, "random"))
+    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
+    await actor.call(lambda: actor.seat_bot(0, "random", WHO))
     store.fail = OSError("database unreachable")
     with pytest.raises(OSError):
-        await actor.call(lambda: actor.seat_bot(1, "random"))
+        await actor.call(lambda: actor.seat_bot(1, "random", WHO))
     store.fail = None
-    await actor.call(lambda: actor.seat_bot(1, "random"))  # now the game starts
+    await actor.call(lambda: actor.seat_bot(1, "random", WHO))  # now the game starts
     before = actor.version
     store.fail = OSError("database unreachable")
     await asyncio.sleep(0.05)  # the bots' answers fail to be stored
@@ -220,9 +226,9 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
 async def test_a_human_who_does_not_move_times_out_into_the_default_action() -> None:
     store = MemoryStore()
     registry = TableRegistry(store, Settings(db="memory", bot_delay=0.0, turn_timeout=0.02))
-    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t")
+    actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
     inbox = Inbox()
-    await actor.call(lambda: actor.attach(inbox, 0, None))
+    await actor.call(lambda: actor.attach(inbox, None, None))
     for seat in (0, 1):
         await actor.call(lambda seat=seat: actor.take_seat(seat, f"p{seat}"))
     replies: list[Json] = []

@@ -112,7 +112,9 @@ async def crash_and_resume(tmp_path: Path, point: str) -> tuple[str, str]:
         for seat in range(4):
             try:
                 await server.http.post(
-                    f"/api/tables/{table}/seats/{seat}/bot", json={"level": "random"}
+                    f"/api/tables/{table}/seats/{seat}/bot",
+                    json={"level": "random"},
+                    headers=server.as_owner(table),
                 )
             except httpx.HTTPError:
                 break  # the server died answering the last seat
@@ -172,6 +174,7 @@ async def test_item6_damaged_database(tmp_path: Path) -> None:
         bad_config = await server.create("relay", RELAY)
         bad_utf8 = await server.create("relay", RELAY)
         running = await server.create("relay", RELAY)
+        owners = server.owners
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE tables SET config_json = '{\"seats\": 4,' WHERE id = ?", (bad_config,))
         conn.execute("UPDATE tables SET name = CAST(X'66ff80' AS TEXT) WHERE id = ?", (bad_utf8,))
@@ -192,6 +195,7 @@ async def test_item6_damaged_database(tmp_path: Path) -> None:
             assert response.status_code == 410
         assert (await server.http.get(f"/api/tables/{good}/record")).status_code == 200
         assert (await server.http.get(f"/api/tables/{finished}")).status_code == 200
+        server.owners.update(owners)
         await server.bot(running, 0)
     # the database itself unreadable: the process exits non-zero with a clear message
     data = db.read_bytes()
@@ -322,14 +326,17 @@ async def test_item10_table_creation_is_limited(tmp_path: Path) -> None:
     )  # fmt: skip
     async with serve(settings) as server:
         body = {"game": "relay", "options": RELAY}
-        codes = [(await server.http.post("/api/tables", json=body)).status_code for _ in range(4)]
-        assert codes == [201, 201, 201, 429]
+        made = [await server.http.post("/api/tables", json=body) for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
         refused = await server.http.post("/api/tables", json=body)
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
         other = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
         async with httpx.AsyncClient(base_url=server.url, transport=other) as second:
-            codes = [(await second.post("/api/tables", json=body)).status_code for _ in range(3)]
-        assert codes == [201, 201, 503]
+            more = [await second.post("/api/tables", json=body) for _ in range(3)]
+        assert [r.status_code for r in more] == [201, 201, 503]
+        for response in made + more:  # the owner secrets, to put bots in below
+            if response.status_code == 201:
+                server.owners[response.json()["id"]] = response.json()["owner"]
         full = await server.http.post("/api/tables", json=body)  # 429 or 503, never 201
         assert full.status_code in (429, 503)
         lobby = (await server.http.get("/api/tables")).json()

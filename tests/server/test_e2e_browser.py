@@ -292,7 +292,9 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     table = create_table(player, server, "toepen", {})
     sit_with_bots(player, 4)
     watcher = browser.new_context(viewport=PHONE).new_page()
-    watcher.goto(f"{server}/t/{table}")
+    invite = player.get_by_test_id("join-link").get_attribute("href")  # the owner's has the invite
+    assert invite and f"/t/{table}#invite=" in invite
+    watcher.goto(invite)  # the join link: a friend may take over a bot's seat later
     deadline = time.monotonic() + 60
     shot = False
     while True:

@@ -74,8 +74,11 @@ async def test_seats_tokens_bots_and_leaving(server: Server) -> None:
         "DELETE", f"/api/tables/{table}/seats/0", headers={"Authorization": f"Bearer {token}"}
     )
     assert left.status_code == 200 and left.json()["kind"] == "empty"
-    # before the start a bot can be removed; the token of a freed seat is worthless
-    assert (await server.http.request("DELETE", f"/api/tables/{table}/seats/1")).status_code == 200
+    # before the start the owner can remove a bot; the token of a freed seat is worthless
+    remove = f"/api/tables/{table}/seats/1"
+    assert (await server.http.request("DELETE", remove)).status_code == 403
+    owner = server.as_owner(table)
+    assert (await server.http.request("DELETE", remove, headers=owner)).status_code == 200
     info = await server.info(table)
     assert [s["kind"] for s in info["seats"]] == ["empty", "empty", "empty"]
     stale = await Client.connect(server.ws_url, table, token)

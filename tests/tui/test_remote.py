@@ -44,7 +44,11 @@ def test_terminal_plays_a_server_table_to_the_end(server: str) -> None:  # noqa:
     ).json()
     table = created["id"]
     for seat in (1, 2, 3):
-        httpx.post(f"{server}/api/tables/{table}/seats/{seat}/bot", json={"level": "random"})
+        httpx.post(
+            f"{server}/api/tables/{table}/seats/{seat}/bot",
+            json={"level": "random"},
+            headers={"X-Cardroom-Owner": created["owner"]},
+        )
     out = io.StringIO()
     code = play_remote(server, table, 0, "Term", None, Console(io.StringIO("1\n" * 3000), out))
     text = out.getvalue()

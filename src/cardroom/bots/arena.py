@@ -28,6 +28,7 @@ from cardroom.engine.errors import EngineError
 from cardroom.engine.types import SPECTATOR
 
 AnyGame = Game[Any, Any, Any]
+EventSink = Callable[[Sequence[Any]], None]
 
 
 class MatchAbortedError(EngineError):
@@ -127,7 +128,7 @@ class _Match:
             return seat, action
         raise AssertionError("a non-terminal state must have an active seat")
 
-    def play(self, max_actions: int) -> MatchResult:
+    def play(self, max_actions: int, on_events: EventSink | None = None) -> MatchResult:
         game, runner = self.game, self.runner
         actions = 0
         while not game.is_terminal(runner.state):
@@ -137,6 +138,8 @@ class _Match:
             transition = runner.propose(seat, action)
             runner.commit(transition)
             self.histories.record(transition.events)
+            if on_events is not None:
+                on_events(transition.events)
             actions += 1
         outcome = game.outcome(runner.state)
         assert outcome is not None
@@ -148,12 +151,20 @@ class _Match:
 
 
 def play_match(
-    game: AnyGame, config: Any, bots: Sequence[Bot], seed: str, max_actions: int = 200_000
+    game: AnyGame,
+    config: Any,
+    bots: Sequence[Bot],
+    seed: str,
+    max_actions: int = 200_000,
+    on_events: EventSink | None = None,
 ) -> MatchResult:
-    """Play one seeded match to its end; a bot's illegal answer raises ``IllegalActionError``."""
+    """Play one seeded match to its end; a bot's illegal answer raises ``IllegalActionError``.
+
+    ``on_events`` sees every action's events (unprojected), e.g. for the arena's statistics.
+    """
     if len(bots) != game.num_seats(config):
         raise ValueError(f"{game.name} with this config needs {game.num_seats(config)} bots")
-    return _Match(game, config, bots, seed).play(max_actions)
+    return _Match(game, config, bots, seed).play(max_actions, on_events)
 
 
 def play_matches(

@@ -1,7 +1,9 @@
-"""Bots by game and level: ``make_bot("tichu", "heuristic")``.
+"""Bots by game and level: ``make_bot("tichu", "heuristic")``, ``make_bot("tichu", "search:0.3")``.
 
-``random`` plays any game (it only reads ``obs["legal"]``); ``heuristic`` bots are per game and
-are imported lazily, so a game whose heuristic is not built yet only lacks that level.
+``random`` plays any game (it only reads ``obs["legal"]``); the other levels are per game and are
+imported lazily, so a game whose bot is not built yet only lacks that level. A level may take
+one argument after a colon (``search:0.3`` = 0.3 s per decision); the bot class parses it with
+its ``from_arg`` class method.
 
 >>> make_bot("tichu", "random").name
 'random'
@@ -9,68 +11,96 @@ are imported lazily, so a game whose heuristic is not built yet only lacks that 
 Traceback (most recent call last):
 ...
 ValueError: unknown bot level 'genius' for go; choose from: random
+>>> make_bot("tichu", "random:3")
+Traceback (most recent call last):
+...
+ValueError: bot level 'random' takes no argument (got '3')
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 from cardroom.bots.protocol import Bot
 from cardroom.bots.random_bot import RandomBot
 
 BotFactory = Callable[[], Bot]
 
-_HEURISTICS: dict[str, tuple[str, str]] = {
-    "tichu": ("cardroom.bots.tichu_heuristic", "TichuHeuristicBot"),
-    "toepen": ("cardroom.bots.toepen_heuristic", "ToepenHeuristicBot"),
+_LEVELS: dict[str, dict[str, tuple[str, str]]] = {
+    "tichu": {
+        "heuristic": ("cardroom.bots.tichu_heuristic", "TichuHeuristicBot"),
+        "heuristic-v1": ("cardroom.bots.tichu_heuristic_v1", "TichuHeuristicV1Bot"),
+        "search": ("cardroom.bots.tichu_search", "TichuSearchBot"),
+    },
+    "toepen": {
+        "heuristic": ("cardroom.bots.toepen_heuristic", "ToepenHeuristicBot"),
+        "tight": ("cardroom.bots.toepen_tight", "ToepenTightBot"),
+        "heuristic-v1": ("cardroom.bots.toepen_heuristic_v1", "ToepenHeuristicV1Bot"),
+        "search": ("cardroom.bots.toepen_search", "ToepenSearchBot"),
+    },
 }
-"""Per game: the module and class of its ``heuristic`` bot."""
+"""Per game and level: the module and class of the bot."""
 
 
-def _heuristic(game: str) -> BotFactory | None:
-    """The game's heuristic bot class, or None when it does not exist (yet)."""
-    if game not in _HEURISTICS:
-        return None
-    module_name, class_name = _HEURISTICS[game]
+def _load(module_name: str, class_name: str) -> Any:
+    """The bot class, or None when its module does not exist (yet)."""
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:  # a bot not built yet must not break the others
         if exc.name != module_name:
             raise
         return None
-    factory: BotFactory | None = getattr(module, class_name, None)
-    return factory
+    return getattr(module, class_name, None)
 
 
-_LEVELS: dict[tuple[str, str], tuple[str, str]] = {
-    ("toepen", "tight"): ("cardroom.bots.toepen_tight", "ToepenTightBot"),
-    ("toepen", "heuristic-v1"): ("cardroom.bots.toepen_heuristic_v1", "ToepenHeuristicV1Bot"),
-    ("toepen", "search"): ("cardroom.bots.toepen_search", "ToepenSearchBot"),
-}
-"""Further levels per (game, level): module and class, imported lazily like the heuristics."""
+def _classes(game: str) -> dict[str, Any]:
+    classes: dict[str, Any] = {"random": RandomBot}
+    for level, (module_name, class_name) in _LEVELS.get(game, {}).items():
+        cls = _load(module_name, class_name)
+        if cls is not None:
+            classes[level] = cls
+    return classes
 
 
-def _factories(game: str) -> dict[str, BotFactory]:
-    factories: dict[str, BotFactory] = {"random": RandomBot}
-    heuristic = _heuristic(game)
-    if heuristic is not None:
-        factories["heuristic"] = heuristic
-    for (name, level), (module, cls) in _LEVELS.items():
-        if name == game:
-            factories[level] = getattr(importlib.import_module(module), cls)
-    return factories
+HEAVY_LEVELS = frozenset({"search"})
+"""Levels that think long (search): the server runs them in its capped process pool."""
+
+
+def is_heavy(level: str) -> bool:
+    """True for levels the server must keep off its event loop's thread (``bot_pool``).
+
+    >>> is_heavy("search"), is_heavy("search:0.3"), is_heavy("heuristic")
+    (True, True, False)
+    """
+    return split_level(level)[0] in HEAVY_LEVELS
 
 
 def bot_levels(game: str) -> tuple[str, ...]:
     """The bot levels available for ``game``, sorted."""
-    return tuple(sorted(_factories(game)))
+    return tuple(sorted(_classes(game)))
+
+
+def split_level(level: str) -> tuple[str, str | None]:
+    """``"search:0.3"`` → ``("search", "0.3")``; ``"heuristic"`` → ``("heuristic", None)``."""
+    name, sep, arg = level.partition(":")
+    return name.strip(), (arg.strip() if sep else None)
 
 
 def make_bot(game: str, level: str) -> Bot:
     """A fresh bot of ``level`` for ``game``; ``ValueError`` lists the levels there are."""
-    factories = _factories(game)
-    if level not in factories:
-        choices = ", ".join(sorted(factories))
-        raise ValueError(f"unknown bot level {level!r} for {game}; choose from: {choices}")
-    return factories[level]()
+    classes = _classes(game)
+    name, arg = split_level(level)
+    if name not in classes:
+        choices = ", ".join(sorted(classes))
+        raise ValueError(f"unknown bot level {name!r} for {game}; choose from: {choices}")
+    cls = classes[name]
+    if arg is None:
+        bot: Bot = cls()
+        return bot
+    from_arg = getattr(cls, "from_arg", None)
+    if from_arg is None:
+        raise ValueError(f"bot level {name!r} takes no argument (got {arg!r})")
+    made: Bot = from_arg(arg)
+    return made

@@ -3,8 +3,9 @@
 It thinks in *units*: the fewest plays its hand splits into (bombs kept apart, then straights,
 stairs, full houses, pairs, triples, singles; ``plan``). Each unit costs about one trick to get
 rid of, so it leads its lowest unit, follows only with plays that do not wreck the plan, saves
-the Dragon, Phoenix, Aces and bombs for tricks that matter, and calls Tichu when its control
-cards outnumber the units it cannot get rid of cheaply. Every answer is one of ``obs["legal"]``.
+the Dragon, Phoenix, Aces and bombs for tricks that matter, fights a double victory, and calls
+(only after the exchange) when a hand-strength model fitted on simulated rounds
+(``tichu_bidding``) says it is likely to go out first. Every answer is one of ``obs["legal"]``.
 
 >>> from cardroom.games.tichu.cards import parse_cards
 >>> [str(u) for u in plan(parse_cards("MJ 2G 3K 4B 5R 9G 9K QB QR QG DRG 7G 7K 7B 7R")).units]
@@ -22,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu_bidding import GRAND_COEF, GRAND_P, TICHU_COEF, TICHU_P, logistic
 from cardroom.games.tichu.actions import ActionKind, TichuAction, rank_text
 from cardroom.games.tichu.cards import (
     DOG,
@@ -47,8 +49,6 @@ PHX_RANK: Final = 16
 """Rank used for the Phoenix in a rank signature (Dog 0, Mah Jong 1, Dragon 15)."""
 
 # Tuning, calibrated with ``cardroom simulate`` (heuristic vs heuristic and vs random).
-TICHU_THRESHOLD: Final = 1.5
-GRAND_THRESHOLD: Final = 5.5
 CONTROL_COST: Final = {15: 2.0, PHX_RANK: 1.5, 14: 0.8}
 """What spending a Dragon, Phoenix or Ace on an unimportant trick costs, in units."""
 BOMB_CARD_COST: Final = 3.0
@@ -72,6 +72,8 @@ class Unit:
 
     kind: str
     ranks: tuple[int, ...]
+    phoenix: bool = False
+    """The Phoenix stands in this unit for one of ``ranks``."""
 
     @property
     def top(self) -> int:
@@ -110,7 +112,7 @@ class Plan:
 
     def cost(self) -> float:
         """Roughly the tricks this hand still has to win or shed: the Dog is half a unit."""
-        return sum(0.5 if u.ranks == (0,) else 1.0 for u in self.units)
+        return _units_cost(self.units)
 
 
 def _rank_counts(mask: int) -> tuple[int, ...]:
@@ -199,6 +201,7 @@ def _units_of(counts: Sequence[int]) -> list[Unit]:
     return [*units, *_singles_and_specials(counts)]
 
 
+@lru_cache(maxsize=65536)
 def plan(hand: int) -> Plan:
     """Split ``hand``: disjoint bombs first (longest first), then units of what is left."""
     bombs: list[Combo] = []
@@ -207,54 +210,124 @@ def plan(hand: int) -> Plan:
         if bomb.cards & ~rest == 0:
             bombs.append(bomb)
             rest &= ~bomb.cards
-    return Plan(tuple(bombs), _plan_counts(_rank_counts(rest)))
+    return Plan(tuple(bombs), _plan_with_phoenix(_rank_counts(rest)))
 
 
+PHOENIX_SAVING: Final = 2.0
+"""The Phoenix joins a combination only if that saves this many units: alone it is a single
+that wins most tricks, so filling a pair that saves one unit is no gain."""
+
+
+def _units_cost(units: Sequence[Unit]) -> float:
+    return sum(0.5 if u.ranks == (0,) else 1.0 for u in units)
+
+
+@lru_cache(maxsize=65536)
+def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
+    """``_plan_counts``, trying the Phoenix as each rank 2..A (a gap in a straight, the third
+    card of a triple, ...) when that saves ``PHOENIX_SAVING`` units."""
+    base = _plan_counts(counts)
+    if not counts[PHX_RANK]:
+        return base
+    best, best_cost, best_rank = base, _units_cost(base) - PHOENIX_SAVING + 1e-9, 0
+    for r in range(2, 15):
+        if counts[r] >= 3:
+            continue
+        filled = list(counts)
+        filled[PHX_RANK] = 0
+        filled[r] += 1
+        units = _plan_counts(tuple(filled))
+        cost = _units_cost(units)
+        if cost < best_cost:
+            best, best_cost, best_rank = units, cost, r
+    if best_rank == 0:
+        return base
+    holder = max(
+        (i for i, u in enumerate(best) if best_rank in u.ranks), key=lambda i: len(best[i].ranks)
+    )
+    marked = Unit(best[holder].kind, best[holder].ranks, phoenix=True)
+    return (*best[:holder], marked, *best[holder + 1 :])
+
+
+def play_signature(combo: Combo) -> tuple[tuple[int, ...], bool]:
+    """A play's ranks with the Phoenix read as its declared rank, and whether it is in it."""
+    if combo.cards & _PHX and combo.phoenix_as is not None and combo.length > 1:
+        ranks = [signature_rank(c) for c in iter_cards(combo.cards & ~_PHX)]
+        return tuple(sorted([*ranks, combo.phoenix_as])), True
+    return signature(combo.cards), False
+
+
+@lru_cache(maxsize=65536)
 def hand_cost(hand: int) -> float:
     """Units left to shed (a bomb is free: it wins its own trick)."""
     return plan(hand).cost()
 
 
-def control_score(hand: int) -> float:
-    """Trick-winning power: Dragon, Phoenix, Aces, bombs and Kings."""
+def hand_features(hand: int) -> tuple[float, ...]:
+    """The bidding features of ``hand`` (names in ``tichu_bidding.FEATURES``)."""
     p = plan(hand)
     counts = _rank_counts(hand)
+    low = sum(1 for u in p.units if u.kind == "single" and 1 <= u.ranks[0] <= 10)
+    weak_sets = sum(1 for u in p.units if u.kind in ("pair", "triple") and u.top <= 9)
+    long_units = sum(1 for u in p.units if len(u.ranks) >= 5)
+    controls = counts[15] + counts[PHX_RANK] + counts[14] + len(p.bombs)
+    losers = sum(1 for u in p.units if _loser(u))
     return (
-        1.5 * counts[15]
-        + 1.25 * counts[PHX_RANK]
-        + 0.9 * counts[14]
-        + 0.3 * counts[13]
-        + 1.5 * len(p.bombs)
+        1.0,
+        counts[15],
+        counts[PHX_RANK],
+        counts[14],
+        counts[13],
+        len(p.bombs),
+        p.cost(),
+        low,
+        counts[0],
+        counts[1],
+        weak_sets,
+        long_units,
+        controls * p.cost() / 8,
+        max(0.0, controls - low),
+        losers,
+        max(0, losers - controls),
     )
 
 
-def tichu_score(hand: int) -> float:
-    """Control minus half the units to shed: positive enough = likely first out.
-
-    Calibrated on heuristic self-play (``cardroom simulate``): hands with control >= 3.5 and at
-    most 5 units went out first about 60% of the time, weaker ones 15-35%.
-    """
-    return control_score(hand) - 0.5 * plan(hand).cost()
-
-
-def should_call_grand(hand: int, threshold: float = GRAND_THRESHOLD) -> bool:
-    """Grand Tichu on eight cards: only with the very strongest openings."""
-    return control_score(hand) >= threshold
+def _loser(unit: Unit) -> bool:
+    """A unit that will rarely win its trick: a low single, a low pair or triple."""
+    if unit.ranks == (0,) or unit.is_control:
+        return False
+    if unit.kind == "single":
+        return unit.top < 12
+    return len(unit.ranks) < 5 and unit.top < 10
 
 
-def should_call_tichu(hand: int, threshold: float = TICHU_THRESHOLD) -> bool:
-    return tichu_score(hand) >= threshold
+def tichu_probability(hand: int) -> float:
+    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``)."""
+    return logistic(TICHU_COEF, hand_features(hand))
+
+
+def grand_probability(hand: int) -> float:
+    """Estimated chance that the hand of these first 8 cards goes out first."""
+    return logistic(GRAND_COEF, hand_features(hand))
 
 
 # --- reading the observation --------------------------------------------------------------
 
 
 def hand_mask(obs: Mapping[str, Any]) -> int:
-    return mask_of(parse_card(c) for c in obs.get("hand") or ())
+    return cards_mask(obs.get("hand") or ())
 
 
 def cards_mask(cards: Iterable[str]) -> int:
+    return _cards_mask(tuple(cards))
+
+
+@lru_cache(maxsize=65536)
+def _cards_mask(cards: tuple[str, ...]) -> int:
     return mask_of(parse_card(c) for c in cards)
+
+
+_readings = lru_cache(maxsize=65536)(readings)
 
 
 def table_top(obs: Mapping[str, Any]) -> Combo | None:
@@ -269,7 +342,7 @@ def table_top(obs: Mapping[str, Any]) -> Combo | None:
         if cards == _PHX:
             top = combo_for(cards, None, top)
             continue
-        options = readings(cards)
+        options = _readings(cards)
         if not options:
             continue
         top = next((c for c in options if c.describe() == entry.get("combo")), options[-1])
@@ -289,25 +362,33 @@ class Option:
     combo: Combo | None
 
 
+@lru_cache(maxsize=65536)
+def option(text: str, top: Combo | None) -> Option:
+    """One legal action text read against the top (memoised: the same texts recur all round)."""
+    action = TichuAction.parse(text)
+    combo = None
+    if action.kind is ActionKind.PLAY:
+        combo = combo_for(action.cards, action.phoenix_as, top)
+    return Option(text, action, combo)
+
+
 def options(
     legal: Sequence[str], top: Combo | None, info: Sequence[Mapping[str, Any] | None] = ()
 ) -> list[Option]:
     """The legal plays with their combinations, read from the observation's ``legal_info``
     when it has them (recomputed from the text otherwise)."""
+    if len(info) != len(legal):
+        return [option(text, top) for text in legal]
     out = []
-    described = len(info) == len(legal)
-    for i, text in enumerate(legal):
+    for text, about in zip(legal, info, strict=True):
+        if about is None:
+            out.append(option(text, top))
+            continue
         action = TichuAction.parse(text)
         combo = None
         if action.kind is ActionKind.PLAY:
-            about = info[i] if described else None
-            if about is not None:
-                kind = Kind[str(about["kind"]).upper()]
-                combo = Combo(
-                    kind, action.cards, about["strength"], about["length"], about["phoenix"]
-                )
-            else:
-                combo = combo_for(action.cards, action.phoenix_as, top)
+            kind = Kind[str(about["kind"]).upper()]
+            combo = Combo(kind, action.cards, about["strength"], about["length"], about["phoenix"])
         out.append(Option(text, action, combo))
     return out
 
@@ -369,18 +450,34 @@ class TichuHeuristicBot:
 
     def __init__(
         self,
-        tichu_threshold: float = TICHU_THRESHOLD,
-        grand_threshold: float = GRAND_THRESHOLD,
+        tichu_threshold: float = TICHU_P,
+        grand_threshold: float = GRAND_P,
         follow_slack: float = FOLLOW_SLACK,
     ) -> None:
         self.tichu_threshold = tichu_threshold
         self.grand_threshold = grand_threshold
         self.follow_slack = follow_slack
 
+    @classmethod
+    def from_arg(cls, arg: str) -> TichuHeuristicBot:
+        """Tuning from a level text: ``heuristic:tichu=0.5,grand=0.4,slack=0.5``."""
+        names = {"tichu": "tichu_threshold", "grand": "grand_threshold", "slack": "follow_slack"}
+        values: dict[str, float] = {}
+        for part in filter(None, arg.split(",")):
+            key, _, value = part.partition("=")
+            if key.strip() not in names:
+                raise ValueError(f"heuristic takes {', '.join(names)}, not {key!r}")
+            values[names[key.strip()]] = float(value)
+        return cls(**values)
+
     def calls_tichu(self, table: Table) -> bool:
-        """Call on a strong hand, unless the partner already called (one call per team)."""
-        strong = should_call_tichu(table.hand, self.tichu_threshold)
-        return strong and not table.called(table.partner)
+        """Call on a hand likely to go out first, once the exchange has been received (never
+        before: the three cards received change the hand), unless the partner called."""
+        if table.obs.get("phase") != "play" or table.size(table.seat) != 14:
+            return False
+        if table.called(table.partner):
+            return False
+        return tichu_probability(table.hand) >= self.tichu_threshold
 
     def act(self, view: SeatView, rng: random.Random) -> str:
         legal = view.legal
@@ -388,7 +485,8 @@ class TichuHeuristicBot:
         if "tichu" in legal and self.calls_tichu(table):
             return "tichu"
         if "grand" in legal:
-            return "grand" if should_call_grand(table.hand, self.grand_threshold) else "nogrand"
+            grand = grand_probability(table.hand) >= self.grand_threshold
+            return "grand" if grand else "nogrand"
         if any(t.startswith("exchange ") for t in legal):
             return choose_exchange(view, legal, self.tichu_threshold)
         if "wish 2" in legal:
@@ -429,6 +527,8 @@ def must_bomb(table: Table) -> bool:
         return False
     about_out = table.size(top_seat) <= 2
     caller_on_top = table.called(top_seat) and table.size(top_seat) <= 7
+    if double_victory_threat(table) and table.size(top_seat) <= 4:
+        return True
     big = trick_points(table.obs) >= 25
     return about_out or caller_on_top or big
 
@@ -436,14 +536,14 @@ def must_bomb(table: Table) -> bool:
 def _unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
     """Legal plays made of exactly this unit's ranks and no bomb card."""
     bomb_cards = plan(table.hand).bomb_cards
-    sig = unit.ranks
+    sig = (unit.ranks, unit.phoenix)
     return [
         o
         for o in plays
         if o.combo is not None
         and not o.combo.is_bomb()
         and not o.combo.cards & bomb_cards
-        and signature(o.combo.cards) == sig
+        and play_signature(o.combo) == sig
     ]
 
 
@@ -532,6 +632,14 @@ def choose_wish(hand: int, history: Sequence[Mapping[str, Any]]) -> int | None:
     return None
 
 
+def double_victory_threat(table: Table) -> bool:
+    """An opponent is out and nobody of our team is: the other opponent going out next would
+    end the round 0:200 (or worse with calls), so every trick must be contested."""
+    out = [int(s) for s in table.obs.get("out") or ()]
+    ours = (table.seat, table.partner)
+    return any(o in out for o in table.opponents) and not any(s in out for s in ours)
+
+
 def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_SLACK) -> str | None:
     """A play on someone else's trick, or None to pass."""
     going_out = [o for o in plays if o.combo is not None and o.combo.cards == table.hand]
@@ -543,20 +651,30 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     normal = [o for o in plays if o.combo is not None and not o.combo.is_bomb()]
     bombs = [o for o in plays if o.combo is not None and o.combo.is_bomb()]
     before = hand_cost(table.hand)
-    urgent = table.opponent_threat() or trick_points(table.obs) >= 15 or before <= 2
+    fight = double_victory_threat(table)
+    points = trick_points(table.obs)
+    partner_called = table.called(table.partner) and table.playing(table.partner)
+    racing = table.called(table.seat) or partner_called  # our call must be made
+    urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or racing
+    about_out = any(table.playing(o) and table.size(o) <= 2 for o in table.opponents)
     best: tuple[float, int, Option] | None = None
     for option in normal:
         assert option.combo is not None
         damage = hand_cost(table.hand & ~option.combo.cards) - before
         spend = waste(option.combo, table.hand)
         if urgent:
-            spend *= 0.3
+            # The Phoenix is kept for tricks worth it: points, an opponent about to go out,
+            # or a fight against a double victory.
+            phoenix = option.combo.cards & _PHX and not (fight or about_out or points >= 15)
+            spend *= 1.0 if phoenix else 0.3
         key = (damage + spend, option.combo.strength, option)
         if best is None or key[:2] < best[:2]:
             best = key
+    if fight and best is not None:
+        return best[2].text
     if best is not None and best[0] <= slack + (URGENT_SLACK if urgent else 0.0):
         return best[2].text
-    if bombs and must_bomb(table):
+    if bombs and (must_bomb(table) or fight):
         return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
     return None
 
@@ -567,7 +685,9 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
     table = Table.of(view)
     own = (view.obs.get("exchange") or {}).get("given") or {}
     hand = table.hand | cards_mask(own.values())
-    left, partner, right = plan_exchange(hand, table.called(table.partner), threshold)
+    calls = table.obs.get("calls") or [""] * SEATS
+    strong = table.called(table.seat) or tichu_probability(hand) >= threshold
+    left, partner, right = plan_exchange(hand, calls[table.partner] == "grand", strong)
     for k, card in enumerate((left, partner, right), start=1):
         target = (table.seat + k) % SEATS
         if str(target) not in own:
@@ -576,31 +696,39 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
     return legal[0]
 
 
-def plan_exchange(hand: int, partner_called: bool, threshold: float) -> tuple[int, int, int]:
-    """Cards for the left opponent, the partner and the right opponent: a good card to the
-    partner, two useless low cards to the opponents; never the Dragon, Phoenix or a bomb card
-    to an opponent."""
-    strong = should_call_tichu(hand, threshold)
+def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, int, int]:
+    """Cards for the left opponent, the partner and the right opponent: two useless cards to
+    the opponents, a helpful one to the partner.
+
+    Opponents never get the Dragon, Phoenix, Mah Jong (whoever holds it leads first and names
+    the wish), an Ace or a bomb card; the Dog goes to an opponent when we cannot use it. The
+    partner gets our best card below an Ace (a King or Queen helps without costing us a
+    control card), our best card outright when they called Grand Tichu, or a harmless low card
+    when we intend to call ourselves.
+    """
     hand_plan = plan(hand)
-    keep = hand_plan.bomb_cards | _DRG | _PHX
+    keep = hand_plan.bomb_cards | _DRG | _PHX | _MJ
 
     def usefulness(c: int) -> tuple[float, int]:
         """Low = give away: cards whose loss breaks least, low ranks first, the Dog first."""
         after = hand_cost(hand & ~(1 << c))
         return (after - hand_plan.cost()) * 2 + signature_rank(c) / 4 + (c != DOG), c
 
-    giveable = [c for c in iter_cards(hand) if not keep >> c & 1]
+    giveable = [c for c in iter_cards(hand) if not keep >> c & 1 and rank_of(c) != 14]
     if len(giveable) < 3:
-        giveable = [c for c in iter_cards(hand) if c not in (DRG, PHX)] or list(iter_cards(hand))
+        giveable = [c for c in iter_cards(hand) if not keep >> c & 1]
+    if len(giveable) < 3:
+        giveable = [c for c in iter_cards(hand) if c not in (DRG, PHX, MJ)]
     left, right = sorted(giveable, key=usefulness)[:2]
     rest = [c for c in iter_cards(hand) if c not in (left, right)]
     pool = [c for c in rest if not hand_plan.bomb_cards >> c & 1] or rest
-    if partner_called and not strong:
+    if partner_grand and not strong:
         partner = max(pool, key=lambda c: (signature_rank(c) if c != PHX else 14.5, c))
     elif strong:
-        partner = min([c for c in pool if c not in (DRG, PHX)] or pool, key=usefulness)
+        partner = min([c for c in pool if c not in (DRG, PHX, MJ)] or pool, key=usefulness)
     else:
-        partner = max([c for c in pool if c not in (DRG, PHX, DOG)] or pool, key=rank_of)
+        modest = [c for c in pool if c not in (DRG, PHX, DOG, MJ) and rank_of(c) < 14]
+        partner = max(modest or pool, key=lambda c: (rank_of(c), c))
     return left, partner, right
 
 

@@ -38,6 +38,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
     parser.add_argument(
+        "--ws-deflate",
+        action="store_true",
+        help="compress websocket messages (per-message deflate: less bandwidth, more CPU)",
+    )
+    parser.add_argument(
+        "--no-group-commit",
+        dest="group_commit",
+        action="store_false",
+        help="one SQL transaction per append instead of grouping concurrent tables' appends",
+    )
+    parser.add_argument(
+        "--node-id",
+        type=int,
+        help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
+    )
+    parser.add_argument("--advertise", help="cluster mode: the URL other nodes reach this one at")
+    parser.add_argument(
         "--round-pause",
         type=float,
         default=6.0,
@@ -72,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardroom.server import Settings, create_app
+        from cardroom.server.tuning import tune_gc
         from cardroom.storage import redact
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
@@ -86,15 +104,22 @@ def run(args: argparse.Namespace) -> int:
             "--lobby-page >= 1"
         )
         return 2
+    tune_gc()
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")
     settings = Settings(
         db=args.db,
         bot_delay=args.bot_delay,
         turn_timeout=args.turn_timeout,
+        group_commit=args.group_commit,
+        node_id=args.node_id,
+        node_url=args.advertise or f"http://{args.host}:{args.port}",
         round_pause=args.round_pause,
         **limits,
     )
+    if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):
+        log.error("--node-id needs a PostgreSQL --db (postgresql://user:pw@host/db)")
+        return 2
     app = create_app(settings)
     url, db = f"http://{args.host}:{args.port}", redact(args.db)
     log.info("cardroom starting on %s with storage %s", url, db)
@@ -108,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         access_log=False,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=args.ws_deflate,
         timeout_graceful_shutdown=5,
         log_config=None,
         **uvicorn_options(settings),

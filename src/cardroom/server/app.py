@@ -15,36 +15,68 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from cardroom.server import http, replay
+from cardroom.server.cluster import ClusterNode, ClusterRegistry, Elsewhere, fenced
 from cardroom.server.limits import BodyLimit, RateLimiter
 from cardroom.server.registry import TableRegistry
+from cardroom.server.relay import forward_http
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
+from cardroom.server.tuning import freeze_startup_objects
 from cardroom.server.ws import websocket_endpoint
-from cardroom.storage import DatabaseInUse, TableStore, lock_database, make_store, redact
+from cardroom.storage import (
+    DatabaseInUse,
+    SqlStore,
+    TableStore,
+    lock_database,
+    make_store,
+    redact,
+)
+from cardroom.storage.group_commit import GroupCommitStore
 
 log = logging.getLogger("cardroom.server")
+
+
+async def _registry(store: TableStore, settings: Settings) -> TableRegistry:
+    """One process's registry, or (with ``settings.node_id``) a cluster node's."""
+    if settings.node_id is None:
+        return TableRegistry(store, settings)
+    node = ClusterNode(settings.db, settings.node_id, settings.node_url)
+    fenced(store, node)
+    await node.start()
+    return ClusterRegistry(store, settings, node)
+
+
+async def _forward(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Elsewhere)
+    return await forward_http(request, exc.url)
 
 
 def create_app(settings: Settings | None = None, store: TableStore | None = None) -> Starlette:
     """The server app; ``store`` overrides the one named by ``settings.db`` (tests)."""
     settings = settings or Settings()
     table_store = store if store is not None else make_store(settings.db)
+    if settings.group_commit and isinstance(table_store, SqlStore):
+        table_store = GroupCommitStore(table_store)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         with _held(settings.db if store is None else "memory"):
-            registry = TableRegistry(table_store, settings)
+            registry: TableRegistry | None = None
             try:
                 await table_store.open()
+                registry = await _registry(table_store, settings)
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 log.error("cannot start: the database %s is unreadable: %s: %s",
                           redact(settings.db), type(exc).__name__, exc)  # fmt: skip
-                await registry.shutdown()
+                if registry is not None:
+                    await registry.shutdown()
                 with contextlib.suppress(Exception):
                     await table_store.close()  # its thread would keep the process alive
                 raise
@@ -53,6 +85,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             damaged = len(registry.damaged)
             log.info("storage %s ready; %d unfinished tables resumed, %d damaged",
                      redact(settings.db), resumed, damaged)  # fmt: skip
+            freeze_startup_objects()
             try:
                 yield
             finally:
@@ -79,7 +112,11 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/favicon.ico", http.favicon),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
     ]
-    handlers = {LobbyError: http.lobby_error, ActorStopped: http.lobby_error}
+    handlers = {
+        LobbyError: http.lobby_error,
+        ActorStopped: http.lobby_error,
+        Elsewhere: _forward,
+    }
     middleware = [Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout)]
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware

@@ -17,7 +17,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from cardroom.bots import Bot, SeatView, decide, make_bot
+from cardroom.bots.registry import is_heavy
 from cardroom.engine.errors import EngineError
+from cardroom.server import bot_pool
 
 log = logging.getLogger("cardroom.server.bots")
 
@@ -44,6 +46,7 @@ class BotDriver:
         self.delay = delay
         self.rng = random.Random(secrets.randbits(64))
         self.bots: dict[int, Bot] = {}
+        self.levels: dict[int, str] = {}
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._considered: dict[int, int] = {}
 
@@ -55,8 +58,10 @@ class BotDriver:
         self._considered.pop(seat, None)
         if level is None:
             self.bots.pop(seat, None)
+            self.levels.pop(seat, None)
         else:
             self.bots[seat] = make_bot(self.game, level)
+            self.levels[seat] = level
 
     def schedule(
         self,
@@ -90,7 +95,12 @@ class BotDriver:
     ) -> None:
         if self.delay > 0:
             await asyncio.sleep(self.delay)
-        action = await asyncio.to_thread(choose_action, bot, view, self.rng)
+        level = self.levels.get(view.seat, "")
+        if is_heavy(level):  # search: in the capped process pool, never on this thread
+            seed = self.rng.getrandbits(64)
+            action = await bot_pool.decide_heavy(self.game, level, view, seed)
+        else:
+            action = await asyncio.to_thread(choose_action, bot, view, self.rng)
         submit(view.seat, action or "", version)
 
     def stop(self) -> None:

@@ -1,6 +1,7 @@
 """Lobby HTTP routes (contracts §4): games, tables, seats, finished records; and the pages.
 
-Seat changes go through the table's actor, so they are ordered with the game's commands.
+Seat changes go through the table's actor, so they are ordered with the game's commands. Who
+may change a seat is decided there, from the ``Credentials`` a request presents (``access``).
 """
 
 from __future__ import annotations
@@ -13,15 +14,26 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from cardroom.bots import bot_levels
 from cardroom.engine import games as game_names
 from cardroom.engine import get_game
+from cardroom.engine.config import describe_options
 from cardroom.engine.record import GameRecord
+from cardroom.server.access import (
+    GUEST_HEADER,
+    INVITE_HEADER,
+    OWNER_HEADER,
+    Access,
+    Credentials,
+    clean_secret,
+    hash_token,
+    invite_for,
+)
 from cardroom.server.limits import RateLimiter, retry_after
-from cardroom.server.registry import TableRegistry
+from cardroom.server.names import BadName, clean_name
+from cardroom.server.registry import TableRegistry, plausible_table_id
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError, TableActor
 from cardroom.storage import DamagedTable, UnknownTable
 
 Json = dict[str, Any]
-MAX_PLAYER_NAME = 40
 FINISHED_LISTED = 20
 MAX_LOBBY_PAGE = 200
 
@@ -32,7 +44,9 @@ def _registry(request: Request) -> TableRegistry:
 
 
 def error(msg: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": msg}, status_code=status)
+    """``{"error": msg}``; a message echoing bad input (a lone surrogate) is escaped, not a 500."""
+    safe = msg.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": safe}, status_code=status)
 
 
 async def _body(request: Request) -> Json:
@@ -44,18 +58,41 @@ async def _body(request: Request) -> Json:
         data = await request.json()
     except ValueError:
         raise LobbyError("the body must be JSON", 400) from None
+    except RecursionError:
+        raise LobbyError("the body is nested too deeply", 400) from None
     if not isinstance(data, dict):
         raise LobbyError("the body must be a JSON object", 400)
     return data
 
 
-def _text(data: Json, key: str, default: str | None = None, limit: int = MAX_PLAYER_NAME) -> str:
+def _text(data: Json, key: str, default: str | None = None) -> str:
     value = data.get(key, default)
     if not isinstance(value, str) or not value.strip():
         raise LobbyError(f"'{key}' must be a non-empty string", 400)
-    if len(value.strip()) > limit:
-        raise LobbyError(f"'{key}' is longer than {limit} characters", 400)
-    return value.strip()
+    try:
+        return clean_name(value, key)
+    except BadName as exc:
+        raise LobbyError(str(exc), 400) from None
+
+
+def _flag(data: Json, key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise LobbyError(f"'{key}' must be true or false", 400)
+    return value
+
+
+def _credentials(request: Request, data: Json) -> Credentials:
+    """The secrets a request presents (headers, or body fields) and the guest it comes from:
+    the browser's guest id header, else its address."""
+    def secret(header: str, key: str) -> str | None:
+        return clean_secret(request.headers.get(header) or data.get(key))
+
+    guest = secret(GUEST_HEADER, "guest")
+    if guest is None:
+        guest = "address " + (request.client.host if request.client else "unknown")
+    return Credentials(secret(OWNER_HEADER, "owner"), secret(INVITE_HEADER, "invite"),
+                       hash_token(guest))  # fmt: skip
 
 
 async def _actor(request: Request) -> TableActor:
@@ -76,17 +113,16 @@ def _count(request: Request, key: str, default: int, most: int) -> int:
 
 def _seat(request: Request) -> int:
     raw = request.path_params["seat"]
-    if not raw.isdigit():
-        raise LobbyError("the seat must be a number", 400)
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        raise LobbyError("the seat must be a number (0, 1, 2, …)", 400)
     return int(raw)
 
 
 def _token(request: Request, data: Json) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
-        return header[7:].strip()
-    token = data.get("token")
-    return token if isinstance(token, str) else None
+        return clean_secret(header[7:].strip())
+    return clean_secret(data.get("token"))
 
 
 async def list_games(request: Request) -> Response:
@@ -97,6 +133,7 @@ async def list_games(request: Request) -> Response:
             "name": game.name, "rules_version": game.rules_version,
             "min_seats": game.min_seats, "max_seats": game.max_seats,
             "options": game.config_to_json(game.default_config()),
+            "option_specs": describe_options(game.default_config()),
             "bot_levels": list(bot_levels(game.name)),
         })  # fmt: skip
     return JSONResponse(result)
@@ -116,8 +153,11 @@ async def create_table(request: Request) -> Response:
     name = data.get("name") or ""
     if not isinstance(name, str):
         raise LobbyError("'name' must be a string", 400)
-    actor = await _registry(request).create(game, options, name)
-    return JSONResponse({"id": actor.id, **actor.summary()}, status_code=201)
+    access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
+    actor = await _registry(request).create(game, options, name, access)
+    invite = invite_for(owner)
+    secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
+    return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
@@ -144,28 +184,31 @@ async def table_info(request: Request) -> Response:
 
 async def take_seat(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
-    name = _text(data, "name")
-    token = await actor.call(lambda: actor.take_seat(seat, name))
+    name, who = _text(data, "name"), _credentials(request, data)
+    token = await actor.call(lambda: actor.take_seat(seat, name, who))
     return JSONResponse({"token": token, "seat": seat, "table": actor.id})
 
 
 async def seat_bot(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
-    level = _text(data, "level", "random")
-    await actor.call(lambda: actor.seat_bot(seat, level))
+    level, who = _text(data, "level", "random"), _credentials(request, data)
+    token = _token(request, data)
+    await actor.call(lambda: actor.seat_bot(seat, level, who, token))
     return JSONResponse({"seat": seat, "kind": "bot", "level": level})
 
 
 async def leave_seat(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
-    token = _token(request, data)
-    return JSONResponse(await actor.call(lambda: actor.leave(seat, token)))
+    token, who = _token(request, data), _credentials(request, data)
+    return JSONResponse(await actor.call(lambda: actor.leave(seat, token, who)))
 
 
 async def table_record(request: Request) -> Response:
     """The JSON Lines log of a finished table (header line, then one record per line)."""
     table_id = (await _actor(request)).id  # a damaged table is refused here (410)
     try:
+        if not plausible_table_id(table_id):
+            raise UnknownTable(f"no table {table_id!r}")
         stored = await _registry(request).store.load(table_id)
     except DamagedTable as exc:
         raise LobbyError(str(exc), 410) from None

@@ -16,6 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 from cardroom.engine import Game, get_game
+from cardroom.server.access import Access
+from cardroom.server.names import MAX_TABLE_NAME, BadName, clean_name
 from cardroom.server.settings import Settings
 from cardroom.server.table import LobbyError, TableActor
 from cardroom.storage import (
@@ -28,8 +30,8 @@ from cardroom.storage import (
 )
 
 log = logging.getLogger("cardroom.server.registry")
-
-MAX_TABLE_NAME = 60
+NO_OWNER = Access()
+"""Tables made without an owner (tests, tools): nobody may manage their bots."""
 
 
 def new_table_id() -> str:
@@ -44,6 +46,16 @@ def new_table_id() -> str:
         table_id = secrets.token_urlsafe(6)
         if not table_id.startswith("-"):
             return table_id
+
+
+def plausible_table_id(text: str) -> bool:
+    r"""Whether ``text`` could name a table (ids are short printable ASCII), so that odd input
+    is answered "no such table" without reaching the store.
+
+    >>> plausible_table_id(new_table_id()), plausible_table_id("\ud800"), plausible_table_id("")
+    (True, False, False)
+    """
+    return 0 < len(text) <= 64 and text.isascii() and text.isprintable()
 
 
 class TableRegistry:
@@ -114,8 +126,10 @@ class TableRegistry:
                         log.error("table %s could not be restored: %s", meta.id, exc)
         return count
 
-    async def create(self, game_name: str, options: Mapping[str, Any], name: str) -> TableActor:
-        """A new open table; bad game names or options raise ``LobbyError`` (HTTP 400)."""
+    async def create(
+        self, game_name: str, options: Mapping[str, Any], name: str, access: Access = NO_OWNER
+    ) -> TableActor:
+        """A new open table; bad game names, options or names raise ``LobbyError`` (400)."""
         try:
             game = get_game(game_name)
         except KeyError as exc:
@@ -124,18 +138,23 @@ class TableRegistry:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
             raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
+        try:
+            name = clean_name(name, "name", MAX_TABLE_NAME, required=False)
+        except BadName as exc:
+            raise LobbyError(str(exc), 400) from None
         waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
         if waiting >= self.settings.max_open_tables:
             msg = f"the server has {waiting} tables waiting for players, its limit; join one"
             raise LobbyError(msg, 503)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
-            return await self._create(game, config, name)
+            return await self._create(game, config, name, access)
         finally:
             self._creating -= 1
 
-    async def _create(self, game: Game[Any, Any, Any], config: Any, name: str) -> TableActor:
-        name = name.strip()[:MAX_TABLE_NAME]
+    async def _create(
+        self, game: Game[Any, Any, Any], config: Any, name: str, access: Access
+    ) -> TableActor:
         meta = TableMeta(
             id=new_table_id(),
             game=game.name,
@@ -143,6 +162,10 @@ class TableRegistry:
             config=game.config_to_json(config),
             name=name,
             created_at=utc_now(),
+            owner_hash=access.owner_hash,
+            invite_hash=access.invite_hash,
+            private=access.private,
+            hot_seat=access.hot_seat,
         )
         await self.store.create_table(meta, game.num_seats(config))
         log.info("table %s created: %s %s %r", meta.id, game.name, meta.config, name)
@@ -153,6 +176,8 @@ class TableRegistry:
         actor = self.actors.get(table_id)
         if actor is not None and not actor.stopped:
             return actor
+        if not plausible_table_id(table_id):
+            raise UnknownTable(f"no table {table_id!r}")
         async with self._lock:
             actor = self.actors.get(table_id)
             if actor is None or actor.stopped:

@@ -21,6 +21,10 @@ class Settings:
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
     ``turn_timeout``: seconds a human may owe a move before the game's default action is
     played for it (0 = wait forever).
+    ``group_commit``: concurrent tables' appends share one SQL transaction
+    (``storage/group_commit.py``).
+    ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
+    address other nodes forward to; ``db`` must then be PostgreSQL.
     ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
     can read the summary (0 = deal at once, as tests want).
 
@@ -43,6 +47,9 @@ class Settings:
     turn_timeout: float = 0.0
     round_pause: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
+    group_commit: bool = True
+    node_id: int | None = None
+    node_url: str = ""
     max_body: int = 65536
     create_burst: int = 10
     create_per_minute: float = 20.0

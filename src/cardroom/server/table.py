@@ -7,14 +7,17 @@ seat and the spectators) → numbered envelopes to the subscribed sessions, kept
 for catch-up. Seat changes go through the same inbox and are logged as ``seat`` records, so the
 version counts every stored record. A game starts (first chance resolution) only when every
 seat is held by a human or a bot; bots play through ``BotDriver``.
+
+A seat change unbinds, inside the same command and before anything else is sent, every session
+bound through the seat's old holder: it becomes a spectator (``unseated``, then a spectator
+``welcome``), so nobody keeps a seat's private view after losing the seat. Who may change a
+seat is ``access.Access``'s policy.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import logging
 import secrets
 import time
@@ -24,15 +27,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
 from cardroom.bots import SeatHistories, SeatView, bot_levels, owes_move
-from cardroom.engine import Audience, Game
+from cardroom.engine import SPECTATOR, Audience, Game
 from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.runner import Runner, Transition, apply_record
+from cardroom.server.access import Access, Credentials, hash_token, matches
 from cardroom.server.bot_driver import BotDriver
 from cardroom.server.crashpoints import crash_point
 from cardroom.server.history import Chat, PublicHistory, ends_round
 from cardroom.server.settings import Settings
-from cardroom.server.wire import ack, reject
+from cardroom.server.wire import WireError, ack, reject
 from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableStore, utc_now
 
 log = logging.getLogger("cardroom.server.table")
@@ -41,12 +45,19 @@ Json = dict[str, Any]
 T = TypeVar("T")
 Reply = Callable[[Json], None]
 BOT_RETRY_DELAY = 1.0
+NOBODY = Credentials()
+SEATS_INTERVAL = 0.25
+"""At most one ``seats`` broadcast per this many seconds; a burst of changes becomes one."""
 
 
 class Subscriber(Protocol):
     """A session receiving a table's messages; ``send`` never blocks (it queues or drops)."""
 
     def send(self, message: Json) -> None: ...
+
+    def seated(self, audience: Audience) -> None:
+        """The actor bound the session to ``audience`` (a seat, or the spectators)."""
+        ...
 
 
 class LobbyError(ValueError):
@@ -59,15 +70,6 @@ class LobbyError(ValueError):
 
 class ActorStopped(RuntimeError):
     """The table's actor is no longer running (server shutdown or lost log ownership)."""
-
-
-def hash_token(token: str) -> str:
-    """Only a token's hash is stored; the token itself goes to its owner once.
-
-    >>> len(hash_token("abc")), hash_token("abc") == hash_token("abc")
-    (64, True)
-    """
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def audience_key(audience: Audience) -> str:
@@ -139,6 +141,9 @@ class TableActor:
         self.stopped = False
         self._stopping = False
         self._timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        self._seats_sent: list[Json] | None = None
+        self._seats_at = 0.0
+        self._seats_timer: asyncio.TimerHandle | None = None
         self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
@@ -164,7 +169,7 @@ class TableActor:
             except Exception as exc:
                 if future is not None and not future.done():
                     future.set_exception(exc)
-                if not isinstance(exc, LobbyError):
+                if not isinstance(exc, LobbyError | WireError):
                     log.exception("table %s: command failed", self.id)
                 if self._lost_ownership(exc):
                     break
@@ -184,6 +189,8 @@ class TableActor:
         self.bots.stop()
         for _, handle in self._timers.values():
             handle.cancel()
+        if self._seats_timer is not None:
+            self._seats_timer.cancel()
         if self._deal_timer is not None:
             self._deal_timer.cancel()
         while not self.inbox.empty():
@@ -223,6 +230,11 @@ class TableActor:
     def status(self) -> str:
         return self.meta.status
 
+    @property
+    def access(self) -> Access:
+        meta = self.meta
+        return Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
+
     def seats_json(self) -> list[Json]:
         online = {a for a in self.subscribers.values() if isinstance(a, int)}
         return [
@@ -244,12 +256,13 @@ class TableActor:
             "seats": self.seats_json(),
             "created_at": self.meta.created_at,
             "outcome": self.meta.outcome,
+            "private": self.meta.private,
+            "hot_seat": self.meta.hot_seat,
         }
 
-    def seat_for_token(self, token: str) -> int | None:
-        digest = hash_token(token)
+    def seat_for_token(self, token: str | None) -> int | None:
         for row in self.seats:
-            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+            if matches(row.token_hash, token):
                 return row.seat
         return None
 
@@ -276,16 +289,26 @@ class TableActor:
         return max(0.0, round(self.deal_at - asyncio.get_running_loop().time(), 1))
 
     # -- sessions --------------------------------------------------------------------------
-    async def attach(self, sub: Subscriber, audience: Audience, since: int | None) -> None:
-        """Subscribe ``sub``: the envelopes after ``since`` if the ring has them all, else a
-        ``welcome`` snapshot; then the seat list (which also tells who is online)."""
+    async def attach(self, sub: Subscriber, token: str | None, since: int | None) -> None:
+        """Subscribe ``sub`` as the seat ``token`` holds now (a spectator without one): the
+        envelopes after ``since`` if the ring has them all, else a ``welcome`` snapshot; then
+        the seat list (which also tells who is online). The token is checked here, in the
+        actor, so that no seat change can slip between the check and the binding."""
+        audience: Audience = SPECTATOR
+        if token is not None:
+            seat = self.seat_for_token(token)
+            if seat is None:
+                raise WireError("this token holds no seat at this table", "unauthorized")
+            audience = seat
         self.subscribers[sub] = audience
+        sub.seated(audience)
         missed = self._since(since, audience)
         if missed is None:
             sub.send(self.welcome(audience))
         for envelope in missed or ():
             sub.send(envelope)
-        self._broadcast({"t": "seats", "seats": self.seats_json()})
+        sub.send({"t": "seats", "seats": self.seats_json()})
+        self._seats_changed()
 
     def _since(self, since: int | None, audience: Audience) -> list[Json] | None:
         if since is None or since > self.version or since < 0:
@@ -298,7 +321,7 @@ class TableActor:
 
     async def detach(self, sub: Subscriber) -> None:
         if self.subscribers.pop(sub, None) is not None:
-            self._broadcast({"t": "seats", "seats": self.seats_json()})
+            self._seats_changed()
 
     async def resync(self, sub: Subscriber) -> None:
         audience = self.subscribers.get(sub)
@@ -308,6 +331,35 @@ class TableActor:
     def _broadcast(self, message: Json) -> None:
         for sub in list(self.subscribers):
             sub.send(message)
+
+    def _seats_changed(self) -> None:
+        """Send the seat list soon, if it differs from the one last sent: a burst of hellos
+        or seat changes costs every watcher at most one ``seats`` per ``SEATS_INTERVAL``."""
+        if self._seats_timer is not None or self.stopped:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, self._seats_at + SEATS_INTERVAL - loop.time())
+        self._seats_timer = loop.call_later(delay, self._post_seats)
+
+    def _post_seats(self) -> None:
+        self._seats_timer = None
+        self.post(self._flush_seats)
+
+    async def _flush_seats(self) -> None:
+        seats = self.seats_json()
+        if seats != self._seats_sent:
+            self._seats_sent, self._seats_at = seats, asyncio.get_running_loop().time()
+            self._broadcast({"t": "seats", "seats": seats})
+
+    def _unseat(self, seat: int, reason: str) -> None:
+        """Every session bound to ``seat`` becomes a spectator, told so before any later
+        message (the seat has a new holder, or none)."""
+        for sub, audience in list(self.subscribers.items()):
+            if audience == seat:
+                self.subscribers[sub] = SPECTATOR
+                sub.seated(SPECTATOR)
+                sub.send({"t": "unseated", "seat": seat, "reason": reason})
+                sub.send(self.welcome(SPECTATOR))
 
     # -- actions ---------------------------------------------------------------------------
     async def submit(
@@ -546,52 +598,86 @@ class TableActor:
             raise LobbyError("the table is finished")
         return self.seats[seat]
 
-    async def _set_seat(self, row: SeatRow, text: str) -> None:
+    async def _set_seat(self, row: SeatRow, text: str, reason: str) -> None:
         await self.store.set_seat(self.id, row)
         self.seats[row.seat] = row
+        self._unseat(row.seat, reason)
         self.touched = time.monotonic()
         self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
         await self._persist_and_publish(self.runner.propose_seat_change(row.seat, text))
-        self._broadcast({"t": "seats", "seats": self.seats_json()})
+        self._seats_changed()
         await self._maybe_start()
         self._schedule_bots()
 
-    async def take_seat(self, seat: int, name: str) -> str:
+    def _check_seater(self, row: SeatRow, who: Credentials) -> None:
+        """May ``who`` sit in ``row``? (``access`` module: the policy.)"""
+        if row.kind == "human":
+            raise LobbyError(f"seat {row.seat} is taken by {row.name}")
+        public_empty = row.kind == "empty" and self.status == "open" and not self.meta.private
+        if not public_empty and not self.access.is_invited(who):
+            why = (
+                "this table is private" if self.meta.private
+                else f"seat {row.seat} is a bot's seat" if row.kind == "bot"
+                else "the game is running"
+            )  # fmt: skip
+            raise LobbyError(f"{why}: taking a seat needs the table's invite link", 403)
+        held = [r.seat for r in self.seats if r.kind == "human" and r.guest_hash is not None
+                and r.guest_hash == who.guest]  # fmt: skip
+        if held and not self.meta.hot_seat:
+            raise LobbyError(
+                f"you already hold seat {held[0]} at this table: one seat per guest "
+                "(a table created with hot_seat allows more)"
+            )
+
+    async def take_seat(self, seat: int, name: str, who: Credentials = NOBODY) -> str:
         """Seat a human guest (in an empty seat or replacing a bot); returns its secret token."""
         row = self._check_seat(seat)
-        if row.kind == "human":
-            raise LobbyError(f"seat {seat} is taken by {row.name}")
+        self._check_seater(row, who)
         token = secrets.token_urlsafe(24)
-        await self._set_seat(SeatRow(seat, "human", name, None, hash_token(token)), f"human {name}")
+        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest)
+        await self._set_seat(human, f"human {name}", f"{name} took the seat")
         return token
 
-    async def seat_bot(self, seat: int, level: str) -> None:
-        """Put a bot in an empty seat (or change a bot's level)."""
+    async def seat_bot(
+        self, seat: int, level: str, who: Credentials = NOBODY, token: str | None = None
+    ) -> None:
+        """Put a bot in a seat or change a bot's level: the owner's right; a seated human may
+        also hand its own seat to a bot."""
         row = self._check_seat(seat)
         levels = bot_levels(self.game.name)
         if level not in levels:
             raise LobbyError(f"unknown bot level {level!r}; choose from: {', '.join(levels)}", 400)
-        if row.kind == "human":
+        own = row.kind == "human" and self.seat_for_token(token) == seat
+        if row.kind == "human" and not (own or self.access.is_owner(who)):
             raise LobbyError(f"seat {seat} is taken by {row.name}")
-        await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}")
+        if row.kind != "human" and not self.access.is_owner(who):
+            raise LobbyError("only the table's owner may put in or change a bot", 403)
+        reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
+        await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
 
-    async def leave(self, seat: int, token: str | None) -> Json:
-        """Free a seat. A human needs its token; in a running game a bot takes over."""
+    async def leave(
+        self, seat: int, token: str | None, who: Credentials = NOBODY
+    ) -> Json:
+        """Free a seat: a human with its token (or the owner: a kick), a bot by the owner. In a
+        running game a bot takes over a human's seat."""
         row = self._check_seat(seat)
         if row.kind == "empty":
             raise LobbyError(f"seat {seat} is empty")
-        if row.kind == "human" and (token is None or self.seat_for_token(token) != seat):
-            raise LobbyError("only the seat's own token can free it", 403)
+        own = row.kind == "human" and self.seat_for_token(token) == seat
+        owner = self.access.is_owner(who)
+        if row.kind == "human" and not (own or owner):
+            raise LobbyError("only the seat's own token (or the table's owner) can free it", 403)
+        if row.kind == "bot" and not owner:
+            raise LobbyError("only the table's owner can remove a bot", 403)
+        reason = "you left the seat" if own else "the table's owner freed the seat"
         if self.status == "running":
             if row.kind == "bot":
                 raise LobbyError("a running game's bot seat can only be taken by a human")
             levels = bot_levels(self.game.name)
-            level = (
-                self.settings.takeover_level
-                if self.settings.takeover_level in levels
-                else ("random")
-            )
-            await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}")
+            level = self.settings.takeover_level
+            level = level if level in levels else "random"
+            bot = SeatRow(seat, "bot", f"bot ({level})", level)
+            await self._set_seat(bot, f"bot {level}", reason)
             return {"seat": seat, "kind": "bot", "level": level}
-        await self._set_seat(SeatRow(seat), "empty")
+        await self._set_seat(SeatRow(seat), "empty", reason)
         return {"seat": seat, "kind": "empty"}

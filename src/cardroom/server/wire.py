@@ -107,6 +107,8 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WireError(f"not valid JSON: {exc.msg} at position {exc.pos}") from None
+    except RecursionError:
+        raise WireError("the message is nested too deeply") from None
     if not isinstance(data, dict):
         raise WireError('a message must be a JSON object like {"t": "ping"}')
     kind = data.get("t")

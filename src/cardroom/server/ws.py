@@ -17,9 +17,13 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.engine import SPECTATOR, Audience
+from cardroom.server.access import clean_secret, hash_token
+from cardroom.server.cluster import Elsewhere
+from cardroom.server.jsoncodec import dumps
 from cardroom.server.registry import TableRegistry
+from cardroom.server.relay import relay_socket
 from cardroom.server.settings import Settings
-from cardroom.server.table import ActorStopped, TableActor, hash_token
+from cardroom.server.table import ActorStopped, TableActor
 from cardroom.server.wire import (
     Act,
     ChatLine,
@@ -49,16 +53,17 @@ class Session:
         self.ws = ws
         self.registry = registry
         self.settings = settings
-        self.outbox: asyncio.Queue[Json] = asyncio.Queue(maxsize=settings.send_queue)
+        self.outbox: asyncio.Queue[Json | str] = asyncio.Queue(maxsize=settings.send_queue)
         self.actor: TableActor | None = None
         self.audience: Audience = SPECTATOR
+        self.token: str | None = None
         self.token_hash: str | None = None
         self.slow = asyncio.Event()
         self.flooded = False
         self._window = (0.0, 0)
         self._last_chat = -CHAT_INTERVAL
 
-    def send(self, message: Json) -> None:
+    def send(self, message: Json | str) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
         if self.slow.is_set():
             return
@@ -67,6 +72,12 @@ class Session:
         except asyncio.QueueFull:
             log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
             self.slow.set()
+
+    def seated(self, audience: Audience) -> None:
+        """Called by the table's actor, the only judge of which seat this socket speaks for."""
+        self.audience = audience
+        seated = isinstance(audience, int) and self.token is not None
+        self.token_hash = hash_token(self.token) if seated and self.token else None
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -93,7 +104,7 @@ class Session:
     async def _send(self) -> None:
         while True:
             message = await self.outbox.get()
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            await self.ws.send_text(message if isinstance(message, str) else dumps(message))
 
     async def _receive(self) -> None:
         while True:
@@ -113,11 +124,26 @@ class Session:
                 await self.handle(parse_client(raw or "", self.settings.max_message))
             except WireError as exc:
                 self.send(reject_msg(exc.code, str(exc), exc.id))
+            except Elsewhere as exc:  # cluster: another node owns the table
+                await relay_socket(self, exc.url, str(raw))
+                return
             except ActorStopped:
                 self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
             except Exception:  # a server bug must not end the session; the client is told
                 log.exception("websocket message failed")
                 self.send(reject_msg("error", "the server failed on this message", _id(raw)))
+
+    async def receive_text(self) -> str | None:
+        """The next text frame (relay mode); None when the client has gone."""
+        while True:
+            try:
+                frame = await self.ws.receive()
+            except WebSocketDisconnect:
+                return None
+            if frame["type"] == "websocket.disconnect":
+                return None
+            if frame.get("text") is not None:
+                return str(frame["text"])
 
     def _within_rate(self) -> bool:
         """At most ``settings.max_rate`` frames per second (a fixed one-second window)."""
@@ -152,16 +178,16 @@ class Session:
             actor = await self.registry.get(hello.table)
         except UnknownTable:
             raise WireError(f"no table {hello.table!r}", "no_table") from None
-        audience: Audience = SPECTATOR
-        if hello.token is not None:
-            seat = actor.seat_for_token(hello.token)
-            if seat is None:
-                raise WireError("this token holds no seat at this table", "unauthorized")
-            audience = seat
+        token = hello.token
+        if token is not None and clean_secret(token) is None:
+            raise WireError("this token holds no seat at this table", "unauthorized")
         await self._unbind()
-        self.actor, self.audience = actor, audience
-        self.token_hash = None if hello.token is None else hash_token(hello.token)
-        await actor.call(lambda: actor.attach(self, audience, hello.since))
+        self.actor, self.token = actor, token
+        try:
+            await actor.call(lambda: actor.attach(self, token, hello.since))
+        except WireError:
+            self.actor = None
+            raise
 
     def _chat(self, actor: TableActor, line: ChatLine) -> None:
         now = time.monotonic()
@@ -180,6 +206,7 @@ class Session:
 
     async def _unbind(self) -> None:
         actor, self.actor = self.actor, None
+        self.seated(SPECTATOR)
         if actor is not None and not actor.stopped:
             with contextlib.suppress(ActorStopped):
                 await actor.call(lambda: actor.detach(self))
@@ -188,7 +215,7 @@ class Session:
 def _id(raw: Any) -> int | None:
     try:
         return message_id(json.loads(raw))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return None
 
 

@@ -62,6 +62,13 @@ class TableMeta:
     created_at: str = ""
     finished_at: str | None = None
     outcome: dict[str, Any] | None = None
+    owner_hash: str | None = None
+    """Hashes of the owner and invite secrets (``None`` for tables made before ownership)."""
+    invite_hash: str | None = None
+    private: bool = False
+    """Every human seat needs the invite (or the owner secret)."""
+    hot_seat: bool = False
+    """One guest may hold several seats."""
     damage: str | None = None
     """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 
@@ -75,6 +82,8 @@ class SeatRow:
     name: str | None = None
     level: str | None = None
     token_hash: str | None = None
+    guest_hash: str | None = None
+    """Which guest holds a human seat (one seat per guest unless the table is hot-seat)."""
 
 
 @dataclass(frozen=True, slots=True)

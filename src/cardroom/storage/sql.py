@@ -12,7 +12,7 @@ import importlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
@@ -46,11 +46,24 @@ SCHEMA = (
         PRIMARY KEY (table_id, seq))""",
 )
 
+COLUMNS_ADDED = (
+    ("tables", "owner_hash", "TEXT"),
+    ("tables", "invite_hash", "TEXT"),
+    ("tables", "private", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "hot_seat", "INTEGER NOT NULL DEFAULT 0"),
+    ("seats", "guest_hash", "TEXT"),
+)
+"""Columns added after the first schema: added on open when missing (older files keep working)."""
+
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
-    "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name"
+    "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
+    "owner_hash, invite_hash, private, hot_seat"
 )
 Row = Sequence[Any]
+Fence = Callable[[Any, Sequence[str]], Awaitable[set[str]]]
+"""``fence(conn, table_ids)`` inside an append's transaction: the tables this writer no longer
+owns (a cluster node's leases, ``server/cluster.py``); their appends fail with ``SeqConflict``."""
 
 
 class _Connection(Protocol):
@@ -100,6 +113,11 @@ class _SqliteBackend:
         await self._db.execute("PRAGMA busy_timeout=5000")
         for statement in SCHEMA:
             await self._db.execute(statement)
+        for table, column, kind in COLUMNS_ADDED:
+            async with self._db.execute(f"PRAGMA table_info({table})") as cursor:
+                present = {row[1] for row in await cursor.fetchall()}
+            if column not in present:
+                await self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     async def close(self) -> None:
         if self._db is not None:
@@ -188,6 +206,8 @@ class _PgBackend:
         async with self._pool.acquire() as conn:
             for statement in SCHEMA:
                 await conn.execute(statement)
+            for table, column, kind in COLUMNS_ADDED:
+                await conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -233,6 +253,10 @@ def _parse_meta(row: Row) -> TableMeta:
         finished_at=row[6],
         outcome=outcome,
         name=row[8],
+        owner_hash=row[9],
+        invite_hash=row[10],
+        private=bool(row[11]),
+        hot_seat=bool(row[12]),
     )
 
 
@@ -242,6 +266,7 @@ class SqlStore:
     def __init__(self, url: str, *, pg_schema: str | None = None) -> None:
         self.url = url
         self.pg_schema = pg_schema
+        self.fence: Fence | None = None
         if url.startswith(("postgresql://", "postgres://")):
             self._backend: _Backend = _PgBackend(url, pg_schema)
         else:
@@ -259,11 +284,13 @@ class SqlStore:
             meta.id, meta.game, meta.rules_version, json.dumps(meta.config), meta.status,
             meta.created_at, meta.finished_at,
             None if meta.outcome is None else json.dumps(meta.outcome), meta.name,
+            meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:
                 await conn.execute(
-                    f"INSERT INTO tables ({_META_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row
+                    f"INSERT INTO tables ({_META_COLUMNS}) VALUES ({', '.join('?' * len(row))})",
+                    row,
                 )
                 await conn.executemany(
                     "INSERT INTO seats (table_id, seat, kind) VALUES (?, ?, 'empty')",
@@ -294,9 +321,9 @@ class SqlStore:
             if not found:
                 raise StorageError(f"table {table_id}: no seat {row.seat}")
             await conn.execute(
-                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ? "
+                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ?, guest_hash = ? "
                 "WHERE table_id = ? AND seat = ?",
-                (row.kind, row.name, row.level, row.token_hash, table_id, row.seat),
+                (row.kind, row.name, row.level, row.token_hash, row.guest_hash, table_id, row.seat),
             )
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
@@ -304,6 +331,8 @@ class SqlStore:
         try:
             async with self._backend.transaction() as conn:
                 check_continues(table_id, await self._require(conn, table_id), records)
+                if self.fence is not None and await self.fence(conn, [table_id]):
+                    raise SeqConflict(f"table {table_id}: this node lost its lease")
                 await conn.executemany(
                     'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -313,6 +342,60 @@ class SqlStore:
             if self._backend.is_conflict(exc):
                 raise SeqConflict(f"table {table_id}: another writer appended first") from None
             raise
+
+    async def append_batch(
+        self, batch: Sequence[tuple[str, Sequence[LogRecord]]]
+    ) -> list[StorageError | None]:
+        """Append several tables' records in one transaction (group commit); per item ``None``
+        or the error that item alone gets (``UnknownTable``, ``SeqConflict``). A race with
+        another writer rolls the batch back, and each item is then appended on its own."""
+        results: list[StorageError | None] = [None] * len(batch)
+        ids = sorted({table_id for table_id, _ in batch})
+        marks = ", ".join("?" for _ in ids)
+        try:
+            async with self._backend.transaction() as conn:
+                found = await conn.fetch(
+                    f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
+                    f"WHERE id IN ({marks})",
+                    ids,
+                )
+                last = {row[0]: int(row[1] or 0) for row in found}
+                lost = set() if self.fence is None else await self.fence(conn, ids)
+                rows = []
+                for i, (table_id, records) in enumerate(batch):
+                    if table_id not in last:
+                        results[i] = UnknownTable(f"no table {table_id!r}")
+                        continue
+                    if table_id in lost:
+                        results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
+                        continue
+                    try:
+                        check_continues(table_id, last[table_id], records)
+                    except SeqConflict as exc:
+                        results[i] = exc
+                        continue
+                    last[table_id] = records[-1].seq if records else last[table_id]
+                    rows += [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at)
+                             for r in records]  # fmt: skip
+                await conn.executemany(
+                    'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+        except Exception as exc:
+            if not self._backend.is_conflict(exc):
+                raise
+            return [await self._append_alone(table_id, records) for table_id, records in batch]
+        return results
+
+    async def _append_alone(
+        self, table_id: str, records: Sequence[LogRecord]
+    ) -> StorageError | None:
+        try:
+            await self.append(table_id, records)
+        except StorageError as exc:
+            return exc
+        return None
 
     async def _update_meta(self, table_id: str, sql: str, params: Sequence[Any]) -> None:
         async with self._backend.transaction() as conn:
@@ -358,7 +441,7 @@ class SqlStore:
             if not metas:
                 raise UnknownTable(f"no table {table_id!r}")
             seat_rows = await conn.fetch(
-                "SELECT seat, kind, name, level, token_hash FROM seats "
+                "SELECT seat, kind, name, level, token_hash, guest_hash FROM seats "
                 "WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
@@ -367,7 +450,7 @@ class SqlStore:
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
             )
-        seats = tuple(SeatRow(int(r[0]), r[1], r[2], r[3], r[4]) for r in seat_rows)
+        seats = tuple(SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in seat_rows)
         records = tuple(
             LogRecord(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), str(r[3]),
                       bool(r[4]), str(r[5]))

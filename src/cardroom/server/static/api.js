@@ -1,10 +1,16 @@
 // HTTP lobby routes (docs/contracts.md §4). Every call returns parsed JSON or throws an Error
 // whose message is the server's explanation, so callers can show it as is.
 
-async function request(method, path, body, token) {
-  const headers = { Accept: "application/json" };
+async function request(method, path, body, token, table) {
+  const headers = { Accept: "application/json", "X-Cardroom-Guest": guestId() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (table && stored(`cardroom.owner.${table}`)) {
+    headers["X-Cardroom-Owner"] = stored(`cardroom.owner.${table}`);
+  }
+  if (table && stored(`cardroom.invite.${table}`)) {
+    headers["X-Cardroom-Invite"] = stored(`cardroom.invite.${table}`);
+  }
   const res = await fetch(path, {
     method,
     headers,
@@ -30,14 +36,52 @@ export const listFinished = () => request("GET", "/api/tables/finished");
 export const getReplay = (id, view) =>
   request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`);
 export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
-export const createTable = (game, options, name) =>
-  request("POST", "/api/tables", { game, options, name });
+export async function createTable(game, options, name) {
+  const res = await request("POST", "/api/tables", { game, options, name });
+  localStorage.setItem(`cardroom.owner.${res.id}`, res.owner);
+  localStorage.setItem(`cardroom.invite.${res.id}`, res.invite);
+  return res;
+}
 export const takeSeat = (id, seat, name) =>
-  request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name });
+  request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name }, null, id);
 export const addBot = (id, seat, level) =>
-  request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { level });
+  request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { level }, null, id);
 export const leaveSeat = (id, seat, token) =>
-  request("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { token }, token);
+  request("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { token }, token, id);
+
+// Ownership (README "Ownership, invites and guest seats"): the creator's browser keeps the owner
+// secret and the invite; a join link /t/{id}#invite=… hands the invite to a friend's browser.
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function guestId() {
+  let id = stored("cardroom.guest");
+  if (!id) {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("cardroom.guest", id);
+  }
+  return id;
+}
+
+// The join link of a table this browser created (null otherwise).
+export function inviteLink(id) {
+  const invite = stored(`cardroom.owner.${id}`) && stored(`cardroom.invite.${id}`);
+  return invite ? `${location.origin}/t/${encodeURIComponent(id)}#invite=${invite}` : null;
+}
+
+{
+  const page = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
+  const invite = /(?:^#|&)invite=([\w-]+)/.exec(location.hash);
+  if (page && invite) {
+    localStorage.setItem(`cardroom.invite.${decodeURIComponent(page[1])}`, invite[1]);
+  }
+}
 
 // Seat tokens live in localStorage per table so that a reload reconnects to the same seat.
 const KEY = (id) => `cardroom.seat.${id}`;

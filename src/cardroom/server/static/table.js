@@ -320,7 +320,7 @@ function onKey(ctx, e) {
 // ---- the page skeleton (built once; inputs and lists survive every render) -------------------
 
 function buildShell(ctx, id) {
-  const link = `${location.origin}/t/${id}`;
+  const link = api.inviteLink(id) || `${location.origin}/t/${id}`; // the owner's carries the invite
   const name = h("input", {
     "data-testid": "player-name",
     "aria-label": "your name",

@@ -1,0 +1,298 @@
+"""Belief sampling: full Tichu states a seat cannot tell apart from what it has seen (issue 9).
+
+``sample_world(view, rng)`` deals the cards the seat has not seen among the other hands so that
+every fact of its view holds: its own hand, the cards played this round and the piles they went
+to, each hand's size, the cards it gave in the exchange (still with their receivers until
+played), the calls, the trick on the table, and the wish: a seat that passed, or played
+something else than a bomb, while the wish was open and it could have fulfilled it (R8.1.6:
+Phoenix-completed plays and bombs count) holds no such play, judged on the hand it had then.
+
+Sampling is uniform over the consistent deals: plain shuffles, rejected while a wish fact is
+broken; after ``TRIES`` rejections the constrained seats are made void in the wished rank (a
+stronger but still consistent assumption). This is a world *model*: it builds engine states
+for the search bot's own simulations and never reads the real state (see
+``tests/bots/test_import_discipline.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from cardroom.bots.protocol import SeatView
+from cardroom.games.tichu.actions import _RANK_TOKENS
+from cardroom.games.tichu.cards import DRG, PHX, iter_cards, parse_card, rank_mask
+from cardroom.games.tichu.combos import Combo, combo_for, enumerate_plays, readings
+from cardroom.games.tichu.config import TichuConfig
+from cardroom.games.tichu.state import SEATS, Phase, TichuState, TrickPlay, next_holding
+
+ALL_CARDS: Final = (1 << 56) - 1
+TRIES: Final = 64
+SIM_CONFIG: Final = TichuConfig(max_rounds=1)
+"""Simulations score one round (the bot is not told the table's options: standard rules)."""
+
+
+def _mask(cards: Sequence[str]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << parse_card(c)
+    return m
+
+
+def _rank(text: str | None) -> int | None:
+    return None if text is None else _RANK_TOKENS[str(text).upper()]
+
+
+def _combo(cards: int, phoenix_as: int | None, top: Combo | None, text: str | None) -> Combo:
+    """The combination a logged play made (the Phoenix single takes its value from ``top``)."""
+    if cards == 1 << PHX or phoenix_as is not None:
+        return combo_for(cards, phoenix_as, top)
+    options = readings(cards)
+    return next((c for c in options if c.describe() == text), options[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class WishFact:
+    """``seat`` did not fulfil the wish for ``rank`` against ``top`` (None: on a lead); it has
+    played ``later`` since, so its hand then was its hand now plus ``later``."""
+
+    seat: int
+    rank: int
+    top: Combo | None
+    later: int = 0
+
+    def holds(self, hand_now: int) -> bool:
+        hand = hand_now | self.later
+        wished = rank_mask(self.rank)
+        if not hand & wished:
+            return True
+        return not any(c.cards & wished for c in enumerate_plays(hand, self.top))
+
+
+@dataclass(slots=True)
+class RoundFacts:
+    """What the seat's history says about the current round."""
+
+    played: int = 0
+    played_by: list[int] = field(default_factory=lambda: [0] * SEATS)
+    piles: list[int] = field(default_factory=lambda: [0] * SEATS)
+    trick: list[TrickPlay] = field(default_factory=list)
+    passed: int = 0
+    wish_facts: list[WishFact] = field(default_factory=list)
+    given: dict[int, int] = field(default_factory=dict)
+    """Cards this seat gave, by receiver."""
+
+
+def round_facts(view: SeatView) -> RoundFacts:
+    """Fold the seat's history of the current round (since the last ``round_scored``)."""
+    facts = RoundFacts()
+    wish: int | None = None
+    for event in view.history:
+        kind = event.get("type")
+        if kind == "round_scored":
+            facts, wish = RoundFacts(), None
+        elif kind == "played":
+            seat, cards = int(event["seat"]), _mask(event["cards"])
+            top = facts.trick[-1].combo if facts.trick else None
+            combo = _combo(cards, _rank(event.get("phoenix_as")), top, event.get("combo"))
+            if wish is not None and not cards & rank_mask(wish) and not combo.is_bomb():
+                facts.wish_facts.append(WishFact(seat, wish, top))
+            facts.wish_facts = [_later(f, seat, cards) for f in facts.wish_facts]
+            facts.played |= cards
+            facts.played_by[seat] |= cards
+            if cards == 1 << 0:  # the Dog goes to its player's pile at once
+                facts.piles[seat] |= cards
+            else:
+                facts.trick.append(TrickPlay(seat, combo))
+            facts.passed = 0
+        elif kind == "passed":
+            seat = int(event["seat"])
+            facts.passed |= 1 << seat
+            if wish is not None:
+                top = facts.trick[-1].combo if facts.trick else None
+                facts.wish_facts.append(WishFact(seat, wish, top))
+        elif kind == "wish_made":
+            wish = _rank(event["rank"])
+        elif kind == "wish_fulfilled":
+            wish = None
+        elif kind in ("trick_taken", "dragon_given"):
+            to = int(event["seat"] if kind == "trick_taken" else event["to"])
+            facts.piles[to] |= _mask(event["cards"])
+            facts.trick, facts.passed = [], 0
+        elif kind == "exchange_revealed":
+            row = (event.get("given") or [None] * SEATS)[view.seat]
+            for k, card in enumerate(row or (), start=1):
+                if card is not None:
+                    facts.given[(view.seat + k) % SEATS] = parse_card(card)
+    return facts
+
+
+def _later(fact: WishFact, seat: int, cards: int) -> WishFact:
+    return (
+        fact if fact.seat != seat else WishFact(fact.seat, fact.rank, fact.top, fact.later | cards)
+    )
+
+
+def given_cards(view: SeatView, facts: RoundFacts) -> dict[int, int]:
+    """Cards this seat gave, by receiver: from the observation, else from the history."""
+    exchange = view.obs.get("exchange") or {}
+    given = exchange.get("given") if isinstance(exchange, Mapping) else None
+    out = dict(facts.given)
+    if isinstance(given, Mapping):
+        for receiver, card in given.items():
+            if isinstance(card, str):
+                out[int(receiver)] = parse_card(card)
+    return out
+
+
+def _deal(
+    pool: list[int], need: Sequence[int], fixed: Sequence[int], rng: random.Random
+) -> list[int]:
+    rng.shuffle(pool)
+    hands = list(fixed)
+    at = 0
+    for s in range(SEATS):
+        for c in pool[at : at + need[s]]:
+            hands[s] |= 1 << c
+        at += need[s]
+    return hands
+
+
+def _deal_void(
+    pool: list[int],
+    need: Sequence[int],
+    fixed: Sequence[int],
+    voids: Sequence[int],
+    rng: random.Random,
+) -> list[int]:
+    """Deal with seats barred from ``voids[s]`` (a card mask): most constrained cards first,
+    each to a permitted seat with probability ∝ its free places."""
+    hands, room = list(fixed), list(need)
+    order = sorted(
+        pool, key=lambda c: (sum(1 for s in range(SEATS) if voids[s] >> c & 1), rng.random())
+    )
+    order.reverse()
+    for c in order:
+        seats = [s for s in range(SEATS) if room[s] > 0 and not voids[s] >> c & 1]
+        if not seats:
+            seats = [s for s in range(SEATS) if room[s] > 0]
+        s = rng.choices(seats, weights=[room[t] for t in seats])[0]
+        hands[s] |= 1 << c
+        room[s] -= 1
+    return hands
+
+
+def sample_hands(view: SeatView, facts: RoundFacts, rng: random.Random) -> list[int]:
+    """Every seat's hand, consistent with the view (own hand exact)."""
+    obs = view.obs
+    me = view.seat
+    hand = _mask(obs.get("hand") or ())
+    sizes = [int(n) for n in obs["hand_sizes"]]
+    fixed = [0] * SEATS
+    fixed[me] = hand
+    for receiver, card in given_cards(view, facts).items():
+        if receiver != me and not facts.played >> card & 1:
+            fixed[receiver] |= 1 << card
+    known = hand | facts.played | sum(fixed)
+    pool = list(iter_cards(ALL_CARDS & ~known & ~_trick_and_piles(facts)))
+    need = [sizes[s] - fixed[s].bit_count() if s != me else 0 for s in range(SEATS)]
+    if sum(need) != len(pool) or min(need) < 0:
+        raise ValueError(f"view inconsistent: {len(pool)} unseen cards for {need} places")
+    facts_of = [[f for f in facts.wish_facts if f.seat == s] for s in range(SEATS)]
+    for _ in range(TRIES):
+        hands = _deal(pool, need, fixed, rng)
+        if all(f.holds(hands[s]) for s in range(SEATS) for f in facts_of[s]):
+            return hands
+    voids = [0] * SEATS
+    for f in facts.wish_facts:
+        voids[f.seat] |= rank_mask(f.rank)
+    return _deal_void(pool, need, fixed, voids, rng)
+
+
+def _trick_and_piles(facts: RoundFacts) -> int:
+    m = sum(facts.piles)
+    for p in facts.trick:
+        m |= p.combo.cards
+    return m
+
+
+def exchange_rows(view: SeatView, facts: RoundFacts) -> tuple[tuple[int, ...], ...]:
+    """The exchange rows as far as the seat knows them (its own row, and the card each other
+    seat gave it; the rules never read the rest after the swap, so any card stands there)."""
+    me = view.seat
+    exchange = view.obs.get("exchange") or {}
+    received = exchange.get("received") if isinstance(exchange, Mapping) else None
+    given = given_cards(view, facts)
+    rows = []
+    for giver in range(SEATS):
+        if giver == me:
+            rows.append(tuple(given.get((me + k) % SEATS, 0) for k in (1, 2, 3)))
+            continue
+        card = received.get(str(giver)) if isinstance(received, Mapping) else None
+        rows.append((parse_card(card) if isinstance(card, str) else 0,) * 3)
+    return tuple(rows)
+
+
+def sample_world(view: SeatView, rng: random.Random) -> TichuState:
+    """A full play-phase state consistent with ``view`` (see the module docstring)."""
+    return WorldSampler(view).sample(rng)
+
+
+class WorldSampler:
+    """``sample_world`` for many worlds of one view: the history is read once."""
+
+    def __init__(self, view: SeatView) -> None:
+        if view.obs.get("phase") not in ("play", "dragon", "wish"):
+            raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
+        self.view = view
+        self.facts = round_facts(view)
+        self.template = _template(view, self.facts)
+
+    def sample(self, rng: random.Random) -> TichuState:
+        hands = sample_hands(self.view, self.facts, rng)
+        return self.template.replace(hands=tuple(hands))
+
+
+def _turn(obs: Mapping[str, object]) -> int | None:
+    """The engine's turn: in the wish phase the observation names the wisher, while the play
+    goes on with the next seat holding cards after him."""
+    turn = obs.get("turn")
+    if obs.get("phase") != "wish" or not isinstance(turn, int):
+        return turn if isinstance(turn, int) else None
+    holding = tuple(int(n) for n in obs["hand_sizes"])  # type: ignore[attr-defined]
+    after = next_holding(holding, turn, 1 << turn)
+    return turn if after is None else after
+
+
+def _template(view: SeatView, facts: RoundFacts) -> TichuState:
+    """The world without the other hands (they are dealt per sample)."""
+    obs = view.obs
+    hands = [0] * SEATS
+    out = tuple(int(s) for s in obs.get("out") or ())
+    trick = tuple(facts.trick)
+    dragon = obs.get("phase") == "dragon"
+    trick_over = bool(trick) and (bool(obs.get("lead")) or dragon)
+    final = dragon and len(out) >= SEATS - 1
+    top = trick[-1].combo if trick else None
+    if dragon and (top is None or top.cards != 1 << DRG):
+        raise ValueError("the dragon phase needs the Dragon on top")
+    return TichuState(
+        config=SIM_CONFIG,
+        phase=Phase.PLAY,
+        round=int(obs.get("round", 1)),
+        hands=tuple(hands),
+        calls=tuple(str(c) for c in obs.get("calls") or ("",) * SEATS),
+        grand=(False,) * SEATS,
+        given=exchange_rows(view, facts),
+        trick=trick,
+        turn=_turn(obs),
+        passed=facts.passed,
+        trick_over=trick_over,
+        final=final,
+        wish=_rank(obs.get("wish")),
+        out=out,
+        piles=tuple(facts.piles),
+        wisher=obs.get("turn") if obs.get("phase") == "wish" else None,
+    )

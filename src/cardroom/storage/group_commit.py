@@ -1,0 +1,110 @@
+"""Group commit: concurrent tables' appends share one transaction.
+
+Why: with one SQLite writer every table's ``BEGIN … COMMIT`` was serialised behind a lock, and
+each transaction costs several worker-thread round trips; at 64 busy tables the average append
+waited 133 ms. Here an append joins the batch being collected while a commit is in flight (or
+``window`` seconds at most), and the whole batch is written at once. Each caller still awaits
+its own result, so a table stores its records before it broadcasts them, and a conflict on one
+table fails that table only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Collection, Sequence
+from typing import Any, Protocol
+
+from cardroom.engine.record import LogRecord
+from cardroom.storage.protocol import SeatRow, StorageError, StoredTable, TableMeta, TableStore
+
+Batch = Sequence[tuple[str, Sequence[LogRecord]]]
+
+
+class BatchStore(TableStore, Protocol):
+    """A store that can append several tables' records in one transaction."""
+
+    async def append_batch(self, batch: Batch) -> list[StorageError | None]: ...
+
+
+_Item = tuple[str, Sequence[LogRecord], "asyncio.Future[None]"]
+
+
+class GroupCommitStore:
+    """A ``TableStore`` whose appends are grouped; everything else goes straight through."""
+
+    def __init__(self, inner: BatchStore, window: float = 0.0, max_batch: int = 512) -> None:
+        self.inner = inner
+        self.window = window
+        self.max_batch = max_batch
+        self.batches = 0
+        self.appends = 0
+        self._pending: list[_Item] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, records, future))
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        try:
+            if self.window > 0:
+                await asyncio.sleep(self.window)
+            while self._pending:
+                batch = self._pending[: self.max_batch]
+                del self._pending[: self.max_batch]
+                await self._commit(batch)
+        finally:
+            self._writer = None
+
+    async def _commit(self, batch: list[_Item]) -> None:
+        self.batches += 1
+        self.appends += len(batch)
+        try:
+            results = await self.inner.append_batch([(t, r) for t, r, _ in batch])
+        except BaseException as exc:  # the store is down: every waiting table hears it
+            for _, _, future in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for (_, _, future), error in zip(batch, results, strict=True):
+            if future.done():
+                continue
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
+
+    # -- the rest of TableStore, unchanged -------------------------------------------------
+    async def open(self) -> None:
+        await self.inner.open()
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+    async def create_table(self, meta: TableMeta, seats: int) -> None:
+        await self.inner.create_table(meta, seats)
+
+    async def delete_table(self, table_id: str) -> None:
+        await self.inner.delete_table(table_id)
+
+    async def set_seat(self, table_id: str, row: SeatRow) -> None:
+        await self.inner.set_seat(table_id, row)
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        await self.inner.set_status(table_id, status)
+
+    async def finish(self, table_id: str, outcome: dict[str, Any], at: str) -> None:
+        await self.inner.finish(table_id, outcome, at)
+
+    async def load(self, table_id: str) -> StoredTable:
+        return await self.inner.load(table_id)
+
+    async def list_tables(
+        self, statuses: Collection[str] | None = None, limit: int = 100, offset: int = 0
+    ) -> list[TableMeta]:
+        return await self.inner.list_tables(statuses, limit, offset)

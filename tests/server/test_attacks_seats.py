@@ -1,0 +1,323 @@
+"""Attacks on seats, ownership and input (issue 7, items 1, 2, 3, 7, 11, 12, 13, 14), one test
+per item, each against a real server. Each failed on the server before its fix."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import replace
+from itertools import permutations
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from cardroom.engine import get_game
+from cardroom.server import Settings
+
+from .conftest import Client, Server, serve
+from .leaks import check_messages
+
+Json = dict[str, Any]
+SHORT = 8.0  # a fixed server answers within this; the unfixed one never does
+
+
+def headers(owner: str | None = None, invite: str | None = None, guest: str | None = None) -> Json:
+    found = {"X-Cardroom-Owner": owner, "X-Cardroom-Invite": invite, "X-Cardroom-Guest": guest}
+    return {k: v for k, v in found.items() if v is not None}
+
+
+async def new_table(server: Server, game: str, options: Json, **extra: Any) -> tuple[str, str, str]:
+    """(table id, owner secret, invite secret) of a fresh table."""
+    body = {"game": game, "options": options, "name": "attack", **extra}
+    response = await server.http.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["id"], data.get("owner", ""), data.get("invite", "")
+
+
+async def take(
+    server: Server, table: str, seat: int, guest: str, *, owner: str = "", invite: str = ""
+) -> httpx.Response:
+    return await server.http.post(
+        f"/api/tables/{table}/seats/{seat}",
+        json={"name": guest},
+        headers=headers(owner or None, invite or None, guest),
+    )
+
+
+async def put_bot(
+    server: Server, table: str, seat: int, level: str = "random", owner: str = ""
+) -> httpx.Response:
+    return await server.http.post(
+        f"/api/tables/{table}/seats/{seat}/bot", json={"level": level}, headers=headers(owner)
+    )
+
+
+async def free(
+    server: Server, table: str, seat: int, *, token: str = "", owner: str = ""
+) -> httpx.Response:
+    auth = {"Authorization": f"Bearer {token}"} if token else {}
+    return await server.http.request(
+        "DELETE", f"/api/tables/{table}/seats/{seat}", headers={**auth, **headers(owner or None)}
+    )
+
+
+async def read_on(client: Client) -> None:
+    """Keep receiving (into ``client.seen``) until cancelled or closed."""
+    with contextlib.suppress(websockets.ConnectionClosed):
+        while True:
+            await client.recv()
+
+
+# -- item 1 ------------------------------------------------------------------------------------
+CHANGES = ("leave", "kick_to_bot", "kick")
+
+
+@pytest.mark.slow
+async def test_1_every_seat_change_unbinds_the_old_holders_sockets(settings: Settings) -> None:
+    """Three guests take seat 1 of a running Tichu table in every order; each loses it by
+    leaving, by the owner putting a bot in, or by the owner freeing it. From the change on,
+    every socket bound through the old holder is a spectator: ``unseated``, a spectator
+    ``welcome``, spectator ``resync``, and no hidden card in any later message."""
+    async with serve(replace(settings, bot_delay=0.01, takeover_level="random")) as server:
+        table, owner, invite = await new_table(server, "tichu", {"target_score": 10000})
+        for seat in range(4):
+            assert (await put_bot(server, table, seat, owner=owner)).status_code == 200
+        stints: list[tuple[Client, int]] = []  # (client, index of its `unseated` message)
+        readers: list[asyncio.Task[None]] = []
+        step = 0
+        for order in permutations(("ann", "bob", "cat")):
+            for guest in order:
+                response = await take(server, table, 1, guest, invite=invite)
+                assert response.status_code == 200, response.text
+                token = response.json()["token"]
+                bound = [await Client.connect(server.ws_url, table, token) for _ in range(2)]
+                for client in bound:
+                    await client.until(lambda m: m["t"] == "welcome" and m["seat"] == 1)
+                change = CHANGES[step % len(CHANGES)]
+                step += 1
+                if change == "leave":
+                    response = await free(server, table, 1, token=token)
+                elif change == "kick_to_bot":
+                    response = await put_bot(server, table, 1, owner=owner)
+                else:
+                    response = await free(server, table, 1, owner=owner)
+                assert response.status_code == 200, (change, response.text)
+                for client in bound:
+                    notice = await client.until(lambda m: m["t"] == "unseated", SHORT)
+                    assert notice["seat"] == 1 and notice["reason"]
+                    at = len(client.seen) - 1
+                    welcome = await client.until(lambda m: m["t"] == "welcome", SHORT)
+                    assert welcome["seat"] is None and welcome["obs"]["hand"] is None
+                    await client.send({"t": "resync"})
+                    again = await client.until(lambda m: m["t"] == "welcome", SHORT)
+                    assert again["seat"] is None
+                    refused = await client.act("pass")
+                    reply = await client.until(lambda m, r=refused: m.get("id") == r, SHORT)
+                    assert reply["code"] == "unauthorized"
+                    stints.append((client, at))
+                    readers.append(asyncio.create_task(read_on(client)))
+        # let the bots play on, so that every old socket sees more of the match
+        target = (await server.info(table))["version"] + 40
+        async with asyncio.timeout(60):
+            while not all(c.v is not None and c.v >= target for c, _ in stints):
+                await asyncio.sleep(0.1)
+        for reader in readers:
+            reader.cancel()
+        for client, _ in stints:
+            await client.close()
+        stored = await server.registry.store.load(table)
+        game = get_game("tichu")
+        config = game.config_from_json(stored.meta.config)
+        guarded = 0
+        for client, at in stints:
+            check_messages(game, config, stored.records, 1, client.seen[:at])
+            after, _ = check_messages(game, config, stored.records, None, client.seen[at:])
+            guarded += after
+        assert guarded > 40 * len(stints)
+
+
+# -- items 2 and 3 -------------------------------------------------------------------------------
+async def test_2_a_stranger_may_watch_but_not_sit_in_a_running_games_bot_seat(
+    server: Server,
+) -> None:
+    table, owner, invite = await new_table(server, "tichu", {})
+    assert owner and invite and owner != invite
+    for seat in range(4):
+        assert (await put_bot(server, table, seat, owner=owner)).status_code == 200
+    watcher = await Client.connect(server.ws_url, table, None)
+    assert (await watcher.until(lambda m: m["t"] == "welcome"))["obs"]["hand"] is None
+    stranger = await take(server, table, 1, "mallory")
+    assert stranger.status_code == 403 and "invite" in stranger.json()["error"]
+    forged = await take(server, table, 1, "mallory", invite="x" + invite[1:])
+    assert forged.status_code == 403
+    invited = await take(server, table, 1, "ann", invite=invite)
+    assert invited.status_code == 200
+    assert (await take(server, table, 2, "olive", owner=owner)).status_code == 200
+    # a private table: even an empty seat before the start needs the invite
+    private, _, private_invite = await new_table(server, "tichu", {}, private=True)
+    assert (await take(server, private, 0, "mallory")).status_code == 403
+    assert (await take(server, private, 0, "ann", invite=private_invite)).status_code == 200
+    # a public open table: an empty seat is anyone's; a bot's seat is not
+    public, public_owner, _ = await new_table(server, "tichu", {})
+    assert (await take(server, public, 0, "bob")).status_code == 200
+    assert (await put_bot(server, public, 1, owner=public_owner)).status_code == 200
+    assert (await take(server, public, 1, "mallory")).status_code == 403
+    listed = (await server.http.get(f"/api/tables/{public}")).json()
+    assert "owner" not in listed and "invite" not in listed and not listed["private"]
+
+
+async def test_3_bot_seats_change_only_with_the_owner_or_the_seats_own_token(
+    server: Server,
+) -> None:
+    table, owner, invite = await new_table(server, "tichu", {})
+    assert (await put_bot(server, table, 0)).status_code == 403  # a stranger adds no bot
+    assert (await put_bot(server, table, 0, owner=owner)).status_code == 200
+    assert (await put_bot(server, table, 0, "heuristic")).status_code == 403
+    assert (await put_bot(server, table, 0, "heuristic", owner=invite)).status_code == 403
+    assert (await free(server, table, 0)).status_code == 403
+    assert (await free(server, table, 0, owner=owner)).status_code == 200
+    taken = await take(server, table, 1, "ann")
+    token = taken.json()["token"]
+    # the human at seat 1 may hand it to a bot; a stranger may not kick her
+    assert (await put_bot(server, table, 1)).status_code == 409
+    assert (await free(server, table, 1)).status_code == 403
+    response = await server.http.post(
+        f"/api/tables/{table}/seats/1/bot", json={"level": "random", "token": token}
+    )
+    assert response.status_code == 200
+    for seat in (0, 2, 3):
+        assert (await put_bot(server, table, seat, owner=owner)).status_code == 200
+    info = await server.info(table)
+    assert info["status"] == "running"
+    assert (await put_bot(server, table, 2, "heuristic")).status_code == 403
+    assert (await free(server, table, 2)).status_code == 403
+    assert (await put_bot(server, table, 2, "heuristic", owner=owner)).status_code == 200
+    assert (await server.info(table))["seats"][2]["level"] == "heuristic"
+
+
+# -- item 7 ----------------------------------------------------------------------------------------
+@pytest.mark.slow
+async def test_7_hello_floods_are_not_amplified_to_watchers(
+    settings: Settings,
+) -> None:
+    async with serve(replace(settings, max_rate=1000)) as server:
+        table, _, _ = await new_table(server, "relay", {"seats": 2})
+        token = (await take(server, table, 0, "ann")).json()["token"]
+        watcher = await Client.connect(server.ws_url, table, None)
+        await watcher.until(lambda m: m["t"] == "seats")
+        attacker = await websockets.connect(server.ws_url)
+        hellos = [{"t": "hello", "table": table, "token": token}, {"t": "hello", "table": table}]
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for i in range(300):
+            await attacker.send(json.dumps(hellos[i % 2]))
+        await attacker.close()
+        await asyncio.sleep(1.0)
+        elapsed = loop.time() - start
+        got = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                got.append(await watcher.recv(timeout=0.5))
+        seats = [m for m in got if m["t"] == "seats"]
+        # 300 hellos (the seat going on- and offline each time) are at most 4 lists a second
+        assert len(seats) <= 4 * elapsed + 2, len(seats)
+        assert not seats or not seats[-1]["seats"][0]["online"]  # the last list is the truth
+    # the outbox bound (4008) itself: test_actor's stuck-socket test
+
+
+# -- item 11 ---------------------------------------------------------------------------------------
+DEEP = "[" * 5000 + "]" * 5000
+
+
+async def test_11_bad_input_gets_400_or_reject_never_500(server: Server) -> None:
+    table, _, _ = await new_table(server, "relay", {"seats": 2})
+    json_headers = {"Content-Type": "application/json"}
+    cases = [
+        ("POST", "/api/tables", '{"game": "relay", "options": ' + DEEP + "}"),
+        ("POST", "/api/tables", DEEP),
+        ("POST", f"/api/tables/{table}/seats/0", '{"name": "\\ud800"}'),
+        ("POST", "/api/tables", '{"game": "\\ud800"}'),
+        ("POST", "/api/tables", '{"game": "relay", "name": "\\udfff x"}'),
+        ("POST", f"/api/tables/{table}/seats/\u00b2", '{"name": "ann"}'),
+        ("POST", f"/api/tables/{table}/seats/\u0661", '{"name": "ann"}'),
+        ("POST", f"/api/tables/{table}/seats/99999999999999999999", '{"name": "ann"}'),
+        ("DELETE", f"/api/tables/{table}/seats/0", '{"token": "\\ud800"}'),
+        ("POST", f"/api/tables/{table}/seats/1/bot", '{"level": "\\ud800"}'),
+    ]
+    for method, path, body in cases:
+        response = await server.http.request(method, path, content=body, headers=json_headers)
+        assert response.status_code in (400, 403, 404, 409), (path, body[:40], response.text)
+        assert response.json()["error"], response.text
+    ws = await Client.connect(server.ws_url, table, None)
+    await ws.until(lambda m: m["t"] == "seats")
+    for raw in ('{"t": "act", "a": ' + DEEP + "}", DEEP, '{"t": "hello", "table": "\\ud800"}',
+                '{"t": "hello", "table": "' + table + '", "token": "\\ud800"}'):  # fmt: skip
+        await ws.send_raw(raw)
+        rejected = await ws.until(lambda m: m["t"] == "reject", SHORT)
+        assert rejected["code"] in ("malformed", "no_table", "unauthorized"), rejected
+        assert rejected["msg"]
+    await ws.send({"t": "ping"})
+    await ws.until(lambda m: m["t"] == "pong", SHORT)
+
+
+# -- item 12 ---------------------------------------------------------------------------------------
+async def test_12_every_option_has_a_range_shown_and_enforced(server: Server) -> None:
+    games = {g["name"]: g for g in (await server.http.get("/api/games")).json()}
+    for name in ("tichu", "toepen"):
+        specs = games[name]["option_specs"]
+        assert set(specs) == set(games[name]["options"])
+        for option, spec in specs.items():
+            assert spec["description"], (name, option)
+            if spec["type"] == "int":
+                assert spec["min"] is not None and spec["max"] is not None, (name, option)
+            if spec["type"] == "str":
+                assert spec["choices"], (name, option)
+    for game, options, shown in [
+        ("tichu", {"target_score": 10**300}, "1..1000000"),
+        ("tichu", {"double_victory_points": -(10**9)}, "0..1000"),
+        ("toepen", {"lives": 10**18}, "1..50"),
+        ("toepen", {"dealer_rule": "chaos"}, "winner"),
+    ]:
+        response = await server.http.post("/api/tables", json={"game": game, "options": options})
+        assert response.status_code == 400 and shown in response.json()["error"], response.text
+        assert len(response.text) < 400
+
+
+# -- item 13 ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name",
+    ["a\x00b", "\x1b[31mred", "line\nbreak", "\u202eevil", "\u200b\u200b", "   ", "x" * 41,
+     "\u2066a\u2069", "a\u0301\u0301\u0301\u0301\u0301", "\ue000"],
+)  # fmt: skip
+async def test_13_names_are_normalised_and_deceptive_ones_refused(
+    server: Server, name: str
+) -> None:
+    table, _, _ = await new_table(server, "relay", {"seats": 2})
+    refused = await server.http.post(f"/api/tables/{table}/seats/0", json={"name": name})
+    assert refused.status_code == 400 and "name" in refused.json()["error"], refused.text
+    named = await server.http.post("/api/tables", json={"game": "relay", "name": name * 2})
+    assert named.status_code == 400 or not name.strip(), named.text  # a table may be unnamed
+    ok = await server.http.post(f"/api/tables/{table}/seats/1", json={"name": "  Zoe\u0301  Li "})
+    assert ok.status_code == 200
+    assert (await server.info(table))["seats"][1]["name"] == "Zo\u00e9 Li"
+
+
+# -- item 14 ---------------------------------------------------------------------------------------
+async def test_14_one_seat_per_guest_unless_the_table_is_hot_seat(server: Server) -> None:
+    table, owner, _ = await new_table(server, "relay", {"seats": 4})
+    assert (await take(server, table, 0, "ann")).status_code == 200
+    second = await take(server, table, 1, "ann")
+    assert second.status_code == 409 and "one seat per guest" in second.json()["error"]
+    assert (await take(server, table, 1, "ann", owner=owner)).status_code == 409
+    assert (await take(server, table, 1, "bob")).status_code == 200
+    # without a guest id, the client's address is the guest
+    plain = [await server.http.post(f"/api/tables/{table}/seats/{s}", json={"name": "x"})
+             for s in (2, 3)]  # fmt: skip
+    assert [r.status_code for r in plain] == [200, 409]
+    hot, _, _ = await new_table(server, "relay", {"seats": 3}, hot_seat=True)
+    assert [(await take(server, hot, s, "ann")).status_code for s in range(3)] == [200] * 3
+    assert (await server.info(hot))["hot_seat"]
