@@ -141,6 +141,23 @@ def test_arena_cli_rotates_seats_and_reports_shares(capsys: pytest.CaptureFixtur
     assert "tight" in out and "heuristic" in out and "95 % CI" in out and "p99" in out
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--levels", "nope,tight"], "unknown bot level 'nope'"),
+        (["--option", "bogus=1"], "unknown Toepen option 'bogus'"),
+        (["--levels", "a,b,c", "--seats", "4"], "--levels needs 2 levels"),
+        (["--seats", "12"], "seats must be"),
+    ],
+)
+def test_arena_cli_rejects_bad_input_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_cli([*argv, "--games", "3"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
 def test_search_plays_legal_games_among_every_level() -> None:
     """Two short games (3 lives) at 5 seats; the arena raises on any illegal answer."""
     from functools import partial
