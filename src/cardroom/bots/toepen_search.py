@@ -95,6 +95,8 @@ class Reading:
     """Per seat, how many times it stayed on a knock this hand (evidence of strength)."""
     knockers: dict[int, int]
     """The other seats that knocked this hand, with the trick of the latest knock."""
+    later: list[int]
+    """The seats still to answer the knock after this one (R5.4)."""
 
 
 def read(view: SeatView) -> Reading:
@@ -144,6 +146,7 @@ def read(view: SeatView) -> Reading:
         played=played,
         leaning=leaning,
         knockers=knockers,
+        later=[int(s) for s in (obs.get("responses") or {}).get("waiting") or [] if s != seat],
     )
 
 
@@ -324,18 +327,32 @@ class ToepenSearchBot:
         return last and lives > r.stake + 2 and rng.random() < BLUFF / r.stake**2
 
     def _respond(self, r: Reading, worlds: list[tuple[list[int], float]]) -> str:
-        """Stay or fold (R5.5, R5.6) by expected safety; later responders are assumed to stay."""
+        """Stay or fold (R5.5, R5.6) by expected safety; later responders answer by the sound
+        rule (stay with a 9, a 10 or a top card), as in ``_responses``."""
         stay, fold, weight = 0.0, 0.0, 0.0
-        paid = [0] * r.n
-        paid[r.seat] = r.stake
-        without = r.in_hand & ~(1 << r.seat)
         for hands, w in worlds:
             weight += w
-            stay_winner = Solver(hands, r.in_hand, r.n).play_out(r.trick, r.trick_no, r.turn)
-            stay += w * (1.0 - settle(r, stay_winner, r.stake + 1, r.in_hand, [0] * r.n))
+            in_hand, paid = self._later(r, hands)
+            stay_winner = Solver(hands, in_hand, r.n).play_out(r.trick, r.trick_no, r.turn)
+            stay += w * (1.0 - settle(r, stay_winner, r.stake + 1, in_hand, paid))
+            without = in_hand & ~(1 << r.seat)
+            paid = [*paid]
+            paid[r.seat] = r.stake
             fold_winner = Solver(hands, without, r.n).play_out(r.trick, r.trick_no, r.turn)
             fold += w * (1.0 - settle(r, fold_winner, r.stake + 1, without, paid))
         return "stay" if stay >= fold else "fold"
+
+    def _later(self, r: Reading, hands: list[int]) -> tuple[int, list[int]]:
+        """Who is still in after the later responders' sound answers, and what they paid."""
+        live = 0
+        for h in hands:
+            live |= h
+        in_hand, paid = r.in_hand, [0] * r.n
+        for s in r.later:
+            if in_hand >> s & 1 and not strong(hands[s], live & ~hands[s]):
+                in_hand &= ~(1 << s)
+                paid[s] = r.stake
+        return in_hand, paid
 
     def _exchange(self, r: Reading, view: SeatView, rng: random.Random) -> bool:
         """An honest all-face hand always; a bluff when the hand is weak, the table rarely
