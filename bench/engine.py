@@ -203,6 +203,8 @@ def targets(seconds: float) -> list[Target]:
     cold_legal = cpu_us(partial(cold, partial(game.legal_actions, lead, 0)), seconds)
     cold_obs = cpu_us(partial(cold, partial(observation, lead)), seconds)
     clear = cpu_us(clear_caches, seconds)
+    build = "pure Python" if combos.__file__.endswith(".py") else "compiled (scripts/compile.sh)"
+    print(f"(info) combos module: {build}")
     print(
         f"(info) 14-card lead with every cache cleared: legal_actions {cold_legal - clear:,.1f} us,"
         f" observation {cold_obs - clear:,.1f} us (clearing itself: {clear:,.1f} us)"

@@ -12,3 +12,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/pip install -q -e '.[server,dev]'
   touch "$stamp"
 fi
+# Optional compiled build (scripts/compile.sh): CARDROOM_COMPILE=1 builds it, or rebuilds it
+# when a compiled module's source changed; without it a stale build is removed, so that an
+# edited source is never shadowed by an old compiled module.
+if [ "${CARDROOM_COMPILE:-0}" = 1 ]; then
+  bash scripts/compile.sh --if-stale
+else
+  bash scripts/compile.sh --stale-clean
+fi

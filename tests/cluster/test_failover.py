@@ -43,7 +43,8 @@ pytestmark = [
 ]
 
 TABLES = 6
-OPTIONS = {"target_score": 50, "max_rounds": 2}
+OPTIONS = {"target_score": 1000, "max_rounds": 2}  # two rounds: still playing at the kill
+PACE = 0.02  # seconds before each action, so that a round lasts a few seconds
 RESUME_LIMIT = 5.0
 
 
@@ -114,6 +115,7 @@ class Client:
                 self.finished = True
                 return
             if pending is None and obs is not None and owes_move(SeatView("tichu", self.seat, obs)):
+                await asyncio.sleep(PACE)
                 next_id += 1
                 pending = (next_id, rng.choice(obs["legal"]))
                 self.sent[pending[1]] += 1
@@ -185,7 +187,8 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
         for _ in range(TABLES):
             table = http(base, "POST", "/api/tables", {"game": "tichu", "options": OPTIONS})["id"]
             for seat in range(4):
-                token = http(base, "POST", f"/api/tables/{table}/seats/{seat}", {"name": "p"})
+                body = {"name": "p", "guest": f"failover-guest-{seat}"}  # one seat per guest
+                token = http(base, "POST", f"/api/tables/{table}/seats/{seat}", body)
                 clients.append(Client(base, table, token["token"], seat))
         deadline = time.monotonic() + 75
         runs = asyncio.gather(*(c.run(deadline) for c in clients))
@@ -193,8 +196,16 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
         await asyncio.sleep(2.0)  # mid-round: every table is playing its first round
         tables = {c.table for c in clients}
         for port in ports[1:]:  # the lobby of every node lists every node's tables (NOTIFY)
-            listed = await asyncio.to_thread(http, f"http://127.0.0.1:{port}", "GET", "/api/tables")
-            assert tables <= {t["id"] for t in listed if t["status"] == "running"}
+            running: set[str] = set()
+            for _ in range(50):  # within 10 s on a loaded machine
+                listed = await asyncio.to_thread(
+                    http, f"http://127.0.0.1:{port}", "GET", "/api/tables"
+                )
+                running = {t["id"] for t in listed if t["status"] == "running"}
+                if tables <= running:
+                    break
+                await asyncio.sleep(0.2)
+            assert tables <= running, listed
         held = await owners(schema)
         victim = held.most_common(1)[0][0]
         conn = await asyncpg.connect(PG_URL, server_settings={"search_path": schema})

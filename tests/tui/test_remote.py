@@ -58,3 +58,25 @@ def test_terminal_plays_a_server_table_to_the_end(server: str) -> None:  # noqa:
     info = httpx.get(f"{server}/api/tables/{table}").json()
     assert info["status"] == "finished"
     assert info["seats"][0]["name"] == "Term"
+
+
+def test_terminal_takes_an_invited_seat_from_a_join_link(server: str) -> None:  # noqa: F811
+    import httpx
+    import pytest
+
+    from cardroom.tui.remote import join_link, take_seat
+
+    created = httpx.post(f"{server}/api/tables", json={"game": "tichu", "options": {}}).json()
+    table = created["id"]
+    for seat in range(4):  # a running game of bots: its seats need the invite
+        httpx.post(
+            f"{server}/api/tables/{table}/seats/{seat}/bot",
+            json={"level": "random"},
+            headers={"X-Cardroom-Owner": created["owner"]},
+        )
+    with pytest.raises(ValueError, match="cannot take seat 1"):
+        take_seat(server, table, 1, "Stranger")
+    linked, table_id, invite = join_link(server + created["invite_link"])
+    assert (linked, table_id, invite) == (server, table, created["invite"])
+    assert take_seat(server, table_id, 1, "Term", invite)
+    assert httpx.get(f"{server}/api/tables/{table}").json()["seats"][1]["name"] == "Term"

@@ -37,7 +37,6 @@ from typing import Any
 from urllib.parse import urlparse
 
 from cardroom.bots import SeatView, owes_move
-from cardroom.server.access import OWNER_HEADER
 
 Json = dict[str, Any]
 RUNNING = re.compile(r"Uvicorn running on (http://127\.0\.0\.1:\d+)")
@@ -240,6 +239,8 @@ async def _play(ws: Any, player: Seat, stats: Stats, deadline: float) -> bool:
 
 async def new_table(base: str, game: str, pace: float, bot_level: str) -> tuple[str, list[str]]:
     """A table with its human tokens: every seat human (fast), or seat 0 human and bots."""
+    from cardroom.server.access import OWNER_HEADER  # the server extra: imported when used
+
     made = await lobby(base, "POST", "/api/tables", {"game": game, "name": "load"})
     table, owner = made["id"], {OWNER_HEADER: made["owner"]}
     seats = (await lobby(base, "GET", f"/api/tables/{table}"))["num_seats"]

@@ -1,7 +1,8 @@
 """``cardroom play``: a match in the terminal against bots, or a seat at a server table.
 
 Without ``--server`` the game runs in-process (a ``Runner``, no network); with ``--server URL
---table ID --seat N`` the terminal takes that seat over the websocket protocol.
+--table ID --seat N`` the terminal takes that seat over the websocket protocol (``--invite SECRET``,
+or a join link ``URL/t/ID#invite=SECRET`` as ``--table``, for seats that need the invite).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ EXAMPLES = """examples:
   cardroom play --game tichu --seed 7
   cardroom play --game toepen --seats 5 --bots search --option lives=7
   cardroom play --server http://127.0.0.1:8000 --table T1 --seat 2
+  cardroom play --table 'http://127.0.0.1:8000/t/T1#invite=SECRET' --seat 1
 """
 
 
@@ -39,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--target", type=int, help="match target score (Tichu)")
     parser.add_argument("--server", help="server URL, e.g. http://127.0.0.1:8000")
-    parser.add_argument("--table", help="table id on the server")
+    parser.add_argument("--table", help="table id on the server, or its join link /t/ID#invite=…")
+    parser.add_argument("--invite", help="the table's invite secret (bot seats, running games)")
     parser.add_argument("--name", default="terminal", help="your name at a server table")
     parser.add_argument("--token", help="seat token (reconnect) instead of taking the seat")
     parser.set_defaults(func=run)
@@ -47,13 +50,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     console = Console(sys.stdin, sys.stdout)
-    if args.server:
-        if not args.table:
-            print("--server needs --table ID (and --seat N)", file=sys.stderr)
-            return 2
-        from cardroom.tui.remote import play_remote
+    if args.server or args.table:
+        from cardroom.tui.remote import join_link, play_remote
 
-        return play_remote(args.server, args.table, args.seat, args.name, args.token, console)
+        linked, table, invite = join_link(args.table or "")
+        server = args.server or linked
+        if not server or not table:
+            print("--server needs --table ID (and --seat N), or a join link", file=sys.stderr)
+            return 2
+        invite = args.invite or invite
+        return play_remote(server, table, args.seat, args.name, args.token, console, invite)
     return play_local(args, console)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import ipaddress
 import logging
 
 log = logging.getLogger("cardroom.server")
@@ -55,6 +56,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--advertise", help="cluster mode: the URL other nodes reach this one at")
     parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address (repeatable): its X-Real-IP / X-Forwarded-For name the "
+        "client; nobody else's do (README: Limits)",
+    )
+    parser.add_argument(
         "--round-pause",
         type=float,
         default=6.0,
@@ -80,6 +89,9 @@ LIMITS: tuple[tuple[str, type, float, str], ...] = (
     ("--max-connections", int, 0, "open connections (0 = the file limit minus --fd-reserve)"),
     ("--fd-reserve", int, 64, "file descriptors kept free for the database and new clients"),
     ("--max-per-address", int, 100, "open connections per client address"),
+    ("--max-lag", float, 5.0, "seconds a message may wait for a client that stopped reading "
+     "before it is closed with 4008"),
+    ("--send-buffer", int, 65536, "kernel send buffer per connection in bytes (0 = system's)"),
 )  # fmt: skip
 
 
@@ -104,6 +116,9 @@ def run(args: argparse.Namespace) -> int:
             "--lobby-page >= 1"
         )
         return 2
+    if bad := [a for a in args.trusted_proxy if not _is_address(a)]:
+        log.error("--trusted-proxy takes IP addresses (not names or networks): %s", bad)
+        return 2
     tune_gc()
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")
@@ -115,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
         node_id=args.node_id,
         node_url=args.advertise or f"http://{args.host}:{args.port}",
         round_pause=args.round_pause,
+        trusted_proxies=tuple(args.trusted_proxy),
         **limits,
     )
     if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):
@@ -139,6 +155,14 @@ def run(args: argparse.Namespace) -> int:
         **uvicorn_options(settings),
     )
     return 0
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _dest(flag: str) -> str:

@@ -12,6 +12,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -21,8 +22,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from cardroom.server import http, replay
-from cardroom.server.cluster import ClusterNode, ClusterRegistry, Elsewhere, fenced
+from cardroom.server.cluster import (
+    ClusterNode,
+    ClusterRegistry,
+    Elsewhere,
+    fenced,
+    hold_lone_server,
+)
 from cardroom.server.limits import BodyLimit, RateLimiter
+from cardroom.server.proxy import TrustedProxy
 from cardroom.server.registry import TableRegistry
 from cardroom.server.relay import forward_http
 from cardroom.server.settings import Settings
@@ -68,13 +76,22 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         with _held(settings.db if store is None else "memory"):
             registry: TableRegistry | None = None
+            lone: Any = None
             try:
+                postgres = settings.db.startswith(("postgresql://", "postgres://"))
+                if store is None and settings.node_id is None and postgres:  # issue 7 item 15
+                    lone = await hold_lone_server(settings.db)
                 await table_store.open()
                 registry = await _registry(table_store, settings)
                 resumed = await registry.load_unfinished()
             except Exception as exc:
-                log.error("cannot start: the database %s is unreadable: %s: %s",
-                          redact(settings.db), type(exc).__name__, exc)  # fmt: skip
+                if isinstance(exc, DatabaseInUse):
+                    log.error("cannot start: %s", exc)
+                else:
+                    log.error("cannot start: the database %s is unreadable: %s: %s",
+                              redact(settings.db), type(exc).__name__, exc)  # fmt: skip
+                if lone is not None:
+                    await lone.close()
                 if registry is not None:
                     await registry.shutdown()
                 with contextlib.suppress(Exception):
@@ -91,6 +108,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             finally:
                 await registry.shutdown()
                 await table_store.close()
+                if lone is not None:
+                    await lone.close()
                 log.info("server stopped")
 
     routes = [
@@ -117,7 +136,10 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         ActorStopped: http.lobby_error,
         Elsewhere: _forward,
     }
-    middleware = [Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout)]
+    middleware = [
+        Middleware(TrustedProxy, trusted=settings.trusted_proxies),
+        Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout),
+    ]
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
     )

@@ -33,12 +33,16 @@ from cardroom.server.access import Access
 from cardroom.server.registry import NO_OWNER, TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import TableActor
-from cardroom.storage import SeqConflict, SqlStore, TableStore
+from cardroom.storage import DatabaseInUse, SeqConflict, SqlStore, TableStore
 
 log = logging.getLogger("cardroom.server.cluster")
 
 Json = dict[str, Any]
 LOCK_CLASS = 4242
+SERVER_CLASS = 4243
+"""``(SERVER_CLASS, hashtext(schema))``: shared by the cluster's nodes, exclusive for a server
+without ``--node-id`` (issue 7 item 15 on PostgreSQL: one lone server per database schema)."""
+SERVER_KEY = "hashtext(current_schema())"
 CHANNEL = "cardroom_lobby"
 ORPHAN_GRACE = 2.0
 SWEEP_EVERY = 0.5
@@ -82,7 +86,16 @@ class ClusterNode:
         got = await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_CLASS,
                                         self.node_id)  # fmt: skip
         if not got:
-            raise RuntimeError(f"node {self.node_id} is already running")
+            await self._refuse(
+                f"node {self.node_id} is already running on this database (another process "
+                "holds its lock); give each node its own --node-id"
+            )
+        if not await self._conn.fetchval(
+            f"SELECT pg_try_advisory_lock_shared($1, {SERVER_KEY})", SERVER_CLASS
+        ):
+            await self._refuse(
+                "a cardroom server without --node-id is using this database; stop it first"
+            )
         async with self._conn.transaction():  # nodes starting together: one creates
             await self._conn.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_CLASS)
             for statement in SCHEMA:
@@ -94,6 +107,11 @@ class ClusterNode:
         )  # fmt: skip
         await self._conn.add_listener(CHANNEL, self._heard)
         log.info("node %d up at %s", self.node_id, self.url)
+
+    async def _refuse(self, why: str) -> None:
+        await self._conn.close()
+        self._conn = None
+        raise DatabaseInUse(why)
 
     async def stop(self) -> None:
         if self._conn is not None:
@@ -250,6 +268,20 @@ class ClusterRegistry(TableRegistry):
             task.cancel()
         await super().shutdown()
         await self.node.stop()
+
+
+async def hold_lone_server(dsn: str) -> Any:
+    """The connection holding a server's exclusive lock on a PostgreSQL database (no
+    ``--node-id``): close it to release; ``DatabaseInUse`` if another server or a cluster node
+    uses the database. The lock dies with the connection, so ``kill -9`` never blocks a restart."""
+    conn = await importlib.import_module("asyncpg").connect(dsn)
+    if not await conn.fetchval(f"SELECT pg_try_advisory_lock($1, {SERVER_KEY})", SERVER_CLASS):
+        await conn.close()
+        raise DatabaseInUse(
+            "the PostgreSQL database is in use by another cardroom server (it holds its "
+            "advisory lock); several servers share one only as cluster nodes (--node-id)"
+        )
+    return conn
 
 
 def fenced(store: TableStore, node: ClusterNode) -> None:

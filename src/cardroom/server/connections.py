@@ -8,8 +8,10 @@ client is served even while idle sockets pile up."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import resource
+import socket
 from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
@@ -33,7 +35,8 @@ def connection_limit(settings: Settings) -> int:
 def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol class with this server's connection limits."""
     total, header_timeout = connection_limit(settings), settings.header_timeout
-    peers = Peers(settings.max_per_address)
+    peers = Peers(settings.max_per_address, settings.trusted_proxies)
+    send_buffer = settings.send_buffer
     base: Any = AutoHTTPProtocol
 
     class Guarded(base):  # type: ignore[misc]
@@ -43,6 +46,7 @@ def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
+            _limit_send_buffer(transport, send_buffer)
             self._await_head(None)
             if not peers.admit(self.client[0] if self.client else "", transport):
                 self._refuse("per-address")
@@ -84,13 +88,16 @@ class Peers:
     """The open connections of each client address (their transports, websockets included:
     a transport outlives the HTTP protocol that upgraded it)."""
 
-    def __init__(self, per_address: int) -> None:
+    def __init__(self, per_address: int, trusted: tuple[str, ...] = ()) -> None:
         self.per_address = per_address
+        self.trusted = frozenset(trusted)  # proxies: their clients are limited at the proxy
         self._open: dict[str, list[asyncio.BaseTransport]] = {}
         self._accepted = 0
 
     def admit(self, host: str, transport: asyncio.BaseTransport) -> bool:
         """Count ``transport`` for ``host``; ``False`` (not counted) if ``host`` is at its cap."""
+        if host in self.trusted:
+            return True
         self._accepted += 1
         if self._accepted % 4096 == 0:  # forget addresses whose connections all closed
             self._open = {h: live for h, ts in self._open.items() if (live := _open(ts))}
@@ -100,6 +107,15 @@ class Peers:
             live.append(transport)
         self._open[host] = live
         return admitted
+
+
+def _limit_send_buffer(transport: asyncio.BaseTransport, size: int) -> None:
+    """A small kernel send buffer: a client that stops reading blocks our writes after ``size``
+    bytes instead of megabytes, so the session's lag check (``ws.py``) sees it within seconds."""
+    sock = transport.get_extra_info("socket")
+    if size > 0 and sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
 
 
 def _open(transports: list[asyncio.BaseTransport]) -> list[asyncio.BaseTransport]:
@@ -124,4 +140,5 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "http": guarded_protocol(settings),
         "timeout_keep_alive": max(1, round(settings.keepalive_timeout)),
         "limit_concurrency": None,
+        "proxy_headers": False,  # uvicorn would trust 127.0.0.1; ``server/proxy.py`` decides
     }

@@ -46,6 +46,8 @@ http {{
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
             proxy_set_header Host $host;
+            proxy_set_header X-Real-IP $remote_addr;  # nodes run with --trusted-proxy
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_connect_timeout 1s;
             proxy_read_timeout 1h;
             proxy_next_upstream error timeout non_idempotent;

@@ -16,7 +16,9 @@ from typing import Any, Protocol
 from starlette.requests import Request
 from starlette.responses import Response
 
-FORWARDED_HEADERS = ("authorization", "content-type")
+FORWARDED_HEADERS = (
+    "authorization", "content-type", "x-cardroom-owner", "x-cardroom-invite", "x-cardroom-guest",
+)  # fmt: skip
 
 
 class Client(Protocol):
@@ -65,6 +67,8 @@ def _call(url: str, method: str, body: bytes, headers: dict[str, str]) -> tuple[
 async def forward_http(request: Request, url: str) -> Response:
     """Pass one lobby request on to the owner and its answer back."""
     headers = {k: v for k, v in request.headers.items() if k in FORWARDED_HEADERS}
+    if request.client:  # the owner node trusts this one (``--trusted-proxy``) for the address
+        headers["x-real-ip"] = request.client.host
     target = url.rstrip("/") + request.url.path
     body = await request.body()
     status, content, kind = await asyncio.to_thread(_call, target, request.method, body, headers)

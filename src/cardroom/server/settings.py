@@ -34,7 +34,12 @@ class Settings:
     unwatched before it is removed (0 = never); ``lobby_page`` tables per lobby page;
     ``header_timeout`` seconds to send a request head; ``keepalive_timeout`` seconds an idle
     keep-alive connection stays open; ``max_connections`` (0 = the file-descriptor limit minus
-    ``fd_reserve``) and ``max_per_address`` connections.
+    ``fd_reserve``) and ``max_per_address`` connections; ``max_lag`` seconds a message may wait
+    to be sent before a client that stopped reading is closed (4008); ``send_buffer`` bytes of
+    kernel send buffer per connection (0 = the system's), so a stalled client's backlog stays
+    small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
+    ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/proxy.py``); their own
+    connections are not counted per address.
     """
 
     db: str = "cardroom.db"
@@ -61,3 +66,6 @@ class Settings:
     max_connections: int = 0
     fd_reserve: int = 64
     max_per_address: int = 100
+    max_lag: float = 5.0
+    send_buffer: int = 65536
+    trusted_proxies: tuple[str, ...] = ()

@@ -1,8 +1,9 @@
 """Websocket sessions (contracts §4): one ``Session`` per socket.
 
 A receiver reads and validates frames; a sender drains a bounded queue of outgoing messages. A
-bad frame gets ``reject`` and the session goes on; a client too slow to drain its queue is
-disconnected (it resyncs on reconnect) and the table never waits for it.
+bad frame gets ``reject`` and the session goes on; a client too slow to drain its queue, or whose
+oldest unsent message has waited ``settings.max_lag`` seconds (it stopped reading), is closed
+with 4008 (it reconnects with ``since``) and the table never waits for it.
 """
 
 from __future__ import annotations
@@ -53,7 +54,10 @@ class Session:
         self.ws = ws
         self.registry = registry
         self.settings = settings
-        self.outbox: asyncio.Queue[Json | str] = asyncio.Queue(maxsize=settings.send_queue)
+        self.outbox: asyncio.Queue[tuple[float, Json | str]] = asyncio.Queue(
+            maxsize=settings.send_queue
+        )
+        self._sending_since: float | None = None  # when the message being written was queued
         self.actor: TableActor | None = None
         self.audience: Audience = SPECTATOR
         self.token: str | None = None
@@ -68,7 +72,7 @@ class Session:
         if self.slow.is_set():
             return
         try:
-            self.outbox.put_nowait(message)
+            self.outbox.put_nowait((time.monotonic(), message))
         except asyncio.QueueFull:
             log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
             self.slow.set()
@@ -85,6 +89,7 @@ class Session:
             asyncio.create_task(self._receive()),
             asyncio.create_task(self._send()),
             asyncio.create_task(self.slow.wait()),
+            asyncio.create_task(self._watch_lag()),
         ]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -103,8 +108,28 @@ class Session:
 
     async def _send(self) -> None:
         while True:
-            message = await self.outbox.get()
+            self._sending_since = None
+            queued, message = await self.outbox.get()
+            self._sending_since = queued
             await self.ws.send_text(message if isinstance(message, str) else dumps(message))
+
+    def lag(self, now: float) -> float:
+        """Seconds the oldest message not yet written to the socket has waited."""
+        oldest = self._sending_since
+        if oldest is None and not self.outbox.empty():
+            oldest = self.outbox._queue[0][0]  # type: ignore[attr-defined]  # peek, FIFO
+        return 0.0 if oldest is None else now - oldest
+
+    async def _watch_lag(self) -> None:
+        """Close a client that stopped reading: its writes block once the (small) socket send
+        buffer is full, so its oldest message ages; a live client's never does."""
+        limit = self.settings.max_lag
+        if limit <= 0:
+            await asyncio.Event().wait()
+        while self.lag(time.monotonic()) < limit:
+            await asyncio.sleep(min(1.0, limit / 4))
+        log.warning("client %s s behind on table %s closed", limit, self.actor and self.actor.id)
+        self.slow.set()
 
     async def _receive(self) -> None:
         while True:

@@ -13,7 +13,7 @@ import threading
 import urllib.error
 import urllib.request
 from typing import Any
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
 from cardroom.tui.prompt import HELP, Console, menu, read_choice
 from cardroom.tui.render import render_event, render_obs, seat_names
@@ -22,11 +22,32 @@ Json = dict[str, Any]
 WS_PATH = "/ws"
 
 
-def take_seat(server: str, table: str, seat: int, name: str) -> str:
-    """POST the lobby route that binds ``seat`` to us; returns the seat token."""
+def join_link(table: str) -> tuple[str | None, str, str | None]:
+    """A ``--table`` argument as (server, table id, invite): a bare id, or a join link
+    ``http://host/t/{id}#invite=SECRET`` as the browser shows it.
+
+    >>> join_link("T1")
+    (None, 'T1', None)
+    >>> join_link("https://cards.example/t/ab12#invite=s3cret")
+    ('https://cards.example', 'ab12', 's3cret')
+    """
+    parts = urlsplit(table)
+    if not parts.scheme or "/t/" not in parts.path:
+        return None, table, None
+    table_id = unquote(parts.path.rsplit("/t/", 1)[1].strip("/"))
+    invite = parse_qs(parts.fragment).get("invite", [None])[0]
+    return urlunsplit((parts.scheme, parts.netloc, "", "", "")), table_id, invite
+
+
+def take_seat(server: str, table: str, seat: int, name: str, invite: str | None = None) -> str:
+    """POST the lobby route that binds ``seat`` to us (with the table's invite secret, which
+    bot seats, running games and private tables need); returns the seat token."""
     url = f"{server.rstrip('/')}/api/tables/{quote(table)}/seats/{seat}"
     body = json.dumps({"name": name}).encode()
-    request = urllib.request.Request(url, body, {"Content-Type": "application/json"}, method="POST")
+    headers = {"Content-Type": "application/json"}
+    if invite:
+        headers["X-Cardroom-Invite"] = invite
+    request = urllib.request.Request(url, body, headers, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             data = json.loads(response.read())
@@ -159,11 +180,17 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
 
 
 def play_remote(
-    server: str, table: str, seat: int, name: str, token: str | None, console: Console
+    server: str,
+    table: str,
+    seat: int,
+    name: str,
+    token: str | None,
+    console: Console,
+    invite: str | None = None,
 ) -> int:
     """Take ``seat`` at ``table`` (unless a token is given) and play it until the game ends."""
     try:
-        token = token or take_seat(server, table, seat, name)
+        token = token or take_seat(server, table, seat, name, invite)
     except (OSError, ValueError) as exc:
         console.write(f"cardroom play: {exc}")
         return 2

@@ -388,122 +388,193 @@ def _add_sets(
             out.extend(table[rank][s])
 
 
-def _add_full_houses(hand: int, suits: list[int], above: int, out: list[Combo]) -> None:
+def _add_full_houses(
+    hand: int, suits: list[int], ranks: _Ranks, above: int, out: list[Combo]
+) -> None:
     """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part."""
     phx = hand & _PHX
     found: list[Combo] = []
-    ranks = [r for r in _RANKS if suits[r]]
-    pair_ranks = [(p, _PAIRS[p][suits[p]], _SINGLES[p][suits[p]]) for p in ranks]
-    for t in ranks:
+    full = Kind.FULL_HOUSE
+    new = _new
+    paired = ranks.paired
+    pair_ranks = [(p, _PAIRS[p][suits[p]]) for p in _bits(paired)]
+    single_ranks = [(p, _SINGLES[p][suits[p]]) for p in _bits(ranks.present & ~2)] if phx else []
+    for t in _bits(ranks.tripled | paired if phx else ranks.tripled):
         if 2 * t <= above:
             continue
         st = suits[t]
         triples = _TRIPLES[t][st]
         wild_triples = _PAIRS[t][st] if phx else ()
-        if not triples and not wild_triples:
-            continue
         strength = 2 * t
-        for p, pairs, singles in pair_ranks:
+        for p, pairs in pair_ranks:
             if p == t:
                 continue
             for tc in triples:
-                for pc in pairs:
-                    found.append(_new(Combo, (Kind.FULL_HOUSE, tc | pc, strength, 5, None)))
-                if phx:
-                    for c in singles:
-                        found.append(_new(Combo, (Kind.FULL_HOUSE, tc | c | _PHX, strength, 5, p)))
+                found += [new(Combo, (full, tc | pc, strength, 5, None)) for pc in pairs]
             for tc in wild_triples:
-                for pc in pairs:
-                    found.append(_new(Combo, (Kind.FULL_HOUSE, tc | pc | _PHX, strength, 5, t)))
+                found += [new(Combo, (full, tc | pc | _PHX, strength, 5, t)) for pc in pairs]
+        if triples and phx:
+            for p, singles in single_ranks:
+                if p != t:
+                    for tc in triples:
+                        found += [
+                            new(Combo, (full, tc | c | _PHX, strength, 5, p)) for c in singles
+                        ]
     found.sort(key=_sort_key)
     out.extend(found)
 
 
 def _add_straights(
-    hand: int, suits: list[int], length: int | None, above: int, out: list[Combo]
+    hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
-    """Runs of >= 5 ranks from 1 (Mah Jong) to A, one card each, the Phoenix filling one rank.
+    """Runs of >= 5 ranks from 1 (Mah Jong) to A, one card each, the Phoenix standing for one.
 
-    Grows every run rank by rank from its low end. Ranks held once add to a constant mask;
-    only ranks held twice or more multiply the card choices (``prod``), so a run costs about
-    one step per play it yields. The Phoenix fills the run's one gap, or stands in for any
-    held rank: for a rank held once its card is taken out of the constant, for a rank held
-    more often the product of the other multi-card ranks (``without``) is used. All-one-suit
-    natural runs are bombs (R7.1). The canonical order comes from sorting one int key per play.
+    From each low rank ``lo``, bit arithmetic on the held ranks finds how far a run reaches
+    (the Phoenix filling the first gap); each window ``lo..hi`` is then looked at once. Only
+    ranks held twice or more multiply the card choices (``_product``, shared by the windows
+    through ``memo``); the other cards of the window are one constant mask. The Phoenix also
+    stands in for any held rank: a single card taken out of the constant, or the product of
+    the other multi-card ranks. All-one-suit natural runs are bombs (R7.1). Higher ranks sit
+    on higher bits and the Phoenix above them all, so a window's plays come sorted except its
+    Phoenix stand-ins when a rank is held twice; grouping by length gives the canonical
+    (length, top, cards) order without sorting every play.
     """
     phx = hand & _PHX
     low_len, high_len = (5, 14) if length is None else (length, length)
-    present = (2 if hand & _MJ else 0) | sum(1 << r for r in _RANKS if suits[r])
-    window = (1 << low_len) - 1
-    found: dict[int, Combo] = {}
-    table = _SINGLES
+    present, multi = ranks.present, ranks.paired
+    multi_cards = hand & ranks.paired_cards
+    x = (hand & NORMAL_MASK) >> 2
+    flushes = bool(x & (x >> 4) & (x >> 8) & (x >> 12) & (x >> 16))
+    groups: list[list[Combo]] = [[] for _ in range(high_len - low_len + 1)]
+    memo: dict[int, list[int]] = {0: [0]}
+    new = _new
     straight = Kind.STRAIGHT
-    for lo in range(1, 16 - low_len):
-        top_hi = min(14, lo + high_len - 1)
-        if 2 * top_hi <= above:
-            continue
-        missing = low_len - ((present >> lo) & window).bit_count()
-        if missing > (1 if phx else 0) or (missing and lo == 1 and not present & 2):
-            continue  # the shortest run from lo cannot be completed
-        const, prod, gap, common = 0, [0], 0, 15
-        singles: list[tuple[int, int]] = []  # (rank, card bit) of the ranks held once
-        without: dict[int, list[int]] = {}  # multi-card rank -> product of the others
-        for hi in range(lo, top_hi + 1):
-            if hi == 1:
-                options: tuple[int, ...] = _MJ_OPTIONS
-            else:
-                options = table[hi][suits[hi]]
-                common &= suits[hi]
-            if not options:
-                if gap or not phx:
-                    break
-                gap = hi
-            elif len(options) == 1:
-                const |= options[0]
-                if hi >= 2:
-                    singles.append((hi, options[0]))
-            else:
-                for r, masks in without.items():
-                    without[r] = [m | c for c in options for m in masks]
-                without[hi] = prod
-                prod = [m | c for c in options for m in prod]
+    run_cards, run_ranks, not_rank = _RUN_CARDS, _RUN_RANKS, _NOT_RANK
+    for lo in range(1 if present & 2 else 2, 16 - low_len):
+        run = present >> lo
+        held = (~run & (run + 1)).bit_length() - 1  # ranks held from lo on, without a gap
+        gap = lo + held
+        if phx:  # the Phoenix fills the first gap
+            run |= 1 << held
+            held = (~run & (run + 1)).bit_length() - 1
+        first = lo + low_len - 1
+        if first <= above // 2:
+            first = above // 2 + 1
+        end = min(lo + held - 1, 14, lo + high_len - 1)
+        lo2 = lo if lo >= 2 else 2
+        for hi in range(first, end + 1):
             n = hi - lo + 1
-            if n < low_len or 2 * hi <= above:
-                continue
+            missing = hi >= gap
+            cards = hand & run_cards[lo][hi]
             strength = 2 * hi
-            key = n << 61 | hi << 57
-            if not without:  # one card per rank: a single mask per reading
-                if gap:
-                    m = const | _PHX
-                    found[key | m] = _new(Combo, (straight, m, strength, n, gap))
+            group = groups[n - low_len]
+            held_twice = multi & run_ranks[lo][hi]
+            if not held_twice:  # one mask per reading
+                if missing:
+                    group.append(new(Combo, (straight, cards | _PHX, strength, n, gap)))
                     continue
-                if lo == 1 or not common or not _is_flush(const):
-                    found[key | const] = _new(Combo, (straight, const, strength, n, None))
-                if phx:
-                    for p, c in singles:
-                        m = const ^ c | _PHX
-                        found[key | m] = _new(Combo, (straight, m, strength, n, p))
+                if lo == 1 or not flushes or not _is_flush(cards):
+                    group.append(new(Combo, (straight, cards, strength, n, None)))
+                if phx:  # the Phoenix for the top rank first: the lowest mask
+                    wild = cards | _PHX
+                    for r in range(hi, lo2 - 1, -1):
+                        group.append(new(Combo, (straight, wild & not_rank[r], strength, n, r)))
                 continue
-            if gap:
+            prod = memo.get(held_twice) or _product(held_twice, suits, memo)
+            const = cards & ~multi_cards
+            if missing:
                 base = const | _PHX
                 for x in prod:
-                    found[key | base | x] = _new(Combo, (straight, base | x, strength, n, gap))
+                    group.append(new(Combo, (straight, base | x, strength, n, gap)))
                 continue
-            for x in prod:
-                m = const | x
-                if lo == 1 or not common or not _is_flush(m):
-                    found[key | m] = _new(Combo, (straight, m, strength, n, None))
-            if phx:
-                for p, c in singles:
-                    base = const ^ c | _PHX
-                    for x in prod:
-                        found[key | base | x] = _new(Combo, (straight, base | x, strength, n, p))
+            if lo == 1 or not flushes:
+                for x in prod:
+                    group.append(new(Combo, (straight, const | x, strength, n, None)))
+            else:
+                group += [
+                    new(Combo, (straight, const | x, strength, n, None))
+                    for x in prod
+                    if not _is_flush(const | x)
+                ]
+            if phx:  # keys: cards << 4 | the Phoenix's rank, sorted
                 base = const | _PHX
-                for p, masks in without.items():
-                    for x in masks:
-                        found[key | base | x] = _new(Combo, (straight, base | x, strength, n, p))
-    if found:
-        out.extend([found[k] for k in sorted(found)])
+                keys = [
+                    (base & not_rank[r] | x) << 4 | r
+                    for r in range(lo2, hi + 1)
+                    if not multi >> r & 1
+                    for x in prod
+                ]
+                for r in range(lo2, hi + 1):
+                    if held_twice >> r & 1:
+                        others = _product(held_twice ^ 1 << r, suits, memo)
+                        keys += [(base | x) << 4 | r for x in others]
+                keys.sort()
+                group += [new(Combo, (straight, k >> 4, strength, n, k & 15)) for k in keys]
+    for group in groups:
+        out.extend(group)
+
+
+def _product(ranks: int, suits: list[int], memo: dict[int, list[int]]) -> list[int]:
+    """Every choice of one card from each rank in the bit set ``ranks``, ascending."""
+    found = memo.get(ranks)
+    if found is None:
+        top = ranks.bit_length() - 1
+        rest = _product(ranks ^ 1 << top, suits, memo)
+        found = memo[ranks] = [m | c for c in _SINGLES[top][suits[top]] for m in rest]
+    return found
+
+
+def _run_cards(lo: int, hi: int) -> int:
+    """The cards of ranks ``lo..hi``, the Mah Jong as rank 1."""
+    cards = sum(15 << _BASE[r] for r in range(max(lo, 2), hi + 1))
+    return cards | (_MJ if lo == 1 else 0)
+
+
+_RUN_CARDS: Final = tuple(tuple(_run_cards(lo, hi) for hi in range(15)) for lo in range(15))
+_RUN_RANKS: Final = tuple(tuple((2 << hi) - (1 << lo) for hi in range(15)) for lo in range(15))
+"""By low and high rank: the bit set of the ranks ``lo..hi``."""
+_NOT_RANK: Final = (~0, ~0, *(~(15 << _BASE[r]) for r in _RANKS))
+"""By rank: every card but those of that rank."""
+
+
+class _Ranks(NamedTuple):
+    """Bit sets of the ranks (bit r for rank r, the Mah Jong as rank 1) a hand holds at least
+    once, twice and three times, computed once per listing for the multi-card kinds."""
+
+    present: int
+    paired: int
+    tripled: int
+    paired_cards: int
+    """The cards of the ranks in ``paired``."""
+
+
+def _ranks(hand: int, suits: list[int]) -> _Ranks:
+    present = 2 if hand & _MJ else 0
+    paired = tripled = paired_cards = 0
+    count = _COUNT
+    for r in _RANKS:
+        s = suits[r]
+        if s:
+            present |= 1 << r
+            if count[s] >= 2:
+                paired |= 1 << r
+                paired_cards |= 15 << _BASE[r]
+                if count[s] >= 3:
+                    tripled |= 1 << r
+    return _Ranks(present, paired, tripled, paired_cards)
+
+
+_COUNT: Final = tuple(s.bit_count() for s in range(16))
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first (fast for the few ranks of a sparse set)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def _is_flush(m: int) -> bool:
@@ -513,23 +584,18 @@ def _is_flush(m: int) -> bool:
 
 
 def _add_stairs(
-    hand: int, suits: list[int], length: int | None, above: int, out: list[Combo]
+    hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
     """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs."""
     phx = hand & _PHX
     low_k, high_k = (2, 7) if length is None else (length // 2, length // 2)
-    present = paired = 0
-    for r in _RANKS:
-        n = suits[r].bit_count()
-        if n:
-            present |= 1 << r
-            if n >= 2:
-                paired |= 1 << r
+    present, paired = ranks.present & ~2, ranks.paired
     window = (1 << low_k) - 1
     found: list[Combo] = []
-    for lo in range(2, 16 - low_k):
-        if (present >> lo) & window != window:
-            continue
+    starts = present  # the ranks that begin low_k held ranks in a row
+    for i in range(1, low_k):
+        starts &= present >> i
+    for lo in _bits(starts):
         if low_k - ((paired >> lo) & window).bit_count() > (1 if phx else 0):
             continue  # the shortest stairs from lo cannot be completed
         plain = [0]
@@ -642,15 +708,16 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     phx = hand & _PHX
     if top is None:
         suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+        ranks = _ranks(hand, suits)
         _add_singles(hand, None, out)
         _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, -1, out)
         _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, -1, out)
-        pairs, triples = _multiples(hand)
+        pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
-            _add_full_houses(hand, suits, -1, out)
-        _add_straights(hand, suits, None, -1, out)
+            _add_full_houses(hand, suits, ranks, -1, out)
+        _add_straights(hand, suits, ranks, None, -1, out)
         if pairs & (pairs - 1) or (phx and pairs):  # else no stairs can be made
-            _add_stairs(hand, suits, None, -1, out)
+            _add_stairs(hand, suits, ranks, None, -1, out)
     else:
         kind, above = top.kind, top.strength
         if kind == Kind.SINGLE:  # the common cases need no per-rank list
@@ -661,26 +728,15 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
             _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
         else:
             suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+            ranks = _ranks(hand, suits)
             if kind == Kind.FULL_HOUSE:
-                _add_full_houses(hand, suits, above, out)
+                _add_full_houses(hand, suits, ranks, above, out)
             elif kind == Kind.STRAIGHT:
-                _add_straights(hand, suits, top.length, above, out)
+                _add_straights(hand, suits, ranks, top.length, above, out)
             else:
-                _add_stairs(hand, suits, top.length, above, out)
+                _add_stairs(hand, suits, ranks, top.length, above, out)
     if has_bomb(hand):
         bombs = _all_bombs(_suits_by_rank(hand))
         bombs.sort(key=_sort_key)
         out.extend(bombs)
     return tuple(out)
-
-
-_NIBBLE_LOW: Final = sum(1 << (4 * i) for i in range(13))
-
-
-def _multiples(hand: int) -> tuple[int, int]:
-    """Masks with one bit per rank holding at least two (``pairs``) and three (``triples``)
-    natural cards: a cheap test of whether full houses and stairs are worth looking for."""
-    x = (hand & NORMAL_MASK) >> 2
-    low = _NIBBLE_LOW
-    n = (x & low) + (x >> 1 & low) + (x >> 2 & low) + (x >> 3 & low)  # cards per rank, 0..4
-    return (n >> 1 | n >> 2) & low, (n >> 2 | (n >> 1 & n)) & low

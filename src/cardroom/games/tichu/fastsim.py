@@ -70,27 +70,31 @@ def _next_holding(hands: list[int], after: int, skip: int = 0) -> int | None:
     return None
 
 
+_FIELDS: Final = (  # the attributes of a Sim (its __slots__)
+    "calls",
+    "config",
+    "done",
+    "final",
+    "hands",
+    "leads",
+    "out",
+    "passed",
+    "piles",
+    "points",
+    "top",
+    "top_seat",
+    "trick",
+    "trick_over",
+    "turn",
+    "wish",
+    "wisher",
+)
+
+
 class Sim:
     """One Tichu round in the play phase, mutable. ``seat`` is who owes the next move."""
 
-    __slots__ = (
-        "calls",
-        "config",
-        "done",
-        "final",
-        "hands",
-        "out",
-        "passed",
-        "piles",
-        "points",
-        "top",
-        "top_seat",
-        "trick",
-        "trick_over",
-        "turn",
-        "wish",
-        "wisher",
-    )
+    __slots__ = _FIELDS
 
     def __init__(self, hands: list[int], turn: int, config: TichuConfig | None = None) -> None:
         self.config = config or _STANDARD
@@ -110,6 +114,8 @@ class Sim:
         self.wisher: int | None = None
         self.done = False
         self.points: tuple[int, int] = (0, 0)
+        self.leads: list[tuple[int, tuple[Combo, ...]] | None] = [None] * SEATS
+        """Per seat: a hand it held this round and that hand's every lead (see ``_leads``)."""
 
     # -- making a round ----------------------------------------------------------------------
     @classmethod
@@ -160,14 +166,15 @@ class Sim:
 
     def copy(self) -> Sim:
         """An independent copy (for trying moves from one position)."""
-        new = Sim.__new__(Sim)
-        for name in Sim.__slots__:
+        new = Sim(self.hands[:], 0, self.config)  # not __new__: a compiled Sim needs __init__
+        for name in _FIELDS:
             setattr(new, name, getattr(self, name))
-        new.hands, new.piles, new.out, new.calls = (
+        new.hands, new.piles, new.out, new.calls, new.leads = (
             self.hands[:],
             self.piles[:],
             self.out[:],
             self.calls[:],
+            self.leads[:],
         )
         return new
 
@@ -205,9 +212,8 @@ class Sim:
         onto: list[Move] = []
         if lead and self.trick and self.top_seat != seat and has_bomb(hand):
             onto = [Onto(c) for c in enumerate_bombs(hand, self.top)]  # R5.6
-        # leads are cached per hand (searches lead from the same hands again and again);
         # a follow's (hand, top) seldom repeats, so caching it would only cost
-        plays = enumerate_plays(hand, None) if lead else generate_plays(hand, self.top)
+        plays = self._leads(seat, hand) if lead else generate_plays(hand, self.top)
         wished = 0 if self.wish is None else _WISH_MASKS[self.wish]
         if wished and hand & wished:
             bound: list[Move] = [c for c in plays if c.cards & wished]
@@ -218,6 +224,23 @@ class Sim:
         if lead:
             return [*plays, *onto]
         return [PASS, *plays]
+
+    def _leads(self, seat: int, hand: int) -> tuple[Combo, ...]:
+        """Every lead of ``hand``. Hands only shrink in a round, and the leads of a smaller hand
+        are those of a larger one that use none of the cards gone (in the same order): filtering
+        the seat's last listing is several times cheaper than listing again. The first
+        listing of a round comes from ``enumerate_plays``'s per-hand cache."""
+        known = self.leads[seat]
+        if known is not None and known[0] & hand == hand:
+            held, plays = known
+            if held != hand:
+                gone = held & ~hand
+                plays = tuple([c for c in plays if not c.cards & gone])
+                self.leads[seat] = (hand, plays)
+            return plays
+        plays = enumerate_plays(hand, None)
+        self.leads[seat] = (hand, plays)
+        return plays
 
     def bombs(self, seat: int) -> tuple[Combo, ...]:
         """Bombs ``seat`` may throw out of its turn now (R7.4); () if none or not allowed."""

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Optional compiled build: compile the hot Tichu modules with mypyc, in place next to their
+# sources (an editable install then imports the compiled module). Pure Python stays the
+# reference and works without it. `bash scripts/compile.sh --clean` goes back to pure Python;
+# `--if-stale` compiles only when a module has no build or its source is newer than it.
+# Without a C compiler or mypyc this says so and leaves the pure-Python package as it is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py)  # under src/
+clean() {
+  for m in "${MODULES[@]}"; do rm -f "src/${m%.py}".*.so "src/${m%.py}"__mypyc.*.so; done
+  rm -f src/*__mypyc.*.so  # the shared runtime of several compiled modules
+  rm -rf src/build
+}
+stale() {
+  for m in "${MODULES[@]}"; do
+    so=$(ls "src/${m%.py}".cpython-*.so 2>/dev/null | head -1)
+    if [ -z "$so" ] || [ "src/$m" -nt "$so" ]; then return 0; fi
+  done
+  return 1
+}
+if [ "${1:-}" = "--if-stale" ] && ! stale; then
+  exit 0
+fi
+if [ "${1:-}" = "--stale-clean" ]; then  # drop a build older than its sources
+  if ls src/cardroom/games/tichu/*.so >/dev/null 2>&1 && stale; then clean; echo "compile: removed a stale build (pure Python)"; fi
+  exit 0
+fi
+if [ "${1:-}" = "--clean" ]; then
+  clean
+  echo "compile: removed the compiled modules (pure Python)"
+  exit 0
+fi
+if ! command -v "${CC:-cc}" >/dev/null 2>&1 || [ ! -x .venv/bin/mypyc ]; then
+  echo "compile: no C compiler or mypyc; staying pure Python" >&2
+  exit 0
+fi
+clean
+log=$(mktemp)
+if ! (cd src && ../.venv/bin/mypyc --config-file ../pyproject.toml "${MODULES[@]}" >"$log" 2>&1); then
+  tail -20 "$log" >&2
+  clean
+  rm -f "$log"
+  echo "compile: mypyc failed (log above); staying pure Python" >&2
+  exit 0
+fi
+rm -rf src/build "$log"
+echo "compile: compiled ${MODULES[*]}"
