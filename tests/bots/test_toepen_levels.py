@@ -101,6 +101,19 @@ def test_search_folds_against_a_sure_knock_and_knocks_its_own_sure_trick() -> No
     assert act("search", trick4("10H", 0, legal=["play 10H", "knock"])) == "knock"
 
 
+def test_search_reads_when_each_knock_came_and_who_answers_after_it() -> None:
+    history = [
+        {"type": "deal"},
+        {"type": "knock", "seat": 1, "stake": 2},
+        *[{"type": "trick", "trick_no": k} for k in (1, 2, 3)],
+        {"type": "knock", "seat": 2, "stake": 3},
+    ]
+    responses = {"knocker": 2, "answers": [{"seat": 3, "answer": "stay"}], "waiting": [0, 1]}
+    r = read(view(phase="respond", responses=responses, trick_no=4, history=history))
+    assert r.knockers == {1: 1, 2: 4}  # a trick-4 knock is trusted more (LATE_TRUST)
+    assert r.later == [1]
+
+
 def test_sampled_worlds_respect_voids_signals_and_what_was_seen() -> None:
     tricks = [{"plays": [{"seat": 0, "card": "8H"}, {"seat": 1, "card": "7S"}]}]
     v = view(
@@ -139,6 +152,23 @@ def test_arena_cli_rotates_seats_and_reports_shares(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "6 games (2 deals x 3 rotations)" in out
     assert "tight" in out and "heuristic" in out and "95 % CI" in out and "p99" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--levels", "nope,tight"], "unknown bot level 'nope'"),
+        (["--option", "bogus=1"], "unknown Toepen option 'bogus'"),
+        (["--levels", "a,b,c", "--seats", "4"], "--levels needs 2 levels"),
+        (["--seats", "12"], "seats must be"),
+    ],
+)
+def test_arena_cli_rejects_bad_input_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_cli([*argv, "--games", "3"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
 
 
 def test_search_plays_legal_games_among_every_level() -> None:

@@ -31,6 +31,7 @@ from cardroom.bots.protocol import Bot, Interrupter, SeatView
 from cardroom.bots.registry import make_bot
 from cardroom.engine import get_game
 from cardroom.engine.config import parse_option_pairs
+from cardroom.engine.errors import EngineError
 
 Z95 = 1.96
 
@@ -140,9 +141,15 @@ def parser() -> argparse.ArgumentParser:
 def run_cli(args: Sequence[str]) -> int:
     """Run the arena from command-line ``args``; prints one line per level."""
     ns = parser().parse_args(list(args))
-    options = parse_option_pairs(ns.option) | {"seats": ns.seats}
-    get_game("toepen").config_from_json(options)  # bad options fail before any game
-    levels = lineup(ns.levels.split(","), ns.seats)
+    try:  # bad options or levels fail with one clear line, before any game
+        options = parse_option_pairs(ns.option) | {"seats": ns.seats}
+        get_game("toepen").config_from_json(options)
+        levels = lineup(ns.levels.split(","), ns.seats)
+        for level in set(levels):
+            make_bot("toepen", level)
+    except (ValueError, EngineError) as exc:
+        print(f"toepen arena: {exc}", file=sys.stderr)
+        return 2
     deals = max(1, math.ceil(ns.games / ns.seats))
     tasks = [(options, levels, f"{ns.seed}/{i}") for i in range(deals)]
     start = time.perf_counter()
