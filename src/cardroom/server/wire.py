@@ -10,7 +10,7 @@ Act(text='pass', id=3, v=41)
 ...     parse_client('{"t": "jump"}')
 ... except WireError as exc:
 ...     print(exc.code, exc)
-malformed unknown message type 'jump'; expected one of: act, chat, hello, ping, resync
+malformed unknown message type 'jump'; expected one of: act, chat, hello, ping, ready, resync
 """
 
 from __future__ import annotations
