@@ -17,7 +17,8 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from .test_attacks_resilience import RELAY, process
+from .processes import process
+from .test_attacks_resilience import RELAY
 
 Json = dict[str, Any]
 

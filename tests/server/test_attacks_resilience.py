@@ -5,14 +5,11 @@ Each test reproduced its attack on the server before the fix."""
 from __future__ import annotations
 
 import asyncio
-import os
 import resource
 import socket
 import sqlite3
 import sys
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,52 +20,11 @@ from cardroom.engine import get_game, replay
 from cardroom.server import Settings
 
 from .conftest import Server, serve
-from .test_restart import LAUNCH, ROOT, RUNNING, load_table
+from .processes import LAUNCH, ROOT, process
+from .test_restart import load_table
 
 Json = dict[str, Any]
 RELAY = {"seats": 4, "cards": 2}
-
-
-@asynccontextmanager
-async def process(
-    db: Path, *flags: str, env: dict[str, str] | None = None, nofile: int | None = None
-) -> AsyncIterator[tuple[asyncio.subprocess.Process, Server, list[str]]]:
-    """``cardroom serve`` in its own process; yields once it listens."""
-    log: list[str] = []
-
-    def limit_files() -> None:
-        if nofile is not None:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
-
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", LAUNCH, "serve", "--port", "0", "--db", str(db),
-        "--bot-delay", "0", *flags, cwd=ROOT, stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, **(env or {})}, preexec_fn=limit_files,
-    )  # fmt: skip
-    assert proc.stderr is not None
-    url = None
-    async with asyncio.timeout(30):
-        while url is None:
-            line = (await proc.stderr.readline()).decode()
-            assert line, "the server exited: " + "".join(log)
-            log.append(line)
-            if match := RUNNING.search(line):
-                url = match.group(1)
-
-    async def drain() -> None:
-        assert proc.stderr is not None
-        while line := await proc.stderr.readline():
-            log.append(line.decode())
-
-    drainer = asyncio.create_task(drain())
-    try:
-        async with httpx.AsyncClient(base_url=url, timeout=10) as http:
-            yield proc, Server(url, None, http), log
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-        await proc.wait()
-        await drainer
 
 
 async def run_to_exit(db: Path, *flags: str, timeout: float = 20) -> tuple[int, str]:

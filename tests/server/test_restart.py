@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import signal
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from cardroom.engine import get_game, replay
@@ -21,13 +18,9 @@ from cardroom.storage import SqlStore, StoredTable
 
 from .conftest import Client, Server
 from .players import play_until
+from .processes import process
 
 Json = dict[str, Any]
-ROOT = Path(__file__).resolve().parents[2]
-LAUNCH = (
-    "import sys, tests.server.relay; from cardroom.cli import main; sys.exit(main(sys.argv[1:]))"
-)
-RUNNING = re.compile(r"Uvicorn running on (http://127\.0\.0\.1:\d+)")
 
 
 @asynccontextmanager
@@ -35,34 +28,8 @@ async def server_process(
     db: Path, log: list[str]
 ) -> AsyncIterator[tuple[asyncio.subprocess.Process, Server]]:
     """``cardroom serve`` in its own process (with the relay test game registered)."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", LAUNCH, "serve", "--port", "0", "--db", str(db), "--bot-delay", "0",
-        cwd=ROOT, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    assert proc.stderr is not None
-    url = None
-    async with asyncio.timeout(30):
-        while url is None:
-            line = (await proc.stderr.readline()).decode()
-            assert line, "the server exited: " + "".join(log)
-            log.append(line)
-            if match := RUNNING.search(line):
-                url = match.group(1)
-
-    async def drain() -> None:
-        assert proc.stderr is not None
-        while line := await proc.stderr.readline():
-            log.append(line.decode())
-
-    drainer = asyncio.create_task(drain())
-    try:
-        async with httpx.AsyncClient(base_url=url, timeout=10) as http:
-            yield proc, Server(url, None, http)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-        await proc.wait()
-        await drainer
+    async with process(db, log=log) as (proc, server, _):
+        yield proc, server
 
 
 def relay_paused(obs: Json) -> bool:
