@@ -29,6 +29,33 @@ def test_level_argument_sets_the_budget() -> None:
         make_bot("tichu", "search:fast")
 
 
+def test_level_argument_sets_a_fixed_number_of_worlds() -> None:
+    bot = make_bot("tichu", "search:n=40")
+    assert isinstance(bot, TichuSearchBot) and bot.worlds == 40 and bot.name == "search:n=40"
+    assert make_bot("tichu", "search").name == "search"
+    with pytest.raises(ValueError, match="worlds"):
+        make_bot("tichu", "search:n=many")
+    with pytest.raises(ValueError, match="worlds"):
+        make_bot("tichu", "search:n=0")
+
+
+def test_a_fixed_count_scores_that_many_worlds() -> None:
+    """The count, not the clock, ends the search: a slow machine plays the same moves."""
+    view = acting_position(7, random_bots=False)
+    bot = TichuSearchBot(worlds=5)
+    seen: list[int] = []
+    original = bot.scores
+
+    def counting(*args: object) -> list[float]:
+        seen.append(1)
+        return original(*args)  # type: ignore[arg-type]
+
+    bot.scores = counting  # type: ignore[method-assign]
+    texts = list(view.legal[:3])
+    bot.search(view, texts, random.Random(1), deadline=0.0)
+    assert len(seen) == 5
+
+
 def test_a_forced_move_is_answered_at_once() -> None:
     view = tichu_view("3G 5K 8B 9R QG AG", top="4G", top_seat=3, sizes=(6, 9, 9, 9), wish=9)
     assert view.legal == ("play 9R",)

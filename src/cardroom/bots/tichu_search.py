@@ -4,7 +4,10 @@ Each decision in the play phase (plays, passes, bombs in turn, the Mah Jong wish
 gift) weighs a few candidate actions: every candidate is tried in the same sampled worlds
 (``tichu_belief.sample_world``), each followed by a fast rollout to the end of the round, and
 scored by our team's round points minus theirs (calls and double victories included). Worlds
-are added until the time budget is spent (default 1 s, ``search:0.3``). A forced move, or a
+are added until the time budget is spent (default 1 s, ``search:0.3``), or, with a fixed
+count (``search:n=400``), until that many worlds are scored whatever the machine's load, so
+that strength measured with a count does not depend on other work running (on a quiet core,
+``bench/tichu_search_speed.py``: n=200 ≈ 0.18 s median per searched decision, n=300 ≈ 0.28 s). A forced move, or a
 single candidate, is answered at once. Grand Tichu, the exchange, Tichu calls and bombs out of
 turn are the heuristic's (the issue's wish to search them too is not done yet).
 
@@ -46,6 +49,8 @@ DEFAULT_BUDGET: Final = 1.0
 MAX_CANDIDATES: Final = 6
 MIN_WORLDS: Final = 2
 MAX_WORLDS: Final = 400
+"""The time budget stops here too (more worlds change nothing measurable)."""
+MAX_FIXED_WORLDS: Final = 100_000
 MARGIN: Final = 5.0
 """Points/round a candidate must gain over the heuristic's choice (and two standard errors)."""
 SEARCHED_PHASES: Final = ("play", "dragon", "wish")
@@ -181,20 +186,36 @@ class TichuSearchBot:
     """Flat Monte-Carlo search with a time budget per decision."""
 
     budget: float = DEFAULT_BUDGET
+    worlds: int | None = None
+    """A fixed number of sampled worlds per decision instead of the time budget."""
     name: str = "search"
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot()
-        if self.budget != DEFAULT_BUDGET:
+        if self.worlds is not None:
+            self.name = f"search:n={self.worlds}"
+        elif self.budget != DEFAULT_BUDGET:
             self.name = f"search:{self.budget:g}"
 
     @classmethod
     def from_arg(cls, arg: str) -> TichuSearchBot:
-        """``search:0.3`` = 0.3 s per decision."""
+        """``search:0.3`` = 0.3 s per decision; ``search:n=400`` = 400 worlds per decision."""
+        if arg.startswith("n="):
+            try:
+                worlds = int(arg[2:])
+            except ValueError:
+                raise ValueError(f"search:n= takes a number of worlds, not {arg!r}") from None
+            if not MIN_WORLDS <= worlds <= MAX_FIXED_WORLDS:
+                raise ValueError(
+                    f"search worlds must be in [{MIN_WORLDS}, {MAX_FIXED_WORLDS}], got {worlds}"
+                )
+            return cls(worlds=worlds)
         try:
             budget = float(arg)
         except ValueError:
-            raise ValueError(f"search takes seconds per decision, not {arg!r}") from None
+            raise ValueError(
+                f"search takes seconds per decision or n=worlds, not {arg!r}"
+            ) from None
         if not 0 < budget <= 60:
             raise ValueError(f"search budget must be in (0, 60] seconds, got {budget}")
         return cls(budget)
@@ -212,6 +233,14 @@ class TichuSearchBot:
             return choice
         return self.search(view, texts, rng, start + self.budget)
 
+    def _more(self, worlds: int, now: float, last: float, deadline: float) -> bool:
+        """Whether to score one more world: the fixed count, else the time left."""
+        if self.worlds is not None:
+            return worlds < self.worlds
+        if worlds < MIN_WORLDS:
+            return True
+        return worlds < MAX_WORLDS and now + last < deadline  # no world started to overrun
+
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         return self.heuristic.interrupt(view, rng)
 
@@ -228,7 +257,7 @@ class TichuSearchBot:
         sampler = WorldSampler(view)
         actions = [TichuAction.parse(t) for t in texts]
         now, last = time.perf_counter(), 0.0
-        while worlds < MIN_WORLDS or now + last < deadline:  # no world started to overrun
+        while self._more(worlds, now, last, deadline):
             world = sampler.sample(rng)
             seed = rng.random()
             scores = self.scores(world, seat, actions, seed)
@@ -238,8 +267,6 @@ class TichuSearchBot:
                 squares[i] += d * d
             worlds += 1
             now, last = time.perf_counter(), time.perf_counter() - now
-            if worlds >= MAX_WORLDS:
-                break
         best, best_gain = 0, 0.0
         for i in range(1, n):
             mean = diffs[i] / worlds
