@@ -76,6 +76,14 @@ def test_search_never_answers_illegally() -> None:
 
 def acting_position(seed: int, random_bots: bool) -> SeatView:
     """A random play-phase position of a seeded round, seen by the seat that acts next."""
+    match = position(seed, random_bots)
+    state = match.runner.state
+    acting = state.wisher if state.wisher is not None else state.turn
+    return match.view(acting)
+
+
+def position(seed: int, random_bots: bool) -> _Match:
+    """A seeded round stopped at a random play-phase position."""
     rng = random.Random(seed)
     config = GAME.config_from_json({"max_rounds": 1})
     bots = [RandomBot() if random_bots else TichuHeuristicBot() for _ in range(4)]
@@ -93,8 +101,7 @@ def acting_position(seed: int, random_bots: bool) -> SeatView:
             break  # the round would end: decide before it
         match.runner.commit(transition)
         match.histories.record(transition.events)
-    acting = state.wisher if state.wisher is not None else state.turn
-    return match.view(acting)
+    return match
 
 
 @settings(max_examples=25, deadline=None)
@@ -114,3 +121,16 @@ def test_the_rollout_policy_finishes_rounds_with_legal_moves() -> None:
             assert move in moves
             sim.apply(move)
         assert sum(sim.score()) % 5 == 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_interrupts_are_legal_in_random_positions(seed: int) -> None:
+    """Out of turn (calls and bombs), every seat answers a legal action or declines."""
+    match = position(seed, random_bots=False)
+    rng = random.Random(seed)
+    bot = TichuSearchBot(worlds=4)
+    for seat in range(4):
+        view = match.view(seat)
+        answer = bot.interrupt(view, rng)
+        assert answer is None or answer in view.legal
