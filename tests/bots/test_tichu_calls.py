@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from cardroom.bots import make_bot
 from cardroom.bots.arena import play_match
 from cardroom.bots.tichu_calls import grand_hits, quick_exchange, tichu_hits
+from cardroom.bots.tichu_exchange import variants
+from cardroom.bots.tichu_heuristic import plan_exchange
 from cardroom.bots.tichu_search import rollout_policy
 from cardroom.engine import get_game
 from cardroom.games.tichu.cards import MJ
@@ -57,3 +59,22 @@ def test_search_decides_its_calls_in_a_round() -> None:
     for seed in ("calls/1", "calls/2"):
         bots = [make_bot("tichu", level) for level in ("search:n=5", "heuristic") * 2]
         assert play_match(GAME, config, bots, seed).rounds == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_exchange_variants_never_give_the_mah_jong_to_an_opponent(seed: int) -> None:
+    hand = Sim.deal(random.Random(seed), exchange=False).hands[seed % 4]
+    plan = plan_exchange(hand, False, False)
+    gifts = variants(hand, plan)
+    assert gifts[0] == plan
+    for left, partner, right in gifts:
+        assert MJ not in (left, right)
+        assert len({left, partner, right}) == 3
+        assert all(hand >> c & 1 for c in (left, partner, right))
+
+
+def test_search_with_the_exchange_plays_legal_rounds() -> None:
+    config = GAME.config_from_json({"max_rounds": 1})
+    bots = [make_bot("tichu", level) for level in ("search:n=3,exchange", "heuristic") * 2]
+    assert play_match(GAME, config, bots, "exchange/1").rounds == 1

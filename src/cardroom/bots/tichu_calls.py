@@ -20,7 +20,7 @@ from typing import Final
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu_belief import WorldSampler
 from cardroom.bots.tichu_heuristic import cards_mask, grand_probability, tichu_probability
-from cardroom.games.tichu.cards import DECK, DOG, DRG, MJ, PHX, iter_cards
+from cardroom.games.tichu.cards import DECK, DOG, MJ, iter_cards
 from cardroom.games.tichu.fastsim import Policy, Sim
 from cardroom.games.tichu.state import SEATS
 
@@ -46,6 +46,8 @@ GRAND_FIT: Final = (0.172, 0.936, 0.339)
 """The same fit for the first 8 cards (−650.5 → −649.1: barely better than the model)."""
 GRAND_CALL: Final = 0.45
 
+Gift = tuple[int, int, int]
+"""Cards for the left opponent, the partner and the right opponent."""
 More = Callable[[int], bool]
 """Given the worlds scored so far: whether to score one more."""
 
@@ -94,27 +96,35 @@ def grand_hits(view: SeatView, rng: random.Random, policy: Policy, more: More) -
     return hits, worlds
 
 
-def quick_exchange(hands: list[int], grand_seat: int | None = None) -> list[int]:
-    """A fast stand-in for ``plan_exchange``: each seat gives its two lowest cards (the Dog
-    first) to the opponents and its best card below an Ace to the partner (its best card
-    outright to a partner who called Grand Tichu)."""
-    gifts = [0] * SEATS
+def quick_exchange(
+    hands: list[int], grand_seat: int | None = None, fixed: dict[int, Gift] | None = None
+) -> list[int]:
+    """A fast stand-in for ``plan_exchange`` at every seat (``quick_gift``), except the seats
+    whose gift is ``fixed``: the hands after the exchange."""
     kept = hands[:]
+    gifts = [0] * SEATS
     for s in range(SEATS):
-        cards = [c for c in iter_cards(hands[s]) if c != MJ]
-        low = [c for c in cards if c == DOG] + [c for c in cards if 2 <= c <= 53]
-        left, right = low[0], low[1]
-        partner = (s + 2) % SEATS
-        rest = [c for c in cards if c not in (left, right)]
-        if partner == grand_seat:
-            give = rest[-1]
-        else:
-            modest = [c for c in rest if 2 <= c <= _TOP_NORMAL]
-            give = modest[-1] if modest else next(c for c in rest if c not in (DRG, PHX))
-        for k, c in ((1, left), (2, give), (3, right)):
+        gift = (fixed or {}).get(s) or quick_gift(hands[s], (s + 2) % SEATS == grand_seat)
+        for k, c in enumerate(gift, start=1):
             kept[s] &= ~(1 << c)
             gifts[(s + k) % SEATS] |= 1 << c
     return [k | g for k, g in zip(kept, gifts, strict=True)]
+
+
+def quick_gift(hand: int, partner_grand: bool = False) -> Gift:
+    """Cards for the left opponent, the partner and the right opponent: the two lowest (the
+    Dog first) to the opponents, the best card below an Ace to the partner (the best card
+    outright to a partner who called Grand Tichu); never the Mah Jong."""
+    cards = [c for c in iter_cards(hand) if c != MJ]
+    low = [c for c in cards if c == DOG] + [c for c in cards if 2 <= c <= 53]
+    left, right = low[0], low[1]
+    rest = [c for c in cards if c not in (left, right)]
+    if partner_grand:
+        give = rest[-1]
+    else:
+        modest = [c for c in rest if 2 <= c <= _TOP_NORMAL]
+        give = modest[-1] if modest else rest[0]
+    return left, give, right
 
 
 def _logit(p: float) -> float:

@@ -29,22 +29,27 @@ from typing import Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu_belief import WorldSampler
-from cardroom.bots.tichu_calls import More, call_grand, call_tichu
+from cardroom.bots.tichu_bidding import TICHU_P
+from cardroom.bots.tichu_calls import Gift, More, call_grand, call_tichu
+from cardroom.bots.tichu_exchange import search_exchange
 from cardroom.bots.tichu_heuristic import (
     Option,
     Table,
     TichuHeuristicBot,
     bomb_key,
+    cards_mask,
     hand_cost,
     option,
     options,
     plan,
+    plan_exchange,
+    tichu_probability,
     trick_points,
     waste,
 )
 from cardroom.games.tichu import rules
 from cardroom.games.tichu.actions import TichuAction
-from cardroom.games.tichu.cards import DOG, DRG, PHX, rank_mask
+from cardroom.games.tichu.cards import DOG, DRG, PHX, format_card, rank_mask
 from cardroom.games.tichu.combos import Combo, Kind
 from cardroom.games.tichu.fastsim import GIVE, PASS, Move, Onto, Sim, to_action
 from cardroom.games.tichu.state import SEATS, Phase, TichuState
@@ -207,9 +212,13 @@ class TichuSearchBot:
     name: str = "search"
     old: bool = False
     """The earlier version: the heuristic's calls and bombs out of turn."""
+    exchange: bool = False
+    """Search the exchange too (``tichu_exchange``; ``search:n=100,exchange``)."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot()
+        self.gifts: dict[tuple[object, int], Gift] = {}
+        """Per round and hand: the searched exchange."""
         self.tichu_decided: dict[tuple[object, int], bool] = {}
         """Per round and hand: whether to call Tichu (decided once, at the first chance)."""
         if self.worlds is not None:
@@ -222,15 +231,17 @@ class TichuSearchBot:
         """``search:0.3`` = 0.3 s per decision; ``search:n=400`` = 400 worlds per decision;
         after a comma, ``old`` = the heuristic's calls and bombs out of turn (for arena
         comparisons with the earlier version): ``search:n=100,old``."""
-        budget, worlds, old = DEFAULT_BUDGET, None, False
+        budget, worlds, old, exchange = DEFAULT_BUDGET, None, False, False
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
                 old = True
+            elif part == "exchange":
+                exchange = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             else:
                 budget = _seconds_arg(part)
-        bot = cls(budget, worlds, old=old)
+        bot = cls(budget, worlds, old=old, exchange=exchange)
         bot.name = f"search:{arg}"
         return bot
 
@@ -246,7 +257,29 @@ class TichuSearchBot:
             )
         if self.calls_tichu(view, rng, start):
             return "tichu"
+        if self.exchange and any(t.startswith("exchange ") for t in view.legal):
+            return self.exchange_action(without_tichu(view), rng, start)
         return self._act(without_tichu(view), rng, start)
+
+    def exchange_action(self, view: SeatView, rng: random.Random, start: float) -> str:
+        """One of the three exchange answers, from one searched gift per round
+        (``tichu_exchange.search_exchange`` of the heuristic's plan and its variants)."""
+        table = Table.of(view)
+        own = (view.obs.get("exchange") or {}).get("given") or {}
+        hand = table.hand | cards_mask(own.values())
+        key = (view.obs.get("round"), hand)
+        if key not in self.gifts:
+            calls = view.obs.get("calls") or [""] * SEATS
+            strong = table.called(table.seat) or tichu_probability(hand) >= TICHU_P
+            plan = plan_exchange(hand, calls[table.partner] == "grand", strong)
+            more = self._more_calls(start, per_world=1)
+            self.gifts[key] = search_exchange(view, hand, plan, rng, rollout_policy, more)
+        for k, card in enumerate(self.gifts[key], start=1):
+            target = (table.seat + k) % SEATS
+            if str(target) not in own:
+                text = f"exchange {format_card(card)} to {target}"
+                return text if text in view.legal else self.heuristic.act(view, rng)
+        return self.heuristic.act(view, rng)
 
     def _act(self, view: SeatView, rng: random.Random, start: float) -> str:
         legal = view.legal
@@ -313,10 +346,11 @@ class TichuSearchBot:
             self.tichu_decided[key] = call
         return self.tichu_decided[key]
 
-    def _more_calls(self, start: float) -> More:
-        """The budget of a call decision: the fixed count, else the time budget."""
+    def _more_calls(self, start: float, per_world: int = CALL_WORLDS_PER_WORLD) -> More:
+        """The budget of a call (or exchange: ``per_world=1``) decision: the fixed count,
+        else the time budget."""
         if self.worlds is not None:
-            count = self.worlds * CALL_WORLDS_PER_WORLD
+            count = self.worlds * per_world
             return lambda k: k < count
         deadline = start + self.budget * CALL_SHARE
         return lambda k: k < MIN_WORLDS or (k < MAX_CALL_WORLDS and time.perf_counter() < deadline)
