@@ -210,8 +210,10 @@ class TichuSearchBot:
     worlds: int | None = None
     """A fixed number of sampled worlds per decision instead of the time budget."""
     name: str = "search"
-    old: bool = False
-    """The earlier version: the heuristic's calls and bombs out of turn."""
+    sim_calls: bool = True
+    """Tichu and Grand Tichu by ``tichu_calls`` (else the heuristic's model and thresholds)."""
+    sim_bombs: bool = True
+    """Bombs out of turn weighed by rollouts (``bomb_or_not``; else the heuristic's)."""
     exchange: bool = False
     """Search the exchange too (``tichu_exchange``; ``search:n=100,exchange``)."""
 
@@ -229,37 +231,38 @@ class TichuSearchBot:
     @classmethod
     def from_arg(cls, arg: str) -> TichuSearchBot:
         """``search:0.3`` = 0.3 s per decision; ``search:n=400`` = 400 worlds per decision;
-        after a comma, ``old`` = the heuristic's calls and bombs out of turn (for arena
-        comparisons with the earlier version): ``search:n=100,old``."""
-        budget, worlds, old, exchange = DEFAULT_BUDGET, None, False, False
+        after commas, for arena comparisons: ``modelcalls`` = the heuristic's calls, ``old`` =
+        also its bombs out of turn (the earlier version), ``exchange`` = search the exchange:
+        ``search:n=100,old``."""
+        budget, worlds, exchange = DEFAULT_BUDGET, None, False
+        sim_calls = sim_bombs = True
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
-                old = True
+                sim_calls = sim_bombs = False
+            elif part == "modelcalls":
+                sim_calls = False
             elif part == "exchange":
                 exchange = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             else:
                 budget = _seconds_arg(part)
-        bot = cls(budget, worlds, old=old, exchange=exchange)
+        bot = cls(budget, worlds, sim_calls=sim_calls, sim_bombs=sim_bombs, exchange=exchange)
         bot.name = f"search:{arg}"
         return bot
 
     def act(self, view: SeatView, rng: random.Random) -> str:
         start = time.perf_counter()
-        if self.old:
-            return self._act(view, rng, start)
-        if "grand" in view.legal:
-            return (
-                "grand"
-                if call_grand(view, rng, rollout_policy, self._more_calls(start))
-                else "nogrand"
-            )
-        if self.calls_tichu(view, rng, start):
-            return "tichu"
+        if self.sim_calls:
+            if "grand" in view.legal:
+                more = self._more_calls(start)
+                return "grand" if call_grand(view, rng, rollout_policy, more) else "nogrand"
+            if self.calls_tichu(view, rng, start):
+                return "tichu"
+            view = without_tichu(view)
         if self.exchange and any(t.startswith("exchange ") for t in view.legal):
-            return self.exchange_action(without_tichu(view), rng, start)
-        return self._act(without_tichu(view), rng, start)
+            return self.exchange_action(view, rng, start)
+        return self._act(view, rng, start)
 
     def exchange_action(self, view: SeatView, rng: random.Random, start: float) -> str:
         """One of the three exchange answers, from one searched gift per round
@@ -304,19 +307,21 @@ class TichuSearchBot:
         return worlds < MAX_WORLDS and now + last < deadline  # no world started to overrun
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
-        if self.old:
-            return self.heuristic.interrupt(view, rng)
         start = time.perf_counter()
-        if self.calls_tichu(view, rng, start):
-            return "tichu"
-        return self.bomb_or_not(without_tichu(view), rng, start)
+        if self.sim_calls:
+            if self.calls_tichu(view, rng, start):
+                return "tichu"
+            view = without_tichu(view)
+        if not self.sim_bombs:
+            return self.heuristic.interrupt(view, rng)
+        return self.bomb_or_not(view, rng, start)
 
     def bomb_or_not(self, view: SeatView, rng: random.Random, start: float) -> str | None:
         """Out of turn with a bomb: the heuristic's answer, the cheapest bomb and letting the
         play go on, compared by rollouts when an opponent's play lies on a trick that matters
         (``bomb_matters``); the heuristic alone otherwise."""
         choice = self.heuristic.interrupt(view, rng)
-        if view.obs.get("phase") != "play":
+        if choice == "tichu" or view.obs.get("phase") != "play":
             return choice
         table = Table.of(view)
         info = view.obs.get("legal_info") or ()
