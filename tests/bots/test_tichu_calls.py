@@ -57,7 +57,7 @@ def test_search_decides_its_calls_in_a_round() -> None:
     (``play_match`` raises on an illegal answer)."""
     config = GAME.config_from_json({"max_rounds": 1})
     for seed in ("calls/1", "calls/2"):
-        bots = [make_bot("tichu", level) for level in ("search:n=5", "heuristic") * 2]
+        bots = [make_bot("tichu", level) for level in ("search:n=5,simcalls", "heuristic") * 2]
         assert play_match(GAME, config, bots, seed).rounds == 1
 
 

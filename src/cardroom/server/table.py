@@ -669,9 +669,7 @@ class TableActor:
         reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
         await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
 
-    async def leave(
-        self, seat: int, token: str | None, who: Credentials = NOBODY
-    ) -> Json:
+    async def leave(self, seat: int, token: str | None, who: Credentials = NOBODY) -> Json:
         """Free a seat: a human with its token (or the owner: a kick), a bot by the owner. In a
         running game a bot takes over a human's seat."""
         row = self._check_seat(seat)
