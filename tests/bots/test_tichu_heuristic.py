@@ -284,3 +284,10 @@ def test_grand_features_match_the_model() -> None:
     assert len(hand_features(parse_cards(STRONG))) == len(FEATURES)
     strong, weak = parse_cards("DRG PHX AG AK AB KR 7G 7K"), parse_cards("DOG 2G 3K 5B 6R 7G 9K JB")
     assert grand_probability(strong) >= GRAND_P > 2 * grand_probability(weak)
+
+
+def test_does_not_overtake_a_partner_who_called() -> None:
+    """The partner's Tichu is ours to protect: its winning play stands, bombs and Aces stay."""
+    hand = "7G 7K 7B 7R 3G AG DRG"
+    view = tichu_view(hand, top="9G", top_seat=2, sizes=(7, 2, 6, 9), calls=("", "", "tichu", ""))
+    assert BOT.act(view, RNG) == "pass"
