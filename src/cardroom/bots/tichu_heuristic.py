@@ -61,14 +61,8 @@ unit, e.g. a pair out of a full house). Contesting tricks pays against ``heurist
 CONTROL_SLACK: Final = 0.5
 """The slack for a follow that spends a control card or bomb card: those stay for tricks
 that matter, however freely the cheap cards contest."""
-PHOENIX_QUIET: Final = 0.0
-"""Extra cost of the Phoenix as a single on a quiet trick: it wins the lead, but its −25 points
-go with the trick and it is the best answer to an opponent about to go out."""
 OPPONENT_CALLED: Final = 0.05
 """Added to the Tichu threshold when an opponent has called: they race for first place too."""
-EXCHANGE_MARGIN: Final = 0.0
-"""A hand this close to the Tichu threshold before the exchange keeps its good cards (the
-partner gets a harmless low one), so that it can still call with what it receives."""
 """Added to the Tichu threshold when an opponent has called: they race for first place too."""
 URGENT_SLACK: Final = 1.0
 """Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
@@ -741,8 +735,6 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
             # or a fight against a double victory.
             phoenix = option.combo.cards & _PHX and not (fight or about_out or points >= 15)
             spend *= 1.0 if phoenix else 0.3
-        elif option.combo.cards == _PHX:
-            spend += PHOENIX_QUIET
         key = (damage + spend, option.combo.strength, option)
         if best is None or key[:2] < best[:2]:
             best = key
@@ -765,7 +757,7 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
     own = (view.obs.get("exchange") or {}).get("given") or {}
     hand = table.hand | cards_mask(own.values())
     calls = table.obs.get("calls") or [""] * SEATS
-    strong = table.called(table.seat) or tichu_probability(hand) >= threshold - EXCHANGE_MARGIN
+    strong = table.called(table.seat) or tichu_probability(hand) >= threshold
     left, partner, right = plan_exchange(hand, calls[table.partner] == "grand", strong)
     for k, card in enumerate((left, partner, right), start=1):
         target = (table.seat + k) % SEATS
