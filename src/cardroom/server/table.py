@@ -535,7 +535,7 @@ class TableActor:
         self.bots.schedule(
             self.version,
             self.game.active_seats(state),
-            lambda seat: (self.observation(seat), self.history[seat]),
+            lambda seat: (self.version, self.observation(seat), self.history[seat]),
             self._post_bot_answer,
         )
 
