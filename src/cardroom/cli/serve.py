@@ -50,6 +50,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="one SQL transaction per append instead of grouping concurrent tables' appends",
     )
     parser.add_argument(
+        "--commit-window",
+        type=float,
+        default=0.0,
+        help="seconds an append waits for other tables' appends to share its transaction "
+        "(fewer, larger commits: less database CPU; 0 = group only what arrives meanwhile)",
+    )
+    parser.add_argument(
         "--node-id",
         type=int,
         help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
@@ -116,11 +123,12 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.connections import connection_limit, uvicorn_options
 
     numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
+               args.commit_window,
                *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1:
         log.error(
-            "--bot-delay, --turn-timeout, --round-pause, --gc-full-every and the limits must "
-            "be >= 0, "
+            "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --commit-window and "
+            "the limits must be >= 0, "
             "--lobby-page >= 1"
         )
         return 2
@@ -135,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         turn_timeout=args.turn_timeout,
         group_commit=args.group_commit,
+        commit_window=args.commit_window,
         node_id=args.node_id,
         node_url=args.advertise or f"http://{args.host}:{args.port}",
         round_pause=args.round_pause,

@@ -145,6 +145,7 @@ class TableActor:
         self._seats_sent: list[Json] | None = None
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
+        self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
         self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
@@ -336,6 +337,7 @@ class TableActor:
     def _seats_changed(self) -> None:
         """Send the seat list soon, if it differs from the one last sent: a burst of hellos
         or seat changes costs every watcher at most one ``seats`` per ``SEATS_INTERVAL``."""
+        self.lobby_changes += 1
         if self._seats_timer is not None or self.stopped:
             return
         loop = asyncio.get_running_loop()
@@ -501,6 +503,7 @@ class TableActor:
         crash_point("finish.store")
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
+        self.lobby_changes += 1
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
 
     # -- start, resume and bots --------------------------------------------------------------
@@ -522,6 +525,7 @@ class TableActor:
         crash_point("start.status")
         await self.store.set_status(self.id, "running")
         self.meta = replace(self.meta, status="running")
+        self.lobby_changes += 1
         log.info("table %s (%s) started", self.id, self.game.name)
         crash_point("start.deal")
         self.runner.resolver = SecureResolver()
