@@ -3,7 +3,7 @@
 # second, three bots at a 0.5 s delay) with p99 submit->ack <= 50 ms and 0 errors, both cores.
 #
 #   bash bench/paced_1000.sh [TABLES ...]     # default 1000; e.g. `bash bench/paced_1000.sh 200 500 1000`
-#   NODES=2 SECONDS_=60 PACE=1 BOT_DELAY=0.5 bash bench/paced_1000.sh
+#   NODES=2 SECONDS_=60 PACE=1 BOT_DELAY=0.5 WARMUP=15 EXTRA_NODE_ARGS=... bash bench/paced_1000.sh
 #
 # For each TABLES: a fresh local cluster (scripts/cluster.sh: PostgreSQL, NODES `cardroom serve`
 # nodes, nginx), then `cardroom load` with its clients spread over the nodes (straight to each
@@ -18,6 +18,7 @@ NODES=${NODES:-2}
 SECONDS_=${SECONDS_:-60}
 PACE=${PACE:-1}
 BOT_DELAY=${BOT_DELAY:-0.5}
+WARMUP=${WARMUP:-15}  # seconds of play before measuring: every table starts at once, let them drift apart
 PORT=${PORT:-8300}
 RUN="$PWD/.cluster"
 export CARDROOM_NODE_ARGS="--bot-delay $BOT_DELAY --log-level warning --create-burst 1000000 \
@@ -52,7 +53,8 @@ for TABLES in "${@:-1000}"; do
   done
   pg0=$(postgres_cpu)
   start=$(date +%s.%N)
-  .venv/bin/cardroom load --tables "$TABLES" --pace "$PACE" --seconds "$SECONDS_" "${args[@]}" \
+  .venv/bin/cardroom load --tables "$TABLES" --pace "$PACE" --seconds "$SECONDS_" --warmup "$WARMUP" \
+    "${args[@]}" \
     2> >(grep -v "tables set up" >&2)
   end=$(date +%s.%N)
   pg1=$(postgres_cpu)
