@@ -100,13 +100,25 @@ class Version:
     state: Any
     events: tuple[Any, ...]
     envelopes: dict[str, Json] = field(default_factory=dict)
+    observations: dict[str, Json] = field(default_factory=dict)
+
+    def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
+        """The audience's observation alone: what a bot seat reads (nobody is sent its
+        envelope, so its projected events are never built)."""
+        key = audience_key(audience)
+        if key in self.envelopes:
+            obs: Json = self.envelopes[key]["obs"]
+            return obs
+        if key not in self.observations:
+            self.observations[key] = game.observe(self.state, audience).to_json()
+        return self.observations[key]
 
     def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
         key = audience_key(audience)
         if key not in self.envelopes:
             events = [p.to_json() for e in self.events
                       if (p := game.project(e, audience)) is not None]  # fmt: skip
-            obs = game.observe(self.state, audience).to_json()
+            obs = self.observation(game, audience)
             self.envelopes[key] = {"t": "ev", "v": self.v, "events": events, "obs": obs}
         return self.envelopes[key]
 
@@ -271,8 +283,7 @@ class TableActor:
     def observation(self, audience: Audience) -> Json:
         """The current observation (memoized with the last version: games can be slow here)."""
         if self.ring and self.ring[-1].v == self.version:
-            obs: Json = self.ring[-1].envelope(self.game, audience)["obs"]
-            return obs
+            return self.ring[-1].observation(self.game, audience)
         obs = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
@@ -457,7 +468,7 @@ class TableActor:
         then = next((e for e in self.ring if e.v == seen), None)
         if then is None:
             return True
-        old = then.envelope(self.game, seat)["obs"]
+        old = then.observation(self.game, seat)
         new = self.observation(seat)
         return any(old.get(k) != new.get(k) for k in new.keys() - _NOT_MEANING)
 
@@ -490,6 +501,8 @@ class TableActor:
 
     def _publish(self, step: Transition[Any]) -> None:
         version = Version(step.records[-1].seq, step.state, step.events)
+        if self.ring:  # bots read only the newest observations; envelopes keep theirs
+            self.ring[-1].observations.clear()
         self.ring.append(version)
         self.history.record(step.events)
         self.public.record(version.v, step.events)
