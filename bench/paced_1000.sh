@@ -40,7 +40,16 @@ print(f"{total / tick:.2f}")
 PY
 }
 
-stop() { bash scripts/cluster.sh stop >/dev/null 2>&1 || true; }
+stop() {  # stop the cluster and wait until its nodes are gone (the next run drops the database)
+  local pids
+  pids=$(cat "$RUN"/node*.pid 2>/dev/null || true)
+  bash scripts/cluster.sh stop >/dev/null 2>&1 || true
+  for pid in $pids; do
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+  for _ in $(seq 1 50); do [ -f "$RUN/nginx.pid" ] || break; sleep 0.2; done
+}
 trap stop EXIT INT TERM
 
 for TABLES in "${@:-1000}"; do
@@ -62,5 +71,4 @@ for TABLES in "${@:-1000}"; do
 {$pg1 - $pg0:.2f} s over {$end - $start:.0f} s')"
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
   stop
-  sleep 2
 done
