@@ -475,10 +475,12 @@ class TableActor:
     async def _persist_and_publish(
         self, transition: Transition[Any], after: Callable[[], None] | None = None
     ) -> None:
-        now = utc_now()
-        records = tuple(replace(r, at=r.at or now) for r in transition.records)
+        records = transition.records
         if not records:
             return
+        if not all(r.at for r in records):  # stamp the unstamped (chance, seat records) once
+            now = utc_now()
+            records = tuple(r if r.at else replace(r, at=now) for r in records)
         await self.store.append(self.id, records)
         if len(records) == 1:
             steps = [Transition(records, transition.state, transition.events)]
