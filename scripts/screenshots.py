@@ -116,12 +116,8 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             shot("02-grand-tichu")
             page.locator("[data-action=nogrand]").click()
         elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
-            given = (o.get("exchange") or {}).get("given") or {}
-            slots = [s for i, s in enumerate(SLOTS) if str(i + 1) not in given]
-            page.get_by_test_id(f"card-{o['hand'][-1]}").click()
-            if len(slots) == 2:
-                shot("03-exchange")  # one card given, the next one picked
-            page.get_by_test_id(f"exchange-{slots[0]}").click()
+            give_one(page, o, lambda: shot("03-exchange"))
+            continue
         elif o["phase"] == "wish" and "nowish" in legal:
             page.get_by_test_id("wish-none").click()
         elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
@@ -150,6 +146,34 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             continue
         wait_new(page, v)
     return table
+
+
+def give_one(page: Page, o: Json, photograph: Any) -> None:
+    """Give one exchange card: pick a card a legal exchange names, then its player, and wait
+    until the observation records the gift. Every wait is on the page's state, never on a card
+    that may just have moved; a race only times out quickly and the loop reads the new state."""
+    given = (o.get("exchange") or {}).get("given") or {}
+    seats = [(slot, (o["audience"] + i + 1) % 4) for i, slot in enumerate(SLOTS)]
+    open_slots = [(slot, seat) for slot, seat in seats if str(seat) not in given]
+    if not open_slots:
+        return
+    slot, seat = open_slots[0]
+    cards = [
+        a.split()[1] for a in o["legal"] if a.startswith("exchange ") and a.endswith(f" {seat}")
+    ]
+    with contextlib.suppress(PlaywrightTimeout):
+        page.get_by_test_id(f"card-{cards[-1]}").click(timeout=3000)
+        button = f"[data-testid=exchange-{slot}]:not([disabled])"
+        page.wait_for_selector(button, timeout=3000)
+        if len(open_slots) == 2:
+            photograph()  # one card given, the next one picked
+        page.locator(button).click(timeout=3000)
+        page.wait_for_function(
+            "seat => ((window.cardroom.obs.exchange || {}).given || {})[seat] ||"
+            " window.cardroom.obs.phase !== 'exchange'",
+            arg=str(seat),
+            timeout=10_000,
+        )
 
 
 def play(page: Page, action: str) -> None:

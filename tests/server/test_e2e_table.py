@@ -262,7 +262,36 @@ def test_the_phone_shows_the_whole_table_without_scrolling(open_table: Any) -> N
     assert len(tops) <= 2  # one fanned row (the fan tilts the ends a little)
 
 
+def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> None:
+    hand = ["2G", "3G", "4K", "5B", "6R", "7G", "8K", "9B", "10R", "JG", "QK", "KB", "AR", "DRG"]
+    trick = [{"seat": 1, "cards": ["5G"], "combo": "single 5"}]
+    owner = {f"cardroom.owner.{TABLE}": "own", f"cardroom.invite.{TABLE}": "inv"}
+    obs = tichu_obs(hand=hand, trick=trick, top=trick[0], lead=False, legal=["pass"])
+    page, _ = open_table(obs, storage=owner)
+    page.screenshot(path="/tmp/owner-phone.png")
+    assert page.locator("[data-testid^=seat-level-]").count() == 3
+    assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"]
+    for testid in ("play", "action-pass", "seat-1", "seat-2", "seat-3", "card-2G", "seat-level-2"):
+        b = box(page, testid)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= PHONE["height"] + 1, testid
+        assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 1, testid
+    seats = [box(page, f"seat-{s}") for s in (1, 2, 3)]
+    hand_top = box(page, "hand")["y"]
+    assert all(b["y"] + b["height"] <= hand_top for b in seats)  # no seat covers the hand
+
+
 # ---- Toepen ----------------------------------------------------------------------------------
+
+
+def test_toepen_a_folded_seat_says_folded_once(open_table: Any) -> None:
+    answers = [{"seat": 1, "answer": "fold"}, {"seat": 2, "answer": "stay"}]
+    responses = {"knocker": 3, "answers": answers, "waiting": [0]}
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=3, responses=responses,
+                     in_hand=[True, False, True, True])  # fmt: skip
+    page, _ = open_table(obs)
+    folded = page.get_by_test_id("seat-1").inner_text()
+    assert "folded" in folded and "Fold" not in folded
+    assert page.get_by_test_id("answer-2").inner_text() == "Stay"
 
 
 def test_toepen_finished_trick_stays_with_its_winner_and_stake_is_large(open_table: Any) -> None:

@@ -59,16 +59,18 @@ export function seatInfo(ctx, seat) {
   if (o.lives) {
     bits.push(h("span", { class: "lives", "data-testid": `lives-${seat}`, title: "lives left" }, `♥ ${o.lives[seat]}`));
   }
+  const folded = !!(o.in_hand && !o.in_hand[seat] && o.phase !== "deal");
   if (o.in_game && !o.in_game[seat]) bits.push(h("span", { class: "muted" }, "out of the game"));
-  else if (o.in_hand && !o.in_hand[seat] && o.phase !== "deal") {
-    bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, "folded"));
-  }
+  else if (folded) bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, "folded"));
   if (o.knocker === seat) bits.push(h("span", { class: "call" }, "knocked"));
   for (const signal of ((o.signals && o.signals[seat]) || []).filter(Boolean)) {
     bits.push(h("span", { class: "call" }, LABELS[signal] || signal));
   }
+  // An answer to the knock; a fold already shows as "folded".
   const answer = o.responses && (o.responses.answers || []).find((a) => a.seat === seat);
-  if (answer) bits.push(h("span", { class: "ok" }, LABELS[answer.answer] || answer.answer));
+  if (answer && !(answer.answer === "fold" && folded)) {
+    bits.push(h("span", { class: "ok", "data-testid": `answer-${seat}` }, LABELS[answer.answer] || answer.answer));
+  }
   return bits;
 }
 
