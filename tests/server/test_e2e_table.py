@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 
 from . import pages
 from .pages import SEATS, TABLE, Json, push, tichu_obs
@@ -186,7 +186,9 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     summary = page.get_by_test_id("round-end")
     summary.wait_for()
     text = summary.inner_text()
-    assert "cards 20" in text and "Ann (you)'s Tichu failed −100" in text and "-80" in text
+    cells = summary.get_by_test_id("summary-team-0").locator("td").all_inner_texts()
+    assert cells == ["20", "Ann (you)'s Tichu failed −100", "-80"]
+    assert "Card points" in text
     assert "Next deal in" in page.get_by_test_id("next-deal").inner_text()
     page.get_by_test_id("ready").click()
     assert server.wait_sent(page, lambda m: m["t"] == "ready") == {"t": "ready"}
@@ -196,6 +198,28 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     page.get_by_test_id("round-end-close").click()
     page.get_by_test_id("tab-score").click()
     assert page.get_by_test_id("score-row").locator("td").all_text_contents() == ["1", "-80", "100"]
+    why = page.get_by_test_id("score-why").locator("td").all_text_contents()
+    assert why == ["", "cards 20, Ann (you)'s Tichu failed −100", "cards 80"]
+
+
+def test_the_score_sheet_explains_every_round_and_a_double_victory(open_table: Any) -> None:
+    first = {"points": [300, 0], "card_points": [0, 0], "out": [0, 2], "double_victory": True,
+             "calls": ["tichu", "", "", ""]}  # fmt: skip
+    second = {"points": [-110, 210], "card_points": [90, 10], "out": [1, 0, 3],
+              "double_victory": False, "calls": ["", "", "grand", ""]}  # fmt: skip
+    history = [{"type": "round_scored", "round": 1, **first, "scores": [300, 0]},
+               {"type": "round_scored", "round": 2, **second, "scores": [190, 210]}]  # fmt: skip
+    obs = tichu_obs(phase="deal", legal=[], turn=None, score_sheet=[[300, 0], [-110, 210]],
+                    scores=[190, 210], last_round=second)  # fmt: skip
+    page, _ = open_table(obs, welcome={"history": history})
+    assert page.get_by_test_id("phase").inner_text().endswith("the next deal is coming")
+    page.get_by_test_id("tab-score").click()
+    why = [r.locator("td").all_text_contents() for r in page.get_by_test_id("score-why").all()]
+    assert why == [
+        ["", "double victory +200, Ann (you)'s Tichu made +100", "cards 0"],
+        ["", "cards 90, Cy's Grand Tichu failed −200", "cards 10"],
+    ]
+    assert page.get_by_test_id("score-total").inner_text().split() == ["Σ", "190", "210"]
 
 
 def test_chat_is_sent_and_shown_escaped(open_table: Any) -> None:
@@ -283,6 +307,24 @@ def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> No
 # ---- Toepen ----------------------------------------------------------------------------------
 
 
+def test_toepen_the_knock_banner_reads_above_the_trick(open_table: Any) -> None:
+    responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
+    trick = [{"seat": 1, "card": "QD"}, {"seat": 2, "card": "JH"}, {"seat": 3, "card": "9S"}]
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
+                     trick=trick, trick_no=1)  # fmt: skip
+    page, _ = open_table(obs, viewport=DESKTOP)
+    banner = page.get_by_test_id("knock-banner")
+    assert "Bob knocked!" in banner.inner_text()
+    b = box(page, "knock-banner")
+    page.locator(".center").evaluate("e => { e.style.pointerEvents = 'auto'; }")  # hit-testable
+    for fx in (0.1, 0.5, 0.9):  # the banner's text is on top everywhere along it
+        on_top = page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y).closest('[data-testid=knock-banner]')",
+            [b["x"] + fx * b["width"], b["y"] + b["height"] / 2],
+        )
+        assert on_top, fx
+
+
 def test_toepen_a_folded_seat_says_folded_once(open_table: Any) -> None:
     answers = [{"seat": 1, "answer": "fold"}, {"seat": 2, "answer": "stay"}]
     responses = {"knocker": 3, "answers": answers, "waiting": [0]}
@@ -313,6 +355,9 @@ def test_toepen_game_over_names_the_winner(open_table: Any) -> None:
     page, _ = open_table(obs)
     text = page.get_by_test_id("outcome").inner_text()
     assert "Cy wins!" in text and "seat 2" not in text
+    lives = page.get_by_test_id("outcome").get_by_test_id("score-row").locator("td")
+    assert lives.all_text_contents() == ["lives", "10", "9", "10", "8"]  # lives, not "scores"
+    assert page.get_by_test_id("phase").inner_text() == "Hand 2 · Game over"
     assert page.get_by_test_id("rematch").is_visible()
 
 

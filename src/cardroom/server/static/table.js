@@ -653,7 +653,7 @@ function roundEndView(view) {
           view.render();
         },
       },
-      "Continue",
+      "Close",
     ),
   );
 }
@@ -1056,8 +1056,8 @@ function outcomeView(ctx) {
     { class: "overlay outcome", "data-testid": "outcome", role: "dialog" },
     h("h3", {}, "Game over"),
     h("p", { class: "big" }, `${winners} ${out.winners && out.winners.length === 1 ? "wins" : "win"}!`),
-    h("p", {}, "Scores: ", (out.scores || []).map((s, i) => `${ctx.name(i)} ${s}`).join(" · ")),
     ctx.game().roundSummary(ctx),
+    ctx.game().scoreSheet(ctx), // the final score in the game's own terms (points, lives)
     h(
       "div",
       { class: "row" },

@@ -22,7 +22,7 @@ const PHASES = {
   announce: "Signals",
   play: "Play",
   respond: "Knock: stay or fold?",
-  deal: "Dealing",
+  deal: "the next deal is coming",
   game_over: "Game over",
 };
 
@@ -48,7 +48,7 @@ export function relation(ctx, seat) {
 export function phaseText(ctx) {
   const o = ctx.obs;
   const bits = [`Hand ${o.hand_no ?? ""}`, PHASES[o.phase] || o.phase];
-  if (o.trick_no) bits.push(`trick ${o.trick_no} of 4`);
+  if (o.trick_no && o.phase !== "deal" && o.phase !== "game_over") bits.push(`trick ${o.trick_no} of 4`);
   if (o.turn !== undefined && o.turn !== null) bits.push(`${ctx.name(o.turn)} to act`);
   return bits.join(" · ");
 }
