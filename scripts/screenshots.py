@@ -71,7 +71,8 @@ def wait_new(page: Page, v: int) -> None:
 
 
 def tichu_session(page: Page, base: str, out: Path) -> str:
-    table = new_table(page, base, "tichu", {"target_score": 1000}, "heuristic")
+    options = {"target_score": 1000, "max_rounds": 2}  # two rounds, then the match is over
+    table = new_table(page, base, "tichu", options, "heuristic")
     page.screenshot(path=str(out / "01c-owner-controls.png"))  # invite link, bot levels
     guest = page.context.browser.new_context(viewport=DESKTOP, reduced_motion="reduce")  # type: ignore[union-attr]
     other = guest.new_page()
@@ -91,13 +92,20 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
         if phone:
             page.set_viewport_size(DESKTOP)
 
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         state = obs(page)
         o, v = state["o"], state["v"]
         if o["terminal"]:
+            page.get_by_test_id("outcome").wait_for()
+            shot("15-tichu-game-over")
             break
         legal = o["legal"] or []
+        if dog_on_table(page):
+            shot("05-dog-lead")
+        if page.get_by_test_id("round-end").count() and "07-round-summary" in shots:
+            page.get_by_test_id("round-end-close").click()
+            continue
         if page.get_by_test_id("round-end").count():
             shot("07-round-summary")
             page.get_by_test_id("tab-score").click()
@@ -109,8 +117,6 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             shot("09-chat")
             page.get_by_test_id("tab-log").click()
             page.get_by_test_id("round-end-close").click()
-            if len(o["score_sheet"]) >= 1:
-                break
             continue
         if o["phase"] == "grand" and "nogrand" in legal:
             shot("02-grand-tichu")
@@ -123,11 +129,6 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
         elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
             page.locator("[data-action^=give-dragon]").first.click()
         elif o["phase"] == "play" and o["turn"] == 0 and legal:
-            if page.get_by_test_id("play-" + str(o["turn"])).count() == 0 and any(
-                e["type"] == "played" and e["cards"] == ["DOG"]
-                for e in page.evaluate("window.cardroom.history.slice(-1)")
-            ):
-                shot("05-dog-lead")
             if o["passes"] and o["trick"]:
                 shot("04-trick-pass-markers")
                 shot("11-phone-trick", phone=True)
@@ -174,6 +175,12 @@ def give_one(page: Page, o: Json, photograph: Any) -> None:
             arg=str(seat),
             timeout=10_000,
         )
+
+
+def dog_on_table(page: Page) -> bool:
+    """The last public event is a Dog lead (the board shows it until the next play)."""
+    last: list[Json] = page.evaluate("window.cardroom.history.slice(-1)")
+    return any(e["type"] == "played" and e["cards"] == ["DOG"] for e in last)
 
 
 def play(page: Page, action: str) -> None:
@@ -283,6 +290,18 @@ def toepen_knock(browser: Any, base: str, path: Path) -> None:
     scripted(browser, base, obs, [{"type": "knock", "seat": 1, "stake": 3}], path)
 
 
+def replay(page: Page, url: str, view: str, steps: int, path: Path) -> None:
+    """The replay viewer ``steps`` plays in, from ``view`` (a seat, or "all" hands open)."""
+    page.goto(url)
+    page.wait_for_selector("[data-testid=replay-step]")
+    if view != "all":
+        page.get_by_test_id("replay-view").select_option(view)
+        page.wait_for_load_state("networkidle")
+    for _ in range(steps):
+        page.get_by_test_id("replay-next").click()
+    page.screenshot(path=str(path))
+
+
 def main() -> int:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -300,14 +319,14 @@ def main() -> int:
             page.screenshot(path=str(out / "01-lobby.png"), full_page=True)
             page.get_by_test_id("game-select").select_option("toepen")
             page.screenshot(path=str(out / "01b-lobby-toepen.png"), full_page=True)
-            tichu_session(page, base, out)
+            tichu = tichu_session(page, base, out)
             toepen_session(page, base, out, lives=10)  # a hand's end
             toepen = toepen_session(page, base, out, lives=1)  # the first hand ends the game
-            page.goto(f"{base}/replay/{toepen}")
-            page.wait_for_selector("[data-testid=replay-step]")
-            for _ in range(12):
-                page.get_by_test_id("replay-next").click()
-            page.screenshot(path=str(out / "10-replay.png"))
+            replay(page, f"{base}/replay/{tichu}", "0", 30, out / "10-replay.png")  # Alice's view
+            replay(page, f"{base}/replay/{toepen}", "all", 12, out / "10b-replay-toepen.png")
+            page.goto(base + "/")
+            page.wait_for_selector("[data-testid^=replay-]")
+            page.screenshot(path=str(out / "16-lobby-finished.png"), full_page=True)
             if not (out / "05-dog-lead.png").exists():  # no Dog lead was dealt: a scripted one
                 dog_lead(browser, base, out / "05-dog-lead.png")
             if not (out / "12-toepen-knock.png").exists():

@@ -175,6 +175,21 @@ def test_the_history_is_sentences_sent_on_connect_and_grows(open_table: Any) -> 
     assert log.count() == 4 and page.get_by_test_id("log").is_visible()
 
 
+def test_a_long_history_shows_its_numbers_whole(open_table: Any) -> None:
+    history = [{"type": "passed", "seat": 1 + i % 3} for i in range(150)]
+    page, _ = open_table(tichu_obs(), welcome={"history": history}, viewport=DESKTOP)
+    room, need = page.evaluate(
+        """() => {
+          const ol = document.querySelector('[data-testid=log]');
+          const css = getComputedStyle(ol.lastElementChild);
+          const pen = document.createElement('canvas').getContext('2d');
+          pen.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+          return [parseFloat(getComputedStyle(ol).paddingLeft), pen.measureText('150. ').width];
+        }"""
+    )
+    assert room >= need  # the list marker "150." fits in the list's indent
+
+
 def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -> None:
     last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
             "double_victory": False, "calls": ["tichu", "", "", ""]}  # fmt: skip
@@ -325,6 +340,18 @@ def test_toepen_the_knock_banner_reads_above_the_trick(open_table: Any) -> None:
         assert on_top, fx
 
 
+def test_tichu_game_over_names_the_winning_team_with_the_score_sheet(open_table: Any) -> None:
+    outcome = {"scores": [400, 1020, 400, 1020], "winners": [1, 3], "reason": "target reached"}
+    obs = tichu_obs(terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None,
+                    score_sheet=[[400, 1020]], scores=[400, 1020])  # fmt: skip
+    page, _ = open_table(obs)
+    game_over = page.get_by_test_id("outcome")
+    assert "Bob & Di win!" in game_over.inner_text()
+    total = game_over.get_by_test_id("score-total").inner_text().split()
+    assert total == ["Σ", "400", "1020"]
+    assert game_over.get_by_test_id("rematch").is_visible()
+
+
 def test_toepen_a_folded_seat_says_folded_once(open_table: Any) -> None:
     answers = [{"seat": 1, "answer": "fold"}, {"seat": 2, "answer": "stay"}]
     responses = {"knocker": 3, "answers": answers, "waiting": [0]}
@@ -413,6 +440,9 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     page.get_by_test_id("replay-view").select_option("1")
     page.wait_for_function("() => window.cardroom.view === '1'")
     assert asked[-1].endswith("view=1")
+    page.locator("[data-testid=seat-1].mine").wait_for()  # the table turned to Bob's seat
+    assert "(you)" not in page.inner_text("main")  # a replay's seat is a view, not you
+    assert "Bob's view" in page.get_by_test_id("replay-view").inner_text()
     context.close()
     assert not problems, problems
 

@@ -38,14 +38,15 @@ export function makeView(fields) {
   return view;
 }
 
-// A seat's display name: its player, or a friendly bot name; "(you)" for your seat.
+// A seat's display name: its player, or a friendly bot name; "(you)" for your seat (not in a
+// replay, where the seat is only whose view is shown).
 export function seatName(view, seat) {
   const info = view.seats.find((s) => s.seat === seat);
   let base = info && info.name;
   if (info && info.kind === "bot" && (!base || /^bot\b/.test(base))) base = BOT_NAMES[seat % 8];
   base = base || `Seat ${seat}`;
   if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
-  return seat === view.mySeat ? `${base} (you)` : base;
+  return seat === view.mySeat && !view.replay ? `${base} (you)` : base;
 }
 
 // Whether the game waits for you (not merely allows an interrupt such as a bomb).
@@ -1050,7 +1051,7 @@ function chooserView(ctx) {
 function outcomeView(ctx) {
   const out = ctx.obs.outcome;
   if (!out) return null;
-  const winners = (out.winners || []).map((s) => ctx.name(s)).join(", ") || "nobody";
+  const winners = (out.winners || []).map((s) => ctx.name(s)).join(" & ") || "nobody";
   return h(
     "div",
     { class: "overlay outcome", "data-testid": "outcome", role: "dialog" },
