@@ -155,6 +155,7 @@ def test_friendly_bot_names_with_a_level_badge(open_table: Any) -> None:
     page, _ = open_table(tichu_obs(), seats=seats)
     assert "Bram" in page.get_by_test_id("seat-1").inner_text()
     assert page.get_by_test_id("bot-badge-1").get_attribute("title") == "bot, level heuristic"
+    assert "heuristic" in (page.get_by_test_id("bot-badge-1").text_content() or "")
 
 
 # ---- history, round end, chat, comforts ----------------------------------------------------------
@@ -307,8 +308,8 @@ def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> No
     owner = {f"cardroom.owner.{TABLE}": "own", f"cardroom.invite.{TABLE}": "inv"}
     obs = tichu_obs(hand=hand, trick=trick, top=trick[0], lead=False, legal=["pass"])
     page, _ = open_table(obs, storage=owner)
-    page.screenshot(path="/tmp/owner-phone.png")
     assert page.locator("[data-testid^=seat-level-]").count() == 3
+    assert page.get_by_test_id("bot-badge-1").text_content() == "bot"  # the select says the level
     assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"]
     for testid in ("play", "action-pass", "seat-1", "seat-2", "seat-3", "card-2G", "seat-level-2"):
         b = box(page, testid)

@@ -700,6 +700,7 @@ function seatView(view, seat, n, me, passed) {
   const [x, y] = seatPosition(seat, me, n);
   const anchor = seatAnchor(seat, me, n);
   const controls = view.replay ? [] : seatControls(view, seat, info);
+  const levelSelect = controls.some((c) => c.tagName === "SELECT"); // the owner's: shows the level
   const rel = game.relation(view, seat);
   const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
   const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
@@ -717,7 +718,7 @@ function seatView(view, seat, n, me, passed) {
       h("span", { class: `dot ${info.online ? "online" : ""}`, title: info.online ? "online" : "offline" }),
       h("span", { class: "who" }, info.kind === "empty" ? `Seat ${seat} (empty)` : view.name(seat)),
       info.kind === "bot"
-        ? h("span", { class: "badge bot", title: `bot, level ${info.level || "?"}`, "data-testid": `bot-badge-${seat}` }, "bot", h("span", { class: "lvl" }, ` · ${info.level || "?"}`))
+        ? h("span", { class: "badge bot", title: `bot, level ${info.level || "?"}`, "data-testid": `bot-badge-${seat}` }, "bot", levelSelect ? null : h("span", { class: "lvl" }, ` · ${info.level || "?"}`))
         : null,
       rel ? h("span", { class: "rel" }, rel) : null,
     ),
