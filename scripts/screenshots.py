@@ -104,7 +104,7 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
         if dog_on_table(page):
             shot("05-dog-lead")
         if page.get_by_test_id("round-end").count() and "07-round-summary" in shots:
-            page.get_by_test_id("round-end-close").click()
+            press(page.get_by_test_id("round-end-close"))
             continue
         if page.get_by_test_id("round-end").count():
             shot("07-round-summary")
@@ -116,18 +116,18 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             page.wait_for_selector("[data-testid=chat-list] li")
             shot("09-chat")
             page.get_by_test_id("tab-log").click()
-            page.get_by_test_id("round-end-close").click()
+            press(page.get_by_test_id("round-end-close"))
             continue
         if o["phase"] == "grand" and "nogrand" in legal:
             shot("02-grand-tichu")
-            page.locator("[data-action=nogrand]").click()
+            press(page.locator("[data-action=nogrand]"))
         elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
             give_one(page, o, lambda: shot("03-exchange"))
             continue
         elif o["phase"] == "wish" and "nowish" in legal:
-            page.get_by_test_id("wish-none").click()
+            press(page.get_by_test_id("wish-none"))
         elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
-            page.locator("[data-action^=give-dragon]").first.click()
+            press(page.locator("[data-action^=give-dragon]").first)
         elif o["phase"] == "play" and o["turn"] == 0 and legal:
             if o["passes"] and o["trick"]:
                 shot("04-trick-pass-markers")
@@ -140,7 +140,7 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             if plays:
                 play(page, plays[0])
             else:
-                page.locator("[data-action=pass]").click()
+                press(page.locator("[data-action=pass]"))
         else:
             with contextlib.suppress(Exception):
                 wait_new(page, v)
@@ -175,6 +175,13 @@ def give_one(page: Page, o: Json, photograph: Any) -> None:
             arg=str(seat),
             timeout=10_000,
         )
+
+
+def press(target: Any) -> None:
+    """Click a button the observation just offered; the bots may have moved the game on in the
+    meantime (the button is gone), then the loop simply reads the new state."""
+    with contextlib.suppress(PlaywrightTimeout):
+        target.click(timeout=3000)
 
 
 def dog_on_table(page: Page) -> bool:
@@ -299,7 +306,7 @@ def replay(page: Page, url: str, view: str, steps: int, path: Path) -> None:
         page.wait_for_load_state("networkidle")
     for _ in range(steps):
         page.get_by_test_id("replay-next").click()
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), full_page=True)  # the score sheet under the board
 
 
 def main() -> int:
