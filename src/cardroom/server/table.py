@@ -37,7 +37,7 @@ from cardroom.server.crashpoints import crash_point
 from cardroom.server.history import Chat, PublicHistory, ends_round
 from cardroom.server.settings import Settings
 from cardroom.server.wire import WireError, ack, reject
-from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableStore, utc_now
+from cardroom.storage import ChatRow, SeatRow, SeqConflict, StoredTable, TableStore, utc_now
 
 log = logging.getLogger("cardroom.server.table")
 
@@ -456,9 +456,10 @@ class TableActor:
         """Broadcast a chat line; a seat signs with its seat's name, a spectator as it likes."""
         if isinstance(audience, int):
             name = self.seats[audience].name or f"seat {audience}"
-        line = {"t": "chat", "seat": audience if isinstance(audience, int) else None,
-                "name": name or "spectator", "text": text, "at": utc_now()}  # fmt: skip
-        self._broadcast(self.chat.add(line))
+        row = ChatRow(audience if isinstance(audience, int) else None, name or "spectator",
+                      text, utc_now())  # fmt: skip
+        await self.store.add_chat(self.id, row)
+        self._broadcast(self.chat.add(row))
 
     def _changed_since(self, seen: int, seat: int) -> bool:
         """Whether ``seat``'s view of the table changed after version ``seen`` in a way that
@@ -524,7 +525,10 @@ class TableActor:
     # -- start, resume and bots --------------------------------------------------------------
     async def _resume(self) -> None:
         """The status is derived from the log, since a crash can fall between a step and its
-        status change: a log that ends the game finishes the table, a full open table starts."""
+        status change: a log that ends the game finishes the table, a full open table starts.
+        The chat kept with the table comes back first, before any page is welcomed."""
+        for row in await self.store.chat(self.id, self.chat.size):
+            self.chat.add(row)
         if self.status != "finished" and self.game.is_terminal(self.runner.state):
             await self._finish()
         elif self.status == "open":
@@ -688,9 +692,7 @@ class TableActor:
         reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
         await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
 
-    async def leave(
-        self, seat: int, token: str | None, who: Credentials = NOBODY
-    ) -> Json:
+    async def leave(self, seat: int, token: str | None, who: Credentials = NOBODY) -> Json:
         """Free a seat: a human with its token (or the owner: a kick), a bot by the owner. In a
         running game a bot takes over a human's seat."""
         row = self._check_seat(seat)
