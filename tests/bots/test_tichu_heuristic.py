@@ -10,10 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import SeatView, decide, make_bot
-from cardroom.bots.tichu_bidding import GRAND_P, TICHU_P
+from cardroom.bots.tichu_bidding import FEATURES, GRAND_FEATURES, GRAND_P, TICHU_P
 from cardroom.bots.tichu_heuristic import (
     TichuHeuristicBot,
+    grand_features,
     grand_probability,
+    hand_features,
     plan,
     plan_exchange,
     tichu_probability,
@@ -257,3 +259,35 @@ def test_contests_a_quiet_trick_by_breaking_a_full_house_but_keeps_controls() ->
     assert timid.act(view, RNG) == "pass"
     dragon = tichu_view("5G 5K 9B 9R 9G 3K 4B DRG", top="AG", top_seat=3, sizes=(8, 9, 10, 9))
     assert BOT.act(dragon, RNG) == "pass"
+
+
+STRONG = "DRG PHX AG AK KB QR QG JB 10G 9K 8B 7R 6G 2K"
+
+
+def test_calls_tichu_on_its_first_play_not_out_of_turn() -> None:
+    """The call waits for the seat's own first play (R5): by then the other calls are known."""
+    view = tichu_view(STRONG, top="3G", top_seat=3, sizes=(14, 14, 14, 13))
+    out_of_turn = type(view)("tichu", 0, {**view.obs, "turn": 1, "awaited": [1]}, ())
+    assert "tichu" in out_of_turn.legal
+    assert BOT.interrupt(out_of_turn, RNG) is None
+    assert BOT.act(view, RNG) == "tichu"
+
+
+def test_no_tichu_after_the_partner_called() -> None:
+    view = tichu_view(STRONG, calls=("", "", "tichu", ""))
+    assert "tichu" in view.legal
+    assert BOT.act(view, RNG) != "tichu"
+
+
+def test_grand_features_match_the_model() -> None:
+    assert len(grand_features(parse_cards("DRG PHX AG AK KB QR MJ DOG"))) == len(GRAND_FEATURES)
+    assert len(hand_features(parse_cards(STRONG))) == len(FEATURES)
+    strong, weak = parse_cards("DRG PHX AG AK AB KR 7G 7K"), parse_cards("DOG 2G 3K 5B 6R 7G 9K JB")
+    assert grand_probability(strong) >= GRAND_P > 2 * grand_probability(weak)
+
+
+def test_does_not_overtake_a_partner_who_called() -> None:
+    """The partner's Tichu is ours to protect: its winning play stands, bombs and Aces stay."""
+    hand = "7G 7K 7B 7R 3G AG DRG"
+    view = tichu_view(hand, top="9G", top_seat=2, sizes=(7, 2, 6, 9), calls=("", "", "tichu", ""))
+    assert BOT.act(view, RNG) == "pass"

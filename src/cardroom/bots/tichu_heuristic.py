@@ -61,6 +61,9 @@ unit, e.g. a pair out of a full house). Contesting tricks pays against ``heurist
 CONTROL_SLACK: Final = 0.5
 """The slack for a follow that spends a control card or bomb card: those stay for tricks
 that matter, however freely the cheap cards contest."""
+OPPONENT_CALLED: Final = 0.05
+"""Added to the Tichu threshold when an opponent has called: they race for first place too."""
+"""Added to the Tichu threshold when an opponent has called: they race for first place too."""
 URGENT_SLACK: Final = 1.0
 """Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
 
@@ -324,6 +327,29 @@ def hand_features(hand: int) -> tuple[float, ...]:
     )
 
 
+def grand_features(hand: int) -> tuple[float, ...]:
+    """The Grand Tichu features of the first 8 cards (names in ``tichu_bidding.GRAND_FEATURES``):
+    eight cards say little about units, so mostly the trick winners and the lead."""
+    p = plan(hand)
+    counts = _rank_counts(hand)
+    top = counts[15] + counts[PHX_RANK] + counts[14]
+    return (
+        1.0,
+        counts[15],
+        counts[PHX_RANK],
+        counts[14],
+        counts[13],
+        counts[12],
+        len(p.bombs),
+        counts[1],
+        counts[0],
+        sum(counts[2:8]),
+        p.cost(),
+        max(0, top - 2),
+        counts[15] * counts[PHX_RANK],
+    )
+
+
 def _loser(unit: Unit) -> bool:
     """A unit that will rarely win its trick: a low single, a low pair or triple."""
     if unit.ranks == (0,) or unit.is_control:
@@ -339,8 +365,8 @@ def tichu_probability(hand: int) -> float:
 
 
 def grand_probability(hand: int) -> float:
-    """Estimated chance that the hand of these first 8 cards goes out first."""
-    return logistic(GRAND_COEF, hand_features(hand))
+    """Estimated chance that a Grand Tichu on these first 8 cards is made."""
+    return logistic(GRAND_COEF, grand_features(hand))
 
 
 # --- reading the observation --------------------------------------------------------------
@@ -507,13 +533,17 @@ class TichuHeuristicBot:
         return cls(**values)
 
     def calls_tichu(self, table: Table) -> bool:
-        """Call on a hand likely to go out first, once the exchange has been received (never
-        before: the three cards received change the hand), unless the partner called."""
+        """Call on a 14-card hand likely to go out first, as late as the rules allow: on the
+        seat's first play (R5), when the exchange is received and the other calls are known.
+        Never after the partner called; an opponent's call makes going out first harder."""
         if table.obs.get("phase") != "play" or table.size(table.seat) != 14:
             return False
         if table.called(table.partner):
             return False
-        return tichu_probability(table.hand) >= self.tichu_threshold
+        threshold = self.tichu_threshold
+        if any(table.called(o) for o in table.opponents):
+            threshold += OPPONENT_CALLED
+        return tichu_probability(table.hand) >= threshold
 
     def act(self, view: SeatView, rng: random.Random) -> str:
         legal = view.legal
@@ -538,14 +568,14 @@ class TichuHeuristicBot:
         return choose_follow(table, plays, self.follow_slack) or "pass"
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
-        """Out of turn: call Tichu on a strong hand, or bomb a trick that must not be lost."""
+        """Out of turn: bomb a trick that must not be lost (calling first if that is due)."""
         legal = view.legal
         table = Table.of(view)
-        if "tichu" in legal and self.calls_tichu(table):
-            return "tichu"
         info = view.obs.get("legal_info") or ()
         bombs = [o for o in options(legal, table.top, info) if o.combo and o.combo.is_bomb()]
         if bombs and table.top_seat in table.opponents and must_bomb(table):
+            if "tichu" in legal and self.calls_tichu(table):
+                return "tichu"  # a first play out of turn: the last chance to call
             return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
         return None
 
