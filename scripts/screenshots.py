@@ -71,7 +71,8 @@ def wait_new(page: Page, v: int) -> None:
 
 
 def tichu_session(page: Page, base: str, out: Path) -> str:
-    table = new_table(page, base, "tichu", {"target_score": 1000}, "heuristic")
+    options = {"target_score": 1000, "max_rounds": 2}  # two rounds, then the match is over
+    table = new_table(page, base, "tichu", options, "heuristic")
     page.screenshot(path=str(out / "01c-owner-controls.png"))  # invite link, bot levels
     guest = page.context.browser.new_context(viewport=DESKTOP, reduced_motion="reduce")  # type: ignore[union-attr]
     other = guest.new_page()
@@ -91,13 +92,20 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
         if phone:
             page.set_viewport_size(DESKTOP)
 
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         state = obs(page)
         o, v = state["o"], state["v"]
         if o["terminal"]:
+            page.get_by_test_id("outcome").wait_for()
+            shot("15-tichu-game-over")
             break
         legal = o["legal"] or []
+        if dog_on_table(page):
+            shot("05-dog-lead")
+        if page.get_by_test_id("round-end").count() and "07-round-summary" in shots:
+            press(page.get_by_test_id("round-end-close"))
+            continue
         if page.get_by_test_id("round-end").count():
             shot("07-round-summary")
             page.get_by_test_id("tab-score").click()
@@ -108,30 +116,19 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             page.wait_for_selector("[data-testid=chat-list] li")
             shot("09-chat")
             page.get_by_test_id("tab-log").click()
-            page.get_by_test_id("round-end-close").click()
-            if len(o["score_sheet"]) >= 1:
-                break
+            press(page.get_by_test_id("round-end-close"))
             continue
         if o["phase"] == "grand" and "nogrand" in legal:
             shot("02-grand-tichu")
-            page.locator("[data-action=nogrand]").click()
+            press(page.locator("[data-action=nogrand]"))
         elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
-            given = (o.get("exchange") or {}).get("given") or {}
-            slots = [s for i, s in enumerate(SLOTS) if str(i + 1) not in given]
-            page.get_by_test_id(f"card-{o['hand'][-1]}").click()
-            if len(slots) == 2:
-                shot("03-exchange")  # one card given, the next one picked
-            page.get_by_test_id(f"exchange-{slots[0]}").click()
+            give_one(page, o, lambda: shot("03-exchange"))
+            continue
         elif o["phase"] == "wish" and "nowish" in legal:
-            page.get_by_test_id("wish-none").click()
+            press(page.get_by_test_id("wish-none"))
         elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
-            page.locator("[data-action^=give-dragon]").first.click()
+            press(page.locator("[data-action^=give-dragon]").first)
         elif o["phase"] == "play" and o["turn"] == 0 and legal:
-            if page.get_by_test_id("play-" + str(o["turn"])).count() == 0 and any(
-                e["type"] == "played" and e["cards"] == ["DOG"]
-                for e in page.evaluate("window.cardroom.history.slice(-1)")
-            ):
-                shot("05-dog-lead")
             if o["passes"] and o["trick"]:
                 shot("04-trick-pass-markers")
                 shot("11-phone-trick", phone=True)
@@ -143,13 +140,54 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
             if plays:
                 play(page, plays[0])
             else:
-                page.locator("[data-action=pass]").click()
+                press(page.locator("[data-action=pass]"))
         else:
             with contextlib.suppress(Exception):
                 wait_new(page, v)
             continue
         wait_new(page, v)
     return table
+
+
+def give_one(page: Page, o: Json, photograph: Any) -> None:
+    """Give one exchange card: pick a card a legal exchange names, then its player, and wait
+    until the observation records the gift. Every wait is on the page's state, never on a card
+    that may just have moved; a race only times out quickly and the loop reads the new state."""
+    given = (o.get("exchange") or {}).get("given") or {}
+    seats = [(slot, (o["audience"] + i + 1) % 4) for i, slot in enumerate(SLOTS)]
+    open_slots = [(slot, seat) for slot, seat in seats if str(seat) not in given]
+    if not open_slots:
+        return
+    slot, seat = open_slots[0]
+    cards = [
+        a.split()[1] for a in o["legal"] if a.startswith("exchange ") and a.endswith(f" {seat}")
+    ]
+    with contextlib.suppress(PlaywrightTimeout):
+        page.get_by_test_id(f"card-{cards[-1]}").click(timeout=3000)
+        button = f"[data-testid=exchange-{slot}]:not([disabled])"
+        page.wait_for_selector(button, timeout=3000)
+        if len(open_slots) == 2:
+            photograph()  # one card given, the next one picked
+        page.locator(button).click(timeout=3000)
+        page.wait_for_function(
+            "seat => ((window.cardroom.obs.exchange || {}).given || {})[seat] ||"
+            " window.cardroom.obs.phase !== 'exchange'",
+            arg=str(seat),
+            timeout=10_000,
+        )
+
+
+def press(target: Any) -> None:
+    """Click a button the observation just offered; the bots may have moved the game on in the
+    meantime (the button is gone), then the loop simply reads the new state."""
+    with contextlib.suppress(PlaywrightTimeout):
+        target.click(timeout=3000)
+
+
+def dog_on_table(page: Page) -> bool:
+    """The last public event is a Dog lead (the board shows it until the next play)."""
+    last: list[Json] = page.evaluate("window.cardroom.history.slice(-1)")
+    return any(e["type"] == "played" and e["cards"] == ["DOG"] for e in last)
 
 
 def play(page: Page, action: str) -> None:
@@ -259,6 +297,18 @@ def toepen_knock(browser: Any, base: str, path: Path) -> None:
     scripted(browser, base, obs, [{"type": "knock", "seat": 1, "stake": 3}], path)
 
 
+def replay(page: Page, url: str, view: str, steps: int, path: Path) -> None:
+    """The replay viewer ``steps`` plays in, from ``view`` (a seat, or "all" hands open)."""
+    page.goto(url)
+    page.wait_for_selector("[data-testid=replay-step]")
+    if view != "all":
+        page.get_by_test_id("replay-view").select_option(view)
+        page.wait_for_load_state("networkidle")
+    for _ in range(steps):
+        page.get_by_test_id("replay-next").click()
+    page.screenshot(path=str(path), full_page=True)  # the score sheet under the board
+
+
 def main() -> int:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -276,14 +326,14 @@ def main() -> int:
             page.screenshot(path=str(out / "01-lobby.png"), full_page=True)
             page.get_by_test_id("game-select").select_option("toepen")
             page.screenshot(path=str(out / "01b-lobby-toepen.png"), full_page=True)
-            tichu_session(page, base, out)
+            tichu = tichu_session(page, base, out)
             toepen_session(page, base, out, lives=10)  # a hand's end
             toepen = toepen_session(page, base, out, lives=1)  # the first hand ends the game
-            page.goto(f"{base}/replay/{toepen}")
-            page.wait_for_selector("[data-testid=replay-step]")
-            for _ in range(12):
-                page.get_by_test_id("replay-next").click()
-            page.screenshot(path=str(out / "10-replay.png"))
+            replay(page, f"{base}/replay/{tichu}", "0", 30, out / "10-replay.png")  # Alice's view
+            replay(page, f"{base}/replay/{toepen}", "all", 12, out / "10b-replay-toepen.png")
+            page.goto(base + "/")
+            page.wait_for_selector("[data-testid^=replay-]")
+            page.screenshot(path=str(out / "16-lobby-finished.png"), full_page=True)
             if not (out / "05-dog-lead.png").exists():  # no Dog lead was dealt: a scripted one
                 dog_lead(browser, base, out / "05-dog-lead.png")
             if not (out / "12-toepen-knock.png").exists():

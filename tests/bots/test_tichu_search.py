@@ -29,6 +29,33 @@ def test_level_argument_sets_the_budget() -> None:
         make_bot("tichu", "search:fast")
 
 
+def test_level_argument_sets_a_fixed_number_of_worlds() -> None:
+    bot = make_bot("tichu", "search:n=40")
+    assert isinstance(bot, TichuSearchBot) and bot.worlds == 40 and bot.name == "search:n=40"
+    assert make_bot("tichu", "search").name == "search"
+    with pytest.raises(ValueError, match="worlds"):
+        make_bot("tichu", "search:n=many")
+    with pytest.raises(ValueError, match="worlds"):
+        make_bot("tichu", "search:n=0")
+
+
+def test_a_fixed_count_scores_that_many_worlds() -> None:
+    """The count, not the clock, ends the search: a slow machine plays the same moves."""
+    view = acting_position(7, random_bots=False)
+    bot = TichuSearchBot(worlds=5)
+    seen: list[int] = []
+    original = bot.scores
+
+    def counting(*args: object) -> list[float]:
+        seen.append(1)
+        return original(*args)  # type: ignore[arg-type]
+
+    bot.scores = counting  # type: ignore[method-assign]
+    texts = list(view.legal[:3])
+    bot.search(view, texts, random.Random(1), deadline=0.0)
+    assert len(seen) == 5
+
+
 def test_a_forced_move_is_answered_at_once() -> None:
     view = tichu_view("3G 5K 8B 9R QG AG", top="4G", top_seat=3, sizes=(6, 9, 9, 9), wish=9)
     assert view.legal == ("play 9R",)
@@ -49,6 +76,14 @@ def test_search_never_answers_illegally() -> None:
 
 def acting_position(seed: int, random_bots: bool) -> SeatView:
     """A random play-phase position of a seeded round, seen by the seat that acts next."""
+    match = position(seed, random_bots)
+    state = match.runner.state
+    acting = state.wisher if state.wisher is not None else state.turn
+    return match.view(acting)
+
+
+def position(seed: int, random_bots: bool) -> _Match:
+    """A seeded round stopped at a random play-phase position."""
     rng = random.Random(seed)
     config = GAME.config_from_json({"max_rounds": 1})
     bots = [RandomBot() if random_bots else TichuHeuristicBot() for _ in range(4)]
@@ -66,8 +101,7 @@ def acting_position(seed: int, random_bots: bool) -> SeatView:
             break  # the round would end: decide before it
         match.runner.commit(transition)
         match.histories.record(transition.events)
-    acting = state.wisher if state.wisher is not None else state.turn
-    return match.view(acting)
+    return match
 
 
 @settings(max_examples=25, deadline=None)
@@ -87,3 +121,16 @@ def test_the_rollout_policy_finishes_rounds_with_legal_moves() -> None:
             assert move in moves
             sim.apply(move)
         assert sum(sim.score()) % 5 == 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_interrupts_are_legal_in_random_positions(seed: int) -> None:
+    """Out of turn (calls and bombs), every seat answers a legal action or declines."""
+    match = position(seed, random_bots=False)
+    rng = random.Random(seed)
+    bot = TichuSearchBot(worlds=4)
+    for seat in range(4):
+        view = match.view(seat)
+        answer = bot.interrupt(view, rng)
+        assert answer is None or answer in view.legal

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 
 from . import pages
 from .pages import SEATS, TABLE, Json, push, tichu_obs
@@ -155,6 +155,7 @@ def test_friendly_bot_names_with_a_level_badge(open_table: Any) -> None:
     page, _ = open_table(tichu_obs(), seats=seats)
     assert "Bram" in page.get_by_test_id("seat-1").inner_text()
     assert page.get_by_test_id("bot-badge-1").get_attribute("title") == "bot, level heuristic"
+    assert "heuristic" in (page.get_by_test_id("bot-badge-1").text_content() or "")
 
 
 # ---- history, round end, chat, comforts ----------------------------------------------------------
@@ -175,6 +176,21 @@ def test_the_history_is_sentences_sent_on_connect_and_grows(open_table: Any) -> 
     assert log.count() == 4 and page.get_by_test_id("log").is_visible()
 
 
+def test_a_long_history_shows_its_numbers_whole(open_table: Any) -> None:
+    history = [{"type": "passed", "seat": 1 + i % 3} for i in range(150)]
+    page, _ = open_table(tichu_obs(), welcome={"history": history}, viewport=DESKTOP)
+    room, need = page.evaluate(
+        """() => {
+          const ol = document.querySelector('[data-testid=log]');
+          const css = getComputedStyle(ol.lastElementChild);
+          const pen = document.createElement('canvas').getContext('2d');
+          pen.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+          return [parseFloat(getComputedStyle(ol).paddingLeft), pen.measureText('150. ').width];
+        }"""
+    )
+    assert room >= need  # the list marker "150." fits in the list's indent
+
+
 def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -> None:
     last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
             "double_victory": False, "calls": ["tichu", "", "", ""]}  # fmt: skip
@@ -186,7 +202,9 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     summary = page.get_by_test_id("round-end")
     summary.wait_for()
     text = summary.inner_text()
-    assert "cards 20" in text and "Ann (you)'s Tichu failed −100" in text and "-80" in text
+    cells = summary.get_by_test_id("summary-team-0").locator("td").all_inner_texts()
+    assert cells == ["20", "Ann (you)'s Tichu failed −100", "-80"]
+    assert "Card points" in text
     assert "Next deal in" in page.get_by_test_id("next-deal").inner_text()
     page.get_by_test_id("ready").click()
     assert server.wait_sent(page, lambda m: m["t"] == "ready") == {"t": "ready"}
@@ -196,6 +214,28 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     page.get_by_test_id("round-end-close").click()
     page.get_by_test_id("tab-score").click()
     assert page.get_by_test_id("score-row").locator("td").all_text_contents() == ["1", "-80", "100"]
+    why = page.get_by_test_id("score-why").locator("td").all_text_contents()
+    assert why == ["", "cards 20, Ann (you)'s Tichu failed −100", "cards 80"]
+
+
+def test_the_score_sheet_explains_every_round_and_a_double_victory(open_table: Any) -> None:
+    first = {"points": [300, 0], "card_points": [0, 0], "out": [0, 2], "double_victory": True,
+             "calls": ["tichu", "", "", ""]}  # fmt: skip
+    second = {"points": [-110, 210], "card_points": [90, 10], "out": [1, 0, 3],
+              "double_victory": False, "calls": ["", "", "grand", ""]}  # fmt: skip
+    history = [{"type": "round_scored", "round": 1, **first, "scores": [300, 0]},
+               {"type": "round_scored", "round": 2, **second, "scores": [190, 210]}]  # fmt: skip
+    obs = tichu_obs(phase="deal", legal=[], turn=None, score_sheet=[[300, 0], [-110, 210]],
+                    scores=[190, 210], last_round=second)  # fmt: skip
+    page, _ = open_table(obs, welcome={"history": history})
+    assert page.get_by_test_id("phase").inner_text().endswith("the next deal is coming")
+    page.get_by_test_id("tab-score").click()
+    why = [r.locator("td").all_text_contents() for r in page.get_by_test_id("score-why").all()]
+    assert why == [
+        ["", "double victory +200, Ann (you)'s Tichu made +100", "cards 0"],
+        ["", "cards 90, Cy's Grand Tichu failed −200", "cards 10"],
+    ]
+    assert page.get_by_test_id("score-total").inner_text().split() == ["Σ", "190", "210"]
 
 
 def test_chat_is_sent_and_shown_escaped(open_table: Any) -> None:
@@ -262,7 +302,66 @@ def test_the_phone_shows_the_whole_table_without_scrolling(open_table: Any) -> N
     assert len(tops) <= 2  # one fanned row (the fan tilts the ends a little)
 
 
+def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> None:
+    hand = ["2G", "3G", "4K", "5B", "6R", "7G", "8K", "9B", "10R", "JG", "QK", "KB", "AR", "DRG"]
+    trick = [{"seat": 1, "cards": ["5G"], "combo": "single 5"}]
+    owner = {f"cardroom.owner.{TABLE}": "own", f"cardroom.invite.{TABLE}": "inv"}
+    obs = tichu_obs(hand=hand, trick=trick, top=trick[0], lead=False, legal=["pass"])
+    page, _ = open_table(obs, storage=owner)
+    assert page.locator("[data-testid^=seat-level-]").count() == 3
+    assert page.get_by_test_id("bot-badge-1").text_content() == "bot"  # the select says the level
+    assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"]
+    for testid in ("play", "action-pass", "seat-1", "seat-2", "seat-3", "card-2G", "seat-level-2"):
+        b = box(page, testid)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= PHONE["height"] + 1, testid
+        assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 1, testid
+    seats = [box(page, f"seat-{s}") for s in (1, 2, 3)]
+    hand_top = box(page, "hand")["y"]
+    assert all(b["y"] + b["height"] <= hand_top for b in seats)  # no seat covers the hand
+
+
 # ---- Toepen ----------------------------------------------------------------------------------
+
+
+def test_toepen_the_knock_banner_reads_above_the_trick(open_table: Any) -> None:
+    responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
+    trick = [{"seat": 1, "card": "QD"}, {"seat": 2, "card": "JH"}, {"seat": 3, "card": "9S"}]
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
+                     trick=trick, trick_no=1)  # fmt: skip
+    page, _ = open_table(obs, viewport=DESKTOP)
+    banner = page.get_by_test_id("knock-banner")
+    assert "Bob knocked!" in banner.inner_text()
+    b = box(page, "knock-banner")
+    page.locator(".center").evaluate("e => { e.style.pointerEvents = 'auto'; }")  # hit-testable
+    for fx in (0.1, 0.5, 0.9):  # the banner's text is on top everywhere along it
+        on_top = page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y).closest('[data-testid=knock-banner]')",
+            [b["x"] + fx * b["width"], b["y"] + b["height"] / 2],
+        )
+        assert on_top, fx
+
+
+def test_tichu_game_over_names_the_winning_team_with_the_score_sheet(open_table: Any) -> None:
+    outcome = {"scores": [400, 1020, 400, 1020], "winners": [1, 3], "reason": "target reached"}
+    obs = tichu_obs(terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None,
+                    score_sheet=[[400, 1020]], scores=[400, 1020])  # fmt: skip
+    page, _ = open_table(obs)
+    game_over = page.get_by_test_id("outcome")
+    assert "Bob & Di win!" in game_over.inner_text()
+    total = game_over.get_by_test_id("score-total").inner_text().split()
+    assert total == ["Σ", "400", "1020"]
+    assert game_over.get_by_test_id("rematch").is_visible()
+
+
+def test_toepen_a_folded_seat_says_folded_once(open_table: Any) -> None:
+    answers = [{"seat": 1, "answer": "fold"}, {"seat": 2, "answer": "stay"}]
+    responses = {"knocker": 3, "answers": answers, "waiting": [0]}
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=3, responses=responses,
+                     in_hand=[True, False, True, True])  # fmt: skip
+    page, _ = open_table(obs)
+    folded = page.get_by_test_id("seat-1").inner_text()
+    assert "folded" in folded and "Fold" not in folded
+    assert page.get_by_test_id("answer-2").inner_text() == "Stay"
 
 
 def test_toepen_finished_trick_stays_with_its_winner_and_stake_is_large(open_table: Any) -> None:
@@ -284,6 +383,9 @@ def test_toepen_game_over_names_the_winner(open_table: Any) -> None:
     page, _ = open_table(obs)
     text = page.get_by_test_id("outcome").inner_text()
     assert "Cy wins!" in text and "seat 2" not in text
+    lives = page.get_by_test_id("outcome").get_by_test_id("score-row").locator("td")
+    assert lives.all_text_contents() == ["lives", "10", "9", "10", "8"]  # lives, not "scores"
+    assert page.get_by_test_id("phase").inner_text() == "Hand 2 · Game over"
     assert page.get_by_test_id("rematch").is_visible()
 
 
@@ -339,6 +441,9 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     page.get_by_test_id("replay-view").select_option("1")
     page.wait_for_function("() => window.cardroom.view === '1'")
     assert asked[-1].endswith("view=1")
+    page.locator("[data-testid=seat-1].mine").wait_for()  # the table turned to Bob's seat
+    assert "(you)" not in page.inner_text("main")  # a replay's seat is a view, not you
+    assert "Bob's view" in page.get_by_test_id("replay-view").inner_text()
     context.close()
     assert not problems, problems
 

@@ -112,3 +112,28 @@ async def test_server_killed_mid_round_resumes_on_restart(
     if game.is_terminal(state):
         assert stored.meta.outcome == game.outcome(state).to_json()
     assert any("stopped 1 table actors" in line for line in log)
+
+
+async def test_chat_is_kept_with_the_table_across_a_restart(tmp_path: Path) -> None:
+    """A player's and a spectator's chat lines come back in ``welcome`` after the server
+    process is killed and started again on the same SQLite file."""
+    db, log = tmp_path / "cardroom.db", []
+    async with server_process(db, log) as (proc, server):
+        table = await server.create("relay", {"seats": 4, "cards": 6})
+        player = await Client.connect(server.ws_url, table, await server.seat(table, 0, "Ann"))
+        watcher = await Client.connect(server.ws_url, table, None)
+        for client in (player, watcher):
+            await client.until(lambda m: m["t"] == "welcome")
+        await player.send({"t": "chat", "text": "hello <b>all</b>"})
+        await watcher.until(lambda m: m["t"] == "chat")
+        await watcher.send({"t": "chat", "text": "nice table", "name": "Eve"})
+        await player.until(lambda m: m["t"] == "chat" and m["name"] == "Eve")
+        proc.send_signal(signal.SIGKILL)
+        await proc.wait()
+
+    async with server_process(db, log) as (proc, server):
+        again = await Client.connect(server.ws_url, table, None)
+        welcome = await again.until(lambda m: m["t"] == "welcome")
+        lines = [(c["seat"], c["name"], c["text"]) for c in welcome["chat"]]
+        assert lines == [(0, "Ann", "hello <b>all</b>"), (None, "Eve", "nice table")]
+        await again.close()

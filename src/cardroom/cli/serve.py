@@ -50,6 +50,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="one SQL transaction per append instead of grouping concurrent tables' appends",
     )
     parser.add_argument(
+        "--commit-window",
+        type=float,
+        default=0.0,
+        help="seconds an append waits for other tables' appends to share its transaction "
+        "(fewer, larger commits: less database CPU; 0 = group only what arrives meanwhile)",
+    )
+    parser.add_argument(
         "--node-id",
         type=int,
         help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
@@ -68,6 +75,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=float,
         default=6.0,
         help="seconds the round summary shows before the next deal (0 = deal at once)",
+    )
+    parser.add_argument(
+        "--gc-full-every",
+        type=float,
+        default=600.0,
+        help="seconds between full garbage collections; objects that survive a young one are "
+        "frozen until then, so a busy server never pauses to walk its whole heap (0 = never)",
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     limits = parser.add_argument_group("limits (README: Limits)")
@@ -101,25 +115,27 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardroom.server import Settings, create_app
-        from cardroom.server.tuning import tune_gc
+        from cardroom.server.tuning import freeze_survivors
         from cardroom.storage import redact
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
     from cardroom.server.connections import connection_limit, uvicorn_options
 
-    numbers = [args.bot_delay, args.turn_timeout, args.round_pause,
+    numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
+               args.commit_window,
                *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1:
         log.error(
-            "--bot-delay, --turn-timeout, --round-pause and the limits must be >= 0, "
+            "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --commit-window and "
+            "the limits must be >= 0, "
             "--lobby-page >= 1"
         )
         return 2
     if bad := [a for a in args.trusted_proxy if not _is_address(a)]:
         log.error("--trusted-proxy takes IP addresses (not names or networks): %s", bad)
         return 2
-    tune_gc()
+    freeze_survivors(args.gc_full_every)
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")
     settings = Settings(
@@ -127,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         turn_timeout=args.turn_timeout,
         group_commit=args.group_commit,
+        commit_window=args.commit_window,
         node_id=args.node_id,
         node_url=args.advertise or f"http://{args.host}:{args.port}",
         round_pause=args.round_pause,

@@ -8,6 +8,7 @@ clear error line (``cardroom serve`` then exits non-zero); a damaged table is on
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterator
@@ -35,7 +36,7 @@ from cardroom.server.registry import TableRegistry
 from cardroom.server.relay import forward_http
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
-from cardroom.server.tuning import freeze_startup_objects
+from cardroom.server.tuning import freeze_startup_objects, full_collections
 from cardroom.server.ws import websocket_endpoint
 from cardroom.storage import (
     DatabaseInUse,
@@ -70,7 +71,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     settings = settings or Settings()
     table_store = store if store is not None else make_store(settings.db)
     if settings.group_commit and isinstance(table_store, SqlStore):
-        table_store = GroupCommitStore(table_store)
+        table_store = GroupCommitStore(table_store, window=settings.commit_window)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -103,9 +104,11 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             log.info("storage %s ready; %d unfinished tables resumed, %d damaged",
                      redact(settings.db), resumed, damaged)  # fmt: skip
             freeze_startup_objects()
+            collector = asyncio.create_task(full_collections())
             try:
                 yield
             finally:
+                collector.cancel()
                 await registry.shutdown()
                 await table_store.close()
                 if lone is not None:

@@ -1,10 +1,17 @@
 """Plays the bot seats of one table, through the same inbox and validation as a human.
 
 The driver lives inside its ``TableActor``: after every change the actor calls ``schedule``,
-which starts at most one thinking task per bot seat that is active. A task builds the seat's
-``SeatView`` (the observation JSON and projected history a human at that seat would have),
-asks the bot in a worker thread after the configured delay, and posts the answer back to the
-actor's inbox, where it is checked against the state at that moment like any other submission.
+which arms at most one thinker per bot seat that is active. After the configured delay the
+thinker builds the seat's ``SeatView`` (the observation JSON and projected history a human at
+that seat would have), asks the bot, and posts the answer back to the actor's inbox, where it is
+checked against the state at that moment like any other submission.
+
+Why a light bot is one loop timer that decides on the event loop, at the moment it fires: a task
+plus a worker thread per decision cost more CPU than the decision itself (a heuristic Tichu
+decision takes ~0.2 ms on average), and a worker thread holding the GIL delays every table's
+actor by up to the interpreter's switch interval. Deciding when the timer fires also answers the
+table as it is then, not as it was when the delay began. Heavy (search) levels think for
+hundreds of milliseconds: they keep a task that awaits the capped process pool.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ log = logging.getLogger("cardroom.server.bots")
 
 Submit = Callable[[int, str, int], Awaitable[bool]]
 """``submit(seat, text, version_seen)`` runs in the actor; True if the action was accepted."""
+ViewOf = Callable[[int], tuple[int, Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+"""``view_of(seat)``: the table's version now, and that seat's observation and history."""
 
 
 def choose_action(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
@@ -47,7 +56,7 @@ class BotDriver:
         self.rng = random.Random(secrets.randbits(64))
         self.bots: dict[int, Bot] = {}
         self.levels: dict[int, str] = {}
-        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._thinking: dict[int, asyncio.Task[None] | asyncio.TimerHandle] = {}
         self._considered: dict[int, int] = {}
 
     def seat(self, seat: int, level: str | None) -> None:
@@ -67,7 +76,7 @@ class BotDriver:
         self,
         version: int,
         active: frozenset[int],
-        view_of: Callable[[int], tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+        view_of: ViewOf,
         submit: Callable[[int, str, int], None],
     ) -> None:
         """Start thinking for each active bot seat that has not yet looked at ``version``."""
@@ -77,10 +86,14 @@ class BotDriver:
             self._considered[seat] = version
             if seat not in active:
                 continue
-            obs, history = view_of(seat)
-            view = SeatView(self.game, seat, obs, tuple(history))
-            task = asyncio.create_task(self._think(bot, view, version, submit))
-            self._thinking[seat] = task
+            if is_heavy(self.levels.get(seat, "")):
+                seen, obs, history = view_of(seat)
+                view = SeatView(self.game, seat, obs, tuple(history))
+                self._thinking[seat] = asyncio.create_task(self._think(bot, view, seen, submit))
+            else:
+                loop = asyncio.get_running_loop()
+                handle = loop.call_later(self.delay, self._decide, bot, seat, view_of, submit)
+                self._thinking[seat] = handle
 
     def forget(self, seat: int) -> None:
         """Let ``seat`` think again about the current version (its last answer was lost)."""
@@ -90,20 +103,25 @@ class BotDriver:
         """The seat's answer reached the actor; it may think again."""
         self._thinking.pop(seat, None)
 
+    def _decide(
+        self, bot: Bot, seat: int, view_of: ViewOf, submit: Callable[[int, str, int], None]
+    ) -> None:
+        """A light bot's timer fired: answer the table as it is now."""
+        seen, obs, history = view_of(seat)
+        action = choose_action(bot, SeatView(self.game, seat, obs, tuple(history)), self.rng)
+        submit(seat, action or "", seen)
+
     async def _think(
         self, bot: Bot, view: SeatView, version: int, submit: Callable[[int, str, int], None]
     ) -> None:
+        """A heavy bot: in the capped process pool, never on this thread."""
         if self.delay > 0:
             await asyncio.sleep(self.delay)
-        level = self.levels.get(view.seat, "")
-        if is_heavy(level):  # search: in the capped process pool, never on this thread
-            seed = self.rng.getrandbits(64)
-            action = await bot_pool.decide_heavy(self.game, level, view, seed)
-        else:
-            action = await asyncio.to_thread(choose_action, bot, view, self.rng)
+        seed = self.rng.getrandbits(64)
+        action = await bot_pool.decide_heavy(self.game, self.levels[view.seat], view, seed)
         submit(view.seat, action or "", version)
 
     def stop(self) -> None:
-        for task in self._thinking.values():
-            task.cancel()
+        for thinker in self._thinking.values():
+            thinker.cancel()
         self._thinking.clear()

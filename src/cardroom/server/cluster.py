@@ -191,7 +191,7 @@ class ClusterRegistry(TableRegistry):
     def __init__(self, store: TableStore, settings: Settings, node: ClusterNode) -> None:
         super().__init__(store, settings)
         self.node = node
-        self._announced: dict[str, str] = {}
+        self._announced: dict[str, int] = {}
         self._orphaned: dict[str, float] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -240,13 +240,13 @@ class ClusterRegistry(TableRegistry):
                 log.exception("cluster sweep failed")
 
     async def _announce_changes(self) -> None:
+        """Announce the tables whose lobby view changed since the last sweep (the actor
+        counts those changes: no summary is built for the unchanged ones)."""
         changed = []
         for actor in list(self.actors.values()):
-            summary = actor.summary()
-            mark = json.dumps([summary["status"], summary["seats"]])
-            if self._announced.get(actor.id) != mark:
-                self._announced[actor.id] = mark
-                changed.append(summary)
+            if self._announced.get(actor.id) != actor.lobby_changes:
+                self._announced[actor.id] = actor.lobby_changes
+                changed.append(actor.summary())
         await self.node.announce(changed)
 
     async def _take_orphans(self) -> None:

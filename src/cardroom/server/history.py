@@ -2,7 +2,8 @@
 
 A page that (re)connects gets both in its ``welcome``, so the table log never starts empty
 after a reload. Events are kept as a spectator sees them (never a hidden card), chat lines as
-typed (the client escapes them when it shows them).
+typed (the client escapes them when it shows them) and kept in the store with the table, so a
+restart does not empty them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardroom.engine import SPECTATOR, Game
+from cardroom.storage import ChatRow
 
 Json = dict[str, Any]
 HISTORY_SIZE = 600
@@ -46,9 +48,12 @@ class Chat:
     """A table's chat lines (players and spectators), newest last."""
 
     def __init__(self, size: int = CHAT_SIZE) -> None:
+        self.size = size
         self.lines: deque[Json] = deque(maxlen=size)
 
-    def add(self, line: Json) -> Json:
+    def add(self, row: ChatRow) -> Json:
+        """The line as the wire carries it, kept for pages that connect later."""
+        line = {"t": "chat", "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
         self.lines.append(line)
         return line
 

@@ -85,6 +85,7 @@ def _flag(data: Json, key: str) -> bool:
 def _credentials(request: Request, data: Json) -> Credentials:
     """The secrets a request presents (headers, or body fields) and the guest it comes from:
     the browser's guest id header, else its address."""
+
     def secret(header: str, key: str) -> str | None:
         return clean_secret(request.headers.get(header) or data.get(key))
 

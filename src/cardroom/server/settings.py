@@ -22,7 +22,8 @@ class Settings:
     ``turn_timeout``: seconds a human may owe a move before the game's default action is
     played for it (0 = wait forever).
     ``group_commit``: concurrent tables' appends share one SQL transaction
-    (``storage/group_commit.py``).
+    (``storage/group_commit.py``); ``commit_window``: seconds an append may wait for others to
+    join its transaction (0 = only those that arrive while a commit is in flight).
     ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
     address other nodes forward to; ``db`` must then be PostgreSQL.
     ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
@@ -53,6 +54,7 @@ class Settings:
     round_pause: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
+    commit_window: float = 0.0
     node_id: int | None = None
     node_url: str = ""
     max_body: int = 65536

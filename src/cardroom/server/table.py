@@ -37,7 +37,7 @@ from cardroom.server.crashpoints import crash_point
 from cardroom.server.history import Chat, PublicHistory, ends_round
 from cardroom.server.settings import Settings
 from cardroom.server.wire import WireError, ack, reject
-from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableStore, utc_now
+from cardroom.storage import ChatRow, SeatRow, SeqConflict, StoredTable, TableStore, utc_now
 
 log = logging.getLogger("cardroom.server.table")
 
@@ -100,13 +100,25 @@ class Version:
     state: Any
     events: tuple[Any, ...]
     envelopes: dict[str, Json] = field(default_factory=dict)
+    observations: dict[str, Json] = field(default_factory=dict)
+
+    def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
+        """The audience's observation alone: what a bot seat reads (nobody is sent its
+        envelope, so its projected events are never built)."""
+        key = audience_key(audience)
+        if key in self.envelopes:
+            obs: Json = self.envelopes[key]["obs"]
+            return obs
+        if key not in self.observations:
+            self.observations[key] = game.observe(self.state, audience).to_json()
+        return self.observations[key]
 
     def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
         key = audience_key(audience)
         if key not in self.envelopes:
             events = [p.to_json() for e in self.events
                       if (p := game.project(e, audience)) is not None]  # fmt: skip
-            obs = game.observe(self.state, audience).to_json()
+            obs = self.observation(game, audience)
             self.envelopes[key] = {"t": "ev", "v": self.v, "events": events, "obs": obs}
         return self.envelopes[key]
 
@@ -145,6 +157,7 @@ class TableActor:
         self._seats_sent: list[Json] | None = None
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
+        self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
         self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
@@ -270,8 +283,7 @@ class TableActor:
     def observation(self, audience: Audience) -> Json:
         """The current observation (memoized with the last version: games can be slow here)."""
         if self.ring and self.ring[-1].v == self.version:
-            obs: Json = self.ring[-1].envelope(self.game, audience)["obs"]
-            return obs
+            return self.ring[-1].observation(self.game, audience)
         obs = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
@@ -336,6 +348,7 @@ class TableActor:
     def _seats_changed(self) -> None:
         """Send the seat list soon, if it differs from the one last sent: a burst of hellos
         or seat changes costs every watcher at most one ``seats`` per ``SEATS_INTERVAL``."""
+        self.lobby_changes += 1
         if self._seats_timer is not None or self.stopped:
             return
         loop = asyncio.get_running_loop()
@@ -443,9 +456,10 @@ class TableActor:
         """Broadcast a chat line; a seat signs with its seat's name, a spectator as it likes."""
         if isinstance(audience, int):
             name = self.seats[audience].name or f"seat {audience}"
-        line = {"t": "chat", "seat": audience if isinstance(audience, int) else None,
-                "name": name or "spectator", "text": text, "at": utc_now()}  # fmt: skip
-        self._broadcast(self.chat.add(line))
+        row = ChatRow(audience if isinstance(audience, int) else None, name or "spectator",
+                      text, utc_now())  # fmt: skip
+        await self.store.add_chat(self.id, row)
+        self._broadcast(self.chat.add(row))
 
     def _changed_since(self, seen: int, seat: int) -> bool:
         """Whether ``seat``'s view of the table changed after version ``seen`` in a way that
@@ -455,17 +469,19 @@ class TableActor:
         then = next((e for e in self.ring if e.v == seen), None)
         if then is None:
             return True
-        old = then.envelope(self.game, seat)["obs"]
+        old = then.observation(self.game, seat)
         new = self.observation(seat)
         return any(old.get(k) != new.get(k) for k in new.keys() - _NOT_MEANING)
 
     async def _persist_and_publish(
         self, transition: Transition[Any], after: Callable[[], None] | None = None
     ) -> None:
-        now = utc_now()
-        records = tuple(replace(r, at=r.at or now) for r in transition.records)
+        records = transition.records
         if not records:
             return
+        if not all(r.at for r in records):  # stamp the unstamped (chance, seat records) once
+            now = utc_now()
+            records = tuple(r if r.at else replace(r, at=now) for r in records)
         await self.store.append(self.id, records)
         if len(records) == 1:
             steps = [Transition(records, transition.state, transition.events)]
@@ -488,6 +504,8 @@ class TableActor:
 
     def _publish(self, step: Transition[Any]) -> None:
         version = Version(step.records[-1].seq, step.state, step.events)
+        if self.ring:  # bots read only the newest observations; envelopes keep theirs
+            self.ring[-1].observations.clear()
         self.ring.append(version)
         self.history.record(step.events)
         self.public.record(version.v, step.events)
@@ -501,12 +519,16 @@ class TableActor:
         crash_point("finish.store")
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
+        self.lobby_changes += 1
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
 
     # -- start, resume and bots --------------------------------------------------------------
     async def _resume(self) -> None:
         """The status is derived from the log, since a crash can fall between a step and its
-        status change: a log that ends the game finishes the table, a full open table starts."""
+        status change: a log that ends the game finishes the table, a full open table starts.
+        The chat kept with the table comes back first, before any page is welcomed."""
+        for row in await self.store.chat(self.id, self.chat.size):
+            self.chat.add(row)
         if self.status != "finished" and self.game.is_terminal(self.runner.state):
             await self._finish()
         elif self.status == "open":
@@ -522,6 +544,7 @@ class TableActor:
         crash_point("start.status")
         await self.store.set_status(self.id, "running")
         self.meta = replace(self.meta, status="running")
+        self.lobby_changes += 1
         log.info("table %s (%s) started", self.id, self.game.name)
         crash_point("start.deal")
         self.runner.resolver = SecureResolver()
@@ -535,7 +558,7 @@ class TableActor:
         self.bots.schedule(
             self.version,
             self.game.active_seats(state),
-            lambda seat: (self.observation(seat), self.history[seat]),
+            lambda seat: (self.version, self.observation(seat), self.history[seat]),
             self._post_bot_answer,
         )
 
@@ -669,9 +692,7 @@ class TableActor:
         reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
         await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
 
-    async def leave(
-        self, seat: int, token: str | None, who: Credentials = NOBODY
-    ) -> Json:
+    async def leave(self, seat: int, token: str | None, who: Credentials = NOBODY) -> Json:
         """Free a seat: a human with its token (or the owner: a kick), a bot by the owner. In a
         running game a bot takes over a human's seat."""
         row = self._check_seat(seat)

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 from cardroom.storage.lock import DatabaseInUse, lock_database
 from cardroom.storage.memory import MemoryStore
 from cardroom.storage.protocol import (
+    ChatRow,
     DamagedTable,
     SeatRow,
     SeqConflict,
@@ -49,6 +50,7 @@ def make_store(url: str) -> TableStore:
 
 
 __all__ = [
+    "ChatRow",
     "DamagedTable",
     "DatabaseInUse",
     "MemoryStore",

@@ -15,7 +15,14 @@ from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
 from cardroom.engine.record import LogRecord
-from cardroom.storage.protocol import SeatRow, StorageError, StoredTable, TableMeta, TableStore
+from cardroom.storage.protocol import (
+    ChatRow,
+    SeatRow,
+    StorageError,
+    StoredTable,
+    TableMeta,
+    TableStore,
+)
 
 Batch = Sequence[tuple[str, Sequence[LogRecord]]]
 
@@ -113,3 +120,9 @@ class GroupCommitStore:
         self, statuses: Collection[str] | None = None, limit: int = 100, offset: int = 0
     ) -> list[TableMeta]:
         return await self.inner.list_tables(statuses, limit, offset)
+
+    async def add_chat(self, table_id: str, row: ChatRow) -> None:
+        await self.inner.add_chat(table_id, row)
+
+    async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
+        return await self.inner.chat(table_id, limit)

@@ -8,6 +8,7 @@ from typing import Any
 
 from cardroom.engine.record import LogRecord
 from cardroom.storage.protocol import (
+    ChatRow,
     SeatRow,
     StorageError,
     StoredTable,
@@ -23,6 +24,7 @@ class _Table:
     meta: TableMeta
     seats: list[SeatRow]
     records: list[LogRecord] = field(default_factory=list)
+    chat: list[ChatRow] = field(default_factory=list)
 
 
 class MemoryStore:
@@ -92,3 +94,10 @@ class MemoryStore:
             metas = [m for m in metas if m.status in statuses]
         metas.sort(key=lambda m: (m.created_at, m.id), reverse=True)
         return metas[offset : offset + limit]
+
+    async def add_chat(self, table_id: str, row: ChatRow) -> None:
+        self._get(table_id).chat.append(row)
+
+    async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
+        lines = self._get(table_id).chat
+        return lines[max(0, len(lines) - limit) :]

@@ -99,6 +99,18 @@ class StoredTable:
         return self.records[-1].seq if self.records else 0
 
 
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """A table's chat line as kept with the table: public (players and spectators see it),
+    stored as typed (pages escape it), so a restart does not empty the table's chat."""
+
+    seat: int | None
+    """The seat that said it; ``None`` for a spectator."""
+    name: str
+    text: str
+    at: str
+
+
 class TableStore(Protocol):
     """Persistence for tables; memory, SQLite and PostgreSQL implement it identically."""
 
@@ -147,6 +159,14 @@ class TableStore(Protocol):
     ) -> list[TableMeta]:
         """Tables (optionally of some statuses), newest first; an unreadable row is listed with
         status ``damaged`` and its reason in ``damage``."""
+        ...
+
+    async def add_chat(self, table_id: str, row: ChatRow) -> None:
+        """Keep a chat line with its table; ``UnknownTable`` if absent."""
+        ...
+
+    async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
+        """The table's last ``limit`` chat lines, oldest first."""
         ...
 
 

@@ -20,6 +20,7 @@ import aiosqlite
 
 from cardroom.engine.record import LogRecord
 from cardroom.storage.protocol import (
+    ChatRow,
     DamagedTable,
     SeatRow,
     SeqConflict,
@@ -44,6 +45,9 @@ SCHEMA = (
         table_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
         "text" TEXT NOT NULL, "auto" INTEGER NOT NULL, "at" TEXT NOT NULL,
         PRIMARY KEY (table_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS chat (
+        table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT NOT NULL,
+        "text" TEXT NOT NULL, "at" TEXT NOT NULL, PRIMARY KEY (table_id, n))""",
 )
 
 COLUMNS_ADDED = (
@@ -434,7 +438,8 @@ class SqlStore:
 
     async def delete_table(self, table_id: str) -> None:
         async with self._backend.transaction() as conn:
-            for table, column in (("log", "table_id"), ("seats", "table_id"), ("tables", "id")):
+            for table, column in (("chat", "table_id"), ("log", "table_id"),
+                                  ("seats", "table_id"), ("tables", "id")):  # fmt: skip
                 await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (table_id,))
 
     async def load(self, table_id: str) -> StoredTable:
@@ -493,3 +498,23 @@ class SqlStore:
         async with self._backend.transaction() as conn:
             rows = await conn.fetch(sql, params)
         return [_meta_from_row(r) for r in rows]
+
+    async def add_chat(self, table_id: str, row: ChatRow) -> None:
+        """Numbered after the table's last line (one actor per table writes its chat)."""
+        async with self._backend.transaction() as conn:
+            await self._require(conn, table_id)
+            await conn.execute(
+                'INSERT INTO chat (table_id, n, seat, name, "text", "at") VALUES '
+                "(?, (SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id = ?), ?, ?, ?, ?)",
+                (table_id, table_id, row.seat, row.name, row.text, row.at),
+            )
+
+    async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
+        async with self._backend.transaction() as conn:
+            rows = await conn.fetch(
+                'SELECT seat, name, "text", "at" FROM chat WHERE table_id = ? '
+                "ORDER BY n DESC LIMIT ?",
+                (table_id, limit),
+            )
+        return [ChatRow(None if r[0] is None else int(r[0]), str(r[1]), str(r[2]), str(r[3]))
+                for r in reversed(rows)]  # fmt: skip

@@ -38,14 +38,15 @@ export function makeView(fields) {
   return view;
 }
 
-// A seat's display name: its player, or a friendly bot name; "(you)" for your seat.
+// A seat's display name: its player, or a friendly bot name; "(you)" for your seat (not in a
+// replay, where the seat is only whose view is shown).
 export function seatName(view, seat) {
   const info = view.seats.find((s) => s.seat === seat);
   let base = info && info.name;
   if (info && info.kind === "bot" && (!base || /^bot\b/.test(base))) base = BOT_NAMES[seat % 8];
   base = base || `Seat ${seat}`;
   if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
-  return seat === view.mySeat ? `${base} (you)` : base;
+  return seat === view.mySeat && !view.replay ? `${base} (you)` : base;
 }
 
 // Whether the game waits for you (not merely allows an interrupt such as a bomb).
@@ -653,7 +654,7 @@ function roundEndView(view) {
           view.render();
         },
       },
-      "Continue",
+      "Close",
     ),
   );
 }
@@ -699,6 +700,7 @@ function seatView(view, seat, n, me, passed) {
   const [x, y] = seatPosition(seat, me, n);
   const anchor = seatAnchor(seat, me, n);
   const controls = view.replay ? [] : seatControls(view, seat, info);
+  const levelSelect = controls.some((c) => c.tagName === "SELECT"); // the owner's: shows the level
   const rel = game.relation(view, seat);
   const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
   const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
@@ -716,7 +718,7 @@ function seatView(view, seat, n, me, passed) {
       h("span", { class: `dot ${info.online ? "online" : ""}`, title: info.online ? "online" : "offline" }),
       h("span", { class: "who" }, info.kind === "empty" ? `Seat ${seat} (empty)` : view.name(seat)),
       info.kind === "bot"
-        ? h("span", { class: "badge bot", title: `bot, level ${info.level || "?"}`, "data-testid": `bot-badge-${seat}` }, "bot", h("span", { class: "lvl" }, ` · ${info.level || "?"}`))
+        ? h("span", { class: "badge bot", title: `bot, level ${info.level || "?"}`, "data-testid": `bot-badge-${seat}` }, "bot", levelSelect ? null : h("span", { class: "lvl" }, ` · ${info.level || "?"}`))
         : null,
       rel ? h("span", { class: "rel" }, rel) : null,
     ),
@@ -1050,14 +1052,14 @@ function chooserView(ctx) {
 function outcomeView(ctx) {
   const out = ctx.obs.outcome;
   if (!out) return null;
-  const winners = (out.winners || []).map((s) => ctx.name(s)).join(", ") || "nobody";
+  const winners = (out.winners || []).map((s) => ctx.name(s)).join(" & ") || "nobody";
   return h(
     "div",
     { class: "overlay outcome", "data-testid": "outcome", role: "dialog" },
     h("h3", {}, "Game over"),
     h("p", { class: "big" }, `${winners} ${out.winners && out.winners.length === 1 ? "wins" : "win"}!`),
-    h("p", {}, "Scores: ", (out.scores || []).map((s, i) => `${ctx.name(i)} ${s}`).join(" · ")),
     ctx.game().roundSummary(ctx),
+    ctx.game().scoreSheet(ctx), // the final score in the game's own terms (points, lives)
     h(
       "div",
       { class: "row" },

@@ -41,6 +41,7 @@ export function phaseText(ctx) {
     play: o.lead ? `${who} leads` : `${who} to play`,
     dragon: `${who} gives the Dragon trick away`,
     wish: "Mah Jong: a wish is being named",
+    deal: "the next deal is coming",
     game_over: "Game over",
   }[o.phase];
   return `Round ${o.round} · ${phase || o.phase}`;
@@ -384,28 +385,41 @@ export function autoAction() {
 const TEAMS = (ctx) => [0, 1].map((t) => `${ctx.name(t)} & ${ctx.name(t + 2)}`);
 
 // The last round explained: card points, each call's bonus or penalty, the double victory.
+// What a team's round points are made of: card points (or the double victory, which replaces
+// them) and each call made or failed, from a round result (obs.last_round, round_scored).
+function teamParts(ctx, result, team) {
+  const out = result.out || [];
+  const calls = (result.calls || [])
+    .map((c, s) => ({ c, s }))
+    .filter(({ c, s }) => c && s % 2 === team)
+    .map(({ c, s }) => {
+      const made = out[0] === s;
+      const value = (made ? 1 : -1) * CALL_VALUE[c];
+      return { text: `${ctx.name(s)}'s ${CALLS[c].replace("!", "")} ${made ? "made" : "failed"} ${signed(value)}`, value };
+    });
+  const double = result.double_victory && out.length >= 2 && out[0] % 2 === team;
+  const bonus = result.points[team] - calls.reduce((sum, c) => sum + c.value, 0);
+  const cards = double ? `double victory ${signed(bonus)}` : `${(result.card_points || [])[team] ?? "?"}`;
+  return { cards, calls: calls.map((c) => c.text) };
+}
+
+function signed(n) {
+  return n < 0 ? `−${-n}` : `+${n}`;
+}
+
 export function roundSummary(ctx) {
   const last = ctx.obs.last_round;
   if (!last) return null;
   const teams = TEAMS(ctx);
   const out = last.out || [];
-  const cardPoints = last.card_points || [null, null];
   const rows = [0, 1].map((team) => {
-    const calls = (last.calls || [])
-      .map((c, s) => ({ c, s }))
-      .filter(({ c, s }) => c && s % 2 === team)
-      .map(({ c, s }) => {
-        const made = out[0] === s;
-        const value = (made ? 1 : -1) * CALL_VALUE[c];
-        return `${ctx.name(s)}'s ${CALLS[c].replace("!", "")} ${made ? "made" : "failed"} ${value > 0 ? "+" : "−"}${Math.abs(value)}`;
-      });
-    const double = last.double_victory && out.length >= 2 && out[0] % 2 === team;
+    const parts = teamParts(ctx, last, team);
     return h(
       "tr",
       { "data-testid": `summary-team-${team}` },
       h("th", {}, teams[team]),
-      h("td", {}, double ? "double victory +200" : `cards ${cardPoints[team] ?? "?"}`),
-      h("td", {}, calls.join(", ") || "—"),
+      h("td", {}, parts.cards),
+      h("td", {}, parts.calls.join(", ") || "—"),
       h("td", { class: "total" }, `${last.points[team]}`),
     );
   });
@@ -417,18 +431,28 @@ export function roundSummary(ctx) {
     h(
       "table",
       { class: "summary-table" },
-      h("tr", {}, h("th", {}, "Team"), h("th", {}, "Cards"), h("th", {}, "Calls"), h("th", {}, "Round")),
+      h("tr", {}, h("th", {}, "Team"), h("th", {}, "Card points"), h("th", {}, "Calls"), h("th", {}, "Round")),
       rows,
     ),
     h("p", { class: "muted" }, `Out: ${out.map((s, i) => `${ordinal(i + 1)} ${ctx.name(s)}`).join(", ")}`),
   );
 }
 
+// The running score, each round with its breakdown (from the round_scored events of the
+// history; a round whose event is no longer held shows its points only).
 export function scoreSheet(ctx) {
   const o = ctx.obs;
   const teams = TEAMS(ctx);
   const sheet = o.score_sheet || [];
+  const results = {};
+  for (const e of ctx.history || []) if (e.type === "round_scored") results[e.round] = e;
   let run = [0, 0];
+  const why = (result, team) => {
+    if (!result) return "";
+    const parts = teamParts(ctx, result, team);
+    const cards = parts.cards.startsWith("double") ? parts.cards : `cards ${parts.cards}`;
+    return [cards, ...parts.calls].join(", ");
+  };
   return h(
     "table",
     { class: "score-sheet", "data-testid": "score-sheet" },
@@ -438,13 +462,19 @@ export function scoreSheet(ctx) {
       {},
       sheet.map((row, i) => {
         run = [run[0] + row[0], run[1] + row[1]];
-        return h(
-          "tr",
-          { "data-testid": "score-row", title: `running total ${run[0]} : ${run[1]}` },
-          h("td", {}, i + 1),
-          h("td", {}, row[0]),
-          h("td", {}, row[1]),
-        );
+        const result = results[i + 1];
+        return [
+          h(
+            "tr",
+            { "data-testid": "score-row", title: `running total ${run[0]} : ${run[1]}` },
+            h("td", {}, i + 1),
+            h("td", {}, row[0]),
+            h("td", {}, row[1]),
+          ),
+          result
+            ? h("tr", { class: "why", "data-testid": "score-why" }, h("td", {}, ""), h("td", {}, why(result, 0)), h("td", {}, why(result, 1)))
+            : null,
+        ];
       }),
     ),
     h(

@@ -22,7 +22,7 @@ const PHASES = {
   announce: "Signals",
   play: "Play",
   respond: "Knock: stay or fold?",
-  deal: "Dealing",
+  deal: "the next deal is coming",
   game_over: "Game over",
 };
 
@@ -48,7 +48,7 @@ export function relation(ctx, seat) {
 export function phaseText(ctx) {
   const o = ctx.obs;
   const bits = [`Hand ${o.hand_no ?? ""}`, PHASES[o.phase] || o.phase];
-  if (o.trick_no) bits.push(`trick ${o.trick_no} of 4`);
+  if (o.trick_no && o.phase !== "deal" && o.phase !== "game_over") bits.push(`trick ${o.trick_no} of 4`);
   if (o.turn !== undefined && o.turn !== null) bits.push(`${ctx.name(o.turn)} to act`);
   return bits.join(" · ");
 }
@@ -59,16 +59,18 @@ export function seatInfo(ctx, seat) {
   if (o.lives) {
     bits.push(h("span", { class: "lives", "data-testid": `lives-${seat}`, title: "lives left" }, `♥ ${o.lives[seat]}`));
   }
+  const folded = !!(o.in_hand && !o.in_hand[seat] && o.phase !== "deal");
   if (o.in_game && !o.in_game[seat]) bits.push(h("span", { class: "muted" }, "out of the game"));
-  else if (o.in_hand && !o.in_hand[seat] && o.phase !== "deal") {
-    bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, "folded"));
-  }
+  else if (folded) bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, "folded"));
   if (o.knocker === seat) bits.push(h("span", { class: "call" }, "knocked"));
   for (const signal of ((o.signals && o.signals[seat]) || []).filter(Boolean)) {
     bits.push(h("span", { class: "call" }, LABELS[signal] || signal));
   }
+  // An answer to the knock; a fold already shows as "folded".
   const answer = o.responses && (o.responses.answers || []).find((a) => a.seat === seat);
-  if (answer) bits.push(h("span", { class: "ok" }, LABELS[answer.answer] || answer.answer));
+  if (answer && !(answer.answer === "fold" && folded)) {
+    bits.push(h("span", { class: "ok", "data-testid": `answer-${seat}` }, LABELS[answer.answer] || answer.answer));
+  }
   return bits;
 }
 

@@ -1,0 +1,80 @@
+"""Tichu and Grand Tichu calls by simulation (``tichu_calls``) and the search bot's use of them."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardroom.bots import make_bot
+from cardroom.bots.arena import play_match
+from cardroom.bots.tichu_calls import grand_hits, quick_exchange, tichu_hits
+from cardroom.bots.tichu_exchange import variants
+from cardroom.bots.tichu_heuristic import plan_exchange
+from cardroom.bots.tichu_search import rollout_policy
+from cardroom.engine import get_game
+from cardroom.games.tichu.cards import MJ
+from cardroom.games.tichu.fastsim import Sim
+from cardroom.games.tichu.state import Phase
+
+from .tichu_positions import tichu_view
+
+GAME = get_game("tichu")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_quick_exchange_keeps_the_deal_and_the_mah_jong(seed: int) -> None:
+    """Every card stays in the deal, 14 a hand, three leave each hand, the Mah Jong stays."""
+    hands = Sim.deal(random.Random(seed), exchange=False).hands
+    after = quick_exchange(hands, grand_seat=seed % 4)
+    assert [h.bit_count() for h in after] == [14] * 4
+    assert sum(after) == sum(hands) == (1 << 56) - 1
+    for before, now in zip(hands, after, strict=True):
+        assert (before & ~now).bit_count() == 3
+        assert not (before & ~now) >> MJ & 1
+
+
+def test_a_strong_hand_goes_out_first_in_most_worlds() -> None:
+    strong = "DRG PHX AG AK AB AR KG KK QG QK JG JK 10G 10K"
+    view = tichu_view(strong)
+    hits, worlds = tichu_hits(view, random.Random(1), rollout_policy, lambda k: k < 40)
+    assert worlds == 40 and hits >= 30
+    weak = "DOG 2R 3K 4B 5R 6G 7K 8B 9R 10G JK QB KR 3G"
+    hits, _ = tichu_hits(tichu_view(weak), random.Random(1), rollout_policy, lambda k: k < 40)
+    assert hits <= 10
+
+
+def test_grand_worlds_are_played_from_the_first_eight_cards() -> None:
+    view = tichu_view("DRG PHX AG AK AB AR KG KK", sizes=(8, 8, 8, 8), phase=Phase.GRAND)
+    hits, worlds = grand_hits(view, random.Random(2), rollout_policy, lambda k: k < 40)
+    assert worlds == 40 and hits >= 20
+
+
+def test_search_decides_its_calls_in_a_round() -> None:
+    """Whole rounds: the search bot's Grand, Tichu and bomb decisions are legal
+    (``play_match`` raises on an illegal answer)."""
+    config = GAME.config_from_json({"max_rounds": 1})
+    for seed in ("calls/1", "calls/2"):
+        bots = [make_bot("tichu", level) for level in ("search:n=5,simcalls", "heuristic") * 2]
+        assert play_match(GAME, config, bots, seed).rounds == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_exchange_variants_never_give_the_mah_jong_to_an_opponent(seed: int) -> None:
+    hand = Sim.deal(random.Random(seed), exchange=False).hands[seed % 4]
+    plan = plan_exchange(hand, False, False)
+    gifts = variants(hand, plan)
+    assert gifts[0] == plan
+    for left, partner, right in gifts:
+        assert MJ not in (left, right)
+        assert len({left, partner, right}) == 3
+        assert all(hand >> c & 1 for c in (left, partner, right))
+
+
+def test_search_with_the_exchange_plays_legal_rounds() -> None:
+    config = GAME.config_from_json({"max_rounds": 1})
+    bots = [make_bot("tichu", level) for level in ("search:n=3,exchange", "heuristic") * 2]
+    assert play_match(GAME, config, bots, "exchange/1").rounds == 1

@@ -1,0 +1,57 @@
+"""The server's garbage-collector policy (``server/tuning.py``): survivors of a young collection
+are frozen (never walked again), and a periodic full collection still reclaims their cycles."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from cardroom.server import tuning
+
+
+@pytest.fixture
+def restored_gc() -> Iterator[None]:
+    threshold = gc.get_threshold()
+    yield
+    if tuning._freeze_after_young in gc.callbacks:
+        gc.callbacks.remove(tuning._freeze_after_young)
+    tuning._full_every = None
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+    gc.collect()
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def test_young_survivors_are_frozen_and_a_full_collection_frees_their_cycles(
+    restored_gc: None,
+) -> None:
+    tuning.freeze_survivors(full_every=0.05)
+    frozen = gc.get_freeze_count()
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a cycle that outlives a young collection
+    gone = weakref.ref(a)
+    gc.collect(0)
+    assert gc.get_freeze_count() > frozen  # the survivors left the generations
+    del a, b
+    gc.collect(1)
+    assert gone() is not None  # frozen: an ordinary collection no longer walks the cycle
+
+    async def one_round() -> None:
+        task = asyncio.create_task(tuning.full_collections())
+        await asyncio.sleep(0.2)
+        task.cancel()
+
+    asyncio.run(one_round())
+    assert gone() is None  # the periodic full collection freed it
+
+
+def test_full_collections_return_at_once_without_the_policy(restored_gc: None) -> None:
+    asyncio.run(asyncio.wait_for(tuning.full_collections(), 1))
