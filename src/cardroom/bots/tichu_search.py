@@ -7,7 +7,8 @@ scored by our team's round points minus theirs (calls and double victories inclu
 are added until the time budget is spent (default 1 s, ``search:0.3``), or, with a fixed
 count (``search:n=400``), until that many worlds are scored whatever the machine's load, so
 that strength measured with a count does not depend on other work running (on a quiet core,
-``bench/tichu_search_speed.py``: n=200 ≈ 0.18 s median per searched decision, n=300 ≈ 0.28 s).
+``bench/tichu_search_speed.py``, load ≈ 1.2–1.5: n=200 ≈ 0.22 s median per searched
+decision, n=250 ≈ 0.25 s, n=300 ≈ 0.29 s).
 A forced move, or a single candidate, is answered at once. A bomb out of turn is weighed
 against letting the play go on (``bomb_or_not``). The calls are the heuristic's model's:
 calls by simulated chance of going out first (``tichu_calls``, option ``simcalls``) and the
