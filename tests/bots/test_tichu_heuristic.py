@@ -291,3 +291,14 @@ def test_does_not_overtake_a_partner_who_called() -> None:
     hand = "7G 7K 7B 7R 3G AG DRG"
     view = tichu_view(hand, top="9G", top_seat=2, sizes=(7, 2, 6, 9), calls=("", "", "tichu", ""))
     assert BOT.act(view, RNG) == "pass"
+
+
+def test_stops_racing_for_a_call_that_is_already_lost() -> None:
+    """Our Tichu is lost once the partner is out first: the Dragon no longer races an Ace."""
+    hand = "DRG 3K 3B 6R 6G 9B 9G"
+    state = tichu_state(
+        hand, top="AG", top_seat=3, sizes=(7, 10, 0, 10), calls=("tichu", "", "", "")
+    )
+    view = view_of(replace(state, out=(2,)))
+    assert "pass" in view.legal
+    assert BOT.act(view, RNG) == "pass"

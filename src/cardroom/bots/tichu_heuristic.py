@@ -494,6 +494,11 @@ class Table:
     def called(self, seat: int) -> bool:
         return bool(self.obs.get("calls", [""] * SEATS)[seat])
 
+    def call_open(self, seat: int) -> bool:
+        """``seat`` called and can still make it: nobody is out yet (once someone is, the
+        call is made or lost, and racing for it only wastes cards)."""
+        return self.called(seat) and not self.obs.get("out")
+
     @property
     def top_seat(self) -> int | None:
         top = self.obs.get("top")
@@ -723,8 +728,7 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     before = hand_cost(table.hand)
     fight = double_victory_threat(table)
     points = trick_points(table.obs)
-    partner_called = table.called(table.partner) and table.playing(table.partner)
-    racing = table.called(table.seat) or partner_called  # our call must be made
+    racing = table.call_open(table.seat) or table.call_open(table.partner)  # make our call
     urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or racing
     about_out = any(table.playing(o) and table.size(o) <= 2 for o in table.opponents)
     best: tuple[float, int, Option] | None = None
