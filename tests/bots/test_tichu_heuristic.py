@@ -302,3 +302,9 @@ def test_stops_racing_for_a_call_that_is_already_lost() -> None:
     view = view_of(replace(state, out=(2,)))
     assert "pass" in view.legal
     assert BOT.act(view, RNG) == "pass"
+
+
+def test_leads_the_dog_to_a_partner_as_close_to_out_as_itself() -> None:
+    """Equal hand sizes: the Dog hands the partner the lead at once, not as a last play."""
+    hand = "DOG 3G 5K 8B 10R QG"
+    assert BOT.act(tichu_view(hand, sizes=(6, 9, 6, 9)), RNG) == "play DOG"

@@ -623,8 +623,9 @@ def _unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Optio
 
 
 def choose_lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]) -> str:
-    """Lead the lowest unit; the Dog to a strong partner; multi-card units if an opponent is on
-    one card. Falls back to the cheapest legal play when a wish forbids the planned one."""
+    """Lead the lowest unit; the Dog to a partner who called or holds no more cards than we do;
+    multi-card units if an opponent is on one card. Falls back to the cheapest legal play when
+    a wish forbids the planned one."""
     hand_plan = plan(table.hand)
     for option in plays:  # go out in one play if possible
         assert option.combo is not None
@@ -633,8 +634,8 @@ def choose_lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping
     units = list(hand_plan.units)
     partner_in = table.playing(table.partner)
     dog_first = partner_in and (
-        table.called(table.partner) or table.size(table.partner) < table.size(table.seat)
-    )
+        table.called(table.partner) or table.size(table.partner) <= table.size(table.seat)
+    )  # "<=": +3.1 [+0.2, +6.0] pts/round over "<" (seed 203, 1,000 pairs, paired)
     one_card_opponent = any(table.playing(o) and table.size(o) == 1 for o in table.opponents)
 
     def key(unit: Unit) -> tuple[int, int, int, int]:
