@@ -52,24 +52,29 @@ class GroupCommitStore:
         self.batches = 0
         self.appends = 0
         self._pending: list[_Item] = []
-        self._writing: set[asyncio.Task[None]] = set()
+        self._writing = 0
+        self._tasks: set[asyncio.Task[None]] = set()  # strong references to the writers
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((table_id, records, future))
-        if len(self._writing) < self.writers:
+        if self._writing < self.writers:
+            self._writing += 1  # here, not in the task: the next append must see it at once
             task = asyncio.create_task(self._write())
-            self._writing.add(task)
-            task.add_done_callback(self._writing.discard)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         await future
 
     async def _write(self) -> None:
-        if self.window > 0:
-            await asyncio.sleep(self.window)
-        while self._pending:
-            batch = self._pending[: self.max_batch]
-            del self._pending[: self.max_batch]
-            await self._commit(batch)
+        try:
+            if self.window > 0:
+                await asyncio.sleep(self.window)
+            while self._pending:
+                batch = self._pending[: self.max_batch]
+                del self._pending[: self.max_batch]
+                await self._commit(batch)
+        finally:  # synchronously with the loop's last check: no append is left without a writer
+            self._writing -= 1
 
     async def _commit(self, batch: list[_Item]) -> None:
         self.batches += 1
