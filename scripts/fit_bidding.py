@@ -99,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=4000, help="rounds per call kind")
     parser.add_argument("--seed", default="fit3")
+    parser.add_argument("--calls", default="grand,tichu", help="which models to fit")
     parser.add_argument("--save", help="also write the rows here (JSON) to refit without replaying")
     parser.add_argument("--load", help="fit rows written by --save instead of playing rounds")
     args = parser.parse_args()
@@ -106,15 +107,17 @@ def main() -> None:
         with open(args.load) as f:
             grand_rows, tichu_rows = json.load(f)
     else:
-        grand_rows = collect(args.rounds, args.seed, "grand")
-        tichu_rows = collect(args.rounds, args.seed, "tichu")
+        grand_rows = collect(args.rounds, args.seed, "grand") if "grand" in args.calls else []
+        tichu_rows = collect(args.rounds, args.seed, "tichu") if "tichu" in args.calls else []
     if args.save:
         with open(args.save, "w") as f:
             json.dump([grand_rows, tichu_rows], f)
-    assert len(grand_rows[0][0]) == len(GRAND_FEATURES)
-    assert len(tichu_rows[0][0]) == len(FEATURES)
-    report("grand (8 cards, Grand called)", grand_rows, fit(grand_rows))
-    report("tichu (14 cards after the exchange, Tichu called)", tichu_rows, fit(tichu_rows))
+    if grand_rows:
+        assert len(grand_rows[0][0]) == len(GRAND_FEATURES)
+        report("grand (8 cards, Grand called)", grand_rows, fit(grand_rows))
+    if tichu_rows:
+        assert len(tichu_rows[0][0]) == len(FEATURES)
+        report("tichu (14 cards after the exchange, Tichu called)", tichu_rows, fit(tichu_rows))
 
 
 if __name__ == "__main__":

@@ -43,10 +43,11 @@ async def test_welcome_carries_the_public_history(server: Server) -> None:
     late = await Client.connect(server.ws_url, table, None)
     welcome = await late.until(lambda m: m["t"] == "welcome")
     types = {e["type"] for e in welcome["history"]}
-    # R7.1: a fold may end the game before any trick is complete, so no "trick" is required
-    assert {"deal", "play", "game_over"} <= types
+    # R7.1: folds after a knock may end the game before any card is played, so neither
+    # "play" nor "trick" is required (it happened about once in eight bot games)
+    assert {"deal", "game_over"} <= types
     deals = [e for e in welcome["history"] if e["type"] == "deal"]
-    assert all("hand" not in e and "cards" not in e for e in deals)
+    assert all(hand is None for e in deals for hand in e["hands"])  # a spectator's view
     await late.close()
 
 

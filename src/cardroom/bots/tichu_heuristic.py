@@ -324,6 +324,10 @@ def hand_features(hand: int) -> tuple[float, ...]:
         max(0.0, controls - low),
         losers,
         max(0, losers - controls),
+        sum(1 for u in p.units if u.kind != "single" and len(u.ranks) < 5 and u.top >= 11),
+        sum(1 for u in p.units if u.kind == "single" and 11 <= u.ranks[0] <= 13),
+        p.cost() ** 2 / 10,
+        counts[15] * counts[PHX_RANK],
     )
 
 

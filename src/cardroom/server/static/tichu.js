@@ -169,7 +169,7 @@ export function center(ctx) {
     parts.push(h("div", { class: "banner dragon", "data-testid": "dragon-given" }, `Dragon trick (${gift.points} pts) → ${ctx.name(gift.to)}`));
   }
   if (trick.length && trick[trick.length - 1].combo.startsWith("bomb")) {
-    parts.push(h("div", { class: "banner bomb", "data-testid": "bomb" }, `💣 Bomb by ${ctx.name(trick[trick.length - 1].seat)}`));
+    parts.push(h("div", { class: "banner bomb", "data-testid": "bomb" }, `Bomb by ${ctx.name(trick[trick.length - 1].seat)}!`));
   }
   if (!trick.length && o.phase === "play" && !dogLead(ctx) && o.turn !== null && o.turn !== undefined) {
     parts.push(h("div", { class: "muted lead-hint" }, `${ctx.name(o.turn)} to lead`));
