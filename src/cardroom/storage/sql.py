@@ -94,7 +94,7 @@ def _pg_batch_sql(fenced: bool) -> str:
         if fenced
         else ""
     )
-    held = "COALESCE(le.node = $4 AND le.epoch = i.epoch, false)" if fenced else "true"
+    held = "COALESCE(le.node = $4 AND le.epoch = i.epoch, false)" if fenced else "$4::int IS NULL"
     join = "LEFT JOIN lease le ON le.table_id = i.table_id " if fenced else ""
     return (
         "WITH item AS (SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) "
