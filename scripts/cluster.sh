@@ -39,7 +39,7 @@ start() {
   url=$(start_postgres)
   for i in $(seq 1 "$n"); do
     local p=$((port + i))
-    nohup .venv/bin/cardroom serve --port "$p" --db "$url" --node-id "$i" --trusted-proxy 127.0.0.1 \
+    nohup setsid .venv/bin/cardroom serve --port "$p" --db "$url" --node-id "$i" --trusted-proxy 127.0.0.1 \
       --advertise "http://127.0.0.1:$p" ${CARDROOM_NODE_ARGS:-} >"$RUN/node$i.log" 2>&1 &
     echo $! >"$RUN/node$i.pid"
     nodes+=(--node "127.0.0.1:$p")

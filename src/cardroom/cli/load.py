@@ -350,8 +350,13 @@ async def drain(stream: asyncio.StreamReader) -> None:
 
 
 async def load(args: argparse.Namespace) -> int:
+    from cardroom.server.tuning import freeze_survivors
     from cardroom.storage import redact  # the server extra; this module loads without it
 
+    # The clients hold ~1,000 live observations that each survive a young collection: with
+    # the default collector their full collections paused this process (and so the measured
+    # latency) like the server's did; the server's remedy applies here too.
+    freeze_survivors(full_every=0)
     proc = None
     pids = list(args.pid)
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(32))  # lobby calls

@@ -57,6 +57,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(fewer, larger commits: less database CPU; 0 = group only what arrives meanwhile)",
     )
     parser.add_argument(
+        "--commit-writers",
+        type=int,
+        default=1,
+        help="grouped commits that may be in flight at once (PostgreSQL: an append need not "
+        "wait for the previous commit's round trip; more, smaller commits)",
+    )
+    parser.add_argument(
         "--node-id",
         type=int,
         help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
@@ -125,11 +132,11 @@ def run(args: argparse.Namespace) -> int:
     numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
                args.commit_window,
                *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
-    if any(n < 0 for n in numbers) or args.lobby_page < 1:
+    if any(n < 0 for n in numbers) or args.lobby_page < 1 or args.commit_writers < 1:
         log.error(
             "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --commit-window and "
             "the limits must be >= 0, "
-            "--lobby-page >= 1"
+            "--lobby-page and --commit-writers >= 1"
         )
         return 2
     if bad := [a for a in args.trusted_proxy if not _is_address(a)]:
@@ -144,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
         turn_timeout=args.turn_timeout,
         group_commit=args.group_commit,
         commit_window=args.commit_window,
+        commit_writers=args.commit_writers,
         node_id=args.node_id,
         node_url=args.advertise or f"http://{args.host}:{args.port}",
         round_pause=args.round_pause,

@@ -71,7 +71,9 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     settings = settings or Settings()
     table_store = store if store is not None else make_store(settings.db)
     if settings.group_commit and isinstance(table_store, SqlStore):
-        table_store = GroupCommitStore(table_store, window=settings.commit_window)
+        table_store = GroupCommitStore(
+            table_store, window=settings.commit_window, writers=settings.commit_writers
+        )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

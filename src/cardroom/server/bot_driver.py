@@ -30,6 +30,9 @@ from cardroom.server import bot_pool
 
 log = logging.getLogger("cardroom.server.bots")
 
+JITTER = 0.2
+"""A light bot waits its delay ±20 %: people do not answer on a metronome, and tables that
+started together would otherwise keep their bots deciding in the same loop turns."""
 Submit = Callable[[int, str, int], Awaitable[bool]]
 """``submit(seat, text, version_seen)`` runs in the actor; True if the action was accepted."""
 ViewOf = Callable[[int], tuple[int, Mapping[str, Any], Sequence[Mapping[str, Any]]]]
@@ -92,7 +95,8 @@ class BotDriver:
                 self._thinking[seat] = asyncio.create_task(self._think(bot, view, seen, submit))
             else:
                 loop = asyncio.get_running_loop()
-                handle = loop.call_later(self.delay, self._decide, bot, seat, view_of, submit)
+                delay = self.delay * (1 - JITTER + 2 * JITTER * self.rng.random())
+                handle = loop.call_later(delay, self._decide, bot, seat, view_of, submit)
                 self._thinking[seat] = handle
 
     def forget(self, seat: int) -> None:

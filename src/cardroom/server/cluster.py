@@ -289,7 +289,7 @@ def fenced(store: TableStore, node: ClusterNode) -> None:
     inner = getattr(store, "inner", store)
     if not isinstance(inner, SqlStore):
         raise TypeError("a cluster needs a PostgreSQL store")
-    inner.fence = node.fence
+    inner.fence = node
 
 
 __all__ = ["ClusterNode", "ClusterRegistry", "Elsewhere", "SeqConflict", "fenced"]

@@ -23,7 +23,8 @@ class Settings:
     played for it (0 = wait forever).
     ``group_commit``: concurrent tables' appends share one SQL transaction
     (``storage/group_commit.py``); ``commit_window``: seconds an append may wait for others to
-    join its transaction (0 = only those that arrive while a commit is in flight).
+    join its transaction (0 = only those that arrive while a commit is in flight);
+    ``commit_writers``: how many such commits may be in flight at once.
     ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
     address other nodes forward to; ``db`` must then be PostgreSQL.
     ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
@@ -55,6 +56,7 @@ class Settings:
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
     commit_window: float = 0.0
+    commit_writers: int = 1
     node_id: int | None = None
     node_url: str = ""
     max_body: int = 65536

@@ -5,7 +5,10 @@ each transaction costs several worker-thread round trips; at 64 busy tables the 
 waited 133 ms. Here an append joins the batch being collected while a commit is in flight (or
 ``window`` seconds at most), and the whole batch is written at once. Each caller still awaits
 its own result, so a table stores its records before it broadcasts them, and a conflict on one
-table fails that table only.
+table fails that table only. With ``writers`` > 1 that many batches may be in flight at once
+(PostgreSQL: each on its own pooled connection), so an append need not wait for the previous
+batch's round trip before its own starts; a table's appends stay in order, since its actor
+awaits each one.
 """
 
 from __future__ import annotations
@@ -39,20 +42,27 @@ _Item = tuple[str, Sequence[LogRecord], "asyncio.Future[None]"]
 class GroupCommitStore:
     """A ``TableStore`` whose appends are grouped; everything else goes straight through."""
 
-    def __init__(self, inner: BatchStore, window: float = 0.0, max_batch: int = 512) -> None:
+    def __init__(
+        self, inner: BatchStore, window: float = 0.0, max_batch: int = 512, writers: int = 1
+    ) -> None:
         self.inner = inner
         self.window = window
         self.max_batch = max_batch
+        self.writers = max(1, writers)
         self.batches = 0
         self.appends = 0
         self._pending: list[_Item] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writing = 0
+        self._tasks: set[asyncio.Task[None]] = set()  # strong references to the writers
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((table_id, records, future))
-        if self._writer is None:
-            self._writer = asyncio.create_task(self._write())
+        if self._writing < self.writers:
+            self._writing += 1  # here, not in the task: the next append must see it at once
+            task = asyncio.create_task(self._write())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         await future
 
     async def _write(self) -> None:
@@ -63,8 +73,8 @@ class GroupCommitStore:
                 batch = self._pending[: self.max_batch]
                 del self._pending[: self.max_batch]
                 await self._commit(batch)
-        finally:
-            self._writer = None
+        finally:  # synchronously with the loop's last check: no append is left without a writer
+            self._writing -= 1
 
     async def _commit(self, batch: list[_Item]) -> None:
         self.batches += 1

@@ -1,0 +1,43 @@
+"""``append_batch`` gives each item its own result on SQLite and on PostgreSQL (one statement
+there): stored, ``UnknownTable`` or ``SeqConflict``; only the items that pass are stored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardroom.engine.record import LogRecord
+from cardroom.storage import SeqConflict, SqlStore, TableMeta, UnknownTable
+
+from .conftest import drop_schema, open_backend
+
+
+def rec(seq: int) -> LogRecord:
+    return LogRecord(seq, "action", 0, f"pass {seq}", seq % 2 == 0, "2026-01-01T00:00:00.000+00:00")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_each_item_gets_its_own_result(kind: str, tmp_path: Path) -> None:
+    store = await open_backend(kind, tmp_path)
+    assert isinstance(store, SqlStore)
+    try:
+        for table_id in ("a", "b", "c"):
+            await store.create_table(TableMeta(table_id, "toepen", "1", {}), 4)
+        assert await store.append_batch([("a", [rec(1)])]) == [None]
+        results = await store.append_batch(
+            [("a", [rec(2), rec(3)]), ("b", [rec(2)]), ("zz", [rec(1)]), ("c", [rec(1)])]
+        )
+        assert results[0] is None and results[3] is None
+        assert isinstance(results[1], SeqConflict) and "does not follow 0" in str(results[1])
+        assert isinstance(results[2], UnknownTable)
+        # two items of one table in a batch take the general path, with the same meaning
+        again = await store.append_batch([("c", [rec(2)]), ("c", [rec(3)]), ("b", [rec(1)])])
+        assert again == [None, None, None]
+        assert (await store.load("a")).records == (rec(1), rec(2), rec(3))
+        assert [r.seq for r in (await store.load("b")).records] == [1]
+        assert [r.seq for r in (await store.load("c")).records] == [1, 2, 3]
+    finally:
+        await store.close()
+        if store.pg_schema is not None:
+            await drop_schema(store.pg_schema)
