@@ -473,23 +473,22 @@ def _int_arg(part: str) -> int:
 
 def _probability_arg(part: str) -> float:
     key, _, value = part.partition("=")
-    try:
-        p = float(value)
-    except ValueError:
-        raise ValueError(f"search:{key}= takes a probability, not {value!r}") from None
-    if not 0 < p <= 1:
-        raise ValueError(f"search:{key}= must be in (0, 1], got {p}")
-    return p
+    return _bounded(value, 1.0, f"search:{key}= (a probability)")
 
 
 def _seconds_arg(part: str) -> float:
+    return _bounded(part, 60.0, "search seconds per decision (or n=worlds)")
+
+
+def _bounded(text: str, high: float, what: str) -> float:
+    """A number in (0, ``high``] from a level's text, or a ValueError naming ``what``."""
     try:
-        budget = float(part)
+        value = float(text)
     except ValueError:
-        raise ValueError(f"search takes seconds per decision or n=worlds, not {part!r}") from None
-    if not 0 < budget <= 60:
-        raise ValueError(f"search budget must be in (0, 60] seconds, got {budget}")
-    return budget
+        raise ValueError(f"{what} takes a number, not {text!r}") from None
+    if not 0 < value <= high:
+        raise ValueError(f"{what} must be in (0, {high:g}], got {value:g}")
+    return value
 
 
 def without_tichu(view: SeatView) -> SeatView:
