@@ -66,6 +66,12 @@ _META_COLUMNS = (
 )
 Row = Sequence[Any]
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
+_INSERT_LOG_ROW = _INSERT_LOG + "VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
+def _log_rows(table_id: str, records: Sequence[LogRecord]) -> list[tuple[Any, ...]]:
+    """The ``log`` rows of ``records`` (the column order of ``_INSERT_LOG``)."""
+    return [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at) for r in records]
 
 
 class Fence(Protocol):
@@ -398,15 +404,14 @@ class SqlStore:
             )
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
-        rows = [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at) for r in records]
+        rows = _log_rows(table_id, records)
         try:
             async with self._backend.transaction() as conn:
                 check_continues(table_id, await self._require(conn, table_id), records)
                 if self.fence is not None and await self.fence.fence(conn, [table_id]):
                     raise SeqConflict(f"table {table_id}: this node lost its lease")
                 await conn.executemany(
-                    'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    _INSERT_LOG_ROW,
                     rows,
                 )
         except Exception as exc:
@@ -448,11 +453,9 @@ class SqlStore:
                         results[i] = exc
                         continue
                     last[table_id] = records[-1].seq if records else last[table_id]
-                    rows += [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at)
-                             for r in records]  # fmt: skip
+                    rows += _log_rows(table_id, records)
                 await conn.executemany(
-                    'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    _INSERT_LOG_ROW,
                     rows,
                 )
         except Exception as exc:
@@ -467,8 +470,7 @@ class SqlStore:
         """``append_batch`` on PostgreSQL in one statement (``_pg_batch_sql``)."""
         fence = self.fence
         ids = [table_id for table_id, _ in batch]
-        rows = [(t, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at)
-                for t, records in batch for r in records]  # fmt: skip
+        rows = [row for table_id, records in batch for row in _log_rows(table_id, records)]
         try:
             found = await pg.fetch_once(
                 _pg_batch_sql(fence is not None),
@@ -490,12 +492,13 @@ class SqlStore:
                 results.append(UnknownTable(f"no table {table_id!r}"))
             elif not held:
                 results.append(SeqConflict(f"table {table_id}: this node lost its lease"))
-            elif last + 1 != records[0].seq:
-                results.append(
-                    SeqConflict(f"table {table_id}: record {records[0].seq} does not follow {last}")
-                )
             else:
-                results.append(None)
+                try:
+                    check_continues(table_id, last, records)
+                except SeqConflict as exc:
+                    results.append(exc)
+                else:
+                    results.append(None)
         return results
 
     async def _append_alone(
@@ -511,15 +514,14 @@ class SqlStore:
         self, table_id: str, rules_version: str, records: Sequence[LogRecord]
     ) -> None:
         check_continues(table_id, 0, records)
-        rows = [(table_id, r.seq, r.kind, r.seat, r.text, int(r.auto), r.at) for r in records]
+        rows = _log_rows(table_id, records)
         async with self._backend.transaction() as conn:
             await self._require(conn, table_id)
             if self.fence is not None and await self.fence.fence(conn, [table_id]):
                 raise SeqConflict(f"table {table_id}: this node lost its lease")
             await conn.execute("DELETE FROM log WHERE table_id = ?", (table_id,))
             await conn.executemany(
-                'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                _INSERT_LOG_ROW,
                 rows,
             )
             await conn.execute(
