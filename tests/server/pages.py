@@ -154,7 +154,14 @@ def watch(page: Any, problems: list[str]) -> None:
     """Record console errors, page errors and failed requests of ``page`` into ``problems``."""
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append(f"failed request {r.url}"))
+    page.on("requestfailed", lambda r: _record_failure(r, problems))
+
+
+def _record_failure(request: Any, problems: list[str]) -> None:
+    """A favicon fetch cut off by the next navigation (ERR_ABORTED) is the browser's doing, not ours."""
+    if request.url.endswith("/favicon.svg") and "ERR_ABORTED" in (request.failure or ""):
+        return
+    problems.append(f"failed request {request.url} ({request.failure})")
 
 
 def select(page: Any, *cards: str) -> None:
