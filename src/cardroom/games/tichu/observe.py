@@ -8,6 +8,7 @@ seat and every hand (``hands``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final
@@ -15,7 +16,7 @@ from typing import Any, Final
 from cardroom.engine.game import JsonAble, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
-from .actions import ActionKind, rank_text
+from .actions import TichuAction, action_text, rank_text
 from .cards import format_card, mask_points
 from .combos import Combo
 from .events import (
@@ -28,14 +29,12 @@ from .events import (
 from .rules import (
     active_seats,
     awaited_seats,
-    bomb_options,
     can_call_tichu,
     is_leading,
-    legal_actions,
-    legal_texts,
-    play_options,
+    legal_parts,
+    may_bomb,
 )
-from .state import GRAND_CALL, SEATS, Phase, TichuState, TrickPlay
+from .state import GRAND_CALL, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
 
 Json = dict[str, Any]
 
@@ -62,38 +61,56 @@ def phase_name(state: TichuState) -> str:
     return state.phase.value
 
 
+@lru_cache(maxsize=4096)
 def _play_json(play: TrickPlay) -> Json:
+    """A play in the trick (memoised: a trick's plays are shown again at every later state)."""
     return {"seat": play.seat, "cards": card_list(play.combo.cards), "combo": play.combo.describe()}
 
 
-def _public_active(state: TichuState, audience: Audience) -> list[int]:
+@lru_cache(maxsize=1024)
+def _round_json(result: RoundResult) -> Json:
+    return result.to_json()
+
+
+@lru_cache(maxsize=4096)
+def _hand(mask: int) -> tuple[str, ...]:
+    """A hand's card texts: a seat's hand stays the same over most of a round's states."""
+    return tuple(card_list(mask))
+
+
+def _public_active(state: TichuState, public: _Public, audience: Audience) -> list[int]:
+    """Who may act, as ``audience`` may know it: the public part (awaited seats and seats
+    that may call Tichu), plus the observing seat when it may act anyway (a bomb)."""
     if audience is OMNISCIENT:
         return sorted(active_seats(state))
-    seats = set(awaited_seats(state))
-    seats.update(s for s in range(SEATS) if can_call_tichu(state, s))
-    if not isinstance(audience, Viewer) and audience in active_seats(state):
-        seats.add(audience)
-    return sorted(seats)
+    if isinstance(audience, Viewer) or audience in public.callers:
+        return public.active
+    if state.phase is Phase.PLAY and may_bomb(state, audience):
+        return sorted(public.callers | {audience})
+    return public.active
 
 
-def _exchange_json(state: TichuState, seat: int) -> Json | None:
-    """The seat's own exchange choices so far (seat → card) and, once revealed, what it got."""
-    own = state.given[seat]
+@lru_cache(maxsize=4096)
+def _exchange_json(
+    given: tuple[tuple[int | None, ...], ...], seat: int, revealed: bool
+) -> Json | None:
+    """The seat's own exchange choices so far (seat → card) and, once revealed, what it got.
+    Memoised: the choices are shown at every state of the rest of the round."""
+    own = given[seat]
     if all(c is None for c in own):
         return None
-    given = {
+    given_json = {
         str((seat + k) % SEATS): format_card(c) for k, c in enumerate(own, start=1) if c is not None
     }
     received: dict[str, str] = {}
-    if state.revealed:
-        for giver, row in enumerate(state.given):
+    if revealed:
+        for giver, row in enumerate(given):
             c = row[(seat - giver) % SEATS - 1]
             if giver != seat and c is not None:
                 received[str(giver)] = format_card(c)
-    return {"given": given, "received": received}
+    return {"given": given_json, "received": received}
 
 
-@lru_cache(maxsize=1 << 12)
 @lru_cache(maxsize=4096)
 def combo_json(combo: Combo) -> Json:
     """What a play is, so that clients and bots need not recompute it: kind, length, top rank
@@ -112,25 +129,109 @@ def combo_json(combo: Combo) -> Json:
 
 def legal_info(state: TichuState, seat: int) -> list[Json | None]:
     """Parallel to ``legal``: each play's ``combo_json``, None for other actions."""
-    # The plays and bombs-onto are listed in their mappings' order (``rules.legal_actions``), so
-    # the combinations are read off in turn rather than looked up (hashing) action by action.
-    combos = iter([*play_options(state, seat).values(), *bomb_options(state, seat).values()])
-    return [
-        combo_json(next(combos)) if a.kind in _COMBO_KINDS else None
-        for a in legal_actions(state, seat)
-    ]
+    return _listing(state, seat)[1]
 
 
-_COMBO_KINDS: Final = (ActionKind.PLAY, ActionKind.BOMB)
+_Entry = tuple[str, Json]
+_PLAY_ENTRIES: Final[dict[Combo, _Entry]] = {}
+_BOMB_ENTRIES: Final[dict[Combo, _Entry]] = {}
+_ENTRIES_MAX: Final = 1 << 15
 
 
-def _calls(state: TichuState, audience: Audience) -> list[str]:
-    calls = list(state.calls)
-    if state.phase is Phase.GRAND:  # a seat knows its own pending Grand Tichu decision
-        public = state.config.sequential_grand or audience is OMNISCIENT
-        for s in range(SEATS):
-            if state.grand[s] and (public or audience == s):
-                calls[s] = GRAND_CALL
+def _entries(plays: Mapping[TichuAction, Combo], memo: dict[Combo, _Entry]) -> list[_Entry]:
+    """Each play's text and ``combo_json``, memoised by its combination (a combination makes
+    one action text within a mapping kind): no action is hashed or formatted again."""
+    out: list[_Entry] = []
+    for action, combo in plays.items():
+        entry = memo.get(combo)
+        if entry is None:
+            if len(memo) >= _ENTRIES_MAX:
+                memo.clear()
+            entry = memo[combo] = (action_text(action), combo_json(combo))
+        out.append(entry)
+    return out
+
+
+def _listing(state: TichuState, seat: int) -> tuple[list[str], list[Json | None]]:
+    """``legal`` and ``legal_info`` of ``seat``, in one pass over ``rules.legal_parts``."""
+    head, plays, bombs, gifts = legal_parts(state, seat)
+    texts = list(map(action_text, head))
+    infos: list[Json | None] = [None] * len(head)
+    for mapping, memo in ((plays, _PLAY_ENTRIES), (bombs, _BOMB_ENTRIES)):
+        if mapping:
+            for text, info in _entries(mapping, memo):
+                texts.append(text)
+                infos.append(info)
+    if gifts:
+        texts.extend(map(action_text, gifts))
+        infos.extend([None] * len(gifts))
+    return texts, infos
+
+
+@dataclass(frozen=True, slots=True)
+class _Public:
+    """What every audience of one state sees alike, built once per state (shared, read-only)."""
+
+    phase: str
+    callers: frozenset[int]
+    """Awaited seats and seats that may call Tichu: who may act, as everybody knows it."""
+    active: list[int]
+    awaited: list[int]
+    hand_sizes: list[int]
+    scores: list[int]
+    score_sheet: list[list[int]]
+    calls: list[str]
+    decided: list[bool]
+    trick: list[Json]
+    top: Json | None
+    turn: int | None
+    lead: bool
+    wish: str | None
+    out: list[int]
+    pile_points: list[int]
+    passes: int
+    last_round: Json | None
+    revealed: bool
+
+
+@PerState
+def _public(state: TichuState, _: int) -> _Public:
+    awaited = awaited_seats(state)
+    callers = awaited | {s for s in range(SEATS) if can_call_tichu(state, s)}
+    wisher = state.wisher
+    leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
+    trick = [_play_json(p) for p in state.trick]
+    return _Public(
+        phase=phase_name(state),
+        callers=callers,
+        active=sorted(callers),
+        awaited=sorted(awaited),
+        hand_sizes=[h.bit_count() for h in state.hands],
+        scores=list(state.scores),
+        score_sheet=[list(p) for p in state.score_sheet],
+        calls=list(state.calls),
+        decided=_decided(state),
+        trick=trick,
+        top=trick[-1] if trick else None,
+        turn=state.turn if wisher is None else wisher,
+        lead=leading and wisher is None and not state.final,
+        wish=None if state.wish is None else rank_text(state.wish),
+        out=list(state.out),
+        pile_points=[_points(p) for p in state.piles],
+        passes=state.passed.bit_count(),
+        last_round=None if state.last_round is None else _round_json(state.last_round),
+        revealed=state.revealed,
+    )
+
+
+def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
+    if state.phase is not Phase.GRAND:
+        return public.calls
+    calls = list(state.calls)  # a seat knows its own pending Grand Tichu decision
+    shown = state.config.sequential_grand or audience is OMNISCIENT
+    for s in range(SEATS):
+        if state.grand[s] and (shown or audience == s):
+            calls[s] = GRAND_CALL
     return calls
 
 
@@ -143,39 +244,45 @@ def _decided(state: TichuState) -> list[bool]:
 
 
 def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
-    seat = None if isinstance(audience, Viewer) else audience
-    top = state.trick[-1] if state.trick else None
-    wisher = state.wisher
-    leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
-    leading = leading and wisher is None
+    """``audience``'s observation: the state's public part (built once per state and shared
+    by every audience, read-only) with the audience's own part (hand, legal actions,
+    exchange, a pending Grand Tichu call)."""
+    public = _public(state, -1)
+    if isinstance(audience, Viewer):
+        seat = None
+        legal: list[str] = []
+        info: list[Json | None] = []
+    else:
+        seat = audience
+        legal, info = _listing(state, seat)
     data: Json = {
         "game": "tichu",
         "audience": audience.value if isinstance(audience, Viewer) else audience,
-        "phase": phase_name(state),
+        "phase": public.phase,
         "num_seats": SEATS,
-        "active": _public_active(state, audience),
-        "awaited": sorted(awaited_seats(state)),
-        "legal": [] if seat is None else legal_texts(state, seat),
-        "legal_info": [] if seat is None else legal_info(state, seat),
-        "hand": None if seat is None else card_list(state.hands[seat]),
-        "hand_sizes": [h.bit_count() for h in state.hands],
+        "active": _public_active(state, public, audience),
+        "awaited": public.awaited,
+        "legal": legal,
+        "legal_info": info,
+        "hand": None if seat is None else list(_hand(state.hands[seat])),
+        "hand_sizes": public.hand_sizes,
         "terminal": state.phase is Phase.GAME_OVER,
         "outcome": None if outcome is None else outcome.to_json(),
         "round": state.round,
-        "scores": list(state.scores),
-        "score_sheet": [list(p) for p in state.score_sheet],
-        "calls": _calls(state, audience),
-        "decided": _decided(state),
-        "exchange": None if seat is None else _exchange_json(state, seat),
-        "trick": [_play_json(p) for p in state.trick],
-        "top": None if top is None else _play_json(top),
-        "turn": state.turn if wisher is None else wisher,
-        "lead": leading and not state.final,
-        "wish": None if state.wish is None else rank_text(state.wish),
-        "out": list(state.out),
-        "pile_points": [_points(p) for p in state.piles],
-        "passes": state.passed.bit_count(),
-        "last_round": None if state.last_round is None else state.last_round.to_json(),
+        "scores": public.scores,
+        "score_sheet": public.score_sheet,
+        "calls": _calls(state, public, audience),
+        "decided": public.decided,
+        "exchange": None if seat is None else _exchange_json(state.given, seat, public.revealed),
+        "trick": public.trick,
+        "top": public.top,
+        "turn": public.turn,
+        "lead": public.lead,
+        "wish": public.wish,
+        "out": public.out,
+        "pile_points": public.pile_points,
+        "passes": public.passes,
+        "last_round": public.last_round,
     }
     if audience is OMNISCIENT:
         data["hands"] = [card_list(h) for h in state.hands]

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
@@ -64,6 +65,7 @@ from .state import (
     TichuState,
     TrickPlay,
     is_dog,
+    is_dragon,
     next_holding,
     opponents,
     partner,
@@ -273,6 +275,55 @@ def bomb_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
     return MappingProxyType({bomb(a.cards): c for a, c in bombs.items()})
 
 
+class LegalParts(NamedTuple):
+    """``legal_actions`` in the order it lists them: actions before the plays (a call, then
+    grand/nogrand, exchanges, pass or wishes), the plays and the bombs onto a lying trick
+    (action → combination), then the Dragon gifts. Observations read the plays' texts and
+    combinations off the mappings instead of looking them up action by action."""
+
+    head: tuple[TichuAction, ...]
+    plays: Mapping[TichuAction, Combo]
+    bombs: Mapping[TichuAction, Combo]
+    gifts: tuple[TichuAction, ...]
+
+
+_NO_PLAYS: Final[Mapping[TichuAction, Combo]] = MappingProxyType({})
+_NO_PARTS: Final = LegalParts((), _NO_PLAYS, _NO_PLAYS, ())
+
+
+def legal_parts(state: TichuState, seat: int) -> LegalParts:
+    """Every legal action of ``seat`` (see ``legal_actions``), in its parts."""
+    if not 0 <= seat < SEATS:
+        return _NO_PARTS
+    if state.phase is Phase.GRAND:
+        return (
+            LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
+            if seat in awaited_seats(state)
+            else _NO_PARTS
+        )
+    head: tuple[TichuAction, ...] = (TICHU,) if can_call_tichu(state, seat) else ()
+    if state.phase is Phase.EXCHANGE:
+        return LegalParts(
+            head + _exchanges(state.hands[seat], seat, state.given[seat]), _NO_PLAYS, _NO_PLAYS, ()
+        )
+    if state.phase is Phase.PLAY and state.wisher is not None:
+        if seat == state.wisher:
+            head += _wishes(state.config.wish_mandatory)
+        return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
+    if state.phase is Phase.PLAY:
+        plays, can_pass = options(state, seat)
+        if can_pass:
+            head += (PASS,)
+        gifts: tuple[TichuAction, ...] = ()
+        if seat == state.turn and (state.dragon_pending or state.final):
+            gifts = tuple(give_dragon(s) for s in opponents(seat))
+        return LegalParts(head, plays, bomb_options(state, seat), gifts)
+    return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
+
+
+_GRAND_CHOICES: Final = (GRAND, NOGRAND)
+
+
 def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """Every legal action of ``seat``; empty if it may not act.
 
@@ -281,25 +332,10 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
-    if not 0 <= seat < SEATS:
-        return ()
-    if state.phase is Phase.GRAND:
-        return (GRAND, NOGRAND) if seat in awaited_seats(state) else ()
-    acts: list[TichuAction] = [TICHU] if can_call_tichu(state, seat) else []
-    if state.phase is Phase.EXCHANGE:
-        acts.extend(_exchanges(state.hands[seat], seat, state.given[seat]))
-    elif state.phase is Phase.PLAY and state.wisher is not None:
-        if seat == state.wisher:
-            acts.extend(_wishes(state.config.wish_mandatory))
-    elif state.phase is Phase.PLAY:
-        plays, can_pass = options(state, seat)
-        if can_pass:
-            acts.append(PASS)
-        acts.extend(plays)
-        acts.extend(bomb_options(state, seat))
-        if seat == state.turn and (state.dragon_pending or state.final):
-            acts.extend(give_dragon(s) for s in opponents(seat))
-    return tuple(acts)
+    head, plays, bombs, gifts = legal_parts(state, seat)
+    if not plays and not bombs and not gifts:
+        return head
+    return (*head, *plays, *bombs, *gifts)
 
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
@@ -316,7 +352,7 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
     return list(map(action_text, legal_actions(state, seat)))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)
 def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
     """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
     targets = [(seat + k) % SEATS for k, c in enumerate(given, start=1) if c is None]
@@ -480,8 +516,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
     if is_leading(state):
         raise IllegalActionError("R5.2: the leader cannot pass")
-    if not options(state, seat)[1]:
-        assert state.wish is not None
+    if state.wish is not None and not options(state, seat)[1]:  # only a wish binds (R8.1.6)
         raise IllegalActionError(
             f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"
         )
@@ -489,25 +524,25 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     top_seat = state.top_seat
     assert top_seat is not None
     others = [s for s in range(SEATS) if state.hands[s] and s != top_seat]
-    new = state.replace(passed=passed)
     if all(passed >> s & 1 for s in others):
-        new = _end_trick(new)
+        new = _end_trick(state, passed)
     else:
         skip = passed if state.config.pass_is_final else 0
-        new = new.replace(turn=next_holding(state.hands, seat, skip))
+        new = state.replace(passed=passed, turn=next_holding(state.hands, seat, skip))
     return Step(new, (Passed(seat),))
 
 
-def _end_trick(state: TichuState) -> TichuState:
-    """R5.5–R5.8: everybody passed; the trick waits (bomb window) for the lead or the gift.
-    The next leader is the winner, or the next seat holding cards if he is out; a Dragon's
-    winner must give the trick away first, even if he is out."""
+def _end_trick(state: TichuState, passed: int) -> TichuState:
+    """R5.5–R5.8: everybody passed (``passed``: who did); the trick waits (bomb window) for
+    the lead or the gift. The next leader is the winner, or the next seat holding cards if he
+    is out; a Dragon's winner must give the trick away first, even if he is out."""
     winner = state.top_seat
     assert winner is not None
-    new = state.replace(trick_over=True)
-    if new.dragon_pending or state.hands[winner]:
-        return new.replace(turn=winner)
-    return new.replace(turn=next_holding(state.hands, winner))
+    if is_dragon(state.top) or state.hands[winner]:  # the Dragon: ``dragon_pending`` now
+        turn: int | None = winner
+    else:
+        turn = next_holding(state.hands, winner)
+    return state.replace(trick_over=True, passed=passed, turn=turn)
 
 
 def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
@@ -570,15 +605,22 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if not hands[seat]:
         out = (*out, seat)
         events.append(PlayerOut(seat, len(out)))
-    new = state.replace(hands=hands, wish=wish, out=out, trick_over=False)
     if is_dog(combo):  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
-        new = new.replace(piles=_set(new.piles, seat, new.piles[seat] | combo.cards), passed=0)
-        new = new.replace(turn=_dog_lead(new, seat))
+        piles = _set(state.piles, seat, state.piles[seat] | combo.cards)
+        new = state.replace(hands=hands, wish=wish, out=out, trick_over=False, piles=piles)
+        new = new.replace(passed=0, turn=_dog_lead(new, seat))
     else:
-        passed = new.passed if state.config.pass_is_final and not leads else 0
-        trick = (*new.trick, TrickPlay(seat, combo))
+        passed = state.passed if state.config.pass_is_final and not leads else 0
         skip = (passed if state.config.pass_is_final else 0) | 1 << seat
-        new = new.replace(trick=trick, passed=passed, turn=next_holding(hands, seat, skip))
+        new = state.replace(
+            hands=hands,
+            wish=wish,
+            out=out,
+            trick_over=False,
+            trick=(*state.trick, TrickPlay(seat, combo)),
+            passed=passed,
+            turn=next_holding(hands, seat, skip),
+        )
     step = _after_play(new, seat, events)
     state = step.state
     if combo.cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
@@ -626,7 +668,7 @@ def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> Tichu
             events.append(taken)
         return _finish_round(state.replace(turn=None), events)
     if state.trick and state.turn is None:
-        state = _end_trick(state)
+        state = _end_trick(state, state.passed)
     return Step(state, tuple(events))
 
 
