@@ -210,12 +210,6 @@ def play_mode(state: TichuState, seat: int) -> Mode:
     return Mode.BOMBS if may_interrupt(state, seat) else Mode.NONE
 
 
-def _action_for(combo: Combo) -> TichuAction:
-    """A combination as a fully specified action: the Phoenix rank declared in multi-card
-    plays (the wish is a later decision of its own, R8.1.1)."""
-    return play(combo.cards, combo.phoenix_as if combo.length > 1 else None)
-
-
 @lru_cache(maxsize=256)
 def _options(
     hand: int, top: Combo | None, mode: Mode, wish: int | None
@@ -223,10 +217,12 @@ def _options(
     """The legal plays (action → combination, in canonical order) and whether passing is
     allowed, from what decides them: the hand, the top, the mode and the wish.
 
-    R5.2/R5.3: lead anything, follow with a higher play of the same kind, or pass; R7.4 bombs
-    out of turn. R8.1.5-R8.1.9: a seat holding a natural card of the wished rank, with some
-    legal play containing one (Phoenix-completed combinations and bombs count), must play
-    such a combination; on a lead exactly that, when following that or any bomb (never pass).
+    A combination's action declares the Phoenix rank in multi-card plays (the wish is a later
+    decision of its own, R8.1.1). R5.2/R5.3: lead anything, follow with a higher play of the
+    same kind, or pass; R7.4 bombs out of turn. R8.1.5-R8.1.9: a seat holding a natural card
+    of the wished rank, with some legal play containing one (Phoenix-completed combinations
+    and bombs count), must play such a combination; on a lead exactly that, when following
+    that or any bomb (never pass).
     """
     if mode is Mode.NONE:
         return {}, False
@@ -240,7 +236,7 @@ def _options(
     if bound:
         lead = mode is Mode.LEAD
         combos = tuple(c for c in combos if c.cards & wished or (c.is_bomb() and not lead))
-    options = {_action_for(c): c for c in combos}
+    options = {play(c.cards, c.phoenix_as if c.length > 1 else None): c for c in combos}
     return MappingProxyType(options), mode is Mode.FOLLOW and not bound
 
 
