@@ -6,7 +6,7 @@
 # Without a C compiler or mypyc this says so and leaves the pure-Python package as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py)  # under src/
+MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py cardroom/games/tichu/rules.py cardroom/games/tichu/observe.py)  # under src/
 clean() {
   for m in "${MODULES[@]}"; do rm -f "src/${m%.py}".*.so "src/${m%.py}"__mypyc.*.so; done
   rm -f src/*__mypyc.*.so  # the shared runtime of several compiled modules

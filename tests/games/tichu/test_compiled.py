@@ -1,18 +1,22 @@
 """Differential test of the optional compiled build (``scripts/compile.sh``, mypyc).
 
-The compiled ``combos`` and ``fastsim`` and their pure-Python sources must give identical
-logs: the same seeded random rounds through ``fastsim`` (every seat's legal list, the chosen
-move, the scores) hash to the same digest in this process (compiled) and in a child process
-that imports the Tichu package from its sources only. Skipped when the build is not there.
+The compiled modules (``combos``, ``fastsim``, ``rules``, ``observe``) and their pure-Python
+sources must give identical logs: the same seeded random rounds through ``fastsim`` (every
+seat's legal list, the chosen move, the scores) and through the engine (every audience's
+observation JSON and the events of each step) hash to the same digests in this process
+(compiled) and in a child process that imports the Tichu package from its sources only.
+Skipped when the build is not there.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +25,8 @@ from cardroom.games.tichu import combos
 from cardroom.games.tichu.fastsim import Sim, random_policy
 
 ROUNDS = int(os.environ.get("CARDROOM_DIFF_ROUNDS", "10000"))
+MATCHES = int(os.environ.get("CARDROOM_DIFF_MATCHES", "12"))
+"""Engine matches of one round each (random play), about 0.5 s each."""
 
 PURE = """
 import importlib.machinery as m, os, sys
@@ -31,10 +37,10 @@ def hook(path):  # the Tichu package's sources, never its compiled modules
     raise ImportError(path)
 sys.path_hooks.insert(0, hook)
 sys.path_importer_cache.clear()
-from cardroom.games.tichu import combos, fastsim
-assert combos.__file__.endswith(".py") and fastsim.__file__.endswith(".py")
-from tests.games.tichu.test_compiled import rounds_digest
-print(rounds_digest(int(sys.argv[1])))
+from cardroom.games.tichu import combos, fastsim, observe, rules
+assert all(m.__file__.endswith(".py") for m in (combos, fastsim, observe, rules))
+from tests.games.tichu.test_compiled import engine_digest, rounds_digest
+print(rounds_digest(int(sys.argv[1])), engine_digest(int(sys.argv[2])))
 """
 
 
@@ -54,6 +60,28 @@ def rounds_digest(rounds: int) -> str:
     return log.hexdigest()
 
 
+def engine_digest(matches: int) -> str:
+    """SHA-256 of seeded random one-round matches through the engine: every state's
+    observation for each seat, a spectator and the omniscient view, and each step's events."""
+    from cardroom.engine import Runner, SeededResolver, get_game
+    from cardroom.engine.testing import choose
+    from cardroom.engine.types import OMNISCIENT, SPECTATOR
+
+    game = get_game("tichu")
+    configs = [replace(c, max_rounds=1) for c in game.conformance_configs()]
+    log = hashlib.sha256()
+    for seed in range(matches):
+        runner = Runner(game, configs[seed % 2], SeededResolver(seed))
+        rng = random.Random(seed)
+        while not game.is_terminal(runner.state):
+            for audience in (0, 1, 2, 3, SPECTATOR, OMNISCIENT):
+                obs = game.observe(runner.state, audience).to_json()
+                log.update(json.dumps(obs, sort_keys=True).encode())
+            events = runner.act(*choose(game, runner.state, rng))
+            log.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+    return log.hexdigest()
+
+
 def compiled() -> bool:
     return not str(combos.__file__).endswith(".py")
 
@@ -63,10 +91,10 @@ def compiled() -> bool:
 def test_compiled_and_pure_logs_are_identical() -> None:
     root = Path(__file__).parents[3]
     child = subprocess.run(
-        [sys.executable, "-c", PURE, str(ROUNDS)],
+        [sys.executable, "-c", PURE, str(ROUNDS), str(MATCHES)],
         cwd=root,
         capture_output=True,
         text=True,
         check=True,
     )
-    assert child.stdout.strip() == rounds_digest(ROUNDS)
+    assert child.stdout.split() == [rounds_digest(ROUNDS), engine_digest(MATCHES)]
