@@ -1,11 +1,12 @@
 """Differential test of the optional compiled build (``scripts/compile.sh``, mypyc).
 
-The compiled modules (``combos``, ``fastsim``, ``rules``, ``observe``) and their pure-Python
-sources must give identical logs: the same seeded random rounds through ``fastsim`` (every
-seat's legal list, the chosen move, the scores) and through the engine (every audience's
-observation JSON and the events of each step) hash to the same digests in this process
-(compiled) and in a child process that imports the Tichu package from its sources only.
-Skipped when the build is not there.
+The compiled modules and their pure-Python sources must give identical logs: the same seeded
+random rounds through ``fastsim`` (every seat's legal list, the chosen move, the scores), the
+same seeded matches of ``heuristic`` bots through the engine (every observation a bot is shown,
+every answer, the final record), and seeded random one-round matches through the engine (every
+audience's observation at every state, each step's events) hash to the same digests in this
+process (compiled) and in a child process that imports the Tichu and bot packages from their
+sources only. Skipped when the build is not there.
 """
 
 from __future__ import annotations
@@ -18,30 +19,42 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cardroom.bots import Bot, SeatView, make_bot
+from cardroom.bots.arena import play_match
+from cardroom.bots.protocol import Interrupter
+from cardroom.engine import Runner, SeededResolver, get_game
+from cardroom.engine.testing import choose
+from cardroom.engine.types import OMNISCIENT, SPECTATOR
 from cardroom.games.tichu import combos
 from cardroom.games.tichu.fastsim import Sim, random_policy
 
 ROUNDS = int(os.environ.get("CARDROOM_DIFF_ROUNDS", "10000"))
-MATCHES = int(os.environ.get("CARDROOM_DIFF_MATCHES", "12"))
-"""Engine matches of one round each (random play), about 0.5 s each."""
 
 PURE = """
 import importlib.machinery as m, os, sys
 sources_only = m.FileFinder.path_hook((m.SourceFileLoader, m.SOURCE_SUFFIXES))
-def hook(path):  # the Tichu package's sources, never its compiled modules
-    if path.rstrip(os.sep).endswith(os.path.join("cardroom", "games", "tichu")):
+def hook(path):  # the Tichu and bot packages' sources, never their compiled modules
+    path = path.rstrip(os.sep)
+    ours = (os.path.join("cardroom", "games", "tichu"), os.path.join("cardroom", "bots"))
+    if path.endswith(ours):
         return sources_only(path)
     raise ImportError(path)
 sys.path_hooks.insert(0, hook)
 sys.path_importer_cache.clear()
-from cardroom.games.tichu import combos, fastsim, observe, rules
-assert all(m.__file__.endswith(".py") for m in (combos, fastsim, observe, rules))
-from tests.games.tichu.test_compiled import engine_digest, rounds_digest
-print(rounds_digest(int(sys.argv[1])), engine_digest(int(sys.argv[2])))
+from cardroom.games.tichu import combos, fastsim
+from cardroom.bots import tichu_heuristic
+assert combos.__file__.endswith(".py") and fastsim.__file__.endswith(".py")
+assert tichu_heuristic.__file__.endswith(".py")
+from tests.games.tichu.test_compiled import engine_digest, matches_digest, rounds_digest
+n, m, r = map(int, sys.argv[1:4])
+print(rounds_digest(n), matches_digest(m), engine_digest(r))
 """
+MATCHES = int(os.environ.get("CARDROOM_DIFF_MATCHES", "20"))
+RANDOM_MATCHES = int(os.environ.get("CARDROOM_DIFF_RANDOM_MATCHES", "8"))
 
 
 def rounds_digest(rounds: int) -> str:
@@ -60,18 +73,47 @@ def rounds_digest(rounds: int) -> str:
     return log.hexdigest()
 
 
-def engine_digest(matches: int) -> str:
-    """SHA-256 of seeded random one-round matches through the engine: every state's
-    observation for each seat, a spectator and the omniscient view, and each step's events."""
-    from cardroom.engine import Runner, SeededResolver, get_game
-    from cardroom.engine.testing import choose
-    from cardroom.engine.types import OMNISCIENT, SPECTATOR
+class Logged:
+    """A bot that writes each view it is shown (in and out of turn) and its answer into
+    ``log``."""
 
+    def __init__(self, bot: Bot, log: Any) -> None:
+        self.bot, self.log, self.name = bot, log, bot.name
+
+    def act(self, view: SeatView, rng: random.Random) -> str:
+        return self._logged(view, self.bot.act(view, rng))
+
+    def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
+        assert isinstance(self.bot, Interrupter)
+        return self._logged(view, self.bot.interrupt(view, rng))
+
+    def _logged(self, view: SeatView, action: str | None) -> Any:
+        self.log.update(json.dumps([view.seat, view.obs, action], sort_keys=True).encode())
+        return action
+
+
+def matches_digest(matches: int) -> str:
+    """SHA-256 of ``matches`` seeded two-round matches of ``heuristic`` bots (engine, not
+    fastsim): each observation a bot decides on, its answer, and the match's record."""
+    game = get_game("tichu")
+    config = game.config_from_json({"target_score": 250})
+    log = hashlib.sha256()
+    for i in range(matches):
+        bots = [Logged(make_bot("tichu", "heuristic"), log) for _ in range(4)]
+        result = play_match(game, config, bots, f"compiled-{i}")
+        log.update(result.record.to_jsonl().encode())
+    return log.hexdigest()
+
+
+def engine_digest(matches: int) -> str:
+    """SHA-256 of seeded random one-round matches through the engine (standard rules and every
+    option, alternately): every state's observation for each seat, a spectator and the
+    omniscient view (the audiences bots never are), and each step's events."""
     game = get_game("tichu")
     configs = [replace(c, max_rounds=1) for c in game.conformance_configs()]
     log = hashlib.sha256()
     for seed in range(matches):
-        runner = Runner(game, configs[seed % 2], SeededResolver(seed))
+        runner: Runner[Any, Any, Any] = Runner(game, configs[seed % 2], SeededResolver(seed))
         rng = random.Random(seed)
         while not game.is_terminal(runner.state):
             for audience in (0, 1, 2, 3, SPECTATOR, OMNISCIENT):
@@ -91,10 +133,11 @@ def compiled() -> bool:
 def test_compiled_and_pure_logs_are_identical() -> None:
     root = Path(__file__).parents[3]
     child = subprocess.run(
-        [sys.executable, "-c", PURE, str(ROUNDS), str(MATCHES)],
+        [sys.executable, "-c", PURE, str(ROUNDS), str(MATCHES), str(RANDOM_MATCHES)],
         cwd=root,
         capture_output=True,
         text=True,
         check=True,
     )
-    assert child.stdout.split() == [rounds_digest(ROUNDS), engine_digest(MATCHES)]
+    expected = [rounds_digest(ROUNDS), matches_digest(MATCHES), engine_digest(RANDOM_MATCHES)]
+    assert child.stdout.split() == expected
