@@ -169,28 +169,15 @@ def _listing(state: TichuState, seat: int) -> tuple[list[str], list[Json | None]
 
 
 class _Public(NamedTuple):
-    """What every audience of one state sees alike, built once per state (shared, read-only;
-    a named tuple: built faster than a frozen dataclass)."""
+    """What every audience of one state sees alike, built once per state: the observation
+    with the audience's own keys left empty (in their places, so that a copy keeps the key
+    order), and what those keys are computed from."""
 
-    phase: str
+    template: Json
     callers: frozenset[int]
     """Awaited seats and seats that may call Tichu: who may act, as everybody knows it."""
     active: list[int]
-    awaited: list[int]
-    hand_sizes: list[int]
-    scores: list[int]
-    score_sheet: list[list[int]]
     calls: list[str]
-    decided: list[bool]
-    trick: list[Json]
-    top: Json | None
-    turn: int | None
-    lead: bool
-    wish: str | None
-    out: list[int]
-    pile_points: list[int]
-    passes: int
-    last_round: Json | None
     revealed: bool
 
 
@@ -201,27 +188,38 @@ def _public(state: TichuState, _: int) -> _Public:
     wisher = state.wisher
     leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
     trick = [_play_json(p) for p in state.trick]
-    return _Public(
-        phase=phase_name(state),
-        callers=callers,
-        active=sorted(callers),
-        awaited=sorted(awaited),
-        hand_sizes=[h.bit_count() for h in state.hands],
-        scores=list(state.scores),
-        score_sheet=[list(p) for p in state.score_sheet],
-        calls=list(state.calls),
-        decided=_decided(state),
-        trick=trick,
-        top=trick[-1] if trick else None,
-        turn=state.turn if wisher is None else wisher,
-        lead=leading and wisher is None and not state.final,
-        wish=None if state.wish is None else rank_text(state.wish),
-        out=list(state.out),
-        pile_points=[_points(p) for p in state.piles],
-        passes=state.passed.bit_count(),
-        last_round=None if state.last_round is None else _round_json(state.last_round),
-        revealed=state.revealed,
-    )
+    active = sorted(callers)
+    calls = list(state.calls)
+    template: Json = {
+        "game": "tichu",
+        "audience": None,
+        "phase": phase_name(state),
+        "num_seats": SEATS,
+        "active": active,
+        "awaited": sorted(awaited),
+        "legal": None,
+        "legal_info": None,
+        "hand": None,
+        "hand_sizes": [h.bit_count() for h in state.hands],
+        "terminal": state.phase is Phase.GAME_OVER,
+        "outcome": None,
+        "round": state.round,
+        "scores": list(state.scores),
+        "score_sheet": [list(p) for p in state.score_sheet],
+        "calls": calls,
+        "decided": _decided(state),
+        "exchange": None,
+        "trick": trick,
+        "top": trick[-1] if trick else None,
+        "turn": state.turn if wisher is None else wisher,
+        "lead": leading and wisher is None and not state.final,
+        "wish": None if state.wish is None else rank_text(state.wish),
+        "out": list(state.out),
+        "pile_points": [_points(p) for p in state.piles],
+        "passes": state.passed.bit_count(),
+        "last_round": None if state.last_round is None else _round_json(state.last_round),
+    }
+    return _Public(template, callers, active, calls, state.revealed)
 
 
 def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
@@ -244,46 +242,26 @@ def _decided(state: TichuState) -> list[bool]:
 
 
 def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
-    """``audience``'s observation: the state's public part (built once per state and shared
-    by every audience, read-only) with the audience's own part (hand, legal actions,
-    exchange, a pending Grand Tichu call)."""
+    """``audience``'s observation: a copy of the state's public part (built once per state;
+    its values are shared by every audience, read-only) with the audience's own part filled
+    in (hand, legal actions, exchange, who may act, a pending Grand Tichu call)."""
     public = _public(state, -1)
+    data = public.template.copy()
     if isinstance(audience, Viewer):
-        seat = None
-        legal: list[str] = []
-        info: list[Json | None] = []
+        data["audience"] = audience.value
+        data["legal"] = []
+        data["legal_info"] = []
     else:
-        seat = audience
-        legal, info = _listing(state, seat)
-    data: Json = {
-        "game": "tichu",
-        "audience": audience.value if isinstance(audience, Viewer) else audience,
-        "phase": public.phase,
-        "num_seats": SEATS,
-        "active": _public_active(state, public, audience),
-        "awaited": public.awaited,
-        "legal": legal,
-        "legal_info": info,
-        "hand": None if seat is None else list(_hand(state.hands[seat])),
-        "hand_sizes": public.hand_sizes,
-        "terminal": state.phase is Phase.GAME_OVER,
-        "outcome": None if outcome is None else outcome.to_json(),
-        "round": state.round,
-        "scores": public.scores,
-        "score_sheet": public.score_sheet,
-        "calls": _calls(state, public, audience),
-        "decided": public.decided,
-        "exchange": None if seat is None else _exchange_json(state.given, seat, public.revealed),
-        "trick": public.trick,
-        "top": public.top,
-        "turn": public.turn,
-        "lead": public.lead,
-        "wish": public.wish,
-        "out": public.out,
-        "pile_points": public.pile_points,
-        "passes": public.passes,
-        "last_round": public.last_round,
-    }
+        data["audience"] = audience
+        data["legal"], data["legal_info"] = _listing(state, audience)
+        data["hand"] = list(_hand(state.hands[audience]))
+        data["exchange"] = _exchange_json(state.given, audience, public.revealed)
+    if audience is OMNISCIENT or not (isinstance(audience, Viewer) or audience in public.callers):
+        data["active"] = _public_active(state, public, audience)
+    if outcome is not None:
+        data["outcome"] = outcome.to_json()
+    if state.phase is Phase.GRAND:
+        data["calls"] = _calls(state, public, audience)
     if audience is OMNISCIENT:
         data["hands"] = [card_list(h) for h in state.hands]
     return TichuObservation(data)
