@@ -124,7 +124,8 @@ async def run(args: argparse.Namespace) -> None:
         player = Human(actor, args.pace, random.Random(f"{args.seed}/h{t}"))
         await actor.call(lambda a=actor, p=player, tk=token: a.attach(p, tk, None))
         for seat in (1, 2, 3):
-            await actor.call(lambda a=actor, s=seat: a.seat_bot(s, "heuristic", Credentials(owner=owner)))
+            who = Credentials(owner=owner)
+            await actor.call(lambda a=actor, s=seat, w=who: a.seat_bot(s, "heuristic", w))
         actors.append(actor)
     await asyncio.sleep(args.warmup)
     TIMES.clear()
@@ -144,12 +145,14 @@ def report(records: int, cpu: float) -> None:
     print(f"records {records}  process CPU {cpu * 1e6 / per:.0f} us/record")
     print(f"bot decisions {decisions} = {decisions / per:.2f}/record, views {VIEWS[0] / per:.2f}"
           f"/record; bot CPU {(total + SCHEDULE[0]) * 1e6 / per:.0f} us/record "
-          f"(views {VIEW_TIME[0] * 1e6 / per:.0f}, decide+views {total * 1e6 / per:.0f}, schedule {SCHEDULE[0] * 1e6 / per:.0f})")  # fmt: skip
+          f"(views {VIEW_TIME[0] * 1e6 / per:.0f}, decide+views {total * 1e6 / per:.0f}, "
+          f"schedule {SCHEDULE[0] * 1e6 / per:.0f})")  # fmt: skip
     print(f"  {'kind':9} {'n':>7} {'/record':>8} {'mean us':>8} {'p99 us':>8} {'us/record':>9}")
     for kind, times in sorted(TIMES.items(), key=lambda kv: -sum(kv[1])):
         times.sort()
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        print(f"  {kind:9} {len(times):7} {len(times) / per:8.2f} {statistics.fmean(times) * 1e6:8.0f}"
+        mean = statistics.fmean(times)
+        print(f"  {kind:9} {len(times):7} {len(times) / per:8.2f} {mean * 1e6:8.0f}"
               f" {p99 * 1e6:8.0f} {sum(times) * 1e6 / per:9.0f}")  # fmt: skip
 
 
@@ -159,7 +162,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--delay", type=float, default=0.5, help="bot delay (s)")
-    parser.add_argument("--pace", type=float, default=1.0, help="the human's mean look interval (s)")
+    parser.add_argument("--pace", type=float, default=1.0, help="the human's pace (s)")
     parser.add_argument("--seed", default="4242")
     parser.add_argument("--record", help="pickle every decided view to this file")
     args = parser.parse_args()
