@@ -17,6 +17,9 @@ import pstats
 import random
 import statistics
 import time
+from collections import defaultdict
+
+from bot_wakeups import kind_of  # type: ignore[import-not-found]  # bench/ is on the path
 
 from cardroom.bots import SeatView, decide, make_bot
 
@@ -32,6 +35,7 @@ def main() -> None:
         views = [SeatView(*row) for row in pickle.load(f)]
     bot = make_bot("tichu", args.level)
     answers, times = [], []
+    by_kind: defaultdict[str, list[float]] = defaultdict(list)
     profiler = cProfile.Profile() if args.profile else None
     if profiler is not None:
         profiler.enable()
@@ -39,14 +43,16 @@ def main() -> None:
         start = time.thread_time()
         answer = decide(bot, view, random.Random(i))
         times.append(time.thread_time() - start)
+        by_kind[kind_of(view, answer)].append(times[-1])
         answers.append(answer or "-")
     if profiler is not None:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
-    times.sort()
-    p99 = times[int(0.99 * (len(times) - 1))]
-    print(f"{len(views)} views: mean {statistics.fmean(times) * 1e6:.0f} us, "
-          f"p99 {p99 * 1e6:.0f} us, max {times[-1] * 1e6:.0f} us")  # fmt: skip
+    for kind, spent in [("all", times), *sorted(by_kind.items())]:
+        spent.sort()
+        p99 = spent[int(0.99 * (len(spent) - 1))]
+        print(f"{kind:9} {len(spent):6} views: mean {statistics.fmean(spent) * 1e6:5.0f} us, "
+              f"p99 {p99 * 1e6:5.0f} us, max {spent[-1] * 1e6:6.0f} us")  # fmt: skip
     if args.answers:
         with open(args.answers, "w") as f:
             f.write("\n".join(answers) + "\n")
