@@ -34,6 +34,8 @@ Json = dict[str, Any]
 TIMES: defaultdict[str, list[float]] = defaultdict(list)
 """Per decision kind: CPU seconds (this thread) to build the view plus decide."""
 VIEWS = [0]
+LATENCIES: list[float] = []
+"""The human's due time to its action's commit: how long bots and others kept it waiting."""
 VIEW_TIME = [0.0]
 RECORDED: list[SeatView] | None = None
 """With ``--record FILE``: every view a bot decided on, pickled at the end (``bot_replay``)."""
@@ -89,6 +91,7 @@ class Human:
         self.actor, self.pace, self.rng = actor, pace, rng
         self.last = 0.0
         self.armed = False
+        self.due = 0.0
 
     def send(self, message: Json) -> None:
         obs = message.get("obs")
@@ -96,6 +99,7 @@ class Human:
             return
         self.armed = True
         wait = max(0.0, self.last + self.pace - time.monotonic())
+        self.due = time.perf_counter() + wait
         asyncio.get_running_loop().call_later(wait, self.actor.post, self.act)
 
     def seated(self, audience: object) -> None:
@@ -107,6 +111,7 @@ class Human:
         if self.actor.status == "running" and owes_move(view):
             noop: Callable[[Json], None] = lambda message: None  # noqa: E731
             await self.actor.submit(0, self.rng.choice(view.legal), noop, None, None)
+            LATENCIES.append(time.perf_counter() - self.due)
         self.send({"obs": self.actor.observation(0)})
 
 
@@ -130,8 +135,18 @@ async def run(args: argparse.Namespace) -> None:
     await asyncio.sleep(args.warmup)
     TIMES.clear()
     VIEWS[0], SCHEDULE[0], VIEW_TIME[0] = 0, 0.0, 0.0
+    LATENCIES.clear()
     v0, cpu0 = sum(a.version for a in actors), time.process_time()
-    await asyncio.sleep(args.seconds)
+    await asyncio.sleep(args.seconds - 5)
+    before = [a.version for a in actors]
+    await asyncio.sleep(5)
+    stalled = [a for a, v in zip(actors, before, strict=True) if a.version == v]
+    if stalled:
+        a = stalled[0]
+        print(
+            f"{len(stalled)} tables made no progress in 5 s, e.g. {a.status} v{a.version}:",
+            {k: a.observation(0).get(k) for k in ("phase", "turn", "awaited", "legal")},
+        )
     records, cpu = sum(a.version for a in actors) - v0, time.process_time() - cpu0
     for actor in actors:
         await actor.stop()
@@ -143,6 +158,11 @@ def report(records: int, cpu: float) -> None:
     total = sum(sum(t) for t in TIMES.values())
     per = max(records, 1)
     print(f"records {records}  process CPU {cpu * 1e6 / per:.0f} us/record")
+    lat = sorted(LATENCIES) or [0.0]
+    print(
+        f"human due->committed: n {len(LATENCIES)}, p50 {lat[len(lat) // 2] * 1e3:.2f} ms, "
+        f"p99 {lat[int(0.99 * (len(lat) - 1))] * 1e3:.2f} ms, max {lat[-1] * 1e3:.2f} ms"
+    )
     print(f"bot decisions {decisions} = {decisions / per:.2f}/record, views {VIEWS[0] / per:.2f}"
           f"/record; bot CPU {(total + SCHEDULE[0]) * 1e6 / per:.0f} us/record "
           f"(views {VIEW_TIME[0] * 1e6 / per:.0f}, decide+views {total * 1e6 / per:.0f}, "

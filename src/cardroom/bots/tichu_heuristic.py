@@ -637,6 +637,12 @@ class TichuHeuristicBot:
             return choose_lead(table, plays, view.history)
         return choose_follow(table, plays, self.follow_slack) or "pass"
 
+    def may_interrupt(self, legal: Sequence[str]) -> bool:
+        """Out of turn this bot only bombs (its Tichu call waits for its own first play, or
+        comes with a bomb): without a play among ``legal`` (off turn, plays are bombs) its
+        ``interrupt`` answers ``None``."""
+        return any(t.startswith("play ") for t in legal)
+
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         """Out of turn: bomb a trick that must not be lost (calling first if that is due)."""
         legal = view.legal
