@@ -3,7 +3,7 @@
 # second, three bots at a 0.5 s delay) with p99 submit->ack <= 50 ms and 0 errors, both cores.
 #
 #   bash bench/paced_1000.sh [TABLES ...]     # default 1000; e.g. `bash bench/paced_1000.sh 200 500 1000`
-#   NODES=2 SECONDS_=60 PACE=1 BOT_DELAY=0.5 WARMUP=15 EXTRA_NODE_ARGS=... bash bench/paced_1000.sh
+#   NODES=2 SECONDS_=60 PACE=1 BOT_DELAY=0.5 WARMUP=15 STAGGER=0 EXTRA_NODE_ARGS=... bash bench/paced_1000.sh
 #
 # For each TABLES: a fresh local cluster (scripts/cluster.sh: PostgreSQL, NODES `cardroom serve`
 # nodes, nginx), then `cardroom load` with its clients spread over the nodes (straight to each
@@ -18,7 +18,8 @@ NODES=${NODES:-2}
 SECONDS_=${SECONDS_:-60}
 PACE=${PACE:-1}
 BOT_DELAY=${BOT_DELAY:-0.5}
-WARMUP=${WARMUP:-15}  # seconds of play before measuring: every table starts at once, let them drift apart
+STAGGER=${STAGGER:-0}  # seconds over which the tables begin (0: all in the same second, in lockstep)
+WARMUP=${WARMUP:-15}  # seconds of play before measuring (with STAGGER: at least STAGGER)
 PORT=${PORT:-8300}
 RUN="$PWD/.cluster"
 export CARDROOM_NODE_ARGS="--bot-delay $BOT_DELAY --log-level warning --create-burst 1000000 \
@@ -53,7 +54,8 @@ stop() {  # stop the cluster and wait until its nodes are gone (the next run dro
 trap stop EXIT INT TERM
 
 for TABLES in "${@:-1000}"; do
-  echo "=== $TABLES paced tables, $NODES nodes on PostgreSQL, pace $PACE s, bots ${BOT_DELAY} s, $(nproc) cores"
+  echo "=== $TABLES paced tables, $NODES nodes on PostgreSQL, pace $PACE s, bots ${BOT_DELAY} s, \
+started over ${STAGGER} s, $(nproc) cores"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   bash scripts/cluster.sh start "$NODES" "$PORT" >/dev/null
   args=()
@@ -62,7 +64,7 @@ for TABLES in "${@:-1000}"; do
   done
   pg0=$(postgres_cpu)
   start=$(date +%s.%N)
-  .venv/bin/cardroom load --tables "$TABLES" --pace "$PACE" --seconds "$SECONDS_" --warmup "$WARMUP" \
+  .venv/bin/cardroom load --tables "$TABLES" --pace "$PACE" --seconds "$SECONDS_" --warmup "$WARMUP" --stagger "$STAGGER" \
     "${args[@]}" \
     2> >(grep -v "tables set up" >&2)
   end=$(date +%s.%N)

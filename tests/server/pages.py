@@ -158,7 +158,7 @@ def watch(page: Any, problems: list[str]) -> None:
 
 
 def _record_failure(request: Any, problems: list[str]) -> None:
-    """A favicon fetch cut off by the next navigation (ERR_ABORTED) is the browser's doing, not ours."""
+    """A favicon fetch cut off by the next navigation (ERR_ABORTED) is the browser's doing."""
     if request.url.endswith("/favicon.svg") and "ERR_ABORTED" in (request.failure or ""):
         return
     problems.append(f"failed request {request.url} ({request.failure})")

@@ -20,6 +20,8 @@ def restored_gc() -> Iterator[None]:
     if tuning._freeze_after_young in gc.callbacks:
         gc.callbacks.remove(tuning._freeze_after_young)
     tuning._full_every = None
+    tuning._young_every = None
+    gc.enable()
     gc.unfreeze()
     gc.set_threshold(*threshold)
     gc.collect()
@@ -55,3 +57,31 @@ def test_young_survivors_are_frozen_and_a_full_collection_frees_their_cycles(
 
 def test_full_collections_return_at_once_without_the_policy(restored_gc: None) -> None:
     asyncio.run(asyncio.wait_for(tuning.full_collections(), 1))
+
+
+def test_young_collections_replace_the_automatic_collector_and_freeze_survivors(
+    restored_gc: None,
+) -> None:
+    tuning.freeze_survivors(full_every=0, young_every=0.02)
+    frozen = gc.get_freeze_count()
+
+    async def a_while() -> tuple[bool, int]:
+        task = asyncio.create_task(tuning.young_collections())
+        await asyncio.sleep(0.01)
+        automatic = gc.isenabled()
+        kept = [[i] for i in range(1000)]  # young containers that survive the next collection
+        await asyncio.sleep(0.1)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return automatic, len(kept)
+
+    automatic, kept = asyncio.run(a_while())
+    assert not automatic  # the timer collects instead
+    assert gc.isenabled()  # and gives the collector back when it stops
+    assert gc.get_freeze_count() >= frozen + kept  # the timer's collections froze the survivors
+
+
+def test_young_collections_return_at_once_without_a_period(restored_gc: None) -> None:
+    tuning.freeze_survivors(full_every=0)
+    asyncio.run(asyncio.wait_for(tuning.young_collections(), 1))
+    assert gc.isenabled()

@@ -88,6 +88,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="seconds before measuring (default: until every table has started)",
     )  # fmt: skip
     parser.add_argument(
+        "--stagger", type=float, default=0.0,
+        help="seconds over which the tables' first clients join after set-up (uniformly): "
+        "tables started in the same second deal, exchange and end rounds in lockstep, which "
+        "a room whose tables began at different times never does (default 0: all at once)",
+    )  # fmt: skip
+    parser.add_argument(
         "--pid", type=int, action="append", default=[],
         help="server process(es) whose CPU time is measured (with --url)",
     )  # fmt: skip
@@ -290,8 +296,10 @@ async def table_slot(
     started: asyncio.Event, go: asyncio.Event,
 ) -> None:  # fmt: skip
     """Keep one table busy until the deadline, starting a new one whenever it finishes. The
-    first table only starts playing at ``go`` (when every slot has its table)."""
+    first table only starts playing at ``go`` (when every slot has its table), after this
+    slot's share of ``--stagger``."""
     ws_url = base.replace("http://", "ws://") + "/ws"
+    delay = rng.uniform(0, args.stagger)
     while time.monotonic() < deadline and not stats.stop:
         try:
             table, tokens = await new_table(base, args.game, args.pace, args.bot_level)
@@ -301,6 +309,8 @@ async def table_slot(
             continue
         started.set()
         await go.wait()
+        await asyncio.sleep(delay)
+        delay = 0.0
         url = f"{ws_url}?table={table}"  # nginx routes a table's sockets by this id
         players = [Seat(url, table, t, s, args.game, args.pace, random.Random(rng.random()))
                    for s, t in enumerate(tokens)]  # fmt: skip
@@ -416,8 +426,8 @@ async def _warm_up(
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.tables < 1 or args.seconds <= 0 or args.pace < 0:
-        print("--tables must be >= 1, --seconds > 0 and --pace >= 0", file=sys.stderr)
+    if args.tables < 1 or args.seconds <= 0 or args.pace < 0 or args.stagger < 0:
+        print("--tables must be >= 1, --seconds > 0, --pace and --stagger >= 0", file=sys.stderr)
         return 2
     try:  # the server extra ships uvloop: a cheaper event loop for thousands of sockets
         import uvloop

@@ -64,6 +64,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "wait for the previous commit's round trip; more, smaller commits)",
     )
     parser.add_argument(
+        "--stats-every",
+        type=float,
+        default=0.0,
+        help="seconds between log lines (info) on the event loop's lag, CPU and garbage "
+        "collector pauses (0 = none)",
+    )
+    parser.add_argument(
         "--node-id",
         type=int,
         help="cluster mode: this node's number (1, 2, ...); --db must be postgresql://",
@@ -89,6 +96,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=600.0,
         help="seconds between full garbage collections; objects that survive a young one are "
         "frozen until then, so a busy server never pauses to walk its whole heap (0 = never)",
+    )
+    parser.add_argument(
+        "--gc-young-every",
+        type=float,
+        default=0.05,
+        help="seconds between young garbage collections, run by a timer instead of the "
+        "automatic collector so that each pause stays a few ms (0 = the automatic collector)",
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     limits = parser.add_argument_group("limits (README: Limits)")
@@ -130,19 +144,19 @@ def run(args: argparse.Namespace) -> int:
     from cardroom.server.connections import connection_limit, uvicorn_options
 
     numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
-               args.commit_window,
+               args.gc_young_every, args.commit_window, args.stats_every,
                *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1 or args.commit_writers < 1:
         log.error(
-            "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --commit-window and "
-            "the limits must be >= 0, "
+            "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --gc-young-every, "
+            "--commit-window, --stats-every and the limits must be >= 0, "
             "--lobby-page and --commit-writers >= 1"
         )
         return 2
     if bad := [a for a in args.trusted_proxy if not _is_address(a)]:
         log.error("--trusted-proxy takes IP addresses (not names or networks): %s", bad)
         return 2
-    freeze_survivors(args.gc_full_every)
+    freeze_survivors(args.gc_full_every, args.gc_young_every)
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")
     settings = Settings(
@@ -155,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
         node_id=args.node_id,
         node_url=args.advertise or f"http://{args.host}:{args.port}",
         round_pause=args.round_pause,
+        stats_every=args.stats_every,
         trusted_proxies=tuple(args.trusted_proxy),
         **limits,
     )

@@ -30,13 +30,18 @@ from cardroom.server.cluster import (
     fenced,
     hold_lone_server,
 )
+from cardroom.server.health import watch_loop
 from cardroom.server.limits import BodyLimit, RateLimiter
 from cardroom.server.proxy import TrustedProxy
 from cardroom.server.registry import TableRegistry
 from cardroom.server.relay import forward_http
 from cardroom.server.settings import Settings
 from cardroom.server.table import ActorStopped, LobbyError
-from cardroom.server.tuning import freeze_startup_objects, full_collections
+from cardroom.server.tuning import (
+    freeze_startup_objects,
+    full_collections,
+    young_collections,
+)
 from cardroom.server.ws import websocket_endpoint
 from cardroom.storage import (
     DatabaseInUse,
@@ -107,10 +112,17 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                      redact(settings.db), resumed, damaged)  # fmt: skip
             freeze_startup_objects()
             collector = asyncio.create_task(full_collections())
+            young = asyncio.create_task(young_collections())
+            grouped = table_store if isinstance(table_store, GroupCommitStore) else None
+            watcher = asyncio.create_task(
+                watch_loop(settings.stats_every, grouped.stats if grouped else None)
+            )
             try:
                 yield
             finally:
                 collector.cancel()
+                young.cancel()
+                watcher.cancel()
                 await registry.shutdown()
                 await table_store.close()
                 if lone is not None:

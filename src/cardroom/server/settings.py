@@ -28,7 +28,8 @@ class Settings:
     ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
     address other nodes forward to; ``db`` must then be PostgreSQL.
     ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
-    can read the summary (0 = deal at once, as tests want).
+    can read the summary (0 = deal at once, as tests want). ``stats_every``: seconds between
+    log lines on the event loop's health (``server/health.py``; 0 = none).
 
     Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
     tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
@@ -53,6 +54,7 @@ class Settings:
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
     round_pause: float = 0.0
+    stats_every: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
     commit_window: float = 0.0

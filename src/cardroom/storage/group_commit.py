@@ -55,6 +55,12 @@ class GroupCommitStore:
         self._writing = 0
         self._tasks: set[asyncio.Task[None]] = set()  # strong references to the writers
 
+    def stats(self) -> str:
+        """Batches and appends since the last call (for the server's health line)."""
+        line = f"{self.batches} commits of {self.appends} appends"
+        self.batches = self.appends = 0
+        return line
+
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((table_id, records, future))

@@ -1,0 +1,53 @@
+"""The loop-health log line (``server/health.py``): lags, CPU share and real collector pauses."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+
+import pytest
+
+from cardroom.server import health
+
+
+def test_percentile_by_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert health.percentile(values, 0.5) == 51.0
+    assert health.percentile(values, 0.99) == 100.0
+    assert health.percentile([], 0.99) == 0.0
+
+
+def test_a_collection_is_reported_as_a_pause_then_the_period_resets() -> None:
+    seen = health.LoopHealth()
+    gc.callbacks.append(seen.on_gc)
+    try:
+        gc.collect(0)
+    finally:
+        gc.callbacks.remove(seen.on_gc)
+    assert len(seen.pauses) == 1 and seen.pauses[0][2] == 0
+    seen.lags = [0.001, 0.002, 0.120]
+    line = seen.report(seconds=5.0, cpu=2.5)
+    assert line.startswith("loop lag p50 2.0 p99 120.0 max 120.0 ms; cpu 50 % of a core; gc 1 ")
+    assert "(generation 0)" in line
+    assert seen.report(seconds=5.0, cpu=0.0).endswith("cpu 0 % of a core")  # nothing carried over
+
+
+def test_watch_loop_logs_a_line_per_period(caplog: pytest.LogCaptureFixture) -> None:
+    async def a_while() -> None:
+        task = asyncio.create_task(health.watch_loop(0.2, lambda: "3 commits of 9 appends"))
+        await asyncio.sleep(0.5)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    with caplog.at_level(logging.INFO, logger="cardroom.server.health"):
+        asyncio.run(a_while())
+    lines = [r.getMessage() for r in caplog.records if r.name == "cardroom.server.health"]
+    assert lines and all(line.startswith("loop lag p50 ") for line in lines)
+    assert lines[0].endswith("; 3 commits of 9 appends")
+    assert not any(cb.__self__.__class__ is health.LoopHealth for cb in gc.callbacks
+                   if hasattr(cb, "__self__"))  # fmt: skip
+
+
+def test_watch_loop_returns_at_once_when_off() -> None:
+    asyncio.run(asyncio.wait_for(health.watch_loop(0), 1))
