@@ -22,6 +22,7 @@ from cardroom.bots.tichu_heuristic import (
     hand_features,
     plan,
     plan_exchange,
+    signature_rank,
     tichu_probability,
 )
 from cardroom.games.tichu.cards import format_cards, parse_cards
@@ -322,4 +323,5 @@ def test_the_cheap_hand_cost_is_the_cost_of_the_full_plan(cards: set[int]) -> No
     hand = sum(1 << c for c in cards)
     assert hand_cost(hand) == plan(hand).cost()
     counts = _rank_counts(hand)
+    assert counts == tuple(sum(signature_rank(c) == r for c in cards) for r in range(17))
     assert _count_units(counts) == len(_units_of(counts))

@@ -132,11 +132,10 @@ class Plan:
 
 @lru_cache(maxsize=65536)
 def _rank_counts(mask: int) -> tuple[int, ...]:
-    """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16)."""
-    counts = [0] * 17
-    for c in iter_cards(mask):
-        counts[signature_rank(c)] += 1
-    return tuple(counts)
+    """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16), by bit counts:
+    the four cards of a rank are adjacent bits (``cards.card``)."""
+    normal = [(mask >> (2 + 4 * i) & 0xF).bit_count() for i in range(13)]
+    return (mask >> DOG & 1, mask >> MJ & 1, *normal, mask >> DRG & 1, mask >> PHX & 1)
 
 
 def signature_rank(c: int) -> int:
