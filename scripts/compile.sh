@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Optional compiled build: compile the hot Tichu modules with mypyc, in place next to their
+# Optional compiled build: compile the hot Tichu modules (engine, heuristic bot) with mypyc, in place next to their
 # sources (an editable install then imports the compiled module). Pure Python stays the
 # reference and works without it. `bash scripts/compile.sh --clean` goes back to pure Python;
 # `--if-stale` compiles only when a module has no build or its source is newer than it.
 # Without a C compiler or mypyc this says so and leaves the pure-Python package as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py)  # under src/
+MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py cardroom/games/tichu/cards.py
+  cardroom/games/tichu/actions.py cardroom/games/tichu/state.py cardroom/games/tichu/rules.py
+  cardroom/games/tichu/observe.py cardroom/bots/tichu_heuristic.py)  # under src/
 clean() {
   for m in "${MODULES[@]}"; do rm -f "src/${m%.py}".*.so "src/${m%.py}"__mypyc.*.so; done
   rm -f src/*__mypyc.*.so  # the shared runtime of several compiled modules

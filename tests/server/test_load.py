@@ -37,3 +37,23 @@ def test_the_cli_loads_without_the_server_extra() -> None:
         "build_parser().parse_args(['load', '--tables', '1'])\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_staggered_paced_tables_play_and_are_measured() -> None:
+    """With ``--stagger`` the tables begin over that many seconds (within the warm-up here),
+    and their humans' actions are acknowledged and measured."""
+    result = subprocess.run(
+        [sys.executable, "-m", "cardroom", "load", "--tables", "3", "--pace", "0.2",
+         "--bot-delay", "0.05", "--stagger", "1", "--warmup", "1.5", "--seconds", "2"],
+        capture_output=True, text=True, timeout=90, check=True,
+    )  # fmt: skip
+    acked = re.search(r"actions: (\d+) acked", result.stdout)
+    assert acked and int(acked.group(1)) >= 3, result.stdout + result.stderr
+
+
+def test_load_refuses_a_negative_stagger() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardroom", "load", "--stagger", "-1"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2 and "--stagger" in result.stderr

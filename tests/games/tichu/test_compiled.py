@@ -1,22 +1,30 @@
 """Differential test of the optional compiled build (``scripts/compile.sh``, mypyc).
 
-The compiled ``combos`` and ``fastsim`` and their pure-Python sources must give identical
-logs: the same seeded random rounds through ``fastsim`` (every seat's legal list, the chosen
-move, the scores) hash to the same digest in this process (compiled) and in a child process
-that imports the Tichu package from its sources only. Skipped when the build is not there.
+The compiled modules and their pure-Python sources must give identical logs: the same seeded
+random rounds through ``fastsim`` (every seat's legal list, the chosen move, the scores), and
+the same seeded matches of ``heuristic`` bots through the engine (every observation a bot is
+shown, every answer, the final record), hash to the same digest in this process (compiled) and
+in a child process that imports the Tichu and bot packages from their sources only. Skipped
+when the build is not there.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cardroom.bots import Bot, SeatView, make_bot
+from cardroom.bots.arena import play_match
+from cardroom.bots.protocol import Interrupter
+from cardroom.engine import get_game
 from cardroom.games.tichu import combos
 from cardroom.games.tichu.fastsim import Sim, random_policy
 
@@ -25,17 +33,22 @@ ROUNDS = int(os.environ.get("CARDROOM_DIFF_ROUNDS", "10000"))
 PURE = """
 import importlib.machinery as m, os, sys
 sources_only = m.FileFinder.path_hook((m.SourceFileLoader, m.SOURCE_SUFFIXES))
-def hook(path):  # the Tichu package's sources, never its compiled modules
-    if path.rstrip(os.sep).endswith(os.path.join("cardroom", "games", "tichu")):
+def hook(path):  # the Tichu and bot packages' sources, never their compiled modules
+    path = path.rstrip(os.sep)
+    ours = (os.path.join("cardroom", "games", "tichu"), os.path.join("cardroom", "bots"))
+    if path.endswith(ours):
         return sources_only(path)
     raise ImportError(path)
 sys.path_hooks.insert(0, hook)
 sys.path_importer_cache.clear()
 from cardroom.games.tichu import combos, fastsim
+from cardroom.bots import tichu_heuristic
 assert combos.__file__.endswith(".py") and fastsim.__file__.endswith(".py")
-from tests.games.tichu.test_compiled import rounds_digest
-print(rounds_digest(int(sys.argv[1])))
+assert tichu_heuristic.__file__.endswith(".py")
+from tests.games.tichu.test_compiled import matches_digest, rounds_digest
+print(rounds_digest(int(sys.argv[1])), matches_digest(int(sys.argv[2])))
 """
+MATCHES = int(os.environ.get("CARDROOM_DIFF_MATCHES", "20"))
 
 
 def rounds_digest(rounds: int) -> str:
@@ -54,6 +67,38 @@ def rounds_digest(rounds: int) -> str:
     return log.hexdigest()
 
 
+class Logged:
+    """A bot that writes each view it is shown (in and out of turn) and its answer into
+    ``log``."""
+
+    def __init__(self, bot: Bot, log: Any) -> None:
+        self.bot, self.log, self.name = bot, log, bot.name
+
+    def act(self, view: SeatView, rng: random.Random) -> str:
+        return self._logged(view, self.bot.act(view, rng))
+
+    def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
+        assert isinstance(self.bot, Interrupter)
+        return self._logged(view, self.bot.interrupt(view, rng))
+
+    def _logged(self, view: SeatView, action: str | None) -> Any:
+        self.log.update(json.dumps([view.seat, view.obs, action], sort_keys=True).encode())
+        return action
+
+
+def matches_digest(matches: int) -> str:
+    """SHA-256 of ``matches`` seeded two-round matches of ``heuristic`` bots (engine, not
+    fastsim): each observation a bot decides on, its answer, and the match's record."""
+    game = get_game("tichu")
+    config = game.config_from_json({"target_score": 250})
+    log = hashlib.sha256()
+    for i in range(matches):
+        bots = [Logged(make_bot("tichu", "heuristic"), log) for _ in range(4)]
+        result = play_match(game, config, bots, f"compiled-{i}")
+        log.update(result.record.to_jsonl().encode())
+    return log.hexdigest()
+
+
 def compiled() -> bool:
     return not str(combos.__file__).endswith(".py")
 
@@ -63,10 +108,10 @@ def compiled() -> bool:
 def test_compiled_and_pure_logs_are_identical() -> None:
     root = Path(__file__).parents[3]
     child = subprocess.run(
-        [sys.executable, "-c", PURE, str(ROUNDS)],
+        [sys.executable, "-c", PURE, str(ROUNDS), str(MATCHES)],
         cwd=root,
         capture_output=True,
         text=True,
         check=True,
     )
-    assert child.stdout.strip() == rounds_digest(ROUNDS)
+    assert child.stdout.split() == [rounds_digest(ROUNDS), matches_digest(MATCHES)]
