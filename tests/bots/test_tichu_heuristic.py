@@ -13,11 +13,16 @@ from cardroom.bots import SeatView, decide, make_bot
 from cardroom.bots.tichu_bidding import FEATURES, GRAND_FEATURES, GRAND_P, TICHU_P
 from cardroom.bots.tichu_heuristic import (
     TichuHeuristicBot,
+    _count_units,
+    _rank_counts,
+    _units_of,
     grand_features,
     grand_probability,
+    hand_cost,
     hand_features,
     plan,
     plan_exchange,
+    signature_rank,
     tichu_probability,
 )
 from cardroom.games.tichu.cards import format_cards, parse_cards
@@ -308,3 +313,15 @@ def test_leads_the_dog_to_a_partner_as_close_to_out_as_itself() -> None:
     """Equal hand sizes: the Dog hands the partner the lead at once, not as a last play."""
     hand = "DOG 3G 5K 8B 10R QG"
     assert BOT.act(tichu_view(hand, sizes=(6, 9, 6, 9)), RNG) == "play DOG"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 55), min_size=1, max_size=14))
+def test_the_cheap_hand_cost_is_the_cost_of_the_full_plan(cards: set[int]) -> None:
+    """``hand_cost`` skips building units (the Phoenix fillings, the plan of every hand left
+    by a legal play); it must price hands exactly as ``plan`` splits them."""
+    hand = sum(1 << c for c in cards)
+    assert hand_cost(hand) == plan(hand).cost()
+    counts = _rank_counts(hand)
+    assert counts == tuple(sum(signature_rank(c) == r for c in cards) for r in range(17))
+    assert _count_units(counts) == len(_units_of(counts))

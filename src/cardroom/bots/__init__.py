@@ -3,7 +3,15 @@
 ``make_bot(game, level)`` builds one; ``arena`` plays seeded matches offline.
 """
 
-from cardroom.bots.protocol import Bot, Interrupter, SeatView, decide, owes_move
+from cardroom.bots.protocol import (
+    Bot,
+    Interrupter,
+    SeatView,
+    Selective,
+    decide,
+    may_interrupt,
+    owes_move,
+)
 from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.registry import bot_levels, make_bot
 from cardroom.bots.seats import SeatHistories
@@ -14,8 +22,10 @@ __all__ = [
     "RandomBot",
     "SeatHistories",
     "SeatView",
+    "Selective",
     "bot_levels",
     "decide",
     "make_bot",
+    "may_interrupt",
     "owes_move",
 ]

@@ -21,6 +21,7 @@ from cardroom.bots.protocol import (
     awaited,
     check_legal,
     decide,
+    may_interrupt,
 )
 from cardroom.bots.seats import SeatHistories
 from cardroom.engine import Game, GameRecord, Outcome, Runner, SeededResolver
@@ -101,12 +102,18 @@ class _Match:
     def view(self, seat: int) -> SeatView:
         return self.histories.view(self.runner.state, seat)
 
+    def legal(self, seat: int) -> list[str]:
+        """The seat's legal action texts, as its view's ``legal`` would list them."""
+        state = self.runner.state
+        return [self.game.format_action(a) for a in self.game.legal_actions(state, seat)]
+
     def next_move(self) -> tuple[int, str]:
         """Ask the bots in order: interrupts first (seat order after the seat on turn), then the
         seats the game waits for; if every bot declines, the first active seat must act.
 
-        Only bots that can interrupt get a view out of turn, so a table of random bots builds
-        one full observation per move.
+        Only bots that can interrupt get a view out of turn, and only when their
+        ``may_interrupt`` allows an answer, so a table of random bots builds one full
+        observation per move.
         """
         state = self.runner.state
         active = sorted(self.game.active_seats(state))
@@ -117,7 +124,7 @@ class _Match:
         others = sorted(set(active) - set(waiting), key=lambda s: (s - turn - 1) % n)
         for seat in others:
             bot = self.bots[seat]
-            if isinstance(bot, Interrupter):
+            if isinstance(bot, Interrupter) and may_interrupt(bot, self.legal(seat)):
                 action = decide(bot, self.view(seat), self.rngs[seat])
                 if action is not None:
                     return seat, action

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.bots.arena import play_match
-from cardroom.bots.protocol import Bot, Interrupter, SeatView
+from cardroom.bots.protocol import Bot, Interrupter, SeatView, may_interrupt
 from cardroom.bots.registry import make_bot
 from cardroom.engine import get_game
 
@@ -63,6 +63,9 @@ class _Timed:
 
 
 class _TimedInterrupter(_Timed):
+    def may_interrupt(self, legal: Sequence[str]) -> bool:
+        return may_interrupt(self.bot, legal)
+
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         assert isinstance(self.bot, Interrupter)
         start = time.perf_counter()

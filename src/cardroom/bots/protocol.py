@@ -6,7 +6,8 @@ RNG, and answers with canonical action text from ``view.legal``. It never sees a
 Games with interrupts (a Tichu bomb or call out of turn, a Toepen knock) make seats *active*
 that do not owe a move. ``decide`` is the one rule every driver (arena, server) uses to ask a
 bot: a seat that owes a move gets ``act``; a seat that merely may interrupt gets the bot's
-optional ``interrupt`` (``None`` = let play go on).
+optional ``interrupt`` (``None`` = let play go on); ``may_interrupt`` tells a driver, from the
+seat's legal actions, when an off-turn look cannot yield anything (``Selective``).
 
 >>> view = SeatView("toy", 0, {"legal": ["play 1", "play 2"], "turn": 0})
 >>> view.legal, owes_move(view)
@@ -54,6 +55,28 @@ class Interrupter(Protocol):
     """Optional extension: a bot that may act out of turn (bomb, call, knock) or decline."""
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None: ...
+
+
+@runtime_checkable
+class Selective(Protocol):
+    """Optional extension of an ``Interrupter``: whether a look out of turn can matter, told
+    from the seat's legal actions alone (its own view's ``legal``), so that a driver need not
+    build a whole view for an answer that is always ``None``."""
+
+    def may_interrupt(self, legal: Sequence[str]) -> bool: ...
+
+
+def may_interrupt(bot: Bot, legal: Sequence[str]) -> bool:
+    """False only if ``decide`` answers ``None`` for every off-turn view of the seat whose
+    legal actions are ``legal``: the bot is no ``Interrupter``, or a ``Selective`` one that
+    says so. Drivers skip such looks; the answers stay the same.
+
+    >>> may_interrupt(object(), ["knock"])  # type: ignore[arg-type]
+    False
+    """
+    if not isinstance(bot, Interrupter):
+        return False
+    return not isinstance(bot, Selective) or bot.may_interrupt(legal)
 
 
 def awaited(obs: Mapping[str, Any], seat: int) -> bool:

@@ -38,7 +38,14 @@ from cardroom.games.tichu.cards import (
     parse_card,
     rank_of,
 )
-from cardroom.games.tichu.combos import Combo, Kind, combo_for, enumerate_bombs, readings
+from cardroom.games.tichu.combos import (
+    Combo,
+    Kind,
+    combo_for,
+    enumerate_bombs,
+    has_bomb,
+    readings,
+)
 
 SEATS: Final = 4
 _DOG: Final = 1 << DOG
@@ -123,12 +130,12 @@ class Plan:
         return _units_cost(self.units)
 
 
+@lru_cache(maxsize=65536)
 def _rank_counts(mask: int) -> tuple[int, ...]:
-    """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16)."""
-    counts = [0] * 17
-    for c in iter_cards(mask):
-        counts[signature_rank(c)] += 1
-    return tuple(counts)
+    """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16), by bit counts:
+    the four cards of a rank are adjacent bits (``cards.card``)."""
+    normal = [(mask >> (2 + 4 * i) & 0xF).bit_count() for i in range(13)]
+    return (mask >> DOG & 1, mask >> MJ & 1, *normal, mask >> DRG & 1, mask >> PHX & 1)
 
 
 def signature_rank(c: int) -> int:
@@ -176,6 +183,21 @@ def _singles_and_specials(counts: Sequence[int]) -> list[Unit]:
 @lru_cache(maxsize=65536)
 def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     """Best split of rank counts: greedily take the straight that saves the most units."""
+    straights, rest = _straights(counts)
+    return (*straights, *_units_of(rest))
+
+
+def _plan_cost(counts: tuple[int, ...]) -> float:
+    """``_units_cost(_plan_counts(counts))`` without building the units: the Phoenix search
+    weighs up to 13 fillings of a hand and keeps one."""
+    straights, rest = _straights(counts)
+    return len(straights) + _count_units(rest) - (0.5 if rest[0] else 0.0)
+
+
+@lru_cache(maxsize=65536)
+def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ...]]:
+    """The straights of ``_plan_counts`` (greedy: the one that saves the most units first)
+    and the counts they leave."""
     work = list(counts)
     straights: list[Unit] = []
     while True:
@@ -200,16 +222,23 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
         for r in range(lo, hi + 1):
             work[r] -= 1
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
-    return (*straights, *_units_of(work))
+    return tuple(straights), tuple(work)
 
 
 def _count_units(counts: Sequence[int]) -> int:
     """``len(_units_of(counts))`` without building the units: the inner loop of the straight
     search, where building them made planning a hand cost milliseconds."""
+    specials = (counts[0] > 0) + (counts[1] > 0) + (counts[15] > 0) + (counts[PHX_RANK] > 0)
+    return _count_normal_units(tuple(counts[2:15])) + specials
+
+
+@lru_cache(maxsize=65536)
+def _count_normal_units(counts: tuple[int, ...]) -> int:
+    """The units of ranks 2..A (``counts[0]`` is the 2s): the straight search meets the same
+    rest of a hand again and again, across plays and across the hands left by each option."""
     runs = loose = triples = singles = 0
     run = 0
-    for r in range(2, 15):
-        c = counts[r]
+    for c in counts:
         if c == 2:
             run += 1
             continue
@@ -226,8 +255,7 @@ def _count_units(counts: Sequence[int]) -> int:
         runs += 1
     elif run == 1:
         loose += 1
-    specials = sum(1 for r in (0, 1, 15, PHX_RANK) if counts[r])
-    return runs + triples + max(0, loose - triples) + singles + specials
+    return runs + triples + max(0, loose - triples) + singles
 
 
 def _units_of(counts: Sequence[int]) -> list[Unit]:
@@ -239,13 +267,21 @@ def _units_of(counts: Sequence[int]) -> list[Unit]:
 @lru_cache(maxsize=65536)
 def plan(hand: int) -> Plan:
     """Split ``hand``: disjoint bombs first (longest first), then units of what is left."""
+    bombs, rest = _split_bombs(hand)
+    return Plan(bombs, _plan_with_phoenix(_rank_counts(rest)))
+
+
+def _split_bombs(hand: int) -> tuple[tuple[Combo, ...], int]:
+    """The disjoint bombs of ``plan`` (longest, then strongest first) and the cards left."""
+    if not has_bomb(hand):
+        return (), hand
     bombs: list[Combo] = []
     rest = hand
     for bomb in sorted(enumerate_bombs(hand, None), key=lambda b: (-b.length, -b.strength)):
         if bomb.cards & ~rest == 0:
             bombs.append(bomb)
             rest &= ~bomb.cards
-    return Plan(tuple(bombs), _plan_with_phoenix(_rank_counts(rest)))
+    return tuple(bombs), rest
 
 
 PHOENIX_SAVING: Final = 2.0
@@ -261,22 +297,10 @@ def _units_cost(units: Sequence[Unit]) -> float:
 def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     """``_plan_counts``, trying the Phoenix as each rank 2..A (a gap in a straight, the third
     card of a triple, ...) when that saves ``PHOENIX_SAVING`` units."""
-    base = _plan_counts(counts)
-    if not counts[PHX_RANK]:
-        return base
-    best, best_cost, best_rank = base, _units_cost(base) - PHOENIX_SAVING + 1e-9, 0
-    for r in range(2, 15):
-        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
-            continue  # a lone new rank saves nothing: no pair, no straight through it
-        filled = list(counts)
-        filled[PHX_RANK] = 0
-        filled[r] += 1
-        units = _plan_counts(tuple(filled))
-        cost = _units_cost(units)
-        if cost < best_cost:
-            best, best_cost, best_rank = units, cost, r
+    best_rank = _phoenix_rank(counts)
     if best_rank == 0:
-        return base
+        return _plan_counts(counts)
+    best = _plan_counts(_filled(counts, best_rank))
     holder = max(
         (i for i, u in enumerate(best) if best_rank in u.ranks), key=lambda i: len(best[i].ranks)
     )
@@ -284,6 +308,30 @@ def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     return (*best[:holder], marked, *best[holder + 1 :])
 
 
+@lru_cache(maxsize=65536)
+def _phoenix_rank(counts: tuple[int, ...]) -> int:
+    """The rank the Phoenix best stands in for in ``_plan_with_phoenix`` (0: it stays alone)."""
+    if not counts[PHX_RANK]:
+        return 0
+    best_cost, best_rank = _plan_cost(counts) - PHOENIX_SAVING + 1e-9, 0
+    for r in range(2, 15):
+        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
+            continue  # a lone new rank saves nothing: no pair, no straight through it
+        cost = _plan_cost(_filled(counts, r))
+        if cost < best_cost:
+            best_cost, best_rank = cost, r
+    return best_rank
+
+
+def _filled(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``counts`` with the Phoenix standing in as one more card of ``rank``."""
+    filled = list(counts)
+    filled[PHX_RANK] = 0
+    filled[rank] += 1
+    return tuple(filled)
+
+
+@lru_cache(maxsize=65536)
 def play_signature(combo: Combo) -> tuple[tuple[int, ...], bool]:
     """A play's ranks with the Phoenix read as its declared rank, and whether it is in it."""
     if combo.cards & _PHX and combo.phoenix_as is not None and combo.length > 1:
@@ -294,8 +342,11 @@ def play_signature(combo: Combo) -> tuple[tuple[int, ...], bool]:
 
 @lru_cache(maxsize=65536)
 def hand_cost(hand: int) -> float:
-    """Units left to shed (a bomb is free: it wins its own trick)."""
-    return plan(hand).cost()
+    """Units left to shed (a bomb is free: it wins its own trick): ``plan(hand).cost()``,
+    without building the plan's units (a follow weighs the hand left by every legal play)."""
+    counts = _rank_counts(_split_bombs(hand)[1])
+    rank = _phoenix_rank(counts)
+    return _plan_cost(counts if rank == 0 else _filled(counts, rank))
 
 
 def hand_features(hand: int) -> tuple[float, ...]:
@@ -386,7 +437,7 @@ def cards_mask(cards: Iterable[str]) -> int:
 
 @lru_cache(maxsize=65536)
 def _cards_mask(cards: tuple[str, ...]) -> int:
-    return mask_of(parse_card(c) for c in cards)
+    return mask_of(_card(c) for c in cards)
 
 
 _readings = lru_cache(maxsize=65536)(readings)
@@ -412,7 +463,16 @@ def table_top(obs: Mapping[str, Any]) -> Combo | None:
 
 
 def trick_points(obs: Mapping[str, Any]) -> int:
-    return sum(card_points(parse_card(c)) for e in obs.get("trick") or () for c in e["cards"])
+    return sum(_points(c) for e in obs.get("trick") or () for c in e["cards"])
+
+
+_card = lru_cache(maxsize=64)(parse_card)
+"""56 card texts: parse each once."""
+
+
+@lru_cache(maxsize=64)
+def _points(card: str) -> int:
+    return card_points(parse_card(card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,6 +635,12 @@ class TichuHeuristicBot:
         if view.obs.get("lead") or "pass" not in legal:
             return choose_lead(table, plays, view.history)
         return choose_follow(table, plays, self.follow_slack) or "pass"
+
+    def may_interrupt(self, legal: Sequence[str]) -> bool:
+        """Out of turn this bot only bombs (its Tichu call waits for its own first play, or
+        comes with a bomb): without a play among ``legal`` (off turn, plays are bombs) its
+        ``interrupt`` answers ``None``."""
+        return any(t.startswith("play ") for t in legal)
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         """Out of turn: bomb a trick that must not be lost (calling first if that is due)."""

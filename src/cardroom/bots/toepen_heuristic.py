@@ -180,6 +180,10 @@ class ToepenHeuristicBot:
             return "knock"
         return self._card(reading, [a for a in legal if a.startswith("play ")])
 
+    def may_interrupt(self, legal: Sequence[str]) -> bool:
+        """Out of turn this bot only knocks."""
+        return "knock" in legal
+
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         """Knock out of turn only on a very strong hand (R5.2)."""
         if "knock" not in view.legal:

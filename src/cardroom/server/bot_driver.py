@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from cardroom.bots import Bot, SeatView, decide, make_bot
+from cardroom.bots import Bot, SeatView, decide, make_bot, may_interrupt
 from cardroom.bots.registry import is_heavy
 from cardroom.engine.errors import EngineError
 from cardroom.server import bot_pool
@@ -37,6 +37,8 @@ Submit = Callable[[int, str, int], Awaitable[bool]]
 """``submit(seat, text, version_seen)`` runs in the actor; True if the action was accepted."""
 ViewOf = Callable[[int], tuple[int, Mapping[str, Any], Sequence[Mapping[str, Any]]]]
 """``view_of(seat)``: the table's version now, and that seat's observation and history."""
+LegalOf = Callable[[int], Sequence[str]]
+"""``legal_of(seat)``: that seat's legal action texts now (its view's ``legal``, unbuilt)."""
 
 
 def choose_action(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
@@ -81,13 +83,23 @@ class BotDriver:
         active: frozenset[int],
         view_of: ViewOf,
         submit: Callable[[int, str, int], None],
+        awaited: frozenset[int] | None = None,
+        legal_of: LegalOf | None = None,
     ) -> None:
-        """Start thinking for each active bot seat that has not yet looked at ``version``."""
+        """Start thinking for each active bot seat that has not yet looked at ``version``.
+
+        With ``awaited`` and ``legal_of``, a seat that only may interrupt is left alone when
+        its bot says that with these legal actions it would answer nothing (``may_interrupt``):
+        in Tichu every seat that may still call or holds a bomb is active at almost every
+        version, and a view costs more than the decision."""
         for seat, bot in self.bots.items():
             if seat in self._thinking or self._considered.get(seat) == version:
                 continue
             self._considered[seat] = version
             if seat not in active:
+                continue
+            off_turn = awaited is not None and seat not in awaited
+            if off_turn and legal_of is not None and not may_interrupt(bot, legal_of(seat)):
                 continue
             if is_heavy(self.levels.get(seat, "")):
                 seen, obs, history = view_of(seat)

@@ -554,12 +554,14 @@ class TableActor:
         if self.status != "running" or self.stopped:
             return
         self._arm_turn_timers()
-        state = self.runner.state
+        state, game = self.runner.state, self.game
         self.bots.schedule(
             self.version,
-            self.game.active_seats(state),
+            game.active_seats(state),
             lambda seat: (self.version, self.observation(seat), self.history[seat]),
             self._post_bot_answer,
+            game.awaited(state),
+            lambda seat: [game.format_action(a) for a in game.legal_actions(state, seat)],
         )
 
     def _post_bot_answer(self, seat: int, text: str, seen: int) -> None:
