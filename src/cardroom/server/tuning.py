@@ -19,10 +19,10 @@ full collection (``full_collections``), one pause every ``full_every`` seconds.
 Why ``young_every``: a young collection's cost is not its count of new objects but the
 references they hold into the old heap: each one visited touches a frozen object somewhere in
 gigabytes, a cache miss. At 500 paced tables per node the young generation held 57,000–65,000
-objects when the threshold fired (objects re-tracked later are not counted) and each collection
-paused the loop 20–75 ms of CPU, the largest part of the p99. With ``young_every`` the
-automatic collector is off and a loop timer collects the young generation every few tens of
-ms: the same work in pauses of a few ms.
+objects when the threshold fired (objects re-tracked later are not counted) and the longest
+collection of each 5 s paused the loop 23–89 ms of CPU, the largest part of the p99. With
+``young_every`` the automatic collector is off and a loop timer collects the young generation
+every few tens of ms: the same work in pauses of a few ms.
 """
 
 from __future__ import annotations
