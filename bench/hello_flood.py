@@ -24,7 +24,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from cardroom.cli.load import percentile, start_server
+from cardroom.bots.stats import percentile
+from cardroom.cli.load import start_server
 
 Json = dict[str, Any]
 

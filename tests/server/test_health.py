@@ -11,13 +11,6 @@ import pytest
 from cardroom.server import health
 
 
-def test_percentile_by_nearest_rank() -> None:
-    values = [float(v) for v in range(1, 101)]
-    assert health.percentile(values, 0.5) == 51.0
-    assert health.percentile(values, 0.99) == 100.0
-    assert health.percentile([], 0.99) == 0.0
-
-
 def test_a_collection_is_reported_as_a_pause_then_the_period_resets() -> None:
     seen = health.LoopHealth()
     gc.callbacks.append(seen.on_gc)

@@ -29,6 +29,7 @@ from typing import Any
 from cardroom.bots.arena import play_match
 from cardroom.bots.protocol import Bot, Interrupter, SeatView
 from cardroom.bots.registry import make_bot
+from cardroom.bots.stats import percentile
 from cardroom.engine import get_game
 from cardroom.engine.config import parse_option_pairs
 from cardroom.engine.errors import EngineError
@@ -103,18 +104,6 @@ def play_deal(task: tuple[dict[str, Any], list[str], str]) -> DealResult:
     return result
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by nearest rank; 0 for no values.
-
-    >>> percentile([3, 1, 2, 4], 0.5), percentile([], 0.99)
-    (2, 0.0)
-    """
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
-
-
 def summarize(results: Sequence[DealResult], level: str) -> tuple[float, float]:
     """Mean loser share of ``level``'s seats over deals and the 95 % CI half-width."""
     shares = [r.lost[level] / r.seats[level] for r in results if r.seats.get(level)]
@@ -170,8 +159,8 @@ def run_cli(args: Sequence[str]) -> int:
         times = [t for r in results for t in r.times.get(level, [])]
         print(
             f"  {level:<14} loser share {mean:6.1%} ± {half:5.1%} (95 % CI)   decisions "
-            f"{len(times)}, p50 {percentile(times, 0.5) * 1e3:.2f} ms, "
-            f"p99 {percentile(times, 0.99) * 1e3:.2f} ms"
+            f"{len(times)}, p50 {percentile(times, 50) * 1e3:.2f} ms, "
+            f"p99 {percentile(times, 99) * 1e3:.2f} ms"
         )
     return 0
 

@@ -40,6 +40,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from cardroom.bots import SeatView, owes_move
+from cardroom.bots.stats import percentile
 
 try:  # the server extra ships orjson; parsing every frame is most of a paced client's work
     import orjson
@@ -134,18 +135,6 @@ class Stats:
             f"\ntables finished: {self.finished}, reconnects: {self.reconnects}, "
             f"errors: {self.errors}" + cpu_line
         )
-
-
-def percentile(sorted_values: list[float], p: float) -> float:
-    """Nearest-rank percentile of sorted values (0 for none).
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([1.0, 2.0, 3.0, 4.0], 99)
-    (2.0, 4.0)
-    """
-    if not sorted_values:
-        return 0.0
-    rank = max(1, -(-len(sorted_values) * p // 100))
-    return sorted_values[int(rank) - 1]
 
 
 def cpu_seconds(pids: list[int]) -> dict[int, float]:

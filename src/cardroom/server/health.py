@@ -17,18 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.bots.stats import percentile
+
 log = logging.getLogger("cardroom.server.health")
 
 TICK = 0.05
 """How often the loop is probed: short enough to catch turns of tens of ms."""
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``values`` by nearest rank; 0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 @dataclass
@@ -55,7 +49,7 @@ class LoopHealth:
         ms = 1000.0
         lags = self.lags
         line = (
-            f"loop lag p50 {percentile(lags, 0.5) * ms:.1f} p99 {percentile(lags, 0.99) * ms:.1f} "
+            f"loop lag p50 {percentile(lags, 50) * ms:.1f} p99 {percentile(lags, 99) * ms:.1f} "
             f"max {max(lags, default=0.0) * ms:.1f} ms; cpu {100 * cpu / seconds:.0f} % of a core"
         )
         if self.pauses:
