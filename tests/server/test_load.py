@@ -7,12 +7,18 @@ import subprocess
 import sys
 
 
-def test_load_command_reports_rate_and_latency() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardroom", "load", "--tables", "2", "--seconds", "2",
-         "--game", "toepen"],
-        capture_output=True, text=True, timeout=60, check=True,
+def run_load(
+    *args: str, check: bool = False, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """``cardroom load ARGS`` in a child process, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardroom", "load", *args],
+        capture_output=True, text=True, timeout=timeout, check=check,
     )  # fmt: skip
+
+
+def test_load_command_reports_rate_and_latency() -> None:
+    result = run_load("--tables", "2", "--seconds", "2", "--game", "toepen", check=True)
     acked = re.search(r"actions: (\d+) acked \(([\d.]+)/s\), (\d+) rejected", result.stdout)
     latency = re.search(r"p50 ([\d.]+) ms, p99 ([\d.]+) ms", result.stdout)
     assert acked and latency, result.stdout + result.stderr
@@ -21,10 +27,7 @@ def test_load_command_reports_rate_and_latency() -> None:
 
 
 def test_load_refuses_remote_targets() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardroom", "load", "--url", "http://example.com:8000"],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    result = run_load("--url", "http://example.com:8000")
     assert result.returncode == 2 and "127.0.0.1" in result.stderr
 
 
@@ -42,18 +45,12 @@ def test_the_cli_loads_without_the_server_extra() -> None:
 def test_staggered_paced_tables_play_and_are_measured() -> None:
     """With ``--stagger`` the tables begin over that many seconds (within the warm-up here),
     and their humans' actions are acknowledged and measured."""
-    result = subprocess.run(
-        [sys.executable, "-m", "cardroom", "load", "--tables", "3", "--pace", "0.2",
-         "--bot-delay", "0.05", "--stagger", "1", "--warmup", "1.5", "--seconds", "2"],
-        capture_output=True, text=True, timeout=90, check=True,
-    )  # fmt: skip
+    result = run_load("--tables", "3", "--pace", "0.2", "--bot-delay", "0.05", "--stagger", "1",
+                      "--warmup", "1.5", "--seconds", "2", check=True, timeout=90)  # fmt: skip
     acked = re.search(r"actions: (\d+) acked", result.stdout)
     assert acked and int(acked.group(1)) >= 3, result.stdout + result.stderr
 
 
 def test_load_refuses_a_negative_stagger() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardroom", "load", "--stagger", "-1"],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    result = run_load("--stagger", "-1")
     assert result.returncode == 2 and "--stagger" in result.stderr

@@ -41,7 +41,6 @@ GEN2_THRESHOLD = 100
 FREEZE_GEN0_THRESHOLD = 20_000
 """With survivors frozen a young collection walks only this many objects (a few ms)."""
 FULL_EVERY = 600.0
-YOUNG_EVERY = 0.05
 _full_every: float | None = None
 _young_every: float | None = None
 
