@@ -15,6 +15,7 @@ import pytest
 from cardroom.bots import decide, make_bot, may_interrupt
 from cardroom.bots.arena import _Match
 from cardroom.engine import get_game
+from cardroom.engine.game import legal_texts
 
 
 # A Toepen seat active out of turn may always knock: nothing to skip there.
@@ -33,7 +34,7 @@ def test_skipped_off_turn_looks_answer_nothing(game_name: str, seed: str, skips:
         if game.is_terminal(state):
             break
         for seat in sorted(game.active_seats(state) - game.awaited(state)):
-            view, legal = match.view(seat), match.legal(seat)
+            view, legal = match.view(seat), legal_texts(game, state, seat)
             assert tuple(legal) == view.legal
             if may_interrupt(bots[seat], legal):
                 asked += 1

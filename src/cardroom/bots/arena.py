@@ -26,6 +26,7 @@ from cardroom.bots.protocol import (
 from cardroom.bots.seats import SeatHistories
 from cardroom.engine import Game, GameRecord, Outcome, Runner, SeededResolver
 from cardroom.engine.errors import EngineError
+from cardroom.engine.game import legal_texts
 from cardroom.engine.types import SPECTATOR
 
 AnyGame = Game[Any, Any, Any]
@@ -102,11 +103,6 @@ class _Match:
     def view(self, seat: int) -> SeatView:
         return self.histories.view(self.runner.state, seat)
 
-    def legal(self, seat: int) -> list[str]:
-        """The seat's legal action texts, as its view's ``legal`` would list them."""
-        state = self.runner.state
-        return [self.game.format_action(a) for a in self.game.legal_actions(state, seat)]
-
     def next_move(self) -> tuple[int, str]:
         """Ask the bots in order: interrupts first (seat order after the seat on turn), then the
         seats the game waits for; if every bot declines, the first active seat must act.
@@ -124,7 +120,9 @@ class _Match:
         others = sorted(set(active) - set(waiting), key=lambda s: (s - turn - 1) % n)
         for seat in others:
             bot = self.bots[seat]
-            if isinstance(bot, Interrupter) and may_interrupt(bot, self.legal(seat)):
+            if isinstance(bot, Interrupter) and may_interrupt(
+                bot, legal_texts(self.game, state, seat)
+            ):
                 action = decide(bot, self.view(seat), self.rngs[seat])
                 if action is not None:
                     return seat, action

@@ -122,3 +122,9 @@ class Game(Protocol[S, A, C]):
     def sample_action_texts(self, state: S, seat: Seat, rng: random.Random) -> list[str]:
         """Plausible action texts, legal or not, for conformance tests of the legality check."""
         ...
+
+
+def legal_texts(game: Game[S, A, C], state: S, seat: Seat) -> list[str]:
+    """``seat``'s legal actions in canonical text, in the game's order: the ``legal`` list of
+    its observation, without building the observation."""
+    return [game.format_action(a) for a in game.legal_actions(state, seat)]

@@ -30,6 +30,7 @@ from cardroom.bots import SeatHistories, SeatView, bot_levels, owes_move
 from cardroom.engine import SPECTATOR, Audience, Game
 from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
+from cardroom.engine.game import legal_texts
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.access import Access, Credentials, hash_token, matches
 from cardroom.server.bot_driver import BotDriver
@@ -561,7 +562,7 @@ class TableActor:
             lambda seat: (self.version, self.observation(seat), self.history[seat]),
             self._post_bot_answer,
             game.awaited(state),
-            lambda seat: [game.format_action(a) for a in game.legal_actions(state, seat)],
+            lambda seat: legal_texts(game, state, seat),
         )
 
     def _post_bot_answer(self, seat: int, text: str, seen: int) -> None:
