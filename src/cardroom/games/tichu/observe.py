@@ -256,8 +256,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         data["legal"], data["legal_info"] = _listing(state, audience)
         data["hand"] = list(_hand(state.hands[audience]))
         data["exchange"] = _exchange_json(state.given, audience, public.revealed)
-    if audience is OMNISCIENT or not (isinstance(audience, Viewer) or audience in public.callers):
-        data["active"] = _public_active(state, public, audience)
+    data["active"] = _public_active(state, public, audience)
     if outcome is not None:
         data["outcome"] = outcome.to_json()
     if state.phase is Phase.GRAND:
