@@ -14,6 +14,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
+from functools import cache
 from typing import Any, Protocol
 
 import aiosqlite
@@ -87,6 +88,7 @@ class Fence(Protocol):
         ...
 
 
+@cache  # two texts, built once: a group commit runs hundreds of times a second
 def _pg_batch_sql(fenced: bool) -> str:
     """One statement (one round trip, autocommit) for a group commit on PostgreSQL: per item
     whether the table exists, its last seq and whether this node still holds its lease
