@@ -20,6 +20,10 @@ from cardroom.tui.render import render_event, render_obs, seat_names
 
 Json = dict[str, Any]
 WS_PATH = "/ws"
+MIN_SEND_INTERVAL = 0.01
+"""Seconds between two actions sent: piped input (a script answering every prompt) against a
+fast table would otherwise pass the server's flood limit (200 frames a second by default) and
+be disconnected; a person typing never notices."""
 
 
 def join_link(table: str) -> tuple[str | None, str, str | None]:
@@ -152,6 +156,8 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
         await ws.send(json.dumps({"t": "hello", "table": table, "token": token, "since": None}))
         receive: asyncio.Future[Any] = asyncio.ensure_future(ws.recv())
         read: asyncio.Future[str | None] | None = None
+        loop = asyncio.get_running_loop()
+        sent = -MIN_SEND_INTERVAL
         try:
             while True:
                 if read is None and client.ready():
@@ -172,7 +178,9 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
                     if choice.kind in ("show", "error"):
                         console.write(choice.message)
                     elif choice.kind == "act":
+                        await asyncio.sleep(sent + MIN_SEND_INTERVAL - loop.time())
                         await ws.send(json.dumps(client.act(choice.action)))
+                        sent = loop.time()
         finally:
             for task in (receive, read):
                 if task is not None:
