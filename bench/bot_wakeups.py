@@ -25,9 +25,11 @@ from typing import Any
 
 from cardroom.bots import SeatView, owes_move
 from cardroom.engine import SeededResolver
-from cardroom.server import Settings, bot_driver, table
-from cardroom.server.access import Access, Credentials
-from cardroom.server.registry import TableRegistry
+from cardroom.server import Settings
+from cardroom.server.lobby.access import Access, Credentials
+from cardroom.server.lobby.registry import TableRegistry
+from cardroom.server.table import actor as table
+from cardroom.server.table import bot_driver
 from cardroom.storage import MemoryStore
 
 Json = dict[str, Any]

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the relay test game and the server-process helpers
 
 from cardroom.engine import get_game, replay  # noqa: E402
-from cardroom.server.crashpoints import POINTS  # noqa: E402
+from cardroom.server.table.crashpoints import POINTS  # noqa: E402
 from cardroom.storage import SqlStore, StoredTable  # noqa: E402
 from tests.server.test_attacks_resilience import RELAY, process  # noqa: E402
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardroom.bots.arena import play_match
+from cardroom.bots.arena.match import play_match
 from cardroom.bots.registry import make_bot
 from cardroom.engine import get_game
 from cardroom.engine.runner import apply_record

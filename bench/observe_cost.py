@@ -25,7 +25,7 @@ from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
 
-from cardroom.bots.arena import play_match
+from cardroom.bots.arena.match import play_match
 from cardroom.bots.registry import make_bot
 from cardroom.engine import get_game
 from cardroom.engine.types import SPECTATOR
@@ -128,8 +128,7 @@ def main() -> None:
     print(f"{'CPU us per call':<40} {'median':>8} {'min':>8} {'max':>8}")
     for name, values in samples.items():
         print(
-            f"{name:<40} {statistics.median(values):>8.1f} {min(values):>8.1f}"
-            f" {max(values):>8.1f}"
+            f"{name:<40} {statistics.median(values):>8.1f} {min(values):>8.1f} {max(values):>8.1f}"
         )
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

@@ -19,7 +19,7 @@ BUCKETS = (
     ("websocket", ("websockets/", "wsproto", "permessage_deflate", "zlib", "/ws.py")),
     ("engine", ("games/", "engine/")),
     ("bots", ("bots/", "bot_driver", "bot_pool")),
-    ("projection+actor", ("server/table.py",)),
+    ("projection+actor", ("server/table/actor.py",)),
     ("http", ("starlette", "uvicorn/protocols/http", "h11", "httptools")),
     ("asyncio/other", ("",)),
 )

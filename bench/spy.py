@@ -207,9 +207,11 @@ async def main(args: argparse.Namespace) -> int:
         finally:
             proc.terminate()
             await proc.wait()
-    print(f"spy: {totals.tables} tables ({', '.join(g for g, _ in GAMES)}), "
-          f"{totals.seat_changes} seat changes, {time.monotonic() - started:.0f} s"
-          f"{f', {totals.failed} not audited (errors)' if totals.failed else ''}")
+    print(
+        f"spy: {totals.tables} tables ({', '.join(g for g, _ in GAMES)}), "
+        f"{totals.seat_changes} seat changes, {time.monotonic() - started:.0f} s"
+        f"{f', {totals.failed} not audited (errors)' if totals.failed else ''}"
+    )
     print(f"messages checked: {totals.messages}, with hidden cards to guard: {totals.guarded}, "
           f"leaks: {totals.leaks}")  # fmt: skip
     for example in totals.examples:

@@ -16,10 +16,10 @@ import json
 import random
 
 from cardroom.bots import make_bot
-from cardroom.bots.arena import _Match
-from cardroom.bots.tichu_calls import blend, grand_hits, tichu_hits
-from cardroom.bots.tichu_heuristic import cards_mask, grand_probability, tichu_probability
-from cardroom.bots.tichu_search import rollout_policy
+from cardroom.bots.arena.match import _Match
+from cardroom.bots.tichu.calls import blend, grand_hits, tichu_hits
+from cardroom.bots.tichu.heuristic import cards_mask, grand_probability, tichu_probability
+from cardroom.bots.tichu.search import rollout_policy
 from cardroom.engine import get_game
 
 Row = tuple[float, float, float, bool]

@@ -16,8 +16,8 @@ import time
 from collections.abc import Sequence
 
 from cardroom.bots import SeatView, make_bot
-from cardroom.bots.arena import play_match
-from cardroom.bots.tichu_search import TichuSearchBot
+from cardroom.bots.arena.match import play_match
+from cardroom.bots.tichu.search import TichuSearchBot
 from cardroom.engine import get_game
 
 

@@ -45,7 +45,7 @@ start() {
     nodes+=(--node "127.0.0.1:$p")
     [ "$i" = 1 ] && wait_up "$p"  # the first node creates the schema alone
   done
-  .venv/bin/python -m cardroom.server.nginx --listen "127.0.0.1:$port" "${nodes[@]}" \
+  .venv/bin/python -m cardroom.server.cluster.nginx --listen "127.0.0.1:$port" "${nodes[@]}" \
     --run-dir "$RUN" >"$RUN/nginx.conf"
   nginx -p "$RUN" -c "$RUN/nginx.conf"
   for i in $(seq 1 "$n"); do wait_up $((port + i)); done

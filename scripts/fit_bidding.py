@@ -1,4 +1,4 @@
-"""Fit the bidding model of ``cardroom.bots.tichu_bidding`` on simulated rounds.
+"""Fit the bidding model of ``cardroom.bots.tichu.bidding`` on simulated rounds.
 
 Heuristic self-play in which one seat per round is made to call (Grand Tichu on its first 8
 cards, or Tichu on its 14 cards after the exchange) and nobody else calls; the label is whether
@@ -16,9 +16,9 @@ import json
 import math
 from typing import Any
 
-from cardroom.bots.arena import _Match
-from cardroom.bots.tichu_bidding import FEATURES, GRAND_FEATURES, logistic
-from cardroom.bots.tichu_heuristic import TichuHeuristicBot, grand_features, hand_features
+from cardroom.bots.arena.match import _Match
+from cardroom.bots.tichu.bidding import FEATURES, GRAND_FEATURES, logistic
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot, grand_features, hand_features
 from cardroom.engine import get_game
 from cardroom.games.tichu.state import Phase
 

@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 source .venv/bin/activate
-echo "== ruff"; ruff check src tests bench scripts
+echo "== ruff"; ruff check src tests bench scripts && ruff format --check src tests bench scripts
 echo "== mypy --strict"; mypy --strict src
 echo "== pytest"; pytest "$@"

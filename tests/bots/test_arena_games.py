@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 
 from cardroom.bots import bot_levels, make_bot
-from cardroom.bots.arena import play_matches
+from cardroom.bots.arena.match import play_matches
 from cardroom.engine import get_game, replay
 
 TICHU = get_game("tichu")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.bots.duplicate import pair_specs, play_pair, run_pairs, tichu_config
+from cardroom.bots.arena.duplicate import pair_specs, play_pair, run_pairs, tichu_config
 from cardroom.bots.stats import Sprt, mean_ci
 from cardroom.cli import main
 
@@ -61,7 +61,7 @@ def test_toepen_goes_to_the_toepen_arena(capsys: pytest.CaptureFixture[str]) -> 
     argv = ["arena", "--game", "toepen", "--games", "4", "--levels", "heuristic,random"]
     code = main([*argv, "--workers", "1"])
     try:
-        import cardroom.bots.toepen_arena  # noqa: F401
+        import cardroom.bots.arena.toepen  # noqa: F401
     except ModuleNotFoundError:
         assert code == 2
         assert "Toepen arena" in capsys.readouterr().err

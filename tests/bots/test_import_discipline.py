@@ -21,10 +21,10 @@ import cardroom.bots
 BOTS_DIR = Path(cardroom.bots.__file__).parent
 PUBLIC_GAME_MODULES = ("actions", "cards", "combos")
 WORLD_MODELS = {
-    "tichu_belief.py": "tichu",
-    "tichu_search.py": "tichu",
-    "tichu_calls.py": "tichu",
-    "tichu_exchange.py": "tichu",
+    "tichu/belief.py": "tichu",
+    "tichu/search.py": "tichu",
+    "tichu/calls.py": "tichu",
+    "tichu/exchange.py": "tichu",
 }
 """Bot modules that simulate sampled worlds, with the game whose rules they may run."""
 WORLD_MODULES = ("state", "rules", "config", "fastsim")
@@ -93,18 +93,21 @@ def allowed_for_world_model(module: str, game: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("path", sorted(BOTS_DIR.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(BOTS_DIR.rglob("*.py")), ids=lambda p: p.relative_to(BOTS_DIR).as_posix()
+)
 def test_bot_modules_import_only_engine_and_public_helpers(path: Path) -> None:
-    game = WORLD_MODELS.get(path.name)
+    name = path.relative_to(BOTS_DIR).as_posix()
+    game = WORLD_MODELS.get(name)
     bad = [
         m
         for m in imported_modules(path.read_text(), "cardroom.bots")
         if forbidden(m) and not (game and allowed_for_world_model(m, game))
     ]
-    assert not bad, f"{path.name} imports {bad}: bots may only see observations"
+    assert not bad, f"{name} imports {bad}: bots may only see observations"
 
 
-@pytest.mark.parametrize("name", ["tichu_search.py", "tichu_calls.py", "tichu_exchange.py"])
+@pytest.mark.parametrize("name", ["tichu/search.py", "tichu/calls.py", "tichu/exchange.py"])
 def test_the_search_bot_gets_its_states_only_from_the_belief_sampler(name: str) -> None:
     """Every ``TichuState`` the search bot touches is a sampled world: it never names the
     state's constructor, a runner or a game object's ``new``/``observe`` (its call and
@@ -118,5 +121,5 @@ def test_the_search_bot_gets_its_states_only_from_the_belief_sampler(name: str) 
     }
     assert "TichuState" not in called and "Runner" not in called
     assert not {"new", "observe", "get_game", "resample_hidden"} & called
-    if name != "tichu_exchange.py":
+    if name != "tichu/exchange.py":
         assert "WorldSampler" in called

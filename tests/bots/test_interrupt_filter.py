@@ -13,7 +13,7 @@ import random
 import pytest
 
 from cardroom.bots import decide, make_bot, may_interrupt
-from cardroom.bots.arena import _Match
+from cardroom.bots.arena.match import _Match
 from cardroom.engine import get_game
 from cardroom.engine.game import legal_texts
 

@@ -15,7 +15,7 @@ from cardroom.bots import (
     make_bot,
     owes_move,
 )
-from cardroom.bots.arena import MatchAbortedError, play_match, play_matches
+from cardroom.bots.arena.match import MatchAbortedError, play_match, play_matches
 from cardroom.engine import ChanceOutcome, GameRecord, IllegalActionError, replay
 from tests.engine.toy import TOY, ToyConfig
 

@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardroom.bots.arena import _Match
+from cardroom.bots.arena.match import _Match
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.random_bot import RandomBot
-from cardroom.bots.tichu_belief import round_facts, sample_world
-from cardroom.bots.tichu_heuristic import TichuHeuristicBot
+from cardroom.bots.tichu.belief import round_facts, sample_world
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot
 from cardroom.engine import get_game
 from cardroom.games.tichu.cards import iter_cards
 

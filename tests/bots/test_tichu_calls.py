@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import make_bot
-from cardroom.bots.arena import play_match
-from cardroom.bots.tichu_calls import grand_hits, quick_exchange, tichu_hits
-from cardroom.bots.tichu_exchange import variants
-from cardroom.bots.tichu_heuristic import plan_exchange
-from cardroom.bots.tichu_search import rollout_policy
+from cardroom.bots.arena.match import play_match
+from cardroom.bots.tichu.calls import grand_hits, quick_exchange, tichu_hits
+from cardroom.bots.tichu.exchange import variants
+from cardroom.bots.tichu.heuristic import plan_exchange
+from cardroom.bots.tichu.search import rollout_policy
 from cardroom.engine import get_game
 from cardroom.games.tichu.cards import MJ
 from cardroom.games.tichu.fastsim import Sim

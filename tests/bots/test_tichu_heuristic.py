@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import SeatView, decide, make_bot
-from cardroom.bots.tichu_bidding import FEATURES, GRAND_FEATURES, GRAND_P, TICHU_P
-from cardroom.bots.tichu_heuristic import (
+from cardroom.bots.tichu.bidding import FEATURES, GRAND_FEATURES, GRAND_P, TICHU_P
+from cardroom.bots.tichu.heuristic import (
     TichuHeuristicBot,
     _count_units,
     _rank_counts,

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots import SeatView, make_bot
-from cardroom.bots.arena import _Match, play_match
+from cardroom.bots.arena.match import _Match, play_match
 from cardroom.bots.random_bot import RandomBot
-from cardroom.bots.tichu_heuristic import TichuHeuristicBot
-from cardroom.bots.tichu_search import TichuSearchBot, rollout_policy
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot
+from cardroom.bots.tichu.search import TichuSearchBot, rollout_policy
 from cardroom.engine import get_game
 from cardroom.games.tichu.fastsim import Sim
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cardroom.bots.protocol import SeatView, decide
-from cardroom.bots.toepen_heuristic import ToepenHeuristicBot
+from cardroom.bots.toepen.heuristic import ToepenHeuristicBot
 from cardroom.engine import Runner, SeededResolver
 from cardroom.games.toepen import GAME, ToepenConfig
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cardroom.bots import bot_levels, make_bot
+from cardroom.bots.arena.toepen import run_cli
 from cardroom.bots.protocol import Interrupter, SeatView
-from cardroom.bots.toepen_arena import run_cli
-from cardroom.bots.toepen_search import danger, read, sample
-from cardroom.bots.toepen_solve import Solver
+from cardroom.bots.toepen.search import danger, read, sample
+from cardroom.bots.toepen.solve import Solver
 from cardroom.games.toepen.cards import TENS, parse_cards, suit_mask
 
 
@@ -175,7 +175,7 @@ def test_search_plays_legal_games_among_every_level() -> None:
     """Two short games (3 lives) at 5 seats; the arena raises on any illegal answer."""
     from functools import partial
 
-    from cardroom.bots.arena import play_matches
+    from cardroom.bots.arena.match import play_matches
     from cardroom.games.toepen import GAME, ToepenConfig
 
     levels = ["search", "tight", "heuristic", "heuristic-v1", "random"]

@@ -30,7 +30,7 @@ from cardroom.bots import SeatView, owes_move
 from cardroom.engine import get_game
 from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import replay
-from cardroom.server.nginx import render
+from cardroom.server.cluster.nginx import render
 
 PG_URL = os.environ.get("CARDROOM_TEST_PG_URL")
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)

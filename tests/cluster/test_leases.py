@@ -9,7 +9,7 @@ import secrets
 import pytest
 
 from cardroom.engine.record import LogRecord
-from cardroom.server.cluster import ClusterNode, fenced
+from cardroom.server.cluster.node import ClusterNode, fenced
 from cardroom.storage import SeqConflict, SqlStore, TableMeta
 
 PG_URL = os.environ.get("CARDROOM_TEST_PG_URL")

@@ -12,10 +12,10 @@ from starlette.websockets import WebSocketState
 
 from cardroom.engine import LogRecord
 from cardroom.server import Settings
-from cardroom.server.access import Access, Credentials
-from cardroom.server.registry import TableRegistry
-from cardroom.server.table import ActorStopped, TableActor
-from cardroom.server.ws import SLOW_CLIENT_CLOSE, Session
+from cardroom.server.lobby.access import Access, Credentials
+from cardroom.server.lobby.registry import TableRegistry
+from cardroom.server.table.actor import ActorStopped, TableActor
+from cardroom.server.web.ws import SLOW_CLIENT_CLOSE, Session
 from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 
 from . import relay  # noqa: F401
@@ -202,7 +202,7 @@ async def test_stop_finishes_the_current_command_and_refuses_the_queued_ones() -
 
 
 async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cardroom.server.table.BOT_RETRY_DELAY", 0.01)
+    monkeypatch.setattr("cardroom.server.table.actor.BOT_RETRY_DELAY", 0.01)
     store = FailingStore()
     registry = TableRegistry(store, SETTINGS)
     actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)

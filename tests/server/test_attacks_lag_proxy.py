@@ -94,7 +94,7 @@ async def test_proxy_headers_count_only_from_a_trusted_proxy(tmp_path: Path) -> 
 
 
 def test_the_shipped_nginx_configuration_names_the_client() -> None:
-    from cardroom.server.nginx import render
+    from cardroom.server.cluster.nginx import render
 
     shipped = (Path(__file__).parents[2] / "deploy" / "nginx-cluster.conf").read_text()
     for text in (render("127.0.0.1:8100", ["127.0.0.1:8101"], "/tmp/x"), shipped):

@@ -8,7 +8,7 @@ from cardroom.bots import SeatView
 from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.runner import Runner
-from cardroom.server import bot_pool
+from cardroom.server.table import bot_pool
 
 
 async def test_a_pool_worker_answers_with_a_legal_action() -> None:

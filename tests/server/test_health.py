@@ -1,4 +1,4 @@
-"""The loop-health log line (``server/health.py``): lags, CPU share and real collector pauses."""
+"""The loop-health log line (``server/ops/health.py``): lags, CPU share, real collector pauses."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from cardroom.server import health
+from cardroom.server.ops import health
 
 
 def test_a_collection_is_reported_as_a_pause_then_the_period_resets() -> None:
@@ -33,9 +33,9 @@ def test_watch_loop_logs_a_line_per_period(caplog: pytest.LogCaptureFixture) -> 
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
-    with caplog.at_level(logging.INFO, logger="cardroom.server.health"):
+    with caplog.at_level(logging.INFO, logger="cardroom.server.ops.health"):
         asyncio.run(a_while())
-    lines = [r.getMessage() for r in caplog.records if r.name == "cardroom.server.health"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "cardroom.server.ops.health"]
     assert lines and all(line.startswith("loop lag p50 ") for line in lines)
     assert lines[0].endswith("; 3 commits of 9 appends")
     assert not any(cb.__self__.__class__ is health.LoopHealth for cb in gc.callbacks

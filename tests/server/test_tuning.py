@@ -1,4 +1,4 @@
-"""The server's garbage-collector policy (``server/tuning.py``): survivors of a young collection
+"""The server's garbage-collector policy (``server/ops/tuning.py``): survivors of a young collection
 are frozen (never walked again), and a periodic full collection still reclaims their cycles."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardroom.server import tuning
+from cardroom.server.ops import tuning
 
 
 @pytest.fixture

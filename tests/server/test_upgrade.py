@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardroom.engine import GameRecord, LogRecord, Runner, SeededResolver, get_game
 from cardroom.engine.upgrade import upgrade_log
-from cardroom.server.access import hash_token
+from cardroom.server.lobby.access import hash_token
 from cardroom.server.settings import Settings
 from cardroom.storage import SeatRow, SqlStore, TableMeta, utc_now
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardroom.server.wire import Act, Hello, Ping, Resync, WireError, parse_client
+from cardroom.server.web.wire import Act, Hello, Ping, Resync, WireError, parse_client
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

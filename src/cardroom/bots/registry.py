@@ -30,15 +30,15 @@ BotFactory = Callable[[], Bot]
 
 _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
     "tichu": {
-        "heuristic": ("cardroom.bots.tichu_heuristic", "TichuHeuristicBot"),
-        "heuristic-v1": ("cardroom.bots.tichu_heuristic_v1", "TichuHeuristicV1Bot"),
-        "search": ("cardroom.bots.tichu_search", "TichuSearchBot"),
+        "heuristic": ("cardroom.bots.tichu.heuristic", "TichuHeuristicBot"),
+        "heuristic-v1": ("cardroom.bots.tichu.heuristic_v1", "TichuHeuristicV1Bot"),
+        "search": ("cardroom.bots.tichu.search", "TichuSearchBot"),
     },
     "toepen": {
-        "heuristic": ("cardroom.bots.toepen_heuristic", "ToepenHeuristicBot"),
-        "tight": ("cardroom.bots.toepen_tight", "ToepenTightBot"),
-        "heuristic-v1": ("cardroom.bots.toepen_heuristic_v1", "ToepenHeuristicV1Bot"),
-        "search": ("cardroom.bots.toepen_search", "ToepenSearchBot"),
+        "heuristic": ("cardroom.bots.toepen.heuristic", "ToepenHeuristicBot"),
+        "tight": ("cardroom.bots.toepen.tight", "ToepenTightBot"),
+        "heuristic-v1": ("cardroom.bots.toepen.heuristic_v1", "ToepenHeuristicV1Bot"),
+        "search": ("cardroom.bots.toepen.search", "ToepenSearchBot"),
     },
 }
 """Per game and level: the module and class of the bot."""

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardroom.bots.duplicate import (
+from cardroom.bots.arena.duplicate import (
     SIDES,
     PairResult,
     SideStats,
@@ -27,7 +27,7 @@ from cardroom.bots.duplicate import (
 from cardroom.bots.registry import make_bot
 from cardroom.bots.stats import Sprt, mean_ci, percentile, rate
 
-TOEPEN_ARENA = "cardroom.bots.toepen_arena"
+TOEPEN_ARENA = "cardroom.bots.arena.toepen"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -259,7 +259,7 @@ async def _play(ws: Any, player: Seat, stats: Stats, deadline: float) -> bool:
 
 async def new_table(base: str, game: str, pace: float, bot_level: str) -> tuple[str, list[str]]:
     """A table with its human tokens: every seat human (fast), or seat 0 human and bots."""
-    from cardroom.server.access import OWNER_HEADER  # the server extra: imported when used
+    from cardroom.server.lobby.access import OWNER_HEADER  # the server extra: imported when used
 
     made = await lobby(base, "POST", "/api/tables", {"game": game, "name": "load"})
     table, owner = made["id"], {OWNER_HEADER: made["owner"]}
@@ -349,7 +349,7 @@ async def drain(stream: asyncio.StreamReader) -> None:
 
 
 async def load(args: argparse.Namespace) -> int:
-    from cardroom.server.tuning import freeze_survivors
+    from cardroom.server.ops.tuning import freeze_survivors
     from cardroom.storage import redact  # the server extra; this module loads without it
 
     # The clients hold ~1,000 live observations that each survive a young collection: with

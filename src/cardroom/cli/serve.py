@@ -136,12 +136,12 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardroom.server import Settings, create_app
-        from cardroom.server.tuning import freeze_survivors
+        from cardroom.server.ops.tuning import freeze_survivors
         from cardroom.storage import redact
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
-    from cardroom.server.connections import connection_limit, uvicorn_options
+    from cardroom.server.web.connections import connection_limit, uvicorn_options
 
     numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
                args.gc_young_every, args.commit_window, args.stats_every,

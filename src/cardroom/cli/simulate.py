@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardroom.bots import make_bot
-from cardroom.bots.arena import MatchResult, play_matches
+from cardroom.bots.arena.match import MatchResult, play_matches
 from cardroom.engine import get_game
 from cardroom.engine.config import parse_option_pairs
 

@@ -22,27 +22,27 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from cardroom.server import http, replay
-from cardroom.server.cluster import (
+from cardroom.server.cluster.node import (
     ClusterNode,
     ClusterRegistry,
     Elsewhere,
     fenced,
     hold_lone_server,
 )
-from cardroom.server.health import watch_loop
-from cardroom.server.limits import BodyLimit, RateLimiter
-from cardroom.server.proxy import TrustedProxy
-from cardroom.server.registry import TableRegistry
-from cardroom.server.relay import forward_http
-from cardroom.server.settings import Settings
-from cardroom.server.table import ActorStopped, LobbyError
-from cardroom.server.tuning import (
+from cardroom.server.cluster.relay import forward_http
+from cardroom.server.lobby.registry import TableRegistry
+from cardroom.server.ops.health import watch_loop
+from cardroom.server.ops.limits import BodyLimit, RateLimiter
+from cardroom.server.ops.tuning import (
     freeze_startup_objects,
     full_collections,
     young_collections,
 )
-from cardroom.server.ws import websocket_endpoint
+from cardroom.server.settings import Settings
+from cardroom.server.table.actor import ActorStopped, LobbyError
+from cardroom.server.web import http, replay
+from cardroom.server.web.proxy import TrustedProxy
+from cardroom.server.web.ws import websocket_endpoint
 from cardroom.storage import (
     DatabaseInUse,
     SqlStore,
@@ -146,6 +146,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/replay/{table_id}", http.page),
         Route("/rules/{game}", http.page),
         Route("/favicon.ico", http.favicon),
+        Route("/i18n/{lang}.json", http.catalogue),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
     ]
     handlers = {

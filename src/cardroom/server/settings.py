@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = Path(__file__).parent / "web" / "static"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,11 +25,11 @@ class Settings:
     (``storage/group_commit.py``); ``commit_window``: seconds an append may wait for others to
     join its transaction (0 = only those that arrive while a commit is in flight);
     ``commit_writers``: how many such commits may be in flight at once.
-    ``node_id`` / ``node_url``: cluster mode (``server/cluster.py``): this node's number and the
-    address other nodes forward to; ``db`` must then be PostgreSQL.
+    ``node_id`` / ``node_url``: cluster mode (``server/cluster/node.py``): this node's number and
+    the address other nodes forward to; ``db`` must then be PostgreSQL.
     ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
     can read the summary (0 = deal at once, as tests want). ``stats_every``: seconds between
-    log lines on the event loop's health (``server/health.py``; 0 = none).
+    log lines on the event loop's health (``server/ops/health.py``; 0 = none).
 
     Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
     tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
@@ -41,7 +41,7 @@ class Settings:
     to be sent before a client that stopped reading is closed (4008); ``send_buffer`` bytes of
     kernel send buffer per connection (0 = the system's), so a stalled client's backlog stays
     small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
-    ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/proxy.py``); their own
+    ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
     connections are not counted per address.
     """
 

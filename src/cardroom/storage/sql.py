@@ -76,7 +76,7 @@ def _log_rows(table_id: str, records: Sequence[LogRecord]) -> list[tuple[Any, ..
 
 
 class Fence(Protocol):
-    """A cluster node's leases (``server/cluster.py``): appends of tables it no longer owns at
+    """A cluster node's leases (``server/cluster/node.py``): appends of tables it no longer owns at
     the epoch it acquired fail with ``SeqConflict``."""
 
     @property

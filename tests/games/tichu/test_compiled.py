@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from cardroom.bots import Bot, SeatView, make_bot
-from cardroom.bots.arena import play_match
+from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import Interrupter
 from cardroom.engine import Runner, SeededResolver, get_game
 from cardroom.engine.testing import choose
@@ -46,7 +46,7 @@ def hook(path):  # the Tichu and bot packages' sources, never their compiled mod
 sys.path_hooks.insert(0, hook)
 sys.path_importer_cache.clear()
 from cardroom.games.tichu import combos, fastsim
-from cardroom.bots import tichu_heuristic
+from cardroom.bots.tichu import heuristic as tichu_heuristic
 assert combos.__file__.endswith(".py") and fastsim.__file__.endswith(".py")
 assert tichu_heuristic.__file__.endswith(".py")
 from tests.games.tichu.test_compiled import engine_digest, matches_digest, rounds_digest

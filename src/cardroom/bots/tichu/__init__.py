@@ -1,0 +1,3 @@
+"""The Tichu bots: heuristic, its frozen first version, search, and the belief and bidding models
+they share.
+"""

@@ -1,0 +1,885 @@
+"""A rule-of-thumb Tichu bot that plays from the observation JSON only (contracts §3, §5).
+
+It thinks in *units*: the fewest plays its hand splits into (bombs kept apart, then straights,
+stairs, full houses, pairs, triples, singles; ``plan``). Each unit costs about one trick to get
+rid of, so it leads its lowest unit, follows only with plays that do not wreck the plan, saves
+the Dragon, Phoenix, Aces and bombs for tricks that matter, fights a double victory, and calls
+(only after the exchange) when a hand-strength model fitted on simulated rounds
+(``tichu_bidding``) says it is likely to go out first. Every answer is one of ``obs["legal"]``.
+
+>>> from cardroom.games.tichu.cards import parse_cards
+>>> [str(u) for u in plan(parse_cards("MJ 2G 3K 4B 5R 9G 9K QB QR QG DRG 7G 7K 7B 7R")).units]
+['straight 1-5', 'full house Q+9', 'DRG']
+>>> plan(parse_cards("MJ 2G 3K 4B 5R 9G 9K QB QR QG DRG 7G 7K 7B 7R")).bombs[0].describe()
+'bomb 7777'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.bidding import GRAND_COEF, GRAND_P, TICHU_COEF, TICHU_P, logistic
+from cardroom.games.tichu.actions import ActionKind, TichuAction, rank_text
+from cardroom.games.tichu.cards import (
+    DOG,
+    DRG,
+    MJ,
+    PHX,
+    RANK_NAMES,
+    card_points,
+    format_card,
+    iter_cards,
+    mask_of,
+    parse_card,
+    rank_of,
+)
+from cardroom.games.tichu.combos import (
+    Combo,
+    Kind,
+    combo_for,
+    enumerate_bombs,
+    has_bomb,
+    readings,
+)
+
+SEATS: Final = 4
+_DOG: Final = 1 << DOG
+_MJ: Final = 1 << MJ
+_PHX: Final = 1 << PHX
+_DRG: Final = 1 << DRG
+PHX_RANK: Final = 16
+"""Rank used for the Phoenix in a rank signature (Dog 0, Mah Jong 1, Dragon 15)."""
+
+# Tuning, calibrated with ``cardroom simulate`` (heuristic vs heuristic and vs random).
+CONTROL_COST: Final = {15: 2.0, PHX_RANK: 1.5, 14: 0.8}
+"""What spending a Dragon, Phoenix or Ace on an unimportant trick costs, in units."""
+BOMB_CARD_COST: Final = 3.0
+FOLLOW_SLACK: Final = 2.0
+"""Follow when the play costs at most this many units (0: it sheds cards without adding a
+unit, e.g. a pair out of a full house). Contesting tricks pays against ``heuristic-v1``
+(``cardroom arena --pairs 150``, pts/round, seeds 21 / 22): slack 0 −3.5 / –, 0.5 +2.1 / –,
+1.0 +11.8 / –, 1.5 +17.2 / +15.6, 2.5 +20.2 / +14.0. On the untuned seed 41 (400 pairs)
+2.0 made +5.4 and 0.5 +2.5: the 150-pair gains were mostly noise."""
+CONTROL_SLACK: Final = 0.5
+"""The slack for a follow that spends a control card or bomb card: those stay for tricks
+that matter, however freely the cheap cards contest."""
+OPPONENT_CALLED: Final = 0.05
+"""Added to the Tichu threshold when an opponent has called: they race for first place too."""
+"""Added to the Tichu threshold when an opponent has called: they race for first place too."""
+URGENT_SLACK: Final = 1.0
+"""Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
+
+
+# --- hand planning -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One planned play, by ranks only (suits matter only for bombs, which are kept apart).
+
+    ``ranks`` is the sorted multiset of ranks (Dog 0, Mah Jong 1, Dragon 15, Phoenix 16).
+    """
+
+    kind: str
+    ranks: tuple[int, ...]
+    phoenix: bool = False
+    """The Phoenix stands in this unit for one of ``ranks``."""
+
+    @property
+    def top(self) -> int:
+        return self.ranks[-1] if self.kind != "full house" else self.ranks[2]
+
+    @property
+    def is_control(self) -> bool:
+        return self.kind == "single" and self.ranks[0] in (14, 15, PHX_RANK)
+
+    def __str__(self) -> str:
+        names = {0: "DOG", 1: "1", 15: "DRG", PHX_RANK: "PHX"}
+
+        def name(r: int) -> str:
+            return names.get(r) or RANK_NAMES.get(r, str(r))
+
+        if self.kind == "single":
+            return name(self.ranks[0])
+        if self.kind in ("straight", "stairs"):
+            return f"{self.kind} {name(self.ranks[0])}-{name(self.ranks[-1])}"
+        if self.kind == "full house":
+            pair = next(r for r in self.ranks if r != self.top)
+            return f"full house {name(self.top)}+{name(pair)}"
+        return f"{self.kind} {name(self.ranks[0])}"
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A split of a hand into bombs and the units left to shed."""
+
+    bombs: tuple[Combo, ...]
+    units: tuple[Unit, ...]
+
+    @property
+    def bomb_cards(self) -> int:
+        return mask_of(c for b in self.bombs for c in iter_cards(b.cards))
+
+    def cost(self) -> float:
+        """Roughly the tricks this hand still has to win or shed: the Dog is half a unit."""
+        return _units_cost(self.units)
+
+
+@lru_cache(maxsize=65536)
+def _rank_counts(mask: int) -> tuple[int, ...]:
+    """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16), by bit counts:
+    the four cards of a rank are adjacent bits (``cards.card``)."""
+    normal = [(mask >> (2 + 4 * i) & 0xF).bit_count() for i in range(13)]
+    return (mask >> DOG & 1, mask >> MJ & 1, *normal, mask >> DRG & 1, mask >> PHX & 1)
+
+
+def signature_rank(c: int) -> int:
+    """The rank of a card for signatures: the Phoenix gets its own rank 16."""
+    return PHX_RANK if c == PHX else rank_of(c)
+
+
+def signature(mask: int) -> tuple[int, ...]:
+    """The sorted ranks of a set of cards: how a unit is matched to a legal play."""
+    return tuple(sorted(signature_rank(c) for c in iter_cards(mask)))
+
+
+def _groups(counts: Sequence[int]) -> list[Unit]:
+    """Units of the normal ranks 2..A: stairs from runs of pairs, full houses from a triple and
+    a loose pair, then the remaining triples, pairs and singles."""
+    units: list[Unit] = []
+    pairs = [r for r in range(2, 15) if counts[r] == 2]
+    triples = [r for r in range(2, 15) if counts[r] == 3]
+    run: list[int] = []
+    loose_pairs: list[int] = []
+    for r in [*pairs, 99]:  # 99 closes the last run
+        if run and r == run[-1] + 1:
+            run.append(r)
+            continue
+        if len(run) >= 2:
+            units.append(Unit("stairs", tuple(sorted(run * 2))))
+        else:
+            loose_pairs += run
+        run = [r]
+    for t in triples:
+        if loose_pairs:
+            p = loose_pairs.pop(0)
+            units.append(Unit("full house", tuple(sorted([t] * 3 + [p] * 2))))
+        else:
+            units.append(Unit("triple", (t, t, t)))
+    units += [Unit("pair", (p, p)) for p in loose_pairs]
+    units += [Unit("single", (r,)) for r in range(2, 15) if counts[r] == 1]
+    return units
+
+
+def _singles_and_specials(counts: Sequence[int]) -> list[Unit]:
+    return [Unit("single", (r,)) for r in (0, 1, 15, PHX_RANK) if counts[r]]
+
+
+@lru_cache(maxsize=65536)
+def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
+    """Best split of rank counts: greedily take the straight that saves the most units."""
+    straights, rest = _straights(counts)
+    return (*straights, *_units_of(rest))
+
+
+def _plan_cost(counts: tuple[int, ...]) -> float:
+    """``_units_cost(_plan_counts(counts))`` without building the units: the Phoenix search
+    weighs up to 13 fillings of a hand and keeps one."""
+    straights, rest = _straights(counts)
+    return len(straights) + _count_units(rest) - (0.5 if rest[0] else 0.0)
+
+
+@lru_cache(maxsize=65536)
+def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ...]]:
+    """The straights of ``_plan_counts`` (greedy: the one that saves the most units first)
+    and the counts they leave."""
+    work = list(counts)
+    straights: list[Unit] = []
+    while True:
+        base = _count_units(work)
+        best: tuple[float, int, int] | None = None
+        for lo in range(1, 11):
+            hi = lo
+            while hi <= 14 and work[hi] >= 1:
+                if hi - lo >= 4:
+                    for r in range(lo, hi + 1):
+                        work[r] -= 1
+                    gain = base - _count_units(work) - 1
+                    for r in range(lo, hi + 1):
+                        work[r] += 1
+                    key = (gain + 0.01 * (hi - lo), lo, hi)
+                    if gain >= 0 and (best is None or key[0] > best[0]):
+                        best = key
+                hi += 1
+        if best is None:
+            break
+        _, lo, hi = best
+        for r in range(lo, hi + 1):
+            work[r] -= 1
+        straights.append(Unit("straight", tuple(range(lo, hi + 1))))
+    return tuple(straights), tuple(work)
+
+
+def _count_units(counts: Sequence[int]) -> int:
+    """``len(_units_of(counts))`` without building the units: the inner loop of the straight
+    search, where building them made planning a hand cost milliseconds."""
+    specials = (counts[0] > 0) + (counts[1] > 0) + (counts[15] > 0) + (counts[PHX_RANK] > 0)
+    return _count_normal_units(tuple(counts[2:15])) + specials
+
+
+@lru_cache(maxsize=65536)
+def _count_normal_units(counts: tuple[int, ...]) -> int:
+    """The units of ranks 2..A (``counts[0]`` is the 2s): the straight search meets the same
+    rest of a hand again and again, across plays and across the hands left by each option."""
+    runs = loose = triples = singles = 0
+    run = 0
+    for c in counts:
+        if c == 2:
+            run += 1
+            continue
+        if run >= 2:
+            runs += 1
+        elif run == 1:
+            loose += 1
+        run = 0
+        if c == 3:
+            triples += 1
+        elif c == 1:
+            singles += 1
+    if run >= 2:
+        runs += 1
+    elif run == 1:
+        loose += 1
+    return runs + triples + max(0, loose - triples) + singles
+
+
+def _units_of(counts: Sequence[int]) -> list[Unit]:
+    normal = [0, 0, *counts[2:15]]
+    units = _groups(normal)
+    return [*units, *_singles_and_specials(counts)]
+
+
+@lru_cache(maxsize=65536)
+def plan(hand: int) -> Plan:
+    """Split ``hand``: disjoint bombs first (longest first), then units of what is left."""
+    bombs, rest = _split_bombs(hand)
+    return Plan(bombs, _plan_with_phoenix(_rank_counts(rest)))
+
+
+def _split_bombs(hand: int) -> tuple[tuple[Combo, ...], int]:
+    """The disjoint bombs of ``plan`` (longest, then strongest first) and the cards left."""
+    if not has_bomb(hand):
+        return (), hand
+    bombs: list[Combo] = []
+    rest = hand
+    for bomb in sorted(enumerate_bombs(hand, None), key=lambda b: (-b.length, -b.strength)):
+        if bomb.cards & ~rest == 0:
+            bombs.append(bomb)
+            rest &= ~bomb.cards
+    return tuple(bombs), rest
+
+
+PHOENIX_SAVING: Final = 2.0
+"""The Phoenix joins a combination only if that saves this many units: alone it is a single
+that wins most tricks, so filling a pair that saves one unit is no gain."""
+
+
+def _units_cost(units: Sequence[Unit]) -> float:
+    return sum(0.5 if u.ranks == (0,) else 1.0 for u in units)
+
+
+@lru_cache(maxsize=65536)
+def _plan_with_phoenix(counts: tuple[int, ...]) -> tuple[Unit, ...]:
+    """``_plan_counts``, trying the Phoenix as each rank 2..A (a gap in a straight, the third
+    card of a triple, ...) when that saves ``PHOENIX_SAVING`` units."""
+    best_rank = _phoenix_rank(counts)
+    if best_rank == 0:
+        return _plan_counts(counts)
+    best = _plan_counts(_filled(counts, best_rank))
+    holder = max(
+        (i for i, u in enumerate(best) if best_rank in u.ranks), key=lambda i: len(best[i].ranks)
+    )
+    marked = Unit(best[holder].kind, best[holder].ranks, phoenix=True)
+    return (*best[:holder], marked, *best[holder + 1 :])
+
+
+@lru_cache(maxsize=65536)
+def _phoenix_rank(counts: tuple[int, ...]) -> int:
+    """The rank the Phoenix best stands in for in ``_plan_with_phoenix`` (0: it stays alone)."""
+    if not counts[PHX_RANK]:
+        return 0
+    best_cost, best_rank = _plan_cost(counts) - PHOENIX_SAVING + 1e-9, 0
+    for r in range(2, 15):
+        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
+            continue  # a lone new rank saves nothing: no pair, no straight through it
+        cost = _plan_cost(_filled(counts, r))
+        if cost < best_cost:
+            best_cost, best_rank = cost, r
+    return best_rank
+
+
+def _filled(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``counts`` with the Phoenix standing in as one more card of ``rank``."""
+    filled = list(counts)
+    filled[PHX_RANK] = 0
+    filled[rank] += 1
+    return tuple(filled)
+
+
+@lru_cache(maxsize=65536)
+def play_signature(combo: Combo) -> tuple[tuple[int, ...], bool]:
+    """A play's ranks with the Phoenix read as its declared rank, and whether it is in it."""
+    if combo.cards & _PHX and combo.phoenix_as is not None and combo.length > 1:
+        ranks = [signature_rank(c) for c in iter_cards(combo.cards & ~_PHX)]
+        return tuple(sorted([*ranks, combo.phoenix_as])), True
+    return signature(combo.cards), False
+
+
+@lru_cache(maxsize=65536)
+def hand_cost(hand: int) -> float:
+    """Units left to shed (a bomb is free: it wins its own trick): ``plan(hand).cost()``,
+    without building the plan's units (a follow weighs the hand left by every legal play)."""
+    counts = _rank_counts(_split_bombs(hand)[1])
+    rank = _phoenix_rank(counts)
+    return _plan_cost(counts if rank == 0 else _filled(counts, rank))
+
+
+def hand_features(hand: int) -> tuple[float, ...]:
+    """The bidding features of ``hand`` (names in ``tichu_bidding.FEATURES``)."""
+    p = plan(hand)
+    counts = _rank_counts(hand)
+    low = sum(1 for u in p.units if u.kind == "single" and 1 <= u.ranks[0] <= 10)
+    weak_sets = sum(1 for u in p.units if u.kind in ("pair", "triple") and u.top <= 9)
+    long_units = sum(1 for u in p.units if len(u.ranks) >= 5)
+    controls = counts[15] + counts[PHX_RANK] + counts[14] + len(p.bombs)
+    losers = sum(1 for u in p.units if _loser(u))
+    return (
+        1.0,
+        counts[15],
+        counts[PHX_RANK],
+        counts[14],
+        counts[13],
+        len(p.bombs),
+        p.cost(),
+        low,
+        counts[0],
+        counts[1],
+        weak_sets,
+        long_units,
+        controls * p.cost() / 8,
+        max(0.0, controls - low),
+        losers,
+        max(0, losers - controls),
+        sum(1 for u in p.units if u.kind != "single" and len(u.ranks) < 5 and u.top >= 11),
+        sum(1 for u in p.units if u.kind == "single" and 11 <= u.ranks[0] <= 13),
+        p.cost() ** 2 / 10,
+        counts[15] * counts[PHX_RANK],
+    )
+
+
+def grand_features(hand: int) -> tuple[float, ...]:
+    """The Grand Tichu features of the first 8 cards (names in ``tichu_bidding.GRAND_FEATURES``):
+    eight cards say little about units, so mostly the trick winners and the lead."""
+    p = plan(hand)
+    counts = _rank_counts(hand)
+    top = counts[15] + counts[PHX_RANK] + counts[14]
+    return (
+        1.0,
+        counts[15],
+        counts[PHX_RANK],
+        counts[14],
+        counts[13],
+        counts[12],
+        len(p.bombs),
+        counts[1],
+        counts[0],
+        sum(counts[2:8]),
+        p.cost(),
+        max(0, top - 2),
+        counts[15] * counts[PHX_RANK],
+    )
+
+
+def _loser(unit: Unit) -> bool:
+    """A unit that will rarely win its trick: a low single, a low pair or triple."""
+    if unit.ranks == (0,) or unit.is_control:
+        return False
+    if unit.kind == "single":
+        return unit.top < 12
+    return len(unit.ranks) < 5 and unit.top < 10
+
+
+def tichu_probability(hand: int) -> float:
+    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``)."""
+    return logistic(TICHU_COEF, hand_features(hand))
+
+
+def grand_probability(hand: int) -> float:
+    """Estimated chance that a Grand Tichu on these first 8 cards is made."""
+    return logistic(GRAND_COEF, grand_features(hand))
+
+
+# --- reading the observation --------------------------------------------------------------
+
+
+def hand_mask(obs: Mapping[str, Any]) -> int:
+    return cards_mask(obs.get("hand") or ())
+
+
+def cards_mask(cards: Iterable[str]) -> int:
+    return _cards_mask(tuple(cards))
+
+
+@lru_cache(maxsize=65536)
+def _cards_mask(cards: tuple[str, ...]) -> int:
+    return mask_of(_card(c) for c in cards)
+
+
+_readings = lru_cache(maxsize=65536)(readings)
+
+
+def table_top(obs: Mapping[str, Any]) -> Combo | None:
+    """The combination on top of the current trick, rebuilt play by play from ``trick``.
+
+    A Phoenix single takes its value from the play below it; an ambiguous Phoenix reading is
+    the one whose description matches the observation's ``combo`` text.
+    """
+    top: Combo | None = None
+    for entry in obs.get("trick") or ():
+        cards = cards_mask(entry["cards"])
+        if cards == _PHX:
+            top = combo_for(cards, None, top)
+            continue
+        options = _readings(cards)
+        if not options:
+            continue
+        top = next((c for c in options if c.describe() == entry.get("combo")), options[-1])
+    return top
+
+
+def trick_points(obs: Mapping[str, Any]) -> int:
+    return sum(_points(c) for e in obs.get("trick") or () for c in e["cards"])
+
+
+_card = lru_cache(maxsize=64)(parse_card)
+"""56 card texts: parse each once."""
+
+
+@lru_cache(maxsize=64)
+def _points(card: str) -> int:
+    return card_points(parse_card(card))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A legal action with what the bot needs to weigh it."""
+
+    text: str
+    action: TichuAction
+    combo: Combo | None
+
+
+_parse = lru_cache(maxsize=65536)(TichuAction.parse)
+"""Action texts recur all round (and across rounds): parse each once."""
+
+
+@lru_cache(maxsize=65536)
+def option(text: str, top: Combo | None) -> Option:
+    """One legal action text read against the top (memoised: the same texts recur all round)."""
+    action = _parse(text)
+    combo = None
+    if action.kind is ActionKind.PLAY:
+        combo = combo_for(action.cards, action.phoenix_as, top)
+    return Option(text, action, combo)
+
+
+def options(
+    legal: Sequence[str], top: Combo | None, info: Sequence[Mapping[str, Any] | None] = ()
+) -> list[Option]:
+    """The legal plays with their combinations, read from the observation's ``legal_info``
+    when it has them (recomputed from the text otherwise)."""
+    if len(info) != len(legal):
+        return [option(text, top) for text in legal]
+    out = []
+    for text, about in zip(legal, info, strict=True):
+        if about is None:
+            out.append(option(text, top))
+            continue
+        action = _parse(text)
+        combo = None
+        if action.kind is ActionKind.PLAY:
+            kind = Kind[str(about["kind"]).upper()]
+            combo = Combo(kind, action.cards, about["strength"], about["length"], about["phoenix"])
+        out.append(Option(text, action, combo))
+    return out
+
+
+# --- the bot -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The facts of one decision, derived once from the view."""
+
+    seat: int
+    obs: Mapping[str, Any]
+    hand: int
+    top: Combo | None
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % SEATS
+
+    @property
+    def opponents(self) -> tuple[int, int]:
+        return (self.seat + 1) % SEATS, (self.seat + 3) % SEATS
+
+    @classmethod
+    def of(cls, view: SeatView) -> Table:
+        """A leader plays onto nothing, even while the finished trick still lies there."""
+        top = None if view.obs.get("lead") else table_top(view.obs)
+        return cls(view.seat, view.obs, hand_mask(view.obs), top)
+
+    def size(self, seat: int) -> int:
+        return int(self.obs["hand_sizes"][seat])
+
+    def playing(self, seat: int) -> bool:
+        return self.size(seat) > 0
+
+    def called(self, seat: int) -> bool:
+        return bool(self.obs.get("calls", [""] * SEATS)[seat])
+
+    def call_open(self, seat: int) -> bool:
+        """``seat`` called and can still make it: nobody is out yet (once someone is, the
+        call is made or lost, and racing for it only wastes cards)."""
+        return self.called(seat) and not self.obs.get("out")
+
+    @property
+    def top_seat(self) -> int | None:
+        top = self.obs.get("top")
+        return None if top is None else int(top["seat"])
+
+    def opponent_threat(self) -> bool:
+        """An opponent is close to going out, one who called Tichu is still in, or the round is
+        down to a race between us and one opponent."""
+        if sum(1 for s in range(SEATS) if self.playing(s)) <= 2:
+            return True
+        return any(
+            self.playing(o) and (self.size(o) <= 3 or self.called(o)) for o in self.opponents
+        )
+
+
+class TichuHeuristicBot:
+    """Plays low first, saves control cards and bombs, calls on strong hands."""
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        tichu_threshold: float = TICHU_P,
+        grand_threshold: float = GRAND_P,
+        follow_slack: float = FOLLOW_SLACK,
+    ) -> None:
+        self.tichu_threshold = tichu_threshold
+        self.grand_threshold = grand_threshold
+        self.follow_slack = follow_slack
+
+    @classmethod
+    def from_arg(cls, arg: str) -> TichuHeuristicBot:
+        """Tuning from a level text: ``heuristic:tichu=0.5,grand=0.4,slack=0.5``."""
+        names = {"tichu": "tichu_threshold", "grand": "grand_threshold", "slack": "follow_slack"}
+        values: dict[str, float] = {}
+        for part in filter(None, arg.split(",")):
+            key, _, value = part.partition("=")
+            if key.strip() not in names:
+                raise ValueError(f"heuristic takes {', '.join(names)}, not {key!r}")
+            values[names[key.strip()]] = float(value)
+        return cls(**values)
+
+    def calls_tichu(self, table: Table) -> bool:
+        """Call on a 14-card hand likely to go out first, as late as the rules allow: on the
+        seat's first play (R5), when the exchange is received and the other calls are known.
+        Never after the partner called; an opponent's call makes going out first harder."""
+        if table.obs.get("phase") != "play" or table.size(table.seat) != 14:
+            return False
+        if table.called(table.partner):
+            return False
+        threshold = self.tichu_threshold
+        if any(table.called(o) for o in table.opponents):
+            threshold += OPPONENT_CALLED
+        return tichu_probability(table.hand) >= threshold
+
+    def act(self, view: SeatView, rng: random.Random) -> str:
+        legal = view.legal
+        table = Table.of(view)
+        if "tichu" in legal and self.calls_tichu(table):
+            return "tichu"
+        if "grand" in legal:
+            grand = grand_probability(table.hand) >= self.grand_threshold
+            return "grand" if grand else "nogrand"
+        if any(t.startswith("exchange ") for t in legal):
+            return choose_exchange(view, legal, self.tichu_threshold)
+        if "wish 2" in legal:
+            return choose_wish_action(table.hand, legal, view.history)
+        if any(t.startswith("give-dragon ") for t in legal):
+            return choose_dragon_gift(table, legal)
+        info = view.obs.get("legal_info") or ()
+        plays = [o for o in options(legal, table.top, info) if o.combo is not None]
+        if not plays:
+            return "pass" if "pass" in legal else legal[0]
+        if view.obs.get("lead") or "pass" not in legal:
+            return choose_lead(table, plays, view.history)
+        return choose_follow(table, plays, self.follow_slack) or "pass"
+
+    def may_interrupt(self, legal: Sequence[str]) -> bool:
+        """Out of turn this bot only bombs (its Tichu call waits for its own first play, or
+        comes with a bomb): without a play among ``legal`` (off turn, plays are bombs) its
+        ``interrupt`` answers ``None``."""
+        return any(t.startswith("play ") for t in legal)
+
+    def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
+        """Out of turn: bomb a trick that must not be lost (calling first if that is due)."""
+        legal = view.legal
+        table = Table.of(view)
+        info = view.obs.get("legal_info") or ()
+        bombs = [o for o in options(legal, table.top, info) if o.combo and o.combo.is_bomb()]
+        if bombs and table.top_seat in table.opponents and must_bomb(table):
+            if "tichu" in legal and self.calls_tichu(table):
+                return "tichu"  # a first play out of turn: the last chance to call
+            return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
+        return None
+
+
+def bomb_key(option: Option, hand: int) -> tuple[float, int, int]:
+    """Cheapest bomb first: the one whose loss hurts the rest of the hand least."""
+    assert option.combo is not None
+    return hand_cost(hand & ~option.combo.cards), option.combo.length, option.combo.strength
+
+
+def must_bomb(table: Table) -> bool:
+    """A bomb is worth spending: the player on top may go out, or the trick is big."""
+    top_seat = table.top_seat
+    if top_seat is None:
+        return False
+    about_out = table.size(top_seat) <= 2
+    caller_on_top = table.called(top_seat) and table.size(top_seat) <= 7
+    if double_victory_threat(table) and table.size(top_seat) <= 4:
+        return True
+    big = trick_points(table.obs) >= 25
+    return about_out or caller_on_top or big
+
+
+def _unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
+    """Legal plays made of exactly this unit's ranks and no bomb card."""
+    bomb_cards = plan(table.hand).bomb_cards
+    sig = (unit.ranks, unit.phoenix)
+    return [
+        o
+        for o in plays
+        if o.combo is not None
+        and not o.combo.is_bomb()
+        and not o.combo.cards & bomb_cards
+        and play_signature(o.combo) == sig
+    ]
+
+
+def choose_lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]) -> str:
+    """Lead the lowest unit; the Dog to a partner who called or holds no more cards than we do;
+    multi-card units if an opponent is on one card. Falls back to the cheapest legal play when
+    a wish forbids the planned one."""
+    hand_plan = plan(table.hand)
+    for option in plays:  # go out in one play if possible
+        assert option.combo is not None
+        if option.combo.cards == table.hand:
+            return option.text
+    units = list(hand_plan.units)
+    partner_in = table.playing(table.partner)
+    dog_first = partner_in and (
+        table.called(table.partner) or table.size(table.partner) <= table.size(table.seat)
+    )  # "<=": +3.1 [+0.2, +6.0] pts/round over "<" (seed 203, 1,000 pairs, paired)
+    one_card_opponent = any(table.playing(o) and table.size(o) == 1 for o in table.opponents)
+
+    def key(unit: Unit) -> tuple[int, int, int, int]:
+        is_dog = unit.ranks == (0,)
+        dog_rank = 0 if dog_first else (2 if len(units) > 2 else 0)
+        single_vs_one = 1 if (one_card_opponent and unit.kind == "single") else 0
+        rank = -unit.top if single_vs_one else unit.top
+        return (dog_rank if is_dog else 1, single_vs_one, int(unit.is_control), rank)
+
+    for unit in sorted(units, key=key):
+        candidates = _unit_plays(table, plays, unit)
+        if candidates:
+            return candidates[0].text
+    return cheapest(table, plays)
+
+
+def cheapest(table: Table, plays: Sequence[Option]) -> str:
+    """The legal play that leaves the best hand, low cards first, bombs last."""
+
+    def key(option: Option) -> tuple[bool, float, int]:
+        assert option.combo is not None
+        after = hand_cost(table.hand & ~option.combo.cards)
+        return (
+            option.combo.is_bomb(),
+            after + waste(option.combo, table.hand),
+            option.combo.strength,
+        )
+
+    return min(plays, key=key).text
+
+
+def waste(combo: Combo, hand: int) -> float:
+    """The cost of spending control cards or bomb cards in ``combo``."""
+    cost = sum(CONTROL_COST.get(signature_rank(c), 0.0) for c in iter_cards(combo.cards))
+    if not combo.is_bomb() and combo.cards & plan(hand).bomb_cards:
+        cost += BOMB_CARD_COST
+    return cost
+
+
+def choose_wish_action(
+    hand: int, legal: Sequence[str], history: Sequence[Mapping[str, Any]]
+) -> str:
+    """The wish decision right after our Mah Jong (R8.1.1): ``choose_wish`` or none."""
+    rank = choose_wish(hand, history)
+    text = "nowish" if rank is None else f"wish {rank_text(rank)}"
+    return text if text in legal else legal[0]
+
+
+def played_this_round(history: Sequence[Mapping[str, Any]]) -> int:
+    """Cards played since the current round's deal, from the seat's event history."""
+    seen = 0
+    for event in history:
+        kind = event.get("type")
+        if kind == "round_scored":
+            seen = 0
+        elif kind == "played":
+            seen |= cards_mask(event["cards"])
+    return seen
+
+
+def choose_wish(hand: int, history: Sequence[Mapping[str, Any]]) -> int | None:
+    """Wish for the highest rank we hold none of that still has unseen cards (so an opponent
+    probably must break something); None if every rank is in our hand or gone."""
+    seen = played_this_round(history) | hand
+    counts = _rank_counts(hand)
+    unseen = _rank_counts(~seen & ((1 << 56) - 1))
+    for rank in range(14, 1, -1):
+        if counts[rank] == 0 and unseen[rank] >= 2:
+            return rank
+    return None
+
+
+def double_victory_threat(table: Table) -> bool:
+    """An opponent is out and nobody of our team is: the other opponent going out next would
+    end the round 0:200 (or worse with calls), so every trick must be contested."""
+    out = [int(s) for s in table.obs.get("out") or ()]
+    ours = (table.seat, table.partner)
+    return any(o in out for o in table.opponents) and not any(s in out for s in ours)
+
+
+def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_SLACK) -> str | None:
+    """A play on someone else's trick, or None to pass."""
+    going_out = [o for o in plays if o.combo is not None and o.combo.cards == table.hand]
+    if going_out:
+        return going_out[0].text
+    top_seat = table.top_seat
+    if top_seat == table.partner or top_seat == table.seat:
+        return None  # never beat a partner's (or our own) winning play
+    normal = [o for o in plays if o.combo is not None and not o.combo.is_bomb()]
+    bombs = [o for o in plays if o.combo is not None and o.combo.is_bomb()]
+    before = hand_cost(table.hand)
+    fight = double_victory_threat(table)
+    points = trick_points(table.obs)
+    racing = table.call_open(table.seat) or table.call_open(table.partner)  # make our call
+    urgent = fight or table.opponent_threat() or points >= 15 or before <= 2 or racing
+    about_out = any(table.playing(o) and table.size(o) <= 2 for o in table.opponents)
+    best: tuple[float, int, Option] | None = None
+    chosen: tuple[float, int, Option] | None = None
+    bonus = URGENT_SLACK if urgent else 0.0
+    for option in normal:
+        assert option.combo is not None
+        damage = hand_cost(table.hand & ~option.combo.cards) - before
+        spend = waste(option.combo, table.hand)
+        if urgent:
+            # The Phoenix is kept for tricks worth it: points, an opponent about to go out,
+            # or a fight against a double victory.
+            phoenix = option.combo.cards & _PHX and not (fight or about_out or points >= 15)
+            spend *= 1.0 if phoenix else 0.3
+        key = (damage + spend, option.combo.strength, option)
+        if best is None or key[:2] < best[:2]:
+            best = key
+        limit = (slack if spend == 0 else min(slack, CONTROL_SLACK)) + bonus
+        if key[0] <= limit and (chosen is None or key[:2] < chosen[:2]):
+            chosen = key
+    if fight and best is not None:
+        return best[2].text
+    if chosen is not None:
+        return chosen[2].text
+    if bombs and (must_bomb(table) or fight):
+        return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
+    return None
+
+
+def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> str:
+    """One of the three exchange choices (R4.1), planned on the hand before any choice so the
+    three answers agree: ``plan_exchange``, for the first seat not served yet."""
+    table = Table.of(view)
+    own = (view.obs.get("exchange") or {}).get("given") or {}
+    hand = table.hand | cards_mask(own.values())
+    calls = table.obs.get("calls") or [""] * SEATS
+    strong = table.called(table.seat) or tichu_probability(hand) >= threshold
+    left, partner, right = plan_exchange(hand, calls[table.partner] == "grand", strong)
+    for k, card in enumerate((left, partner, right), start=1):
+        target = (table.seat + k) % SEATS
+        if str(target) not in own:
+            text = f"exchange {format_card(card)} to {target}"
+            return text if text in legal else next(t for t in legal if t.startswith("exchange"))
+    return legal[0]
+
+
+@lru_cache(maxsize=4096)
+def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, int, int]:
+    """Cards for the left opponent, the partner and the right opponent: two useless cards to
+    the opponents, a helpful one to the partner.
+
+    Opponents never get the Dragon, Phoenix, Mah Jong (whoever holds it leads first and names
+    the wish), an Ace or a bomb card; the Dog goes to an opponent when we cannot use it. The
+    partner gets our best card below an Ace (a King or Queen helps without costing us a
+    control card), our best card outright when they called Grand Tichu, or a harmless low card
+    when we intend to call ourselves.
+    """
+    hand_plan = plan(hand)
+    keep = hand_plan.bomb_cards | _DRG | _PHX | _MJ
+
+    def usefulness(c: int) -> tuple[float, int]:
+        """Low = give away: cards whose loss breaks least, low ranks first, the Dog first."""
+        after = hand_cost(hand & ~(1 << c))
+        return (after - hand_plan.cost()) * 2 + signature_rank(c) / 4 + (c != DOG), c
+
+    giveable = [c for c in iter_cards(hand) if not keep >> c & 1 and rank_of(c) != 14]
+    if len(giveable) < 3:
+        giveable = [c for c in iter_cards(hand) if not keep >> c & 1]
+    if len(giveable) < 3:
+        giveable = [c for c in iter_cards(hand) if c not in (DRG, PHX, MJ)]
+    left, right = sorted(giveable, key=usefulness)[:2]
+    rest = [c for c in iter_cards(hand) if c not in (left, right)]
+    pool = [c for c in rest if not hand_plan.bomb_cards >> c & 1] or rest
+    if partner_grand and not strong:
+        partner = max(pool, key=lambda c: (signature_rank(c) if c != PHX else 14.5, c))
+    elif strong:
+        partner = min([c for c in pool if c not in (DRG, PHX, MJ)] or pool, key=usefulness)
+    else:
+        modest = [c for c in pool if c not in (DRG, PHX, DOG, MJ) and rank_of(c) < 14]
+        partner = max(modest or pool, key=lambda c: (rank_of(c), c))
+    return left, partner, right
+
+
+def choose_dragon_gift(table: Table, legal: Sequence[str]) -> str:
+    """Give the Dragon trick to the opponent with more cards (less likely to go out first)."""
+    targets = [int(t.split()[1]) for t in legal if t.startswith("give-dragon ")]
+    return f"give-dragon {max(targets, key=lambda s: (table.size(s), -s))}"

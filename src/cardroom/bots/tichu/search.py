@@ -1,0 +1,511 @@
+"""``search``: flat Monte-Carlo over worlds sampled from the seat's view (issue 9, tier 2).
+
+Each decision in the play phase (plays, passes, bombs in turn, the Mah Jong wish, the Dragon
+gift) weighs a few candidate actions: every candidate is tried in the same sampled worlds
+(``tichu_belief.sample_world``), each followed by a fast rollout to the end of the round, and
+scored by our team's round points minus theirs (calls and double victories included). Worlds
+are added until the time budget is spent (default 1 s, ``search:0.3``), or, with a fixed
+count (``search:n=400``), until that many worlds are scored whatever the machine's load, so
+that strength measured with a count does not depend on other work running (on a quiet core,
+``bench/tichu_search_speed.py``, load ≈ 1.2–1.5: n=200 ≈ 0.22 s median per searched
+decision, n=250 ≈ 0.25 s, n=300 ≈ 0.29 s).
+A forced move, or a single candidate, is answered at once. A bomb out of turn is weighed
+against letting the play go on (``bomb_or_not``). The calls are the heuristic's model's:
+calls by simulated chance of going out first (``tichu_calls``, option ``simcalls``) and the
+searched exchange (``tichu_exchange``, option ``exchange``) exist but did not measure better.
+
+Rollouts run on the fast round simulator (``games/tichu/fastsim.py``, ``Sim.from_state`` of
+each sampled world) with ``rollout_policy``, a cheap partner-aware policy; every candidate meets
+the same worlds and the same rollout seeds (common random numbers), and the heuristic's choice
+is kept unless another candidate beats it by a clear paired margin (``MARGIN`` points and two
+standard errors).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.belief import WorldSampler
+from cardroom.bots.tichu.bidding import GRAND_P, TICHU_P
+from cardroom.bots.tichu.calls import Gift, More, call_grand, call_tichu
+from cardroom.bots.tichu.exchange import search_exchange
+from cardroom.bots.tichu.heuristic import (
+    Option,
+    Table,
+    TichuHeuristicBot,
+    bomb_key,
+    cards_mask,
+    hand_cost,
+    option,
+    options,
+    plan,
+    plan_exchange,
+    tichu_probability,
+    trick_points,
+    waste,
+)
+from cardroom.games.tichu import rules
+from cardroom.games.tichu.actions import TichuAction
+from cardroom.games.tichu.cards import DOG, DRG, PHX, format_card, rank_mask
+from cardroom.games.tichu.combos import Combo, Kind
+from cardroom.games.tichu.fastsim import GIVE, PASS, Move, Onto, Sim, to_action
+from cardroom.games.tichu.state import SEATS, Phase, TichuState
+
+DEFAULT_BUDGET: Final = 1.0
+SEARCH_TICHU_P: Final = 0.5
+"""The search calls Tichu on a lower model chance than the heuristic (``TICHU_P``), because it
+plays a called hand out better: ``cardroom arena --a search:n=50,tichu=0.5 --b heuristic-v1
+--pairs 100 --seed 3001`` called Tichu in 10.2 % of player-rounds, 71 % made (at 0.6: 4–7 %)."""
+MAX_CANDIDATES: Final = 6
+MIN_WORLDS: Final = 2
+MAX_WORLDS: Final = 400
+"""The time budget stops here too (more worlds change nothing measurable)."""
+MAX_FIXED_WORLDS: Final = 100_000
+MAX_CALL_WORLDS: Final = 2000
+CALL_WORLDS_PER_WORLD: Final = 4
+"""With a fixed count n, a call decision plays 4n rollouts (one per world, where a play
+decision plays one per candidate): about the same time."""
+CALL_SHARE: Final = 0.8
+"""Share of the time budget a call decision may use (the rollouts stop at the deadline)."""
+BOMB_SHARE: Final = 0.5
+"""Share of the time budget for a bomb out of turn (asked at every play while we hold one)."""
+BOMB_CARDS: Final = 5
+"""An opponent on top with at most this many cards makes a bomb worth weighing."""
+NO_BOMB: Final = "no-bomb"
+"""The candidate "let the play go on" of ``bomb_or_not`` (not an action text)."""
+MARGIN: Final = 5.0
+"""Points/round a candidate must gain over the heuristic's choice (and two standard errors)."""
+SEARCHED_PHASES: Final = ("play", "dragon", "wish")
+_PHX_BIT: Final = 1 << PHX
+_DRG_BIT: Final = 1 << DRG
+_DOG_BIT: Final = 1 << DOG
+_RANK_MASKS: Final = tuple(rank_mask(r) if 2 <= r <= 14 else 0 for r in range(16))
+_SETS: Final = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE)
+DANGER: Final = 2
+"""An opponent with at most this many cards may go out soon: the policy bombs and overtakes."""
+
+
+def _play_cost(combo: Combo, hand: int) -> float:
+    """How much ``combo`` costs to spend: its rank, less per card shed, more for breaking a
+    set or spending the Phoenix, Dragon or a bomb's cards."""
+    cards = combo.cards
+    cost = combo.strength * 0.5 - 1.5 * (combo.length - 1)
+    if cards & _PHX_BIT:
+        cost += 6.0
+    if cards & _DRG_BIT:
+        cost += 4.0
+    if cards == _DOG_BIT:
+        cost = 4.0
+    if combo.kind in _SETS:
+        rank = combo.strength >> 1
+        if 2 <= rank <= 14:
+            held = (hand & _RANK_MASKS[rank]).bit_count()
+            if held == 4:
+                cost += 12.0
+            elif held > combo.length:
+                cost += 3.0
+    return cost
+
+
+def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
+    """A cheap partner-aware policy for rollouts: go out when possible; lead the cheapest
+    combination; follow an opponent with the cheapest beating play, never over the partner;
+    bomb only an opponent close to going out; the Dragon to the opponent with more cards."""
+    first, last = moves[0], moves[-1]
+    if type(last) is int and last >= GIVE:
+        a = moves[-2]
+        assert isinstance(a, int)
+        return a if sim.hands[a - GIVE].bit_count() >= sim.hands[last - GIVE].bit_count() else last
+    if type(first) is int and first != PASS:
+        return first  # the wish: none (or the lowest when one is compulsory)
+    seat = sim.seat
+    assert seat is not None
+    hands = sim.hands
+    hand = hands[seat]
+    opponent_low = min(
+        hands[(seat + 1) % SEATS].bit_count() or 99, hands[(seat + 3) % SEATS].bit_count() or 99
+    )
+    danger = opponent_low <= DANGER
+    following = first == PASS
+    if following and sim.top_seat == (seat + 2) % SEATS:
+        for m in moves:
+            if type(m) is not int and m.cards == hand:  # type: ignore[union-attr]
+                return m
+        return PASS
+    best: Move = PASS
+    best_cost = 99.0
+    for m in moves:
+        if type(m) is int:
+            continue
+        combo = m.combo if isinstance(m, Onto) else m
+        assert isinstance(combo, Combo)
+        if combo.cards == hand:
+            return m
+        if combo.kind == Kind.BOMB:
+            if not danger:
+                continue
+            cost = 20.0
+        else:
+            cost = _play_cost(combo, hand)
+        if cost < best_cost:
+            best, best_cost = m, cost
+    if following:
+        return best  # always beating an opponent measured best (+80 pts/round over greedy)
+    if best == PASS:  # only bombs to lead with
+        return next(m for m in moves if type(m) is not int)
+    return best
+
+
+def candidates(view: SeatView, heuristic_choice: str) -> list[str]:
+    """A few distinct actions worth comparing: the heuristic's, passing, the plays of each
+    planned unit and each combination kind's cheapest play, one bomb, and wishes."""
+    legal = view.legal
+    table = Table.of(view)
+    chosen = [heuristic_choice]
+    if view.obs.get("phase") == "wish":
+        held = {t.split()[1] for t in legal if t.startswith("wish ")} - {
+            c[:-1] for c in view.obs.get("hand") or ()
+        }
+        wishes = [f"wish {r}" for r in ("A", "K", "Q", "J", "10", "9") if r in held]
+        return [t for t in dict.fromkeys([heuristic_choice, "nowish", *wishes[:3]]) if t in legal]
+    if "pass" in legal:
+        chosen.append("pass")
+    plays = [o for o in options(legal, table.top) if o.combo is not None]
+    gifts = [t for t in legal if t.startswith("give-dragon ")]
+    chosen += gifts
+    by_cards: dict[int, list[Option]] = {}
+    for o in plays:
+        assert o.combo is not None
+        by_cards.setdefault(o.combo.cards, []).append(o)
+    hand = table.hand
+    ranked = sorted(
+        by_cards.values(),
+        key=lambda group: _cost(group[0], hand),
+    )
+    for group in ranked:
+        texts = [o.text for o in group]
+        if any(t in chosen for t in texts):
+            continue
+        chosen.append(min(texts, key=len))  # the plain variant (no wish) first
+        if len(chosen) >= MAX_CANDIDATES:
+            break
+    heuristic_option = option(heuristic_choice, table.top)
+    if heuristic_option.action.wish is not None or heuristic_option.combo is not None:
+        cards = heuristic_option.action.cards
+        wishes = [o.text for o in by_cards.get(cards, []) if o.action.wish is not None]
+        chosen += [t for t in wishes[-3:] if t not in chosen]  # the high wishes
+    return [t for i, t in enumerate(chosen) if t in legal and t not in chosen[:i]]
+
+
+def _cost(o: Option, hand: int) -> tuple[float, int]:
+    assert o.combo is not None
+    after = hand_cost(hand & ~o.combo.cards) - plan(hand).cost()
+    return after + waste(o.combo, hand) + 3 * o.combo.is_bomb(), o.combo.strength
+
+
+@dataclass
+class TichuSearchBot:
+    """Flat Monte-Carlo search with a time budget per decision."""
+
+    budget: float = DEFAULT_BUDGET
+    worlds: int | None = None
+    """A fixed number of sampled worlds per decision instead of the time budget."""
+    name: str = "search"
+    sim_calls: bool = False
+    """Tichu and Grand Tichu by ``tichu_calls`` (``simcalls``); by default the heuristic's
+    model and thresholds, which measured better (seed 91, 60 pairs at n=50: +43.2 against
+    heuristic-v1 with the model's calls, +28.2 with the simulated ones)."""
+    sim_bombs: bool = True
+    """Bombs out of turn weighed by rollouts (``bomb_or_not``; else the heuristic's)."""
+    exchange: bool = False
+    """Search the exchange too (``tichu_exchange``; ``search:n=100,exchange``)."""
+    tichu_threshold: float = SEARCH_TICHU_P
+    """The model's chance of going out first at which a Tichu is called (``tichu=0.5``)."""
+    grand_threshold: float = GRAND_P
+    """The same for a Grand Tichu (``grand=0.5``)."""
+
+    def __post_init__(self) -> None:
+        self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
+        self.gifts: dict[tuple[object, int], Gift] = {}
+        """Per round and hand: the searched exchange."""
+        self.tichu_decided: dict[tuple[object, int], bool] = {}
+        """Per round and hand: whether to call Tichu (decided once, at the first chance)."""
+        if self.worlds is not None:
+            self.name = f"search:n={self.worlds}"
+        elif self.budget != DEFAULT_BUDGET:
+            self.name = f"search:{self.budget:g}"
+
+    @classmethod
+    def from_arg(cls, arg: str) -> TichuSearchBot:
+        """``search:0.3`` = 0.3 s per decision; ``search:n=400`` = 400 worlds per decision;
+        after commas, for arena comparisons: ``simcalls`` = calls by ``tichu_calls``, ``old`` =
+        the heuristic's bombs out of turn too (the earlier version), ``exchange`` = search the
+        exchange, ``tichu=P``/``grand=P`` = the call thresholds: ``search:n=100,old``."""
+        budget, worlds, exchange = DEFAULT_BUDGET, None, False
+        sim_calls, sim_bombs = False, True
+        thresholds = {"tichu": SEARCH_TICHU_P, "grand": GRAND_P}
+        for part in filter(None, (p.strip() for p in arg.split(","))):
+            if part == "old":
+                sim_calls = sim_bombs = False
+            elif part == "simcalls":
+                sim_calls = True
+            elif part == "exchange":
+                exchange = True
+            elif part.startswith("n="):
+                worlds = _int_arg(part)
+            elif part.partition("=")[0] in thresholds:
+                thresholds[part.partition("=")[0]] = _probability_arg(part)
+            else:
+                budget = _seconds_arg(part)
+        bot = cls(
+            budget,
+            worlds,
+            sim_calls=sim_calls,
+            sim_bombs=sim_bombs,
+            exchange=exchange,
+            tichu_threshold=thresholds["tichu"],
+            grand_threshold=thresholds["grand"],
+        )
+        bot.name = f"search:{arg}"
+        return bot
+
+    def act(self, view: SeatView, rng: random.Random) -> str:
+        start = time.perf_counter()
+        if self.sim_calls:
+            if "grand" in view.legal:
+                more = self._more_calls(start)
+                return "grand" if call_grand(view, rng, rollout_policy, more) else "nogrand"
+            if self.calls_tichu(view, rng, start):
+                return "tichu"
+            view = without_tichu(view)
+        if self.exchange and any(t.startswith("exchange ") for t in view.legal):
+            return self.exchange_action(view, rng, start)
+        return self._act(view, rng, start)
+
+    def exchange_action(self, view: SeatView, rng: random.Random, start: float) -> str:
+        """One of the three exchange answers, from one searched gift per round
+        (``tichu_exchange.search_exchange`` of the heuristic's plan and its variants)."""
+        table = Table.of(view)
+        own = (view.obs.get("exchange") or {}).get("given") or {}
+        hand = table.hand | cards_mask(own.values())
+        key = (view.obs.get("round"), hand)
+        if key not in self.gifts:
+            calls = view.obs.get("calls") or [""] * SEATS
+            strong = table.called(table.seat) or tichu_probability(hand) >= TICHU_P
+            plan = plan_exchange(hand, calls[table.partner] == "grand", strong)
+            more = self._more_calls(start, per_world=1)
+            self.gifts[key] = search_exchange(view, hand, plan, rng, rollout_policy, more)
+        for k, card in enumerate(self.gifts[key], start=1):
+            target = (table.seat + k) % SEATS
+            if str(target) not in own:
+                text = f"exchange {format_card(card)} to {target}"
+                return text if text in view.legal else self.heuristic.act(view, rng)
+        return self.heuristic.act(view, rng)
+
+    def _act(self, view: SeatView, rng: random.Random, start: float) -> str:
+        legal = view.legal
+        choice = self.heuristic.act(view, rng)
+        if choice in ("tichu", "grand", "nogrand"):
+            return choice
+        if len(legal) == 1 or view.obs.get("phase") not in SEARCHED_PHASES:
+            return choice
+        if view.obs.get("turn") != view.seat:
+            return choice
+        texts = candidates(view, choice)
+        if len(texts) <= 1:
+            return choice
+        return self.search(view, texts, rng, start + self.budget)
+
+    def _more(self, worlds: int, now: float, last: float, deadline: float) -> bool:
+        """Whether to score one more world: the fixed count, else the time left."""
+        if self.worlds is not None:
+            return worlds < self.worlds
+        if worlds < MIN_WORLDS:
+            return True
+        return worlds < MAX_WORLDS and now + last < deadline  # no world started to overrun
+
+    def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
+        start = time.perf_counter()
+        if self.sim_calls:
+            if self.calls_tichu(view, rng, start):
+                return "tichu"
+            view = without_tichu(view)
+        if not self.sim_bombs:
+            return self.heuristic.interrupt(view, rng)
+        return self.bomb_or_not(view, rng, start)
+
+    def bomb_or_not(self, view: SeatView, rng: random.Random, start: float) -> str | None:
+        """Out of turn with a bomb: the heuristic's answer, the cheapest bomb and letting the
+        play go on, compared by rollouts when an opponent's play lies on a trick that matters
+        (``bomb_matters``); the heuristic alone otherwise."""
+        choice = self.heuristic.interrupt(view, rng)
+        if choice == "tichu" or view.obs.get("phase") != "play":
+            return choice
+        table = Table.of(view)
+        info = view.obs.get("legal_info") or ()
+        bombs = [o for o in options(view.legal, table.top, info) if o.combo and o.combo.is_bomb()]
+        if not bombs or not bomb_matters(table, choice is not None):
+            return choice
+        cheapest = min(bombs, key=lambda o: bomb_key(o, table.hand)).text
+        texts = list(dict.fromkeys([choice or NO_BOMB, NO_BOMB, cheapest]))
+        if len(texts) == 1:
+            return choice
+        best = self.search(view, texts, rng, start + self.budget * BOMB_SHARE)
+        return None if best == NO_BOMB else best
+
+    def calls_tichu(self, view: SeatView, rng: random.Random, start: float) -> bool:
+        """Call Tichu in the play phase before our first card, decided once per round by
+        ``tichu_calls.call_tichu`` (never during the exchange: the cards received count)."""
+        obs = view.obs
+        if "tichu" not in view.legal or obs.get("phase") != "play":
+            return False
+        hand = obs.get("hand") or ()
+        if len(hand) != 14:
+            return False
+        key = (obs.get("round"), hash(tuple(hand)))
+        if key not in self.tichu_decided:
+            partner = (obs.get("calls") or [""] * SEATS)[(view.seat + 2) % SEATS]
+            call = not partner and call_tichu(view, rng, rollout_policy, self._more_calls(start))
+            self.tichu_decided[key] = call
+        return self.tichu_decided[key]
+
+    def _more_calls(self, start: float, per_world: int = CALL_WORLDS_PER_WORLD) -> More:
+        """The budget of a call (or exchange: ``per_world=1``) decision: the fixed count,
+        else the time budget."""
+        if self.worlds is not None:
+            count = self.worlds * per_world
+            return lambda k: k < count
+        deadline = start + self.budget * CALL_SHARE
+        return lambda k: k < MIN_WORLDS or (k < MAX_CALL_WORLDS and time.perf_counter() < deadline)
+
+    def search(
+        self, view: SeatView, texts: Sequence[str], rng: random.Random, deadline: float
+    ) -> str:
+        """``texts[0]`` (the heuristic's choice) unless another candidate scores better by a
+        clear paired margin over the same sampled worlds and rollout seeds."""
+        seat = view.seat
+        n = len(texts)
+        diffs = [0.0] * n
+        squares = [0.0] * n
+        worlds = 0
+        sampler = WorldSampler(view)
+        actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
+        now, last = time.perf_counter(), 0.0
+        while self._more(worlds, now, last, deadline):
+            world = sampler.sample(rng)
+            seed = rng.random()
+            scores = self.scores(world, seat, actions, seed)
+            for i, score in enumerate(scores):
+                d = score - scores[0]
+                diffs[i] += d
+                squares[i] += d * d
+            worlds += 1
+            now, last = time.perf_counter(), time.perf_counter() - now
+        best, best_gain = 0, 0.0
+        for i in range(1, n):
+            mean = diffs[i] / worlds
+            var = max(squares[i] / worlds - mean * mean, 0.0)
+            se = (var / max(worlds - 1, 1)) ** 0.5
+            if mean > MARGIN and mean - 2 * se > 0 and mean > best_gain:
+                best, best_gain = i, mean
+        return texts[best]
+
+    def scores(
+        self, world: TichuState, seat: int, actions: Sequence[TichuAction | None], seed: float
+    ) -> list[float]:
+        """Each action's rollout in ``world`` with the same rollout seed: our team's round
+        points minus theirs (``None``: no move of ours, out of turn)."""
+        base = Sim.from_state(world)
+        moves = {to_action(m): m for m in base.moves()}
+        if base.seat != seat:
+            moves.update({to_action(m): m for m in base.bombs(seat)})
+        out = []
+        for action in actions:
+            if action is None:
+                sim = base.copy()
+                out.append(_diff(sim.rollout(rollout_policy, random.Random(seed)), seat))
+                continue
+            move = moves.get(action)
+            if move is None:  # not a simulator move (a bomb out of turn): the engine applies it
+                out.append(self.engine_score(world, seat, action, seed))
+                continue
+            sim = base.copy()
+            sim.apply(move, seat)
+            out.append(_diff(sim.rollout(rollout_policy, random.Random(seed)), seat))
+        return out
+
+    def engine_score(self, world: TichuState, seat: int, action: TichuAction, seed: float) -> float:
+        try:
+            state = rules.apply(world, seat, action).state
+        except Exception:  # a sampled world where the action is not legal: neutral
+            return 0.0
+        if state.phase is not Phase.PLAY:
+            assert state.last_round is not None
+            return _diff(state.last_round.points, seat)
+        return _diff(Sim.from_state(state).rollout(rollout_policy, random.Random(seed)), seat)
+
+
+def bomb_matters(table: Table, heuristic_bombs: bool) -> bool:
+    """An opponent's play on top and something at stake: the heuristic would bomb, the
+    opponent is down to a few cards, or the trick holds points."""
+    top_seat = table.top_seat
+    if top_seat is None or top_seat not in table.opponents:
+        return False
+    return heuristic_bombs or table.size(top_seat) <= BOMB_CARDS or trick_points(table.obs) >= 15
+
+
+def _int_arg(part: str) -> int:
+    try:
+        worlds = int(part[2:])
+    except ValueError:
+        raise ValueError(f"search:n= takes a number of worlds, not {part!r}") from None
+    if not MIN_WORLDS <= worlds <= MAX_FIXED_WORLDS:
+        raise ValueError(
+            f"search worlds must be in [{MIN_WORLDS}, {MAX_FIXED_WORLDS}], got {worlds}"
+        )
+    return worlds
+
+
+def _probability_arg(part: str) -> float:
+    key, _, value = part.partition("=")
+    return _bounded(value, 1.0, f"search:{key}= (a probability)")
+
+
+def _seconds_arg(part: str) -> float:
+    return _bounded(part, 60.0, "search seconds per decision (or n=worlds)")
+
+
+def _bounded(text: str, high: float, what: str) -> float:
+    """A number in (0, ``high``] from a level's text, or a ValueError naming ``what``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{what} takes a number, not {text!r}") from None
+    if not 0 < value <= high:
+        raise ValueError(f"{what} must be in (0, {high:g}], got {value:g}")
+    return value
+
+
+def without_tichu(view: SeatView) -> SeatView:
+    """The view without the Tichu call among the legal actions (the calls are decided here,
+    not by the heuristic's model); ``legal_info`` stays aligned with ``legal``."""
+    legal = view.legal
+    if "tichu" not in legal:
+        return view
+    keep = [i for i, t in enumerate(legal) if t != "tichu"]
+    obs = dict(view.obs)
+    obs["legal"] = [legal[i] for i in keep]
+    info = obs.get("legal_info")
+    if isinstance(info, list | tuple) and len(info) == len(legal):
+        obs["legal_info"] = [info[i] for i in keep]
+    return SeatView(view.game, view.seat, obs, view.history)
+
+
+def _diff(points: tuple[int, int], seat: int) -> float:
+    team = seat % 2
+    return float(points[team] - points[1 - team])

@@ -1,0 +1,3 @@
+"""The Toepen bots: heuristic, tight, its frozen first version, search, and the exact card-play
+solver.
+"""

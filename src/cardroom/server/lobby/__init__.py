@@ -1,0 +1,1 @@
+"""The room's tables: creating, listing and finding them; who may do what at a table; names."""

@@ -1,0 +1,3 @@
+"""One table: the actor that owns its game, seats, timers and bots, and what its page shows beside
+the game.
+"""

@@ -1,0 +1,143 @@
+"""Plays the bot seats of one table, through the same inbox and validation as a human.
+
+The driver lives inside its ``TableActor``: after every change the actor calls ``schedule``,
+which arms at most one thinker per bot seat that is active. After the configured delay the
+thinker builds the seat's ``SeatView`` (the observation JSON and projected history a human at
+that seat would have), asks the bot, and posts the answer back to the actor's inbox, where it is
+checked against the state at that moment like any other submission.
+
+Why a light bot is one loop timer that decides on the event loop, at the moment it fires: a task
+plus a worker thread per decision cost more CPU than the decision itself (a heuristic Tichu
+decision takes ~0.2 ms on average), and a worker thread holding the GIL delays every table's
+actor by up to the interpreter's switch interval. Deciding when the timer fires also answers the
+table as it is then, not as it was when the delay began. Heavy (search) levels think for
+hundreds of milliseconds: they keep a task that awaits the capped process pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+from cardroom.bots import Bot, SeatView, decide, make_bot, may_interrupt
+from cardroom.bots.registry import is_heavy
+from cardroom.engine.errors import EngineError
+from cardroom.server.table import bot_pool
+
+log = logging.getLogger("cardroom.server.bots")
+
+JITTER = 0.2
+"""A light bot waits its delay ±20 %: people do not answer on a metronome, and tables that
+started together would otherwise keep their bots deciding in the same loop turns."""
+Submit = Callable[[int, str, int], Awaitable[bool]]
+"""``submit(seat, text, version_seen)`` runs in the actor; True if the action was accepted."""
+ViewOf = Callable[[int], tuple[int, Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+"""``view_of(seat)``: the table's version now, and that seat's observation and history."""
+LegalOf = Callable[[int], Sequence[str]]
+"""``legal_of(seat)``: that seat's legal action texts now (its view's ``legal``, unbuilt)."""
+
+
+def choose_action(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
+    """The bot's answer; a bot that errs or answers outside ``legal`` is replaced by a random
+    legal choice, so a buggy bot can never stall a table."""
+    try:
+        return decide(bot, view, rng)
+    except (EngineError, ValueError, LookupError, TypeError) as exc:
+        log.warning("bot %s at seat %d failed (%s); playing a random legal action", bot.name,
+                    view.seat, exc)  # fmt: skip
+        return rng.choice(view.legal) if view.legal else None
+
+
+class BotDriver:
+    """Bot seats of one table: which bot sits where, and which seat is thinking."""
+
+    def __init__(self, game: str, delay: float) -> None:
+        self.game = game
+        self.delay = delay
+        self.rng = random.Random(secrets.randbits(64))
+        self.bots: dict[int, Bot] = {}
+        self.levels: dict[int, str] = {}
+        self._thinking: dict[int, asyncio.Task[None] | asyncio.TimerHandle] = {}
+        self._considered: dict[int, int] = {}
+
+    def seat(self, seat: int, level: str | None) -> None:
+        """Put a bot of ``level`` at ``seat`` (``None`` removes it)."""
+        task = self._thinking.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        self._considered.pop(seat, None)
+        if level is None:
+            self.bots.pop(seat, None)
+            self.levels.pop(seat, None)
+        else:
+            self.bots[seat] = make_bot(self.game, level)
+            self.levels[seat] = level
+
+    def schedule(
+        self,
+        version: int,
+        active: frozenset[int],
+        view_of: ViewOf,
+        submit: Callable[[int, str, int], None],
+        awaited: frozenset[int] | None = None,
+        legal_of: LegalOf | None = None,
+    ) -> None:
+        """Start thinking for each active bot seat that has not yet looked at ``version``.
+
+        With ``awaited`` and ``legal_of``, a seat that only may interrupt is left alone when
+        its bot says that with these legal actions it would answer nothing (``may_interrupt``):
+        in Tichu every seat that may still call or holds a bomb is active at almost every
+        version, and a view costs more than the decision."""
+        for seat, bot in self.bots.items():
+            if seat in self._thinking or self._considered.get(seat) == version:
+                continue
+            self._considered[seat] = version
+            if seat not in active:
+                continue
+            off_turn = awaited is not None and seat not in awaited
+            if off_turn and legal_of is not None and not may_interrupt(bot, legal_of(seat)):
+                continue
+            if is_heavy(self.levels.get(seat, "")):
+                seen, obs, history = view_of(seat)
+                view = SeatView(self.game, seat, obs, tuple(history))
+                self._thinking[seat] = asyncio.create_task(self._think(bot, view, seen, submit))
+            else:
+                loop = asyncio.get_running_loop()
+                delay = self.delay * (1 - JITTER + 2 * JITTER * self.rng.random())
+                handle = loop.call_later(delay, self._decide, bot, seat, view_of, submit)
+                self._thinking[seat] = handle
+
+    def forget(self, seat: int) -> None:
+        """Let ``seat`` think again about the current version (its last answer was lost)."""
+        self._considered.pop(seat, None)
+
+    def done(self, seat: int) -> None:
+        """The seat's answer reached the actor; it may think again."""
+        self._thinking.pop(seat, None)
+
+    def _decide(
+        self, bot: Bot, seat: int, view_of: ViewOf, submit: Callable[[int, str, int], None]
+    ) -> None:
+        """A light bot's timer fired: answer the table as it is now."""
+        seen, obs, history = view_of(seat)
+        action = choose_action(bot, SeatView(self.game, seat, obs, tuple(history)), self.rng)
+        submit(seat, action or "", seen)
+
+    async def _think(
+        self, bot: Bot, view: SeatView, version: int, submit: Callable[[int, str, int], None]
+    ) -> None:
+        """A heavy bot: in the capped process pool, never on this thread."""
+        if self.delay > 0:
+            await asyncio.sleep(self.delay)
+        seed = self.rng.getrandbits(64)
+        action = await bot_pool.decide_heavy(self.game, self.levels[view.seat], view, seed)
+        submit(view.seat, action or "", version)
+
+    def stop(self) -> None:
+        for thinker in self._thinking.values():
+            thinker.cancel()
+        self._thinking.clear()

@@ -1,0 +1,65 @@
+"""``GET /api/tables/{id}/replay``: a finished table, record by record, as the browser's replay
+viewer steps through it (the browser computes no rules, so the server folds the log).
+
+``?view=all`` (default) shows every hand; ``?view=N`` what seat N saw. Only finished tables:
+a running table's replay would leak hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from cardroom.engine import OMNISCIENT, Audience, get_game
+from cardroom.engine.runner import apply_record
+from cardroom.engine.upgrade import LogTooOld, upgrade_log
+from cardroom.server.table.actor import LobbyError
+from cardroom.storage import UnknownTable
+
+Json = dict[str, Any]
+
+
+def _audience(raw: str, num_seats: int) -> Audience:
+    if raw in ("", "all"):
+        return OMNISCIENT
+    if raw.isdigit() and int(raw) < num_seats:
+        return int(raw)
+    raise LobbyError(f"view must be 'all' or a seat 0..{num_seats - 1}", 400)
+
+
+async def table_replay(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    try:
+        stored = await request.app.state.registry.store.load(table_id)
+    except UnknownTable:
+        raise LobbyError(f"no table {table_id!r}", 404) from None
+    meta = stored.meta
+    if meta.status != "finished":
+        raise LobbyError("the replay is available once the table is finished", 409)
+    game = get_game(meta.game)
+    try:
+        records = upgrade_log(
+            game.name, meta.rules_version, game.rules_version, stored.records, meta.config
+        )
+    except LogTooOld as exc:
+        msg = f"table {table_id!r} was played under rules this server no longer replays ({exc})"
+        raise LobbyError(f"{msg}; its record can be downloaded", 410) from None
+    config = game.config_from_json(meta.config)
+    audience = _audience(request.query_params.get("view", "all"), game.num_seats(config))
+    state = game.new(config)
+    steps: list[Json] = []
+    for record in records:
+        state, events = apply_record(game, state, record)
+        if record.kind == "seat":
+            continue
+        shown = [p.to_json() for e in events if (p := game.project(e, audience)) is not None]
+        steps.append({"v": record.seq, "kind": record.kind, "seat": record.seat,
+                      "text": record.text if record.kind != "chance" else "deal",
+                      "events": shown, "obs": game.observe(state, audience).to_json()})  # fmt: skip
+    seats = [{"seat": r.seat, "name": r.name, "kind": r.kind, "level": r.level}
+             for r in stored.seats]  # fmt: skip
+    return JSONResponse({"id": meta.id, "name": meta.name, "game": meta.game,
+                         "view": "all" if audience == OMNISCIENT else audience,
+                         "seats": seats, "outcome": meta.outcome, "steps": steps})  # fmt: skip

@@ -1,0 +1,258 @@
+"""Websocket sessions (contracts §4): one ``Session`` per socket.
+
+A receiver reads and validates frames; a sender drains a bounded queue of outgoing messages. A
+bad frame gets ``reject`` and the session goes on; a client too slow to drain its queue, or whose
+oldest unsent message has waited ``settings.max_lag`` seconds (it stopped reading), is closed
+with 4008 (it reconnects with ``since``) and the table never waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from cardroom.engine import SPECTATOR, Audience
+from cardroom.server.cluster.node import Elsewhere
+from cardroom.server.cluster.relay import relay_socket
+from cardroom.server.lobby.access import clean_secret, hash_token
+from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
+from cardroom.server.settings import Settings
+from cardroom.server.table.actor import ActorStopped, TableActor
+from cardroom.server.web.jsoncodec import dumps
+from cardroom.server.web.wire import (
+    Act,
+    ChatLine,
+    Hello,
+    Ping,
+    Ready,
+    Resync,
+    WireError,
+    message_id,
+    parse_client,
+)
+from cardroom.server.web.wire import reject as reject_msg
+from cardroom.storage import UnknownTable
+
+log = logging.getLogger("cardroom.server.web.ws")
+
+Json = dict[str, Any]
+SLOW_CLIENT_CLOSE = 4008
+FLOOD_CLOSE = 1008
+CHAT_INTERVAL = 1.0
+"""Seconds between two chat lines of one session (more are refused, not relayed)."""
+
+
+class Session:
+    """One websocket: bound to a table as a seat (by token) or as a spectator after ``hello``."""
+
+    def __init__(self, ws: WebSocket, registry: TableRegistry, settings: Settings) -> None:
+        self.ws = ws
+        self.registry = registry
+        self.settings = settings
+        self.outbox: asyncio.Queue[tuple[float, Json | str]] = asyncio.Queue(
+            maxsize=settings.send_queue
+        )
+        self._sending_since: float | None = None  # when the message being written was queued
+        self.actor: TableActor | None = None
+        self.audience: Audience = SPECTATOR
+        self.token: str | None = None
+        self.token_hash: str | None = None
+        self.slow = asyncio.Event()
+        self.flooded = False
+        self._window = (0.0, 0)
+        self._last_chat = -CHAT_INTERVAL
+
+    def send(self, message: Json | str) -> None:
+        """Queue a message; a full queue marks the client slow and ends the session."""
+        if self.slow.is_set():
+            return
+        try:
+            self.outbox.put_nowait((time.monotonic(), message))
+        except asyncio.QueueFull:
+            log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
+            self.slow.set()
+
+    def seated(self, audience: Audience) -> None:
+        """Called by the table's actor, the only judge of which seat this socket speaks for."""
+        self.audience = audience
+        seated = isinstance(audience, int) and self.token is not None
+        self.token_hash = hash_token(self.token) if seated and self.token else None
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        tasks = [
+            asyncio.create_task(self._receive()),
+            asyncio.create_task(self._send()),
+            asyncio.create_task(self.slow.wait()),
+            asyncio.create_task(self._watch_lag()),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await self._unbind()
+            if self.ws.client_state == WebSocketState.CONNECTED:
+                code, reason = 1000, ""
+                if self.slow.is_set():
+                    code, reason = SLOW_CLIENT_CLOSE, "too slow"
+                elif self.flooded:
+                    code, reason = FLOOD_CLOSE, "too many messages"
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code, reason)
+
+    async def _send(self) -> None:
+        while True:
+            self._sending_since = None
+            queued, message = await self.outbox.get()
+            self._sending_since = queued
+            await self.ws.send_text(message if isinstance(message, str) else dumps(message))
+
+    def lag(self, now: float) -> float:
+        """Seconds the oldest message not yet written to the socket has waited."""
+        oldest = self._sending_since
+        if oldest is None and not self.outbox.empty():
+            oldest = self.outbox._queue[0][0]  # type: ignore[attr-defined]  # peek, FIFO
+        return 0.0 if oldest is None else now - oldest
+
+    async def _watch_lag(self) -> None:
+        """Close a client that stopped reading: its writes block once the (small) socket send
+        buffer is full, so its oldest message ages; a live client's never does."""
+        limit = self.settings.max_lag
+        if limit <= 0:
+            await asyncio.Event().wait()
+        while self.lag(time.monotonic()) < limit:
+            await asyncio.sleep(min(1.0, limit / 4))
+        log.warning("client %s s behind on table %s closed", limit, self.actor and self.actor.id)
+        self.slow.set()
+
+    async def _receive(self) -> None:
+        while True:
+            try:
+                frame = await self.ws.receive()
+            except WebSocketDisconnect:
+                return
+            if frame["type"] == "websocket.disconnect":
+                return
+            if not self._within_rate():
+                log.warning("flooding client disconnected")
+                self.flooded = True
+                return
+            raw = frame.get("text")
+            raw = frame.get("bytes") if raw is None else raw
+            try:
+                await self.handle(parse_client(raw or "", self.settings.max_message))
+            except WireError as exc:
+                self.send(reject_msg(exc.code, str(exc), exc.id))
+            except Elsewhere as exc:  # cluster: another node owns the table
+                await relay_socket(self, exc.url, str(raw))
+                return
+            except ActorStopped:
+                self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
+            except Exception:  # a server bug must not end the session; the client is told
+                log.exception("websocket message failed")
+                self.send(reject_msg("error", "the server failed on this message", _id(raw)))
+
+    async def receive_text(self) -> str | None:
+        """The next text frame (relay mode); None when the client has gone."""
+        while True:
+            try:
+                frame = await self.ws.receive()
+            except WebSocketDisconnect:
+                return None
+            if frame["type"] == "websocket.disconnect":
+                return None
+            if frame.get("text") is not None:
+                return str(frame["text"])
+
+    def _within_rate(self) -> bool:
+        """At most ``settings.max_rate`` frames per second (a fixed one-second window)."""
+        now = time.monotonic()
+        start, count = self._window
+        if now - start >= 1.0:
+            start, count = now, 0
+        self._window = (start, count + 1)
+        return count < self.settings.max_rate
+
+    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine | Ready) -> None:
+        if isinstance(message, Ping):
+            self.send({"t": "pong"})
+        elif isinstance(message, Hello):
+            await self._hello(message)
+        elif self.actor is None:
+            raise WireError("send hello first", "unauthorized", getattr(message, "id", None))
+        elif self.actor.stopped:
+            raise WireError(
+                "the table was closed; reconnect", "no_table", getattr(message, "id", None)
+            )
+        elif isinstance(message, Resync):
+            actor = self.actor
+            actor.post(lambda: actor.resync(self))
+        elif isinstance(message, ChatLine):
+            self._chat(self.actor, message)
+        elif isinstance(message, Ready):
+            actor, audience = self.actor, self.audience
+            if isinstance(audience, int):  # a spectator's "ready" counts for nothing
+                actor.post(lambda: actor.ready(audience))
+        else:
+            self._act(self.actor, message)
+
+    async def _hello(self, hello: Hello) -> None:
+        try:
+            actor = await self.registry.get(hello.table)
+        except AbandonedTable as exc:  # closed by a rules upgrade: say why
+            raise WireError(str(exc), "no_table") from None
+        except UnknownTable:
+            raise WireError(f"no table {hello.table!r}", "no_table") from None
+        token = hello.token
+        if token is not None and clean_secret(token) is None:
+            raise WireError("this token holds no seat at this table", "unauthorized")
+        await self._unbind()
+        self.actor, self.token = actor, token
+        try:
+            await actor.call(lambda: actor.attach(self, token, hello.since))
+        except WireError:
+            self.actor = None
+            raise
+
+    def _chat(self, actor: TableActor, line: ChatLine) -> None:
+        now = time.monotonic()
+        if now - self._last_chat < CHAT_INTERVAL:
+            raise WireError("one chat line per second, please", "too_fast")
+        self._last_chat = now
+        audience = self.audience
+        actor.post(lambda: actor.say(audience, line.name, line.text))
+
+    def _act(self, actor: TableActor, act: Act) -> None:
+        seat = self.audience
+        if not isinstance(seat, int):
+            raise WireError("spectators cannot act; take a seat first", "unauthorized", act.id)
+        token_hash = self.token_hash
+        actor.post(lambda: actor.submit(seat, act.text, self.send, act.id, token_hash, act.v))
+
+    async def _unbind(self) -> None:
+        actor, self.actor = self.actor, None
+        self.seated(SPECTATOR)
+        if actor is not None and not actor.stopped:
+            with contextlib.suppress(ActorStopped):
+                await actor.call(lambda: actor.detach(self))
+
+
+def _id(raw: Any) -> int | None:
+    try:
+        return message_id(json.loads(raw))
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    """``/ws``: one session per connection."""
+    registry: TableRegistry = ws.app.state.registry
+    settings: Settings = ws.app.state.settings
+    await Session(ws, registry, settings).run()
