@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardroom.server.settings import STATIC_DIR
 from tests.server.chromium import PHONE
 
 Json = dict[str, Any]
-STATIC = Path(__file__).parents[2] / "src" / "cardroom" / "server" / "static"
+STATIC = STATIC_DIR
 TABLE = "T1"
 SEATS = [
     {"seat": s, "name": n, "kind": k, "online": True}
