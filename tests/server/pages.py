@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from cardroom import i18n
 from cardroom.server.settings import STATIC_DIR
 from tests.server.chromium import PHONE
 
@@ -92,6 +93,18 @@ def _serve_static(route: Any) -> None:
     route.fulfill(body=(STATIC / path).read_text(encoding="utf-8"), content_type=kind)
 
 
+def _serve_catalogue(route: Any) -> None:
+    lang = route.request.url.split("/i18n/", 1)[1].split(".json")[0]
+    route.fulfill(json=i18n.catalogue(lang))
+
+
+def serve_client_files(page: Any) -> None:
+    """Answer the browser client's own files (``/static/…``, ``/i18n/{lang}.json``) from the
+    package, as the server would."""
+    page.route("**/static/**", _serve_static)
+    page.route("**/i18n/*.json", _serve_catalogue)
+
+
 @pytest.fixture
 def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
     """Open ``/t/T1`` as seat 0 (token in localStorage) or as a spectator, with a fake server.
@@ -124,7 +137,7 @@ def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
         watch(page, problems)
         html = (STATIC / "index.html").read_text(encoding="utf-8")
         page.route(f"**/t/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
-        page.route("**/static/**", _serve_static)
+        serve_client_files(page)
         summary = {"id": TABLE, "game": obs["game"], "num_seats": len(seat_list),
                    "seats": seat_list, "name": "test table", "options": {}}  # fmt: skip
         page.route(f"**/api/tables/{TABLE}", lambda r: r.fulfill(json=summary))

@@ -422,7 +422,7 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     pages.watch(page, problems)
     html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
     page.route(f"**/replay/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
-    page.route("**/static/**", pages._serve_static)
+    pages.serve_client_files(page)
     asked: list[str] = []
 
     def replay(route: Any) -> None:
@@ -457,7 +457,7 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
     page.route("**/rules/*", lambda r: r.fulfill(body=html, content_type="text/html"))
     page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
-    page.route("**/static/**", pages._serve_static)
+    pages.serve_client_files(page)
     specs = {"lives": {"type": "int", "default": 10, "description": "lives per player", "min": 1,
                        "max": 30},
              "dealer_rule": {"type": "str", "default": "winner", "description": "who deals",
