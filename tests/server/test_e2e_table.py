@@ -266,7 +266,7 @@ def test_your_turn_is_in_the_title_and_a_timer_runs(open_table: Any) -> None:
     page, _ = open_table(tichu_obs(turn=0), welcome={"turn_timeout": 30})
     # the table summary (HTTP) and the welcome (socket) may arrive in either order
     page.wait_for_function("() => document.title === '● Your turn · test table · cardroom'")
-    assert page.get_by_test_id("turn-timer").inner_text().endswith("s")
+    assert page.get_by_test_id("clock-0").inner_text().endswith("s")  # on the seat that owes
     page.get_by_test_id("chime").check()
     assert page.evaluate("localStorage.getItem('cardroom.chime')") == "on"
 
@@ -479,6 +479,7 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     assert page.get_by_test_id("lobby-rules").get_attribute("href") == "/rules/toepen"
     page.goto("/rules/toepen")
     rules = page.get_by_test_id("rules")
+    page.get_by_test_id("rules-options").get_by_text("lives per player").wait_for()  # fetched
     assert "Knocking" in rules.inner_text() and "lives per player" in rules.inner_text()
     page.goto("/rules/tichu")
     assert "Dragon" in page.get_by_test_id("rules").inner_text()

@@ -84,7 +84,7 @@ export class TableSocket {
         this.v = msg.v;
         if (msg.seats) this.h.onSeats(msg.seats, msg.seat);
         this.h.onWelcome(msg.seat, msg);
-        this.h.onState(msg.obs, msg.v);
+        this.h.onState(msg.obs, msg.v, msg);
         break;
       case "ev":
         if (this.v !== null && msg.v <= this.v) return; // already seen (catch-up overlap)
@@ -93,7 +93,7 @@ export class TableSocket {
         }
         this.v = msg.v;
         this.h.onEvents(msg.events || [], msg.v);
-        this.h.onState(msg.obs, msg.v);
+        this.h.onState(msg.obs, msg.v, msg);
         break;
       case "seats":
         this.h.onSeats(msg.seats, undefined);

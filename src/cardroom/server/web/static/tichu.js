@@ -1,6 +1,6 @@
 // Tichu parts of the table view (contracts.md §3). Only notation is parsed here, never rules.
 import { cardEl, cardText } from "./cards.js";
-import { h } from "./dom.js";
+import { h } from "./ui.js";
 import { give } from "./motion.js";
 
 const SLOTS = ["left", "partner", "right"];
