@@ -141,7 +141,7 @@ export function actOrConfirm(view, a) {
   view.update(
     (s) =>
       (s.confirm = {
-        question: t("table.confirm.call", { call: label, points: COSTLY[verb] }),
+        question: t("table.confirm.call", { call: label.replace(/!$/, ""), points: COSTLY[verb] }),
         yesLabel: t("table.confirm.call_yes", { call: label }),
         yes: () => view.act(a),
       }),

@@ -25,6 +25,8 @@ import { h, render, useEffect, useLayoutEffect, useRef } from "./ui.js";
 export const GAMES = { tichu: checkGame("tichu", tichu), toepen: checkGame("toepen", toepen) };
 const DEFAULT_LEVELS = ["heuristic", "random"];
 const HISTORY_SIZE = 600;
+// Events the live region reads out (besides "your move"): calls and knocks, not every pass.
+const CALL_EVENTS = new Set(["tichu_called", "grand_decided", "calls_revealed", "knock"]);
 const BOT_NAMES = ["Ada", "Bram", "Cleo", "Dirk", "Eva", "Finn", "Greet", "Hugo"];
 
 export { feltView, friendly, matchingPlays };
@@ -253,7 +255,7 @@ function handlers(state) {
           const entry = { v, ...ev };
           s.history.push(entry);
           const text = addLog(s, entry);
-          if (ev.type === "called" || ev.type === "tichu" || ev.type === "grand") {
+          if (CALL_EVENTS.has(ev.type) && text) {
             s.announce = text || s.announce;
             sound(s, "call");
           }
