@@ -94,6 +94,8 @@ def obs(page: Any) -> Json:
 def create_table(page: Any, base: str, game: str, options: dict[str, Any]) -> str:
     page.goto(base + "/")
     page.get_by_test_id("game-select").select_option(game)
+    if options:
+        page.get_by_test_id("house-rules-toggle").click()  # single options are folded away
     for key, value in options.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))
     page.get_by_test_id("table-name").fill(f"e2e {game}")
@@ -339,4 +341,49 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     watcher.wait_for_function("() => window.cardroom.mySeat === 1 && window.cardroom.obs.hand")
     assert watcher.get_by_test_id("hand").count() == 1
     assert "Bea (you)" in watcher.get_by_test_id("seat-1").inner_text()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("game", ["tichu", "toepen"])
+def test_one_click_seats_you_with_three_bots_of_the_chosen_level(
+    live: LiveServer, browser: Any, game: str
+) -> None:
+    problems: list[str] = []
+    for size, viewport in (("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
+        watch(page, problems)
+        page.goto(f"{live.url}/")
+        page.get_by_test_id("quick-level").select_option("random")
+        page.screenshot(path=str(SHOTS / f"e2e-lobby-quick-{size}.png"))
+        page.get_by_test_id(f"quick-{game}").click()  # the one click
+        page.wait_for_url(re.compile(r"/t/[^/]+$"))
+        page.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.hand")
+        seats = page.evaluate("window.cardroom.seats")
+        assert page.evaluate("window.cardroom.mySeat") == 0
+        assert [(s["kind"], s.get("level")) for s in seats[1:]] == [("bot", "random")] * 3
+        page.context.close()
+    assert not problems, problems
+
+
+def test_a_preset_fills_the_house_rules_it_names(live: LiveServer, browser: Any) -> None:
+    problems: list[str] = []
+    page = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(f"{live.url}/")
+    page.get_by_test_id("game-select").select_option("tichu")
+    assert not page.get_by_test_id("option-allow_grand").is_visible()  # folded away
+    page.get_by_test_id("preset").select_option("tournament")
+    page.get_by_test_id("house-rules-toggle").click()
+    assert not page.get_by_test_id("option-allow_grand").is_checked()
+    assert page.get_by_test_id("option-double_victory_points").input_value() == "100"
+    page.screenshot(path=str(SHOTS / "e2e-lobby-preset-phone.png"), full_page=True)
+    page.get_by_test_id("preset").select_option("faq")
+    assert page.get_by_test_id("option-allow_grand").is_checked()
+    page.get_by_test_id("preset").select_option("tournament")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    page.wait_for_function("() => window.cardroom.meta")
+    options = page.evaluate("window.cardroom.meta.options")
+    assert options["allow_grand"] is False and options["double_victory_points"] == 100
+    page.context.close()
     assert not problems, problems

@@ -469,6 +469,7 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
         {"id": "old", "name": "Friday", "game": "toepen", "finished_at": "2026-12-01T20:00:00",
          "replay": "/replay/old"}]))  # fmt: skip
     page.goto("/")
+    page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
     assert page.get_by_test_id("help-lives").inner_text() == "lives per player (1–30)"
     assert page.get_by_test_id("option-dealer_rule").evaluate("e => e.tagName") == "SELECT"
     page.get_by_test_id("option-lives").fill("31")  # outside the range: said in words
