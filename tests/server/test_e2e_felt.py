@@ -55,7 +55,9 @@ def hit(page: Any, testid: str) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_match_score_is_on_the_felt_in_every_phase(open_table: Any, phase: str, size: str) -> None:
+def test_the_match_score_is_on_the_felt_in_every_phase(
+    open_table: Any, phase: str, size: str
+) -> None:
     page, _ = open_table(PHASES[phase], viewport=SIZES[size])
     board = page.get_by_test_id("scoreboard")
     obs = PHASES[phase]
@@ -94,7 +96,9 @@ def test_the_round_summary_lies_above_the_trick_and_closes_by_button_or_escape(
     page.get_by_test_id("round-end").wait_for()
     for button in ("round-end-close", "round-end-x", "ready"):
         assert hit(page, button), f"{button} is covered"
-    assert page.get_by_test_id("round-end").evaluate("e => getComputedStyle(e).backgroundColor") == (
+    assert page.get_by_test_id("round-end").evaluate(
+        "e => getComputedStyle(e).backgroundColor"
+    ) == (
         "rgb(6, 42, 28)"  # opaque
     )
     page.screenshot(path=str(SHOTS / f"felt-round-end-{size}.png"))
@@ -106,8 +110,10 @@ def test_the_round_summary_lies_above_the_trick_and_closes_by_button_or_escape(
 
 
 def test_the_last_trick_popup_closes_by_button_and_escape(open_table: Any) -> None:
-    history = [{"type": "played", "seat": 1, "cards": ["9G"], "combo": "single 9", "phoenix_as": None},
-               {"type": "trick_taken", "seat": 1, "points": 0, "given_by": None}]  # fmt: skip
+    history = [
+        {"type": "played", "seat": 1, "cards": ["9G"], "combo": "single 9", "phoenix_as": None},
+        {"type": "trick_taken", "seat": 1, "points": 0, "given_by": None},
+    ]
     page, _ = open_table(tichu_obs(trick=STAIRS, top=STAIRS[0]), welcome={"history": history})
     page.get_by_test_id("last-trick-button").click()
     assert hit(page, "last-trick-x")
@@ -128,7 +134,7 @@ def test_game_over_lies_above_the_cards_and_closes(open_table: Any) -> None:
 
 
 def test_the_phone_sheet_is_opaque_above_ready_and_closes(open_table: Any) -> None:
-    page, server = open_table(tichu_obs())
+    page, _server = open_table(tichu_obs())
     page.get_by_test_id("tab-score").click()
     side = page.get_by_test_id("side")
     assert side.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(6, 42, 28)"
@@ -158,7 +164,7 @@ def test_calls_cost_what_they_say_and_ask_first(open_table: Any, call: str, poin
 
 
 def test_leaving_mid_round_asks_and_cancel_keeps_the_seat(open_table: Any) -> None:
-    page, server = open_table(tichu_obs())
+    page, _server = open_table(tichu_obs())
     page.get_by_test_id("leave").click()
     assert "bot takes your seat" in page.get_by_test_id("confirm").inner_text()
     page.get_by_test_id("confirm-no").click()
@@ -222,7 +228,9 @@ def test_your_move_and_calls_are_announced_politely(open_table: Any) -> None:
     page.wait_for_function("() => window.cardroom.v === 6")
     assert region.text_content() == "Cy called Tichu!"
     push(server, {"t": "ev", "v": 7, "events": [], "obs": tichu_obs(turn=0, legal=["pass"])})
-    page.wait_for_function("() => document.querySelector('[data-testid=announce]').textContent === 'Your move.'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=announce]').textContent === 'Your move.'"
+    )
 
 
 def test_seats_say_cards_calls_and_out_order(open_table: Any) -> None:
@@ -250,7 +258,7 @@ def test_the_shortcuts_are_listed_in_a_help_panel(open_table: Any) -> None:
 
 def test_every_seat_that_owes_a_move_shows_its_clock(open_table: Any) -> None:
     obs = PHASES["exchange"]
-    page, server = open_table({**obs, "awaited": [0, 1, 3]}, welcome={"turn_timeout": 20})
+    page, _server = open_table({**obs, "awaited": [0, 1, 3]}, welcome={"turn_timeout": 20})
     for seat in (0, 1, 3):
         assert page.get_by_test_id(f"clock-{seat}").inner_text() in {"20s", "19s"}
     assert page.get_by_test_id("clock-2").count() == 0
