@@ -187,7 +187,11 @@ def test_with_two_bombs_the_button_asks_which(open_table: Any) -> None:
                     hand=["7G", "7K", "7B", "7R", "2G", "3G", "4G", "5G", "6G"])  # fmt: skip
     page, server = open_table(obs)
     page.keyboard.press("Shift+B")
+    assert server.wait_sent(page, lambda m: m["t"] == "bomb") == {"t": "bomb"}  # which: unsaid
     options = page.get_by_test_id("chooser-option")
+    assert options.count() == 2
+    assert page.get_by_test_id("chooser").get_by_text("Cancel").count() == 0  # committed
+    page.keyboard.press("Escape")
     assert options.count() == 2
     options.nth(1).click()
     server.wait_sent(page, lambda m: m["t"] == "act")
@@ -263,3 +267,16 @@ def test_every_seat_that_owes_a_move_shows_its_clock(open_table: Any) -> None:
         assert page.get_by_test_id(f"clock-{seat}").inner_text() in {"20s", "19s"}
     assert page.get_by_test_id("clock-2").count() == 0
     page.screenshot(path=str(SHOTS / "felt-clock-exchange-phone.png"))
+
+
+def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(turn=1, legal=[]), viewport=WIDE)
+    push(server, {"t": "hold", "seat": 3})
+    assert page.get_by_test_id("hold").inner_text() == "Di is bombing…"
+    push(server, {"t": "clock", "move": 20, "deadlines": {"1": 12}, "bank": [60] * 4, "away": [0]})
+    page.get_by_test_id("back").wait_for()
+    assert page.get_by_test_id("clock-1").inner_text() in {"12s", "11s"}
+    assert "away" in (page.get_by_test_id("seat-0").get_attribute("aria-label") or "")
+    page.screenshot(path=str(SHOTS / "felt-hold-away-desktop.png"))
+    page.get_by_test_id("back").click()
+    assert server.wait_sent(page, lambda m: m["t"] == "back") == {"t": "back"}

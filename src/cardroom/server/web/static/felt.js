@@ -35,7 +35,14 @@ export function feltView(view) {
     ),
   );
   view.seenPlays = new Set(keys);
-  parts.push(h("div", { class: "center" }, game.center(view)));
+  parts.push(
+    h(
+      "div",
+      { class: "center" },
+      view.hold ? h("div", { class: "banner bomb", "data-testid": "hold" }, t("table.hold", { name: view.name(view.hold.seat) })) : null,
+      game.center(view),
+    ),
+  );
   const last = game.lastTrick(view);
   if (last && !view.replay) {
     parts.push(
@@ -259,7 +266,7 @@ function seatWords(view, seat, info, count, owes) {
   const rel = view.game().relation(view, seat);
   if (rel) bits.push(rel);
   if (info.kind === "bot") bits.push(t("table.seat.bot"));
-  if (info.kind === "human" && !info.online) bits.push(t("table.seat.away"));
+  if (isAway(view, seat, info)) bits.push(t("table.seat.away"));
   if (count !== null) bits.push(t("table.seat.cards", { count }));
   const call = obs && obs.calls && obs.calls[seat];
   if (call) bits.push(t(call === "grand" ? "table.seat.called_grand" : "table.seat.called_tichu"));
@@ -267,6 +274,12 @@ function seatWords(view, seat, info, count, owes) {
   if (pos >= 0) bits.push(t("table.seat.out", { place: pos + 1 }));
   if (owes) bits.push(t("table.seat.to_move"));
   return bits.join(", ");
+}
+
+// A human seat whose player is gone (offline) or timed out again and again (a bot plays it).
+export function isAway(view, seat, info) {
+  if (view.replay || !info || info.kind !== "human") return false;
+  return !info.online || !!info.away || !!(view.clock && (view.clock.away || []).includes(seat));
 }
 
 // The seats that owe a move now (every phase: the Grand decision, the exchange, a play).
@@ -299,7 +312,7 @@ function seatView(view, seat, n, me, passed) {
   const rel = game.relation(view, seat);
   const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
   const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
-  const away = info.kind === "human" && !info.online && !view.replay;
+  const away = isAway(view, seat, info);
   const left = owes ? clockLeft(view, seat) : null;
   return h(
     "div",

@@ -193,8 +193,14 @@ function actionBar(view) {
           "data-testid": "bomb-button",
           title: t("table.bomb.title"),
           onclick: () => {
-            if (bombs.length === 1) view.act(bombs[0]);
-            else view.update((s) => (s.chooser = bombs));
+            if (bombs.length === 1) return view.act(bombs[0]); // the press is the bomb
+            // Several: the press claims the moment (the table holds still) and commits the
+            // seat to one of its bombs; the server says only that this seat is bombing.
+            if (view.socket) view.socket.send({ t: "bomb" });
+            view.update((s) => {
+              s.chooser = bombs;
+              s.bombClaimed = true;
+            });
           },
         },
         t("table.bomb"),
@@ -256,6 +262,8 @@ function chooserView(view) {
         a.startsWith("bomb ") ? game.cardsOf(a).join(" ") : game.chooserLabel(view, a),
       ),
     ),
-    h("button", { class: "secondary", onclick: () => view.update((s) => (s.chooser = null)) }, t("table.cancel")),
+    view.bombClaimed // a claimed bomb cannot be taken back
+      ? null
+      : h("button", { class: "secondary", onclick: () => view.update((s) => (s.chooser = null)) }, t("table.cancel")),
   );
 }

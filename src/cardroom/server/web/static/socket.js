@@ -105,6 +105,12 @@ export class TableSocket {
         this.token = null; // a reconnect must not present the lost seat's token
         if (this.h.onUnseated) this.h.onUnseated(msg);
         break;
+      case "clock":
+        if (this.h.onClock) this.h.onClock(msg);
+        break;
+      case "hold":
+        if (this.h.onHold) this.h.onHold(msg);
+        break;
       case "ready":
         if (this.h.onReady) this.h.onReady(msg.seats || []);
         break;

@@ -8,7 +8,7 @@
 // in game.js; legality comes only from obs.legal.
 import * as api from "./api.js";
 import { friendly } from "./api.js";
-import { feltView, numSeats, owing, seated } from "./felt.js";
+import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
 import { checkGame } from "./game.js";
 import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./hand.js";
 import { t } from "./i18n.js";
@@ -119,6 +119,7 @@ export function mountTable(root, id) {
     state.inflight = text;
     store.update((s) => {
       s.chooser = null;
+      s.bombClaimed = false;
       s.confirm = null;
       s.focusHand = true;
     });
@@ -178,7 +179,7 @@ function updateClock(state, clock) {
     for (const [seat, left] of Object.entries(clock.deadlines)) {
       if (left !== null && left !== undefined) deadlines[seat] = now + left * 1000;
     }
-    state.clock = { deadlines, bank: clock.bank || null };
+    state.clock = { deadlines, bank: clock.bank || null, away: clock.away || [], fromServer: true };
     return;
   }
   if (!(state.turnTimeout > 0)) {
@@ -190,6 +191,8 @@ function updateClock(state, clock) {
   for (const seat of owing(state)) deadlines[seat] = before[seat] ?? Date.now() + state.turnTimeout * 1000;
   state.clock = { deadlines };
 }
+
+const sameHands = (a, b) => String(a.hand_sizes) === String(b.hand_sizes);
 
 function handlers(state) {
   const update = state.update;
@@ -227,8 +230,11 @@ function handlers(state) {
         s.v = v;
         const cards = (o) => (o && o.hand_sizes ? o.hand_sizes.reduce((a, b) => a + b, 0) : 0);
         if (s.roundEnd && before && cards(obs) > cards(before)) s.roundEnd = null; // dealt
-        if (!before || before.turn !== obs.turn || before.phase !== obs.phase) s.clock = null;
-        updateClock(s, msg && msg.clock);
+        if (s.hold && (!before || !sameHands(before, obs))) s.hold = null; // the bomb was played
+        if (!s.clock || !s.clock.fromServer) {
+          if (!before || before.turn !== obs.turn || before.phase !== obs.phase) s.clock = null;
+          updateClock(s, msg && msg.clock);
+        }
         const hand = new Set(obs.hand || []);
         s.selected = s.selected.filter((c) => hand.has(c));
         if (s.chooser) {
@@ -295,6 +301,9 @@ function handlers(state) {
       });
       state.say(t("table.unseated", { seat: msg.seat, reason: friendly(msg.reason || "") }), "info");
     },
+    onClock: (msg) => update((s) => updateClock(s, msg)),
+    // A seat pressed Bomb: the table holds still until it plays one (which one is not said).
+    onHold: (msg) => update((s) => (s.hold = msg.seat === null || msg.seat === undefined ? null : { seat: msg.seat })),
     onReady: (seats) => update((s) => (s.readySeats = seats)),
     onPause: (seconds) =>
       update((s) => {
@@ -339,7 +348,7 @@ function closers(state) {
   return [
     [state.help, (s) => (s.help = false)],
     [state.confirm, (s) => (s.confirm = null)],
-    [state.chooser, (s) => (s.chooser = null)],
+    [state.chooser && !state.bombClaimed, (s) => (s.chooser = null)],
     [state.showLast, (s) => (s.showLast = false)],
     [state.roundEnd && state.obs && !state.obs.terminal, (s) => (s.roundEnd = null)],
     [state.obs && state.obs.terminal && !state.outcomeClosed, (s) => (s.outcomeClosed = true)],
@@ -603,6 +612,13 @@ function topLine(state) {
       : null,
     obs && obs.terminal ? h("a", { href: `/replay/${state.id}`, "data-testid": "replay-link" }, t("table.replay")) : null,
     obs && obs.terminal ? h("a", { href: `/api/tables/${state.id}/record`, "data-testid": "record" }, t("table.game_log")) : null,
+    seated(state) && isAway(state, state.mySeat, state.seats.find((x) => x.seat === state.mySeat))
+      ? h(
+          "button",
+          { class: "primary", "data-testid": "back", onclick: () => state.socket && state.socket.send({ t: "back" }) },
+          t("table.back"),
+        )
+      : null,
     // far from "your move": leaving mid-round hands the seat to a bot
     seated(state)
       ? h("button", { class: "small leave", "data-testid": "leave", onclick: () => askLeave(state) }, t("table.leave"))
