@@ -445,6 +445,18 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     page.locator("[data-testid=seat-1].mine").wait_for()  # the table turned to Bob's seat
     assert "(you)" not in page.inner_text("main")  # a replay's seat is a view, not you
     assert "Bob's view" in page.get_by_test_id("replay-view").inner_text()
+    slider = page.get_by_test_id("replay-slider")
+    slider.fill("1")  # the slider jumps to a step
+    assert step.inner_text() == "2 / 4"
+    slider.focus()
+    page.keyboard.press("ArrowRight")  # and keeps the keyboard across the re-render
+    assert step.inner_text() == "3 / 4"
+    page.screenshot(path="/tmp/replay-slider-phone.png")
+    page.get_by_test_id("replay-autoplay").click()  # autoplay runs to the end and stops
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=replay-step]').textContent === '4 / 4'"
+    )
+    page.get_by_test_id("replay-autoplay").filter(has_text="autoplay").wait_for()
     context.close()
     assert not problems, problems
 

@@ -26,7 +26,7 @@ const COLOURS = {
   pagoda: "#1d4ed8",
   star: "#c0262d",
   hearts: "#c0262d",
-  diamonds: "#c2410c",
+  diamonds: "#1d4ed8", // blue (a four-colour deck): never confused with Hearts' red
   spades: "#111827",
   clubs: "#14532d",
 };
@@ -40,7 +40,7 @@ const SUIT_NAMES = {
   spades: "Spades",
   clubs: "Clubs",
 };
-const SUIT_TEXT = { jade: "◆", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
+const SUIT_TEXT = { jade: "●", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 
 // The specials: corner index, colour, name and picture (SVG markup in the 60×84 card box).
 const SPECIALS = {

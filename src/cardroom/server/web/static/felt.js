@@ -76,7 +76,7 @@ export function matchScore(view) {
     return {
       round: t("table.score.round", { round: obs.round }),
       target: t("table.score.target", { target }),
-      sides: [0, 1].map((team) => ({
+      sides: (mine === null ? [0, 1] : [mine, 1 - mine]).map((team) => ({ // your side first
         label: mine === null ? t(team ? "table.score.team_b" : "table.score.team_a") : t(team === mine ? "table.score.us" : "table.score.them"),
         title: names(team),
         value: (obs.scores || [0, 0])[team],

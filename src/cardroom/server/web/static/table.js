@@ -592,12 +592,21 @@ function askLeave(state) {
   );
 }
 
+// The phase line; a table still filling its seats says so (not "the next deal is coming").
+function phaseLine(state, game) {
+  if (state.meta && state.meta.status === "open" && !(state.obs.hand_sizes || []).some((n) => n > 0)) {
+    const taken = state.seats.filter((s) => s.kind && s.kind !== "empty").length;
+    return t("table.waiting_for_players", { taken, seats: numSeats(state) });
+  }
+  return game.phaseText(state);
+}
+
 function topLine(state) {
   const obs = state.obs;
   const game = state.game();
   return [
     h("span", { "data-testid": "status", class: `conn ${state.connected ? "ok" : ""}` }, state.status),
-    obs ? h("span", { "data-testid": "phase", class: "phase" }, game.phaseText(state)) : null,
+    obs ? h("span", { "data-testid": "phase", class: "phase" }, phaseLine(state, game)) : null,
     yourMove(state) ? h("span", { class: "badge go", "data-testid": "your-move" }, t("table.your_move")) : null,
     !seated(state)
       ? h(
