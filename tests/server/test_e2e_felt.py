@@ -280,3 +280,36 @@ def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_
     page.screenshot(path=str(SHOTS / "felt-hold-away-desktop.png"))
     page.get_by_test_id("back").click()
     assert server.wait_sent(page, lambda m: m["t"] == "back") == {"t": "back"}
+
+
+@pytest.mark.parametrize(("private", "invited", "shown"), [
+    (False, False, True), (True, False, False), (True, True, True),
+])  # fmt: skip
+def test_sit_here_is_offered_to_strangers_only_at_public_tables(
+    browser: Any, private: bool, invited: bool, shown: bool
+) -> None:
+    problems: list[str] = []
+    context = browser.new_context(viewport=PHONE, base_url="http://cardroom.test")
+    if invited:
+        context.add_init_script("localStorage.setItem('cardroom.invite.T1', 'inv')")
+    page = context.new_page()
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("**/t/T1", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    seats = [{**pages.SEATS[0], "kind": "human"}] + [
+        {"seat": s, "name": None, "kind": "empty", "online": False} for s in (1, 2, 3)
+    ]
+    summary = {"id": "T1", "game": "tichu", "num_seats": 4, "seats": seats, "name": "t",
+               "options": {}, "status": "open", "private": private}  # fmt: skip
+    page.route("**/api/tables/T1", lambda r: r.fulfill(json=summary))
+    page.route("**/api/games", lambda r: r.fulfill(json=pages.GAMES))
+    obs = tichu_obs(phase="deal", hand=None, legal=[], hand_sizes=[0] * 4, turn=None)
+    welcome = {"t": "welcome", "v": 0, "seat": None, "obs": obs, "seats": seats}
+    pages.FakeServer(page, lambda hello: welcome)
+    page.goto("/t/T1")
+    page.wait_for_function("() => window.cardroom && window.cardroom.meta && window.cardroom.obs")
+    assert page.get_by_test_id("sit-1").count() == int(shown)
+    assert page.get_by_test_id("phase").inner_text() == "Waiting for players: 1 of 4 seats taken"
+    context.close()
+    assert not problems, problems

@@ -16,12 +16,13 @@ export function seatControls(view, seat, info) {
   const watching = view.mySeat === null || view.mySeat === undefined;
   const hotSeat = !!(view.meta && view.meta.hot_seat);
   const isPrivate = !!(view.meta && (view.meta.private || view.meta.visibility === "private"));
-  const started = !!(view.meta && view.meta.status && view.meta.status !== "open") || !!obs;
+  const running = !!(view.meta && view.meta.status && view.meta.status !== "open");
+  const started = running || !!obs;
   const out = [];
   if (over) return out;
   if (info.kind === "empty") {
     // a private table (or a running game) takes only the invited: no "Sit here" for strangers
-    if ((watching || hotSeat) && (invited || !(isPrivate || started))) {
+    if ((watching || hotSeat) && (invited || !(isPrivate || running))) {
       out.push(h("button", { "data-testid": `sit-${seat}`, onclick: () => sit(view, seat) }, t("table.sit")));
     }
     if (owner) {
