@@ -19,6 +19,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from cardroom.server.table.outcomes import Accepted, Outcome, Refusal, Refused
+
 Json = dict[str, Any]
 
 REJECT_CODES = (
@@ -167,3 +169,24 @@ def reject(code: str, msg: str, id: int | None = None) -> Json:
 
 def ack(id: int | None) -> Json:
     return {"t": "ack", "id": id}
+
+
+REFUSAL_CODES: dict[Refusal, str] = {
+    Refusal.NOT_YOURS: "unauthorized", Refusal.NOT_RUNNING: "not_active",
+    Refusal.STALE: "stale", Refusal.NOTATION: "notation", Refusal.ILLEGAL: "illegal",
+    Refusal.NOT_ACTIVE: "not_active", Refusal.NOT_STORED: "error",
+}  # fmt: skip
+"""The reject code of each refusal: the one place a table's refusal meets the wire."""
+MAX_REASON_CHARS = 300
+
+
+def answer(outcome: Outcome[None], id: int | None) -> Json:
+    """The reply to a request ``id``: ``ack``, or ``reject`` with the refusal's code."""
+    if isinstance(outcome, Accepted):
+        return ack(id)
+    return reject(REFUSAL_CODES[outcome.refusal], outcome.reason[:MAX_REASON_CHARS], id)
+
+
+def refused(outcome: Refused, id: int | None = None) -> WireError:
+    """A refusal as the ``WireError`` a session answers with ``reject``."""
+    return WireError(outcome.reason, REFUSAL_CODES[outcome.refusal], id)

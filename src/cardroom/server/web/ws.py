@@ -23,7 +23,9 @@ from cardroom.server.cluster.relay import relay_socket
 from cardroom.server.lobby.access import clean_secret, hash_token
 from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import ActorStopped, TableActor
+from cardroom.server.table import commands
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.outcomes import ActorStopped, Refused
 from cardroom.server.web.jsoncodec import dumps
 from cardroom.server.web.wire import (
     Act,
@@ -33,8 +35,10 @@ from cardroom.server.web.wire import (
     Ready,
     Resync,
     WireError,
+    answer,
     message_id,
     parse_client,
+    refused,
 )
 from cardroom.server.web.wire import reject as reject_msg
 from cardroom.storage import UnknownTable
@@ -192,14 +196,12 @@ class Session:
                 "the table was closed; reconnect", "no_table", getattr(message, "id", None)
             )
         elif isinstance(message, Resync):
-            actor = self.actor
-            actor.post(lambda: actor.resync(self))
+            self.actor.post(commands.Resync(self))
         elif isinstance(message, ChatLine):
             self._chat(self.actor, message)
         elif isinstance(message, Ready):
-            actor, audience = self.actor, self.audience
-            if isinstance(audience, int):  # a spectator's "ready" counts for nothing
-                actor.post(lambda: actor.ready(audience))
+            if isinstance(self.audience, int):  # a spectator's "ready" counts for nothing
+                self.actor.post(commands.Ready(self.audience))
         else:
             self._act(self.actor, message)
 
@@ -215,33 +217,32 @@ class Session:
             raise WireError("this token holds no seat at this table", "unauthorized")
         await self._unbind()
         self.actor, self.token = actor, token
-        try:
-            await actor.call(lambda: actor.attach(self, token, hello.since))
-        except WireError:
+        outcome = await actor.call(commands.Attach(self, token, hello.since))
+        if isinstance(outcome, Refused):
             self.actor = None
-            raise
+            raise refused(outcome)
 
     def _chat(self, actor: TableActor, line: ChatLine) -> None:
         now = time.monotonic()
         if now - self._last_chat < CHAT_INTERVAL:
             raise WireError("one chat line per second, please", "too_fast")
         self._last_chat = now
-        audience = self.audience
-        actor.post(lambda: actor.say(audience, line.name, line.text))
+        actor.post(commands.Say(self.audience, line.name, line.text))
 
     def _act(self, actor: TableActor, act: Act) -> None:
         seat = self.audience
         if not isinstance(seat, int):
             raise WireError("spectators cannot act; take a seat first", "unauthorized", act.id)
-        token_hash = self.token_hash
-        actor.post(lambda: actor.submit(seat, act.text, self.send, act.id, token_hash, act.v))
+        send, id = self.send, act.id
+        reply = lambda outcome: send(answer(outcome, id))  # noqa: E731
+        actor.post(commands.Act(seat, act.text, self.token_hash, act.v, reply))
 
     async def _unbind(self) -> None:
         actor, self.actor = self.actor, None
         self.seated(SPECTATOR)
         if actor is not None and not actor.stopped:
             with contextlib.suppress(ActorStopped):
-                await actor.call(lambda: actor.detach(self))
+                await actor.call(commands.Detach(self))
 
 
 def _id(raw: Any) -> int | None:
