@@ -18,7 +18,7 @@ from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.commands import Act, Attach, SetBot, TakeSeat
 from cardroom.server.table.outcomes import Accepted, ActorStopped, Outcome
-from cardroom.server.web.wire import answer
+from cardroom.server.web.wire import answer, to_json
 from cardroom.server.web.ws import SLOW_CLIENT_CLOSE, Session
 from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 
@@ -45,7 +45,7 @@ class Inbox:
 
 def reply(replies: list[Json], id: int) -> Callable[[Outcome[None]], None]:
     """What a session does with an act's outcome: the wire answer to request ``id``."""
-    return lambda outcome: replies.append(answer(outcome, id))
+    return lambda outcome: replies.append(to_json(answer(outcome, id)))
 
 
 class FailingStore(MemoryStore):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -30,15 +29,18 @@ from cardroom.server.web.jsoncodec import dumps
 from cardroom.server.web.wire import (
     Act,
     ChatLine,
+    Frame,
     Hello,
     Ping,
+    Pong,
     Ready,
     Resync,
     WireError,
     answer,
-    message_id,
+    encode,
     parse_client,
     refused,
+    request_id,
 )
 from cardroom.server.web.wire import reject as reject_msg
 from cardroom.storage import UnknownTable
@@ -59,7 +61,7 @@ class Session:
         self.ws = ws
         self.registry = registry
         self.settings = settings
-        self.outbox: asyncio.Queue[tuple[float, Json | str]] = asyncio.Queue(
+        self.outbox: asyncio.Queue[tuple[float, Json | str | Frame]] = asyncio.Queue(
             maxsize=settings.send_queue
         )
         self._sending_since: float | None = None  # when the message being written was queued
@@ -72,7 +74,7 @@ class Session:
         self._window = (0.0, 0)
         self._last_chat = -CHAT_INTERVAL
 
-    def send(self, message: Json | str) -> None:
+    def send(self, message: Json | str | Frame) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
         if self.slow.is_set():
             return
@@ -116,7 +118,10 @@ class Session:
             self._sending_since = None
             queued, message = await self.outbox.get()
             self._sending_since = queued
-            await self.ws.send_text(message if isinstance(message, str) else dumps(message))
+            if isinstance(message, Frame):
+                await self.ws.send_text(encode(message))
+            else:
+                await self.ws.send_text(message if isinstance(message, str) else dumps(message))
 
     def lag(self, now: float) -> float:
         """Seconds the oldest message not yet written to the socket has waited."""
@@ -158,10 +163,10 @@ class Session:
                 await relay_socket(self, exc.url, str(raw))
                 return
             except ActorStopped:
-                self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
+                self.send(reject_msg("no_table", "the table is closed; reconnect", request_id(raw)))
             except Exception:  # a server bug must not end the session; the client is told
                 log.exception("websocket message failed")
-                self.send(reject_msg("error", "the server failed on this message", _id(raw)))
+                self.send(reject_msg("error", "the server failed on this message", request_id(raw)))
 
     async def receive_text(self) -> str | None:
         """The next text frame (relay mode); None when the client has gone."""
@@ -186,7 +191,7 @@ class Session:
 
     async def handle(self, message: Hello | Act | Resync | Ping | ChatLine | Ready) -> None:
         if isinstance(message, Ping):
-            self.send({"t": "pong"})
+            self.send(Pong())
         elif isinstance(message, Hello):
             await self._hello(message)
         elif self.actor is None:
@@ -243,13 +248,6 @@ class Session:
         if actor is not None and not actor.stopped:
             with contextlib.suppress(ActorStopped):
                 await actor.call(commands.Detach(self))
-
-
-def _id(raw: Any) -> int | None:
-    try:
-        return message_id(json.loads(raw))
-    except (TypeError, ValueError, RecursionError):
-        return None
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
