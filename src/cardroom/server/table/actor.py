@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from cardroom.bots import SeatHistories, SeatView, owes_move
 from cardroom.engine import SPECTATOR, Audience, Game
@@ -67,6 +67,7 @@ from cardroom.server.table.outcomes import (
     Refused,
 )
 from cardroom.server.table.seats import SeatChange, Seats
+from cardroom.server.table.subscriber import Subscriber
 from cardroom.server.table.timers import DealPause, TurnTimers
 from cardroom.server.table.versions import Version
 from cardroom.storage import SeqConflict, StoredTable, TableStore, utc_now
@@ -78,16 +79,6 @@ T = TypeVar("T")
 BOT_RETRY_DELAY = 1.0
 SEATS_INTERVAL = 0.25
 """At most one ``seats`` broadcast per this many seconds; a burst of changes becomes one."""
-
-
-class Subscriber(Protocol):
-    """A session receiving a table's messages; ``send`` never blocks (it queues or drops)."""
-
-    def send(self, message: Json) -> None: ...
-
-    def seated(self, audience: Audience) -> None:
-        """The actor bound the session to ``audience`` (a seat, or the spectators)."""
-        ...
 
 
 def refusal_for(exc: Exception) -> Refusal:
@@ -592,25 +583,22 @@ class TableActor:
 
     # -- seats -----------------------------------------------------------------------------
     async def _change_seat(self, command: TakeSeat | SetBot | Leave) -> str | Json | None:
-        """Decide the change (``Seats``' policy, which raises ``LobbyError``), then apply it."""
-        status, access = self.status, self.access
+        """Decide the change (``Seats``' policy, which raises ``LobbyError``), then apply it.
+        Returns what the command's ``call`` promises: the new token, nothing, the new holder."""
+        seats, status, access = self.seats, self.status, self.access
         result: str | Json | None = None
-        if isinstance(command, TakeSeat):
-            change, result = self.seats.take(
-                command.seat, command.name, command.who, status, access
-            )
-        elif isinstance(command, SetBot):
-            c = command
-            change = self.seats.bot(c.seat, c.level, c.who, c.token, status, access)
-        else:
-            c2, takeover = command, self.settings.takeover_level
-            change = self.seats.leave(c2.seat, c2.token, c2.who, status, access, takeover)
-            row = change.row
-            result = {
-                "seat": row.seat,
-                "kind": row.kind,
-                **({"level": row.level} if row.level else {}),
-            }
+        match command:
+            case TakeSeat(seat, name, who):
+                change, result = seats.take(seat, name, who, status, access)
+            case SetBot(seat, level, who, token):
+                change = seats.bot(seat, level, who, token, status, access)
+            case Leave(seat, token, who):
+                takeover = self.settings.takeover_level
+                change = seats.leave(seat, token, who, status, access, takeover)
+                new = change.row
+                result = {"seat": seat, "kind": new.kind}
+                if new.level:
+                    result["level"] = new.level
         await self._set_seat(change)
         return result
 

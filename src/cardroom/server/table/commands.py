@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from cardroom.engine import Audience
 from cardroom.server.lobby.access import Credentials
 from cardroom.server.table.outcomes import Outcome
-
-if TYPE_CHECKING:
-    from cardroom.server.table.actor import Subscriber
+from cardroom.server.table.subscriber import Subscriber
 
 T = TypeVar("T")
 Json = dict[str, Any]
