@@ -1,0 +1,43 @@
+"""A table's chat: lines from players and spectators, kept with the table.
+
+A seat signs with its seat's name, a spectator as it likes (a name cleaned like every other
+name). Lines are kept as typed (the client escapes them when it shows them) and stored, so a
+restart or a reload does not empty the chat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from cardroom.engine import Audience
+from cardroom.server.table.seats import Seats
+from cardroom.storage import ChatRow, utc_now
+
+Json = dict[str, Any]
+CHAT_SIZE = 100
+
+
+class Chat:
+    """A table's chat lines, newest last."""
+
+    def __init__(self, size: int = CHAT_SIZE) -> None:
+        self.size = size
+        self.lines: deque[Json] = deque(maxlen=size)
+
+    def add(self, row: ChatRow) -> Json:
+        """The line as the wire carries it, kept for pages that connect later."""
+        line = {"t": "chat", "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
+        self.lines.append(line)
+        return line
+
+    def to_json(self) -> list[Json]:
+        return list(self.lines)
+
+
+def signed(seats: Seats, audience: Audience, name: str | None, text: str) -> ChatRow:
+    """The stored line: a seat's own name wins over the one it sent."""
+    if isinstance(audience, int):
+        name = seats[audience].name or f"seat {audience}"
+    seat = audience if isinstance(audience, int) else None
+    return ChatRow(seat, name or "spectator", text, utc_now())
