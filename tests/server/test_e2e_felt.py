@@ -171,14 +171,14 @@ def test_leaving_mid_round_asks_and_cancel_keeps_the_seat(open_table: Any) -> No
     assert page.get_by_test_id("spectator").count() == 0
 
 
-def test_the_bomb_button_plays_a_lone_bomb_out_of_turn_at_once(open_table: Any) -> None:
+def test_the_bomb_button_claims_a_lone_bomb_out_of_turn_at_once(open_table: Any) -> None:
     obs = tichu_obs(turn=2, lead=False, trick=STAIRS, top=STAIRS[0],
                     hand=["7G", "7K", "7B", "7R", "2G"], legal=["bomb 7G 7K 7B 7R"])  # fmt: skip
     page, server = open_table(obs, viewport=WIDE)
     page.screenshot(path=str(SHOTS / "felt-bomb-desktop.png"))
-    page.get_by_test_id("bomb-button").click()
-    server.wait_sent(page, lambda m: m["t"] == "act")
-    assert server.acts() == ["bomb 7G 7K 7B 7R"]
+    page.get_by_test_id("bomb-button").click()  # the press is the claim: the server plays it
+    assert server.wait_sent(page, lambda m: m["t"] == "bomb") == {"t": "bomb"}
+    assert server.acts() == [] and page.get_by_test_id("chooser").count() == 0
 
 
 def test_with_two_bombs_the_button_asks_which(open_table: Any) -> None:

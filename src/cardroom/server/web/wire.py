@@ -16,7 +16,8 @@ Act(text='pass', id=3, v=41)
 ...     parse_client('{"t": "jump"}')
 ... except WireError as exc:
 ...     print(exc.code, exc)
-malformed unknown message type 'jump'; expected one of: act, chat, hello, ping, ready, resync
+malformed unknown message type 'jump'; expected one of: act, back, bomb, chat, hello, ping, ready, \
+resync
 """
 
 from __future__ import annotations
@@ -93,8 +94,17 @@ class Ready(_Frame, frozen=True, tag="ready"):
     """A seated player has read the round summary: deal on once every human is ready."""
 
 
-ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready
-CLIENT_KINDS = ("act", "chat", "hello", "ping", "ready", "resync")
+class BombClaim(_Frame, frozen=True, tag="bomb"):
+    """A seated player pressed Bomb: the table holds still until this seat plays one of its
+    bombs (which one it does not say; the press cannot be taken back)."""
+
+
+class Back(_Frame, frozen=True, tag="back"):
+    """A player marked away (timed out again and again) is back: the bot leaves the seat."""
+
+
+ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready | BombClaim | Back
+CLIENT_KINDS = ("act", "back", "bomb", "chat", "hello", "ping", "ready", "resync")
 
 
 # -- server → client ---------------------------------------------------------------------------
@@ -104,6 +114,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
     kind: Literal["empty", "human", "bot"]
     level: str | None
     online: bool
+    away: bool = False
+    """A human seat whose clock ran out repeatedly: a bot plays it until the player is back."""
 
 
 class ChatEntry(msgspec.Struct, frozen=True):
@@ -111,6 +123,16 @@ class ChatEntry(msgspec.Struct, frozen=True):
     name: str
     text: str
     at: str
+
+
+class ClockState(msgspec.Struct, frozen=True):
+    """The turn clock: seconds per move, seconds left for each seat that owes a move (keyed by
+    seat number), each seat's remaining time bank, the seats that are away."""
+
+    move: float
+    deadlines: dict[str, float]
+    bank: list[float]
+    away: list[int]
 
 
 class Welcome(_Frame, frozen=True, tag="welcome"):
@@ -126,6 +148,7 @@ class Welcome(_Frame, frozen=True, tag="welcome"):
     chat: list[ChatEntry]
     next_deal_in: float | None
     turn_timeout: float
+    clock: ClockState | None = None
 
 
 class Ev(_Frame, frozen=True, tag="ev"):
@@ -182,7 +205,24 @@ class Pong(_Frame, frozen=True, tag="pong"):
     pass
 
 
-ServerMessage = Welcome | Ev | Seats | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong
+class Clock(_Frame, frozen=True, tag="clock"):
+    """The turn clock changed (a seat began or stopped owing a move, a seat went away)."""
+
+    move: float
+    deadlines: dict[str, float]
+    bank: list[float]
+    away: list[int]
+
+
+class Hold(_Frame, frozen=True, tag="hold"):
+    """``seat`` pressed Bomb and the table waits for its bomb (None: the hold is over)."""
+
+    seat: int | None
+
+
+ServerMessage = (
+    Welcome | Ev | Seats | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong | Clock | Hold
+)
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()

@@ -193,14 +193,16 @@ function actionBar(view) {
           "data-testid": "bomb-button",
           title: t("table.bomb.title"),
           onclick: () => {
-            if (bombs.length === 1) return view.act(bombs[0]); // the press is the bomb
-            // Several: the press claims the moment (the table holds still) and commits the
-            // seat to one of its bombs; the server says only that this seat is bombing.
+            // The press claims the moment, whatever the bots do meanwhile: the server plays a
+            // lone bomb at once, or holds the table still while you pick one of several (the
+            // press cannot be taken back); the others hear only that you are bombing.
             if (view.socket) view.socket.send({ t: "bomb" });
-            view.update((s) => {
-              s.chooser = bombs;
-              s.bombClaimed = true;
-            });
+            if (bombs.length > 1) {
+              view.update((s) => {
+                s.chooser = bombs;
+                s.bombClaimed = true;
+              });
+            }
           },
         },
         t("table.bomb"),
