@@ -18,7 +18,7 @@ from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table import actor as actor_module
 from cardroom.server.table.actor import TableActor
-from cardroom.server.table.commands import Act, Attach, Back, ClaimBomb, TakeSeat
+from cardroom.server.table.commands import Act, Back, ClaimBomb, TakeSeat
 from cardroom.server.table.outcomes import Accepted, Refused
 from cardroom.storage import MemoryStore
 

@@ -174,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
                *(getattr(args, field) for _, field, _ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1 or args.commit_writers < 1:
         log.error(
-            "--bot-delay, --turn-timeout, --clock-move, --clock-bank, --round-pause, --gc-full-every, --gc-young-every, "
+            "--bot-delay, --turn-timeout, --clock-move, --clock-bank, --round-pause, "
+            "--gc-full-every, --gc-young-every, "
             "--commit-window, --stats-every and the limits must be >= 0, "
             "--lobby-page and --commit-writers >= 1"
         )
