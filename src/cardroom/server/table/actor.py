@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
+import msgspec
+
 from cardroom.bots import SeatHistories, SeatView, owes_move
 from cardroom.engine import SPECTATOR, Audience, Game
 from cardroom.engine.chance import SecureResolver
@@ -37,7 +39,7 @@ from cardroom.server.lobby.access import Access
 from cardroom.server.settings import Settings
 from cardroom.server.table.bot_driver import BotDriver
 from cardroom.server.table.bot_pool import BotPool
-from cardroom.server.table.chat import Chat, signed
+from cardroom.server.table.chat import ChatLog, signed
 from cardroom.server.table.commands import (
     Act,
     Attach,
@@ -57,6 +59,16 @@ from cardroom.server.table.commands import (
     TurnTimeout,
 )
 from cardroom.server.table.crashpoints import crash_point
+from cardroom.server.table.frames import (
+    Ev,
+    Frame,
+    Pause,
+    ReadySeats,
+    SeatInfo,
+    SeatList,
+    Unseated,
+    Welcome,
+)
 from cardroom.server.table.history import PublicHistory
 from cardroom.server.table.outcomes import (
     Accepted,
@@ -117,7 +129,7 @@ class TableActor:
         self.seats = Seats(stored.seats, game.name)
         self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
         self.public = PublicHistory(game)  # what a (re)connecting page shows as the table log
-        self.chat = Chat()
+        self.chat = ChatLog()
         self.pause = DealPause()
         self.turn_timers = TurnTimers()
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
@@ -126,7 +138,7 @@ class TableActor:
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
         self._stopping = False
-        self._seats_sent: list[Json] | None = None
+        self._seats_sent: list[SeatInfo] | None = None
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
         self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
@@ -258,8 +270,11 @@ class TableActor:
         meta = self.meta
         return Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
 
+    def seat_infos(self) -> list[SeatInfo]:
+        return self.seats.infos({a for a in self.subscribers.values() if isinstance(a, int)})
+
     def seats_json(self) -> list[Json]:
-        return self.seats.to_json({a for a in self.subscribers.values() if isinstance(a, int)})
+        return [msgspec.to_builtins(info) for info in self.seat_infos()]
 
     def summary(self) -> Json:
         """The lobby's view of this table (no hidden information)."""
@@ -285,13 +300,11 @@ class TableActor:
         obs = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
-    def welcome(self, audience: Audience) -> Json:
+    def welcome(self, audience: Audience) -> Welcome:
         seat = audience if isinstance(audience, int) else None
-        return {"t": "welcome", "v": self.version, "seat": seat, "table": self.id,
-                "status": self.status, "obs": self.observation(audience),
-                "seats": self.seats_json(), "history": self.public.to_json(),
-                "chat": self.chat.to_json(), "next_deal_in": self.pause.next_deal_in(),
-                "turn_timeout": self.settings.turn_timeout}  # fmt: skip
+        return Welcome(self.version, seat, self.id, self.status, self.observation(audience),  # type: ignore[arg-type]
+                       self.seat_infos(), self.public.to_json(), self.chat.recent(),
+                       self.pause.next_deal_in(), self.settings.turn_timeout)  # fmt: skip
 
     # -- sessions --------------------------------------------------------------------------
     def _attach(self, sub: Subscriber, token: str | None, since: int | None) -> Outcome[None]:
@@ -312,11 +325,11 @@ class TableActor:
             sub.send(self.welcome(audience))
         for envelope in missed or ():
             sub.send(envelope)
-        sub.send({"t": "seats", "seats": self.seats_json()})
+        sub.send(SeatList(self.seat_infos()))
         self._seats_changed()
         return Accepted(None)
 
-    def _since(self, since: int | None, audience: Audience) -> list[Json] | None:
+    def _since(self, since: int | None, audience: Audience) -> list[Ev] | None:
         if since is None or since > self.version or since < 0:
             return None
         if since == self.version:
@@ -325,7 +338,7 @@ class TableActor:
             return None
         return [e.envelope(self.game, audience) for e in self.ring if e.v > since]
 
-    def _broadcast(self, message: Json) -> None:
+    def _broadcast(self, message: Frame) -> None:
         for sub in list(self.subscribers):
             sub.send(message)
 
@@ -344,10 +357,10 @@ class TableActor:
         self.post(FlushSeats())
 
     def _flush_seats(self) -> None:
-        seats = self.seats_json()
+        seats = self.seat_infos()
         if seats != self._seats_sent:
             self._seats_sent, self._seats_at = seats, asyncio.get_running_loop().time()
-            self._broadcast({"t": "seats", "seats": seats})
+            self._broadcast(SeatList(seats))
 
     def _unseat(self, seat: int, reason: str) -> None:
         """Every session bound to ``seat`` becomes a spectator, told so before any later
@@ -356,7 +369,7 @@ class TableActor:
             if audience == seat:
                 self.subscribers[sub] = SPECTATOR
                 sub.seated(SPECTATOR)
-                sub.send({"t": "unseated", "seat": seat, "reason": reason})
+                sub.send(Unseated(seat, reason))
                 sub.send(self.welcome(SPECTATOR))
 
     # -- actions ---------------------------------------------------------------------------
@@ -417,14 +430,14 @@ class TableActor:
             return
         pause = self.settings.round_pause
         self.pause.start(pause, lambda: self.post(Deal()))
-        self._broadcast({"t": "pause", "seconds": pause})
+        self._broadcast(Pause(pause))
 
     async def _ready(self, seat: int) -> None:
         """``seat`` has read the summary; once every human seat has, the next deal comes now."""
         if not self.pause.waiting or self.seats[seat].kind != "human":
             return
         everyone = self.pause.ready(seat, self.seats.humans())
-        self._broadcast({"t": "ready", "seats": sorted(self.pause.ready_seats)})
+        self._broadcast(ReadySeats(sorted(self.pause.ready_seats)))
         if everyone:
             await self._deal()
 

@@ -4,8 +4,10 @@
 Client frames are decoded through ``ClientMessage`` (types checked by msgspec, then the few
 rules a type cannot say: chat text, chat names through ``names.clean_name``); a bad frame
 becomes a ``WireError`` that the session answers with ``reject`` (never a crash, never a closed
-table). Server frames are described by ``ServerMessage``; ``schema()`` is the JSON Schema of
-both (``docs/wire-schema.json``, kept current by a test that also holds the browser to it).
+table). Server frames are ``ServerMessage``: the table's (``table/frames.py``, built by the
+actor) and the replies built here (``Ack``, ``Reject``, ``Pong``); ``encode`` writes any of
+them. ``schema()`` is the JSON Schema of both directions (``docs/wire-schema.json``, kept
+current by a test that also holds the browser and terminal clients to it).
 
 Why msgspec: one declaration gives decoding, validation, encoding and the schema; its decoder
 is faster than ``json.loads`` plus hand checks.
@@ -28,6 +30,16 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from cardroom.server.lobby.names import MAX_PLAYER_NAME, BadName, clean_name
+from cardroom.server.table.frames import (
+    Chat,
+    Ev,
+    Frame,
+    Pause,
+    ReadySeats,
+    SeatList,
+    Unseated,
+    Welcome,
+)
 from cardroom.server.table.outcomes import Accepted, Outcome, Refusal, Refused
 
 Json = dict[str, Any]
@@ -52,12 +64,8 @@ class WireError(ValueError):
         self.id = id
 
 
-class _Frame(msgspec.Struct, frozen=True, tag_field="t", omit_defaults=False):
-    """A frame; its class's tag is its ``t``."""
-
-
 # -- client → server ---------------------------------------------------------------------------
-class Hello(_Frame, frozen=True, tag="hello"):
+class Hello(Frame, frozen=True, tag="hello"):
     """Bind the socket to a table: as the seat ``token`` holds, else as a spectator; catch up
     from version ``since``."""
 
@@ -66,7 +74,7 @@ class Hello(_Frame, frozen=True, tag="hello"):
     since: int | None = None
 
 
-class Act(_Frame, frozen=True, tag="act"):
+class Act(Frame, frozen=True, tag="act"):
     text: Annotated[str, msgspec.Meta(max_length=MAX_ACTION_CHARS)] = msgspec.field(name="a")
     id: int | None = None
     v: int | None = None
@@ -74,22 +82,22 @@ class Act(_Frame, frozen=True, tag="act"):
     meaning may have changed is refused with ``stale``."""
 
 
-class Resync(_Frame, frozen=True, tag="resync"):
+class Resync(Frame, frozen=True, tag="resync"):
     """Send me a fresh ``welcome``."""
 
 
-class Ping(_Frame, frozen=True, tag="ping"):
+class Ping(Frame, frozen=True, tag="ping"):
     pass
 
 
-class ChatLine(_Frame, frozen=True, tag="chat"):
+class ChatLine(Frame, frozen=True, tag="chat"):
     """A chat line; ``name`` is how a spectator signs (a seat's own name wins)."""
 
     text: str
     name: str | None = None
 
 
-class Ready(_Frame, frozen=True, tag="ready"):
+class Ready(Frame, frozen=True, tag="ready"):
     """A seated player has read the round summary: deal on once every human is ready."""
 
 
@@ -97,80 +105,12 @@ ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready
 CLIENT_KINDS = ("act", "chat", "hello", "ping", "ready", "resync")
 
 
-# -- server → client ---------------------------------------------------------------------------
-class SeatInfo(msgspec.Struct, frozen=True):
-    seat: int
-    name: str | None
-    kind: Literal["empty", "human", "bot"]
-    level: str | None
-    online: bool
-
-
-class ChatEntry(msgspec.Struct, frozen=True):
-    seat: int | None
-    name: str
-    text: str
-    at: str
-
-
-class Welcome(_Frame, frozen=True, tag="welcome"):
-    """A full snapshot: the audience's observation, seats, public history and chat."""
-
-    v: int
-    seat: int | None
-    table: str
-    status: Literal["open", "running", "finished"]
-    obs: dict[str, Any]
-    seats: list[SeatInfo]
-    history: list[dict[str, Any]]
-    chat: list[ChatEntry]
-    next_deal_in: float | None
-    turn_timeout: float
-
-
-class Ev(_Frame, frozen=True, tag="ev"):
-    """Version ``v``: its events as this audience sees them, and the observation after it."""
-
-    v: int
-    events: list[dict[str, Any]]
-    obs: dict[str, Any]
-
-
-class Seats(_Frame, frozen=True, tag="seats"):
-    seats: list[SeatInfo]
-
-
-class Chat(_Frame, frozen=True, tag="chat"):
-    seat: int | None
-    name: str
-    text: str
-    at: str
-
-
-class Unseated(_Frame, frozen=True, tag="unseated"):
-    """This socket lost its seat (``reason``); a spectator ``welcome`` follows."""
-
-    seat: int
-    reason: str
-
-
-class Pause(_Frame, frozen=True, tag="pause"):
-    """The next deal comes in ``seconds`` (or once every human is ready)."""
-
-    seconds: float
-
-
-class ReadySeats(_Frame, frozen=True, tag="ready"):
-    """The human seats ready for the next deal."""
-
-    seats: list[int]
-
-
-class Ack(_Frame, frozen=True, tag="ack"):
+# -- server → client: the table's frames (``table/frames.py``) and the replies to requests ----
+class Ack(Frame, frozen=True, tag="ack"):
     id: int | None
 
 
-class Reject(_Frame, frozen=True, tag="reject"):
+class Reject(Frame, frozen=True, tag="reject"):
     """``msg`` is for people and never carries game state."""
 
     id: int | None
@@ -178,11 +118,11 @@ class Reject(_Frame, frozen=True, tag="reject"):
     msg: str
 
 
-class Pong(_Frame, frozen=True, tag="pong"):
+class Pong(Frame, frozen=True, tag="pong"):
     pass
 
 
-ServerMessage = Welcome | Ev | Seats | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong
+ServerMessage = Welcome | Ev | SeatList | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()
@@ -199,10 +139,7 @@ def schema() -> dict[str, Any]:
     }
 
 
-Frame = _Frame
-
-
-def encode(frame: _Frame) -> str:
+def encode(frame: Frame) -> str:
     """A server frame as the compact JSON text sent."""
     return _encoder.encode(frame).decode()
 
@@ -291,7 +228,7 @@ def reject(code: str, msg: str, id: int | None = None) -> Reject:
     return Reject(id, code, msg)  # type: ignore[arg-type]  # checked above
 
 
-def to_json(frame: _Frame) -> Json:
+def to_json(frame: Frame) -> Json:
     """A frame as the JSON object sent (tests and logs)."""
     data: Json = msgspec.to_builtins(frame)
     return data
