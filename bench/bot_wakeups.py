@@ -32,6 +32,7 @@ from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table import actor as table
 from cardroom.server.table import bot_driver
 from cardroom.server.table.commands import Act, Attach, SetBot, TakeSeat
+from cardroom.server.table.frames import Frame
 from cardroom.server.table.outcomes import Accepted, Outcome
 from cardroom.storage import MemoryStore
 
@@ -98,8 +99,11 @@ class Human:
         self.armed = False
         self.due = 0.0
 
-    def send(self, message: Json) -> None:
-        obs = message.get("obs")
+    def send(self, message: Frame) -> None:
+        self.look(getattr(message, "obs", None))
+
+    def look(self, obs: Json | None) -> None:
+        """Arm a move when the seat owes one."""
         if self.armed or obs is None or not owes_move(SeatView("tichu", 0, obs)):
             return
         self.armed = True
@@ -119,7 +123,7 @@ class Human:
     def answered(self, outcome: Outcome[None]) -> None:
         if isinstance(outcome, Accepted):
             LATENCIES.append(time.perf_counter() - self.due)
-        self.send({"obs": self.actor.observation(0)})
+        self.look(self.actor.observation(0))
 
 
 async def run(args: argparse.Namespace) -> None:

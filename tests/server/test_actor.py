@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.websockets import WebSocketState
 
@@ -17,6 +18,7 @@ from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.commands import Act, Attach, SetBot, TakeSeat
+from cardroom.server.table.frames import Frame
 from cardroom.server.table.outcomes import Accepted, ActorStopped, Outcome
 from cardroom.server.web.wire import answer, to_json
 from cardroom.server.web.ws import SLOW_CLIENT_CLOSE, Session
@@ -31,13 +33,13 @@ WHO = Credentials(owner=OWNER)  # the tables' owner, who may put bots in
 
 
 class Inbox:
-    """A subscriber that keeps what it is sent."""
+    """A subscriber that keeps what it is sent, as the JSON objects a socket would carry."""
 
     def __init__(self) -> None:
         self.messages: list[Json] = []
 
-    def send(self, message: Json) -> None:
-        self.messages.append(message)
+    def send(self, message: Frame) -> None:
+        self.messages.append(msgspec.to_builtins(message))
 
     def seated(self, audience: object) -> None:
         return None
@@ -272,5 +274,5 @@ async def test_no_clock_without_a_move_time() -> None:
     actor, _, _ = await seated(MemoryStore())
     await asyncio.sleep(0.05)
     assert actor._clock_timers == {} and actor.version == 3  # two seat records and the deal
-    assert actor.welcome(0)["clock"] is None
+    assert actor.welcome(0).clock is None
     await actor.stop()

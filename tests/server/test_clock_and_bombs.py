@@ -63,11 +63,11 @@ def _restore_resolver() -> Any:
 
 async def test_a_public_table_runs_a_clock_for_every_seat_that_owes_a_move() -> None:
     actor, _ = await four_humans()
-    clock = actor.welcome(0)["clock"]
-    assert clock is not None and set(clock["deadlines"]) == {"0", "1", "2", "3"}  # Grand Tichu
-    assert all(85 < left <= 90 for left in clock["deadlines"].values())  # 30 s + a 60 s bank
+    clock = actor.welcome(0).clock
+    assert clock is not None and set(clock.deadlines) == {"0", "1", "2", "3"}  # Grand Tichu
+    assert all(85 < left <= 90 for left in clock.deadlines.values())  # 30 s + a 60 s bank
     private, _ = await four_humans(access=PRIVATE)
-    assert private.welcome(0)["clock"] is None and private._clock_timers == {}
+    assert private.welcome(0).clock is None and private._clock_timers == {}
     await actor.stop()
     await private.stop()
 

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+import msgspec
+
 from cardroom.bots import SeatHistories, SeatView, owes_move
 from cardroom.bots.registry import bot_levels
 from cardroom.bots.timeout import timeout_action
@@ -41,7 +43,7 @@ from cardroom.server.lobby.access import Access
 from cardroom.server.settings import Settings
 from cardroom.server.table.bot_driver import BotDriver
 from cardroom.server.table.bot_pool import BotPool
-from cardroom.server.table.chat import Chat, signed
+from cardroom.server.table.chat import ChatLog, signed
 from cardroom.server.table.clock import ClockRules, TurnClock
 from cardroom.server.table.commands import (
     Act,
@@ -65,6 +67,19 @@ from cardroom.server.table.commands import (
     TakeSeat,
 )
 from cardroom.server.table.crashpoints import crash_point
+from cardroom.server.table.frames import (
+    Clock,
+    ClockState,
+    Ev,
+    Frame,
+    Hold,
+    Pause,
+    ReadySeats,
+    SeatInfo,
+    SeatList,
+    Unseated,
+    Welcome,
+)
 from cardroom.server.table.history import PublicHistory
 from cardroom.server.table.outcomes import (
     Accepted,
@@ -137,7 +152,7 @@ class TableActor:
         self.seats = Seats(stored.seats, game.name)
         self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
         self.public = PublicHistory(game)  # what a (re)connecting page shows as the table log
-        self.chat = Chat()
+        self.chat = ChatLog()
         self.pause = DealPause()
         self.clock = TurnClock(self._clock_rules(), self.num_seats)
         self._clock_timers: dict[int, tuple[float, asyncio.TimerHandle]] = {}
@@ -150,7 +165,7 @@ class TableActor:
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
         self._stopping = False
-        self._seats_sent: list[Json] | None = None
+        self._seats_sent: list[SeatInfo] | None = None
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
         self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
@@ -291,11 +306,14 @@ class TableActor:
         meta = self.meta
         return Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
 
+    def seat_infos(self) -> list[SeatInfo]:
+        online = {a for a in self.subscribers.values() if isinstance(a, int)}
+        away = self.clock.away
+        return [msgspec.structs.replace(i, away=True) if i.seat in away else i
+                for i in self.seats.infos(online)]  # fmt: skip
+
     def seats_json(self) -> list[Json]:
-        seats = self.seats.to_json({a for a in self.subscribers.values() if isinstance(a, int)})
-        for row in seats:
-            row["away"] = row["seat"] in self.clock.away
-        return seats
+        return [msgspec.to_builtins(info) for info in self.seat_infos()]
 
     def summary(self) -> Json:
         """The lobby's view of this table (no hidden information)."""
@@ -321,13 +339,14 @@ class TableActor:
         obs = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
-    def welcome(self, audience: Audience) -> Json:
+    def welcome(self, audience: Audience) -> Welcome:
         seat = audience if isinstance(audience, int) else None
-        return {"t": "welcome", "v": self.version, "seat": seat, "table": self.id,
-                "status": self.status, "obs": self.observation(audience),
-                "seats": self.seats_json(), "history": self.public.to_json(),
-                "chat": self.chat.to_json(), "next_deal_in": self.pause.next_deal_in(),
-                "turn_timeout": self.clock.rules.move, "clock": self._clock_json()}  # fmt: skip
+        status: Any = self.status  # one of Welcome's literals
+        return Welcome(
+            self.version, seat, self.id, status, self.observation(audience), self.seat_infos(),
+            self.public.to_json(), self.chat.recent(), self.pause.next_deal_in(),
+            self.clock.rules.move, self._clock_state(),
+        )  # fmt: skip
 
     # -- sessions --------------------------------------------------------------------------
     def _attach(self, sub: Subscriber, token: str | None, since: int | None) -> Outcome[None]:
@@ -348,11 +367,11 @@ class TableActor:
             sub.send(self.welcome(audience))
         for envelope in missed or ():
             sub.send(envelope)
-        sub.send({"t": "seats", "seats": self.seats_json()})
+        sub.send(SeatList(self.seat_infos()))
         self._seats_changed()
         return Accepted(None)
 
-    def _since(self, since: int | None, audience: Audience) -> list[Json] | None:
+    def _since(self, since: int | None, audience: Audience) -> list[Ev] | None:
         if since is None or since > self.version or since < 0:
             return None
         if since == self.version:
@@ -361,7 +380,7 @@ class TableActor:
             return None
         return [e.envelope(self.game, audience) for e in self.ring if e.v > since]
 
-    def _broadcast(self, message: Json) -> None:
+    def _broadcast(self, message: Frame) -> None:
         for sub in list(self.subscribers):
             sub.send(message)
 
@@ -380,10 +399,10 @@ class TableActor:
         self.post(FlushSeats())
 
     def _flush_seats(self) -> None:
-        seats = self.seats_json()
+        seats = self.seat_infos()
         if seats != self._seats_sent:
             self._seats_sent, self._seats_at = seats, asyncio.get_running_loop().time()
-            self._broadcast({"t": "seats", "seats": seats})
+            self._broadcast(SeatList(seats))
 
     def _unseat(self, seat: int, reason: str) -> None:
         """Every session bound to ``seat`` becomes a spectator, told so before any later
@@ -392,7 +411,7 @@ class TableActor:
             if audience == seat:
                 self.subscribers[sub] = SPECTATOR
                 sub.seated(SPECTATOR)
-                sub.send({"t": "unseated", "seat": seat, "reason": reason})
+                sub.send(Unseated(seat, reason))
                 sub.send(self.welcome(SPECTATOR))
 
     # -- actions ---------------------------------------------------------------------------
@@ -462,14 +481,14 @@ class TableActor:
             return
         pause = self.settings.round_pause
         self.pause.start(pause, lambda: self.post(Deal()))
-        self._broadcast({"t": "pause", "seconds": pause})
+        self._broadcast(Pause(pause))
 
     async def _ready(self, seat: int) -> None:
         """``seat`` has read the summary; once every human seat has, the next deal comes now."""
         if not self.pause.waiting or self.seats[seat].kind != "human":
             return
         everyone = self.pause.ready(seat, self.seats.humans())
-        self._broadcast({"t": "ready", "seats": sorted(self.pause.ready_seats)})
+        self._broadcast(ReadySeats(sorted(self.pause.ready_seats)))
         if everyone:
             await self._deal()
 
@@ -616,6 +635,10 @@ class TableActor:
             return None
         return self.clock.to_json(asyncio.get_running_loop().time())
 
+    def _clock_state(self) -> ClockState | None:
+        now = self._clock_json()
+        return None if now is None else msgspec.convert(now, ClockState)
+
     def _arm_clock(self) -> None:
         """Every human seat that owes a move (not away: its bot plays) runs its clock; a timer
         per seat fires at its deadline. Pages hear of each change (``clock``)."""
@@ -649,7 +672,7 @@ class TableActor:
         key = {**now, "deadlines": {s: self.clock.since[int(s)] for s in now["deadlines"]}}
         if key != self._clock_sent:
             self._clock_sent = key
-            self._broadcast({"t": "clock", **now})
+            self._broadcast(msgspec.convert(now, Clock))
 
     async def _clock_out(self, seat: int, since: float) -> None:
         """``seat``'s time is up: the heuristic moves for it from its own view (the whole
@@ -724,13 +747,13 @@ class TableActor:
         loop = asyncio.get_running_loop()
         timer = loop.call_later(self.settings.bomb_pick, self.post, HoldOver(seat, self.version))
         self.hold = BombHold(seat, tuple(bombs), self.version, timer)
-        self._broadcast({"t": "hold", "seat": seat})
+        self._broadcast(Hold(seat))
 
     def _end_hold(self) -> None:
         if self.hold is not None:
             self.hold.timer.cancel()
             self.hold = None
-            self._broadcast({"t": "hold", "seat": None})
+            self._broadcast(Hold(None))
 
     async def _hold_over(self, seat: int, version: int) -> None:
         hold = self.hold

@@ -8,30 +8,29 @@ restart or a reload does not empty the chat.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from cardroom.engine import Audience
+from cardroom.server.table.frames import Chat
 from cardroom.server.table.seats import Seats
 from cardroom.storage import ChatRow, utc_now
 
-Json = dict[str, Any]
 CHAT_SIZE = 100
 
 
-class Chat:
+class ChatLog:
     """A table's chat lines, newest last."""
 
     def __init__(self, size: int = CHAT_SIZE) -> None:
         self.size = size
-        self.lines: deque[Json] = deque(maxlen=size)
+        self.lines: deque[Chat] = deque(maxlen=size)
 
-    def add(self, row: ChatRow) -> Json:
-        """The line as the wire carries it, kept for pages that connect later."""
-        line = {"t": "chat", "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
+    def add(self, row: ChatRow) -> Chat:
+        """The line as it is sent, kept for pages that connect later."""
+        line = Chat(row.seat, row.name, row.text, row.at)
         self.lines.append(line)
         return line
 
-    def to_json(self) -> list[Json]:
+    def recent(self) -> list[Chat]:
         return list(self.lines)
 
 

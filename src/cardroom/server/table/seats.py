@@ -14,6 +14,7 @@ from typing import Any
 
 from cardroom.bots import bot_levels
 from cardroom.server.lobby.access import Access, Credentials, hash_token, matches
+from cardroom.server.table.frames import SeatInfo
 from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import SeatRow
 
@@ -59,12 +60,12 @@ class Seats:
                 return row.seat
         return None
 
-    def to_json(self, online: set[int]) -> list[Json]:
+    def infos(self, online: set[int]) -> list[SeatInfo]:
+        """What everyone may know of each seat (``online``: seats with a connected session)."""
         return [
-            {"seat": r.seat, "name": r.name, "kind": r.kind, "level": r.level,
-             "online": r.kind == "bot" or r.seat in online}
+            SeatInfo(r.seat, r.name, r.kind, r.level, r.kind == "bot" or r.seat in online)  # type: ignore[arg-type]
             for r in self.rows
-        ]  # fmt: skip
+        ]
 
     # -- the policy --------------------------------------------------------------------------
     def check(self, seat: int, status: str) -> SeatRow:

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardroom.engine import Audience, Game
 from cardroom.engine.types import audience_name
+from cardroom.server.table.frames import Ev
 
 Json = dict[str, Any]
 
@@ -24,7 +25,7 @@ class Version:
     v: int
     state: Any
     events: tuple[Any, ...]
-    envelopes: dict[str, Json] = field(default_factory=dict)
+    envelopes: dict[str, Ev] = field(default_factory=dict)
     observations: dict[str, Json] = field(default_factory=dict)
 
     def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
@@ -32,17 +33,16 @@ class Version:
         envelope, so its projected events are never built)."""
         key = audience_name(audience)
         if key in self.envelopes:
-            obs: Json = self.envelopes[key]["obs"]
-            return obs
+            return self.envelopes[key].obs
         if key not in self.observations:
             self.observations[key] = game.observe(self.state, audience).to_json()
         return self.observations[key]
 
-    def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
+    def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Ev:
         key = audience_name(audience)
         if key not in self.envelopes:
             events = [p.to_json() for e in self.events
                       if (p := game.project(e, audience)) is not None]  # fmt: skip
             obs = self.observation(game, audience)
-            self.envelopes[key] = {"t": "ev", "v": self.v, "events": events, "obs": obs}
+            self.envelopes[key] = Ev(self.v, events, obs)
         return self.envelopes[key]

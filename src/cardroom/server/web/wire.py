@@ -4,8 +4,10 @@
 Client frames are decoded through ``ClientMessage`` (types checked by msgspec, then the few
 rules a type cannot say: chat text, chat names through ``names.clean_name``); a bad frame
 becomes a ``WireError`` that the session answers with ``reject`` (never a crash, never a closed
-table). Server frames are described by ``ServerMessage``; ``schema()`` is the JSON Schema of
-both (``docs/wire-schema.json``, kept current by a test that also holds the browser to it).
+table). Server frames are ``ServerMessage``: the table's (``table/frames.py``, built by the
+actor) and the replies built here (``Ack``, ``Reject``, ``Pong``); ``encode`` writes any of
+them. ``schema()`` is the JSON Schema of both directions (``docs/wire-schema.json``, kept
+current by a test that also holds the browser and terminal clients to it).
 
 Why msgspec: one declaration gives decoding, validation, encoding and the schema; its decoder
 is faster than ``json.loads`` plus hand checks.
@@ -29,6 +31,18 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from cardroom.server.lobby.names import MAX_PLAYER_NAME, BadName, clean_name
+from cardroom.server.table.frames import (
+    Chat,
+    Clock,
+    Ev,
+    Frame,
+    Hold,
+    Pause,
+    ReadySeats,
+    SeatList,
+    Unseated,
+    Welcome,
+)
 from cardroom.server.table.outcomes import Accepted, Outcome, Refusal, Refused
 
 Json = dict[str, Any]
@@ -53,12 +67,8 @@ class WireError(ValueError):
         self.id = id
 
 
-class _Frame(msgspec.Struct, frozen=True, tag_field="t", omit_defaults=False):
-    """A frame; its class's tag is its ``t``."""
-
-
 # -- client → server ---------------------------------------------------------------------------
-class Hello(_Frame, frozen=True, tag="hello"):
+class Hello(Frame, frozen=True, tag="hello"):
     """Bind the socket to a table: as the seat ``token`` holds, else as a spectator; catch up
     from version ``since``."""
 
@@ -67,7 +77,7 @@ class Hello(_Frame, frozen=True, tag="hello"):
     since: int | None = None
 
 
-class Act(_Frame, frozen=True, tag="act"):
+class Act(Frame, frozen=True, tag="act"):
     text: Annotated[str, msgspec.Meta(max_length=MAX_ACTION_CHARS)] = msgspec.field(name="a")
     id: int | None = None
     v: int | None = None
@@ -75,31 +85,31 @@ class Act(_Frame, frozen=True, tag="act"):
     meaning may have changed is refused with ``stale``."""
 
 
-class Resync(_Frame, frozen=True, tag="resync"):
+class Resync(Frame, frozen=True, tag="resync"):
     """Send me a fresh ``welcome``."""
 
 
-class Ping(_Frame, frozen=True, tag="ping"):
+class Ping(Frame, frozen=True, tag="ping"):
     pass
 
 
-class ChatLine(_Frame, frozen=True, tag="chat"):
+class ChatLine(Frame, frozen=True, tag="chat"):
     """A chat line; ``name`` is how a spectator signs (a seat's own name wins)."""
 
     text: str
     name: str | None = None
 
 
-class Ready(_Frame, frozen=True, tag="ready"):
+class Ready(Frame, frozen=True, tag="ready"):
     """A seated player has read the round summary: deal on once every human is ready."""
 
 
-class BombClaim(_Frame, frozen=True, tag="bomb"):
+class BombClaim(Frame, frozen=True, tag="bomb"):
     """A seated player pressed Bomb: the table holds still until this seat plays one of its
     bombs (which one it does not say; the press cannot be taken back)."""
 
 
-class Back(_Frame, frozen=True, tag="back"):
+class Back(Frame, frozen=True, tag="back"):
     """A player marked away (timed out again and again) is back: the bot leaves the seat."""
 
 
@@ -107,93 +117,12 @@ ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready | BombClaim | Bac
 CLIENT_KINDS = ("act", "back", "bomb", "chat", "hello", "ping", "ready", "resync")
 
 
-# -- server → client ---------------------------------------------------------------------------
-class SeatInfo(msgspec.Struct, frozen=True):
-    seat: int
-    name: str | None
-    kind: Literal["empty", "human", "bot"]
-    level: str | None
-    online: bool
-    away: bool = False
-    """A human seat whose clock ran out repeatedly: a bot plays it until the player is back."""
-
-
-class ChatEntry(msgspec.Struct, frozen=True):
-    seat: int | None
-    name: str
-    text: str
-    at: str
-
-
-class ClockState(msgspec.Struct, frozen=True):
-    """The turn clock: seconds per move, seconds left for each seat that owes a move (keyed by
-    seat number), each seat's remaining time bank, the seats that are away."""
-
-    move: float
-    deadlines: dict[str, float]
-    bank: list[float]
-    away: list[int]
-
-
-class Welcome(_Frame, frozen=True, tag="welcome"):
-    """A full snapshot: the audience's observation, seats, public history and chat."""
-
-    v: int
-    seat: int | None
-    table: str
-    status: Literal["open", "running", "finished"]
-    obs: dict[str, Any]
-    seats: list[SeatInfo]
-    history: list[dict[str, Any]]
-    chat: list[ChatEntry]
-    next_deal_in: float | None
-    turn_timeout: float
-    clock: ClockState | None = None
-
-
-class Ev(_Frame, frozen=True, tag="ev"):
-    """Version ``v``: its events as this audience sees them, and the observation after it."""
-
-    v: int
-    events: list[dict[str, Any]]
-    obs: dict[str, Any]
-
-
-class Seats(_Frame, frozen=True, tag="seats"):
-    seats: list[SeatInfo]
-
-
-class Chat(_Frame, frozen=True, tag="chat"):
-    seat: int | None
-    name: str
-    text: str
-    at: str
-
-
-class Unseated(_Frame, frozen=True, tag="unseated"):
-    """This socket lost its seat (``reason``); a spectator ``welcome`` follows."""
-
-    seat: int
-    reason: str
-
-
-class Pause(_Frame, frozen=True, tag="pause"):
-    """The next deal comes in ``seconds`` (or once every human is ready)."""
-
-    seconds: float
-
-
-class ReadySeats(_Frame, frozen=True, tag="ready"):
-    """The human seats ready for the next deal."""
-
-    seats: list[int]
-
-
-class Ack(_Frame, frozen=True, tag="ack"):
+# -- server → client: the table's frames (``table/frames.py``) and the replies to requests ----
+class Ack(Frame, frozen=True, tag="ack"):
     id: int | None
 
 
-class Reject(_Frame, frozen=True, tag="reject"):
+class Reject(Frame, frozen=True, tag="reject"):
     """``msg`` is for people and never carries game state."""
 
     id: int | None
@@ -201,27 +130,23 @@ class Reject(_Frame, frozen=True, tag="reject"):
     msg: str
 
 
-class Pong(_Frame, frozen=True, tag="pong"):
+class Pong(Frame, frozen=True, tag="pong"):
     pass
 
 
-class Clock(_Frame, frozen=True, tag="clock"):
-    """The turn clock changed (a seat began or stopped owing a move, a seat went away)."""
-
-    move: float
-    deadlines: dict[str, float]
-    bank: list[float]
-    away: list[int]
-
-
-class Hold(_Frame, frozen=True, tag="hold"):
-    """``seat`` pressed Bomb and the table waits for its bomb (None: the hold is over)."""
-
-    seat: int | None
-
-
 ServerMessage = (
-    Welcome | Ev | Seats | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong | Clock | Hold
+    Welcome
+    | Ev
+    | SeatList
+    | Chat
+    | Unseated
+    | Pause
+    | ReadySeats
+    | Ack
+    | Reject
+    | Pong
+    | Clock
+    | Hold
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)
@@ -239,10 +164,7 @@ def schema() -> dict[str, Any]:
     }
 
 
-Frame = _Frame
-
-
-def encode(frame: _Frame) -> str:
+def encode(frame: Frame) -> str:
     """A server frame as the compact JSON text sent."""
     return _encoder.encode(frame).decode()
 
@@ -331,7 +253,7 @@ def reject(code: str, msg: str, id: int | None = None) -> Reject:
     return Reject(id, code, msg)  # type: ignore[arg-type]  # checked above
 
 
-def to_json(frame: _Frame) -> Json:
+def to_json(frame: Frame) -> Json:
     """A frame as the JSON object sent (tests and logs)."""
     data: Json = msgspec.to_builtins(frame)
     return data

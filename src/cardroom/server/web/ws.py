@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -24,15 +23,14 @@ from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table import commands
 from cardroom.server.table.actor import TableActor
+from cardroom.server.table.frames import Frame
 from cardroom.server.table.outcomes import ActorStopped, Refused
-from cardroom.server.web.jsoncodec import dumps
 from cardroom.server.web.wire import (
     Act,
     Back,
     BombClaim,
     ChatLine,
     ClientMessage,
-    Frame,
     Hello,
     Ping,
     Pong,
@@ -50,7 +48,6 @@ from cardroom.storage import UnknownTable
 
 log = logging.getLogger("cardroom.server.web.ws")
 
-Json = dict[str, Any]
 SLOW_CLIENT_CLOSE = 4008
 FLOOD_CLOSE = 1008
 CHAT_INTERVAL = 1.0
@@ -64,7 +61,7 @@ class Session:
         self.ws = ws
         self.registry = registry
         self.settings = settings
-        self.outbox: asyncio.Queue[tuple[float, Json | str | Frame]] = asyncio.Queue(
+        self.outbox: asyncio.Queue[tuple[float, Frame | str]] = asyncio.Queue(
             maxsize=settings.send_queue
         )
         self._sending_since: float | None = None  # when the message being written was queued
@@ -77,7 +74,7 @@ class Session:
         self._window = (0.0, 0)
         self._last_chat = -CHAT_INTERVAL
 
-    def send(self, message: Json | str | Frame) -> None:
+    def send(self, message: Frame | str) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
         if self.slow.is_set():
             return
@@ -121,10 +118,7 @@ class Session:
             self._sending_since = None
             queued, message = await self.outbox.get()
             self._sending_since = queued
-            if isinstance(message, Frame):
-                await self.ws.send_text(encode(message))
-            else:
-                await self.ws.send_text(message if isinstance(message, str) else dumps(message))
+            await self.ws.send_text(message if isinstance(message, str) else encode(message))
 
     def lag(self, now: float) -> float:
         """Seconds the oldest message not yet written to the socket has waited."""
