@@ -9,10 +9,8 @@ from __future__ import annotations
 import math
 import re
 import statistics
-import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -26,7 +24,7 @@ from cardroom.server.table import actor as actor_module
 from tests.server.chromium import CHROMIUM
 from tests.server.pages import watch
 
-from .test_e2e_browser import _free_port
+from .test_e2e_browser import LiveServer, running_server
 
 pytestmark = [
     pytest.mark.e2e,
@@ -52,32 +50,14 @@ def seeds(bomb: bool, count: int) -> list[int]:
     return found[:count]
 
 
-@dataclass(frozen=True, slots=True)
-class Live:
-    url: str
-    app: Any
-
-
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    """A real server at the default bot delay, in this thread's process."""
-    uvicorn = pytest.importorskip("uvicorn")
-    from cardroom.server.app import create_app
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real server at the default bot delay and clock, in this process."""
     from cardroom.server.settings import Settings
 
     db = tmp_path_factory.mktemp("bombs") / "cardroom.db"
-    app = create_app(Settings(db=str(db)))  # the default bot delay and clock
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    yield Live(f"http://127.0.0.1:{port}", app)
-    server.should_exit = True
-    thread.join(10)
+    with running_server(Settings(db=str(db))) as server:
+        yield server
 
 
 @pytest.fixture
@@ -92,7 +72,7 @@ def obs(page: Any) -> Any:
     return page.evaluate("() => window.cardroom.obs")
 
 
-def start(page: Any, live: Live) -> None:
+def start(page: Any, live: LiveServer) -> None:
     """One click from the lobby: you at seat 0 with three heuristic bots."""
     page.goto(f"{live.url}/")
     page.get_by_test_id("quick-level").select_option("heuristic")
@@ -138,7 +118,7 @@ def my_bomb_played(page: Any) -> bool:
 
 
 def test_a_human_bombs_out_of_turn_against_bots_at_the_default_delay(
-    browser: Any, live: Live, seeded: Any
+    browser: Any, live: LiveServer, seeded: Any
 ) -> None:
     problems: list[str] = []
     pressed = 0
@@ -194,7 +174,7 @@ def gaps(records: list[Any]) -> list[float]:
     return out
 
 
-def test_no_pause_depends_on_who_holds_a_bomb(browser: Any, live: Live, seeded: Any) -> None:
+def test_no_pause_depends_on_who_holds_a_bomb(browser: Any, live: LiveServer, seeded: Any) -> None:
     """Bot replies with and without a bomb in the human's hand: same distribution within noise
     (means' 99 % confidence intervals overlap)."""
     samples: dict[bool, list[float]] = {True: [], False: []}

@@ -8,6 +8,7 @@ Needs Debian's ``/usr/bin/chromium``; never downloads a browser.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import socket
 import threading
@@ -48,17 +49,17 @@ def _free_port() -> int:
 class LiveServer:
     url: str
     db: Path
+    app: Any
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A real uvicorn server on a free port with a temporary SQLite file."""
+@contextlib.contextmanager
+def running_server(settings: Any) -> Iterator[LiveServer]:
+    """A real uvicorn server for ``settings`` on a free port, in a thread of this process (so a
+    test may reach the app, or patch how it deals)."""
     uvicorn = pytest.importorskip("uvicorn")
     from cardroom.server.app import create_app
-    from cardroom.server.settings import Settings
 
-    db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
-    app = create_app(Settings(db=str(db), bot_delay=0.0, round_pause=0.0))
+    app = create_app(settings)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
     srv = uvicorn.Server(config)
@@ -69,9 +70,19 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the server did not start")
         time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", db)
+    yield LiveServer(f"http://127.0.0.1:{port}", Path(settings.db), app)
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real server with a temporary SQLite file, bots without delay."""
+    from cardroom.server.settings import Settings
+
+    db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
+    with running_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

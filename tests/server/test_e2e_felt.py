@@ -42,6 +42,15 @@ PHASES = {
 }  # fmt: skip
 
 
+def closes_by_escape_and_button(page: Any, dialog: str, opener: str, closer: str) -> None:
+    """The open ``dialog`` closes with Escape; opened again by ``opener``, with ``closer``."""
+    page.keyboard.press("Escape")
+    page.get_by_test_id(dialog).wait_for(state="detached")
+    page.get_by_test_id(opener).click()
+    page.get_by_test_id(closer).click()
+    page.get_by_test_id(dialog).wait_for(state="detached")
+
+
 def hit(page: Any, testid: str) -> bool:
     """Whether the point at the centre of ``testid`` belongs to it (nothing drawn above)."""
     return bool(
@@ -118,11 +127,7 @@ def test_the_last_trick_popup_closes_by_button_and_escape(open_table: Any) -> No
     page.get_by_test_id("last-trick-button").click()
     assert hit(page, "last-trick-x")
     page.screenshot(path=str(SHOTS / "felt-last-trick-phone.png"))
-    page.keyboard.press("Escape")
-    page.get_by_test_id("last-trick").wait_for(state="detached")
-    page.get_by_test_id("last-trick-button").click()
-    page.get_by_test_id("last-trick-x").click()
-    page.get_by_test_id("last-trick").wait_for(state="detached")
+    closes_by_escape_and_button(page, "last-trick", "last-trick-button", "last-trick-x")
 
 
 def test_game_over_lies_above_the_cards_and_closes(open_table: Any) -> None:
@@ -253,11 +258,7 @@ def test_the_shortcuts_are_listed_in_a_help_panel(open_table: Any) -> None:
     text = page.get_by_test_id("help").inner_text()
     assert "Enter" in text and "Escape" in text and "Shift+B" in text
     page.screenshot(path=str(SHOTS / "felt-help-desktop.png"))
-    page.keyboard.press("Escape")
-    page.get_by_test_id("help").wait_for(state="detached")
-    page.get_by_test_id("help-button").click()
-    page.get_by_test_id("help-close").click()
-    page.get_by_test_id("help").wait_for(state="detached")
+    closes_by_escape_and_button(page, "help", "help-button", "help-close")
 
 
 def test_every_seat_that_owes_a_move_shows_its_clock(open_table: Any) -> None:
@@ -313,3 +314,28 @@ def test_sit_here_is_offered_to_strangers_only_at_public_tables(
     assert page.get_by_test_id("phase").inner_text() == "Waiting for players: 1 of 4 seats taken"
     context.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_new_moments_fit_both_sizes_with_their_buttons_uncovered(
+    open_table: Any, size: str
+) -> None:
+    legal = ["bomb 7G 7K 7B 7R", "bomb 2G 3G 4G 5G 6G"]
+    obs = tichu_obs(turn=2, lead=False, trick=STAIRS, top=STAIRS[0], legal=[*legal, "tichu"],
+                    hand=["7G", "7K", "7B", "7R", "2G", "3G", "4G", "5G", "6G", "AR", "DRG"],
+                    calls=["", "", "grand", ""], hand_sizes=[11, 8, 12, 3], out=[])  # fmt: skip
+    page, server = open_table(obs, viewport=SIZES[size])
+    page.get_by_test_id("action-tichu").click()
+    assert hit(page, "confirm-yes") and hit(page, "confirm-no")
+    page.screenshot(path=str(SHOTS / f"felt-confirm-{size}.png"))
+    page.get_by_test_id("confirm-no").click()
+    page.get_by_test_id("bomb-button").click()
+    assert hit(page, "chooser")
+    push(server, {"t": "hold", "seat": 0})
+    page.get_by_test_id("hold").wait_for()
+    page.screenshot(path=str(SHOTS / f"felt-bomb-chooser-{size}.png"))
+    page.get_by_test_id("chooser-option").first.click()
+    server.wait_sent(page, lambda m: m["t"] == "act")
+    page.keyboard.press("?")
+    assert hit(page, "help-close")
+    page.screenshot(path=str(SHOTS / f"felt-help-{size}.png"))
