@@ -398,3 +398,25 @@ def test_a_preset_fills_the_house_rules_it_names(live: LiveServer, browser: Any)
     assert options["allow_grand"] is False and options["double_victory_points"] == 100
     page.context.close()
     assert not problems, problems
+
+
+def test_a_public_table_shows_the_clock_of_the_seat_that_owes_a_move(
+    live: LiveServer, browser: Any
+) -> None:
+    problems: list[str] = []
+    for size, viewport in (("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
+        watch(page, problems)
+        create_table(page, live.url, "tichu", {})
+        sit_with_bots(page, 4)
+        page.wait_for_function("() => window.cardroom.obs.phase === 'grand'")
+        clock = page.get_by_test_id("clock-0")  # 30 s a move + a 60 s bank, counting down
+        clock.wait_for()
+        assert 80 <= int(clock.inner_text().rstrip("s")) <= 90
+        assert page.evaluate("window.cardroom.clock.fromServer") is True
+        page.screenshot(path=str(SHOTS / f"e2e-clock-grand-{size}.png"))
+        page.get_by_test_id("action-nogrand").click()
+        page.wait_for_function("() => window.cardroom.obs.phase === 'exchange'")
+        clock.wait_for()  # the exchange runs the clock too
+        page.context.close()
+    assert not problems, problems
