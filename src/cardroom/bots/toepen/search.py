@@ -21,9 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots.protocol import SeatView
-from cardroom.bots.toepen.heuristic import above, cards_of, seen_mask
+from cardroom.bots.toepen.reading import above, cards_of, is_top, seen_mask
 from cardroom.bots.toepen.solve import Solver
-from cardroom.bots.toepen.tight import is_top
 from cardroom.games.toepen.cards import (
     DECK,
     JACKS,
