@@ -218,7 +218,7 @@ def toepen_session(page: Page, base: str, out: Path, lives: int) -> str:
             page.screenshot(path=str(out / "13-toepen-hand-end.png"))
             break
         legal = o["legal"] or []
-        if o["turn"] == 0 and legal and legal != ["nosignal"]:  # the page answers that itself
+        if 0 in o["awaited"] and legal and legal != ["nosignal"]:  # the page answers that itself
             if {"stay", "fold"} <= set(legal) and "knock" not in done:
                 done.add("knock")
                 page.screenshot(path=str(out / "12-toepen-knock.png"))

@@ -250,7 +250,7 @@ def positions(draw: st.DrawFn) -> SeatView:
 def test_always_answers_with_a_legal_action(view: SeatView, turn: int) -> None:
     """On turn it must answer from ``legal``; out of turn it may decline or interrupt legally."""
     assert BOT.act(view, RNG) in view.legal
-    elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn}, ())
+    elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn, "awaited": [turn]}, ())
     answer = decide(BOT, elsewhere, RNG)
     assert answer is None or answer in view.legal
 

@@ -151,6 +151,7 @@ class ToyGame:
             "played": [list(p) for p in state.played],
             "hand_sizes": [len(h) for h in state.hands],
             "turn": state.turn,
+            "awaited": sorted(self.awaited(state)),
         }
         if not isinstance(audience, Viewer) and state.hands:
             data["hand"] = list(state.hands[audience])

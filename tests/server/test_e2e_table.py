@@ -42,7 +42,7 @@ def toepen_obs(**over: Any) -> Json:
         "game": "toepen", "audience": 0, "phase": "play", "num_seats": 4, "active": [0],
         "legal": ["play 10H", "knock"], "hand": ["10H", "JS"], "hand_sizes": [2, 2, 2, 2],
         "terminal": False, "outcome": None, "turn": 0, "lives": [10, 9, 10, 8], "stake": 3,
-        "trick": [], "tricks": [], "trick_no": 3, "hand_no": 2, "last_hand": None,
+        "awaited": [0], "trick": [], "tricks": [], "trick_no": 3, "hand_no": 2, "last_hand": None,
         "dealer": 3, "in_game": [True] * 4, "in_hand": [True] * 4, "knocker": None,
     }  # fmt: skip
     obs.update(over)

@@ -16,7 +16,7 @@ COMMON_KEYS = frozenset(
         "game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes",
         "terminal", "outcome", "trick", "top", "turn", "calls", "decided", "exchange", "scores",
         "score_sheet", "last_round", "pile_points", "out", "round", "wish", "lead", "passes",
-        "lives",
+        "lives", "awaited",
     }
 )  # fmt: skip
 """Keys rendered by name; any other scalar key is shown as ``key: value``."""
@@ -83,10 +83,8 @@ def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     out = obs.get("out") or []
     if seat in out:
         bits.append(f"out #{out.index(seat) + 1}")
-    if obs.get("turn") == seat:
-        bits.append("<- turn (lead)" if obs.get("lead") else "<- turn")
-    elif seat in (obs.get("active") or []) and obs.get("turn") is None:
-        bits.append("<- to act")
+    if seat in (obs.get("awaited") or []):
+        bits.append("<- turn (lead)" if obs.get("lead") and obs.get("turn") == seat else "<- turn")
     return "  ".join(bits)
 
 

@@ -80,7 +80,7 @@ def run(state: ToepenState, *script: str) -> tuple[ToepenState, Events]:
 def skip_exchange(state: ToepenState) -> ToepenState:
     """Everybody declines signals, exchanges and challenges until play starts."""
     while state.phase in ("announce", "laundry", "challenge"):
-        seat = GAME.observe(state, 0).to_json()["turn"]
+        (seat,) = GAME.observe(state, 0).to_json()["awaited"]
         state = GAME.apply(state, seat, GAME.default_action(state, seat)).state
     return state
 

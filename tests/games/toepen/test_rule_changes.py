@@ -39,7 +39,7 @@ def moments(signaller: int, hand: str) -> list[tuple[ToepenState, list[Any]]]:
     state, events = deal(signaller, hand)
     out = [(state, events)]
     while state.phase != "play" or (not state.tricks and not state.trick):
-        seat = obs(state, SPECTATOR)["turn"]
+        (seat,) = obs(state, SPECTATOR)["awaited"]
         if seat == signaller and state.phase == "play":
             break
         action = "whistle" if seat == signaller and state.phase == "announce" else None
@@ -68,7 +68,7 @@ def test_r8_3_every_seat_passes_through_its_announcement_turn() -> None:
     state, _ = deal(1, FORCED)
     turns = []
     while state.phase == "announce":
-        seat = obs(state, SPECTATOR)["turn"]
+        (seat,) = obs(state, SPECTATOR)["awaited"]
         turns.append((seat, obs(state, seat)["legal"]))
         state = GAME.apply(state, seat, GAME.default_action(state, seat)).state
     assert turns == [(0, ["nosignal"]), (1, ["whistle"]), (2, ["nosignal"]), (3, ["nosignal"])]

@@ -108,7 +108,7 @@ class _Reading:
             c = self.hand[0] if len(self.hand) == 1 else self.keeper()
             if not self.beats_trick(c):
                 return 0.0
-            if not self.trick and self.obs.get("play_turn", self.obs.get("turn")) != self.seat:
+            if not self.trick and self.obs.get("turn") != self.seat:
                 # somebody else leads trick 4: a top card wins only if he leads its suit
                 return self.safety(c) * SUIT_LED
             return self.safety(c)

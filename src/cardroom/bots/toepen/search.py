@@ -133,7 +133,7 @@ def read(view: SeatView) -> Reading:
         elif kind in ("knock", "poor") and event.get("seat") != seat:
             knockers[int(event["seat"])] = trick_no
     trick = tuple((p["seat"], cards_of([p["card"]])[0]) for p in obs.get("trick") or [])
-    turn = obs.get("play_turn")
+    turn = obs.get("turn")
     return Reading(
         seat=seat,
         n=n,

@@ -25,7 +25,7 @@ from cardroom.games.toepen.cards import NUMBERS, mask_of, strength_of, suit_of
 def sure_last_trick(obs: Mapping[str, Any], seat: int, hand: Sequence[int]) -> bool:
     """Whether the seat's one card surely takes trick 4: it leads a top card, or its card beats
     the trick so far and no unseen card of the led suit can beat it."""
-    if len(hand) != 1 or obs.get("play_turn", obs.get("turn")) != seat:
+    if len(hand) != 1 or obs.get("turn") != seat:
         return False
     c, trick = hand[0], [cards_of([p["card"]])[0] for p in obs.get("trick") or []]
     if trick and (suit_of(c) != suit_of(trick[0]) or c < max(trick)):

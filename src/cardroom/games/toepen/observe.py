@@ -2,8 +2,9 @@
 
 A seat sees its own hand and its own laundry discards; everybody sees lives, the stake, the
 cards played, challenged discards and announcements; ``OMNISCIENT`` also sees every hand and
-the stock. ``turn`` is the one seat the game waits for (the next to answer, or to play a card),
-so a driver knows who owes a move; other active seats may only knock.
+the stock. ``awaited`` lists the one seat the game waits for (the next to answer, or to play a
+card); ``turn`` is the seat to play the next card of the trick (also while a knock is being
+answered), as in Tichu. Other active seats may only knock.
 """
 
 from __future__ import annotations
@@ -69,8 +70,7 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         "lives": list(state.lives),
         "penalties": [state.config.lives - life for life in state.lives],
         "dealer": _none(state.dealer),
-        "turn": _none(rules.owing(state)),
-        "play_turn": _none(state.turn),
+        "turn": _none(state.turn),
         "leader": _none(state.leader),
         "in_game": _seats(rules.alive_mask(state), n),
         "in_hand": _seats(state.in_hand, n),
