@@ -28,6 +28,17 @@ class JsonAble(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Observation:
+    """What one audience sees, for every game: ``data`` is already plain JSON (read-only), so
+    the wire, bots and clients never convert it again."""
+
+    data: JsonDict
+
+    def to_json(self) -> JsonDict:
+        return self.data
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of a finished game.
 

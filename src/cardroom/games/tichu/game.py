@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.game import JsonAble, JsonDict, Outcome
+from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
 from cardroom.engine.types import Audience
 
 from . import observe as _observe
 from . import rules, sample
 from .actions import TichuAction
 from .config import RULES_VERSION, TichuConfig
-from .observe import TichuObservation
 from .rules import TichuStep
 from .scoring import end_reason, match_result
 from .state import SEATS, Phase, TichuState
@@ -110,7 +109,7 @@ class TichuGame:
         return str(action)
 
     # -- information ---------------------------------------------------------------------------
-    def observe(self, state: TichuState, audience: Audience) -> TichuObservation:
+    def observe(self, state: TichuState, audience: Audience) -> Observation:
         return _observe.observe(state, audience, self.outcome(state))
 
     def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:

@@ -9,11 +9,11 @@ seat and every hand (``hands``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
-from cardroom.engine.game import JsonAble, Outcome
+from cardroom.engine.game import JsonAble, Observation, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
 from .actions import TichuAction, action_text, rank_text
@@ -37,16 +37,6 @@ from .rules import (
 from .state import GRAND_CALL, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
 
 Json = dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class TichuObservation:
-    """An observation; ``data`` is already plain JSON (treat it as read-only)."""
-
-    data: Json
-
-    def to_json(self) -> Json:
-        return self.data
 
 
 _points = lru_cache(maxsize=256)(mask_points)
@@ -241,7 +231,7 @@ def _decided(state: TichuState) -> list[bool]:
     return [False] * SEATS
 
 
-def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
+def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> Observation:
     """``audience``'s observation: a copy of the state's public part (built once per state;
     its values are shared by every audience, read-only) with the audience's own part filled
     in (hand, legal actions, exchange, who may act, a pending Grand Tichu call)."""
@@ -263,7 +253,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         data["calls"] = _calls(state, public, audience)
     if audience is OMNISCIENT:
         data["hands"] = [card_list(h) for h in state.hands]
-    return TichuObservation(data)
+    return Observation(data)
 
 
 def project(event: JsonAble, audience: Audience) -> JsonAble | None:

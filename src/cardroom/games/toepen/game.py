@@ -8,13 +8,12 @@ from typing import Any
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import NotActiveError
-from cardroom.engine.game import JsonAble, JsonDict, Outcome
+from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
 from cardroom.engine.types import Audience, Step
 from cardroom.games.toepen import rules, sample
 from cardroom.games.toepen.actions import Action
-from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, ToepenConfig
-from cardroom.games.toepen.events import project
-from cardroom.games.toepen.observe import ToepenObservation, observe
+from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, RULES_VERSION, ToepenConfig
+from cardroom.games.toepen.observe import observe, project
 from cardroom.games.toepen.state import ToepenState
 
 DEFAULTS = {
@@ -30,7 +29,7 @@ class ToepenGame:
     """Toepen for 3-8 players (2 as an option), Toepen-default rules (``docs/rules/toepen.md``)."""
 
     name = "toepen"
-    rules_version = "toepen-default-2"
+    rules_version = RULES_VERSION
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
 
@@ -130,10 +129,9 @@ class ToepenGame:
     def format_action(self, action: Action) -> str:
         return str(action)
 
-    def observe(self, state: ToepenState, audience: Audience) -> ToepenObservation:
+    def observe(self, state: ToepenState, audience: Audience) -> Observation:
         result = self.outcome(state)
-        data = observe(state, audience, None if result is None else result.to_json())
-        return ToepenObservation(data)
+        return Observation(observe(state, audience, None if result is None else result.to_json()))
 
     def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:
         return project(event, audience)

@@ -1,4 +1,5 @@
-"""What each audience sees: the observation JSON of contracts.md §2 plus the Toepen keys (§6).
+"""What each audience sees: the observation JSON (``observe``) and the events (``project``);
+the observation JSON of contracts.md §2 plus the Toepen keys (§6).
 
 A seat sees its own hand and its own laundry discards; everybody sees lives, the stake, the
 cards played, challenged discards and announcements; ``OMNISCIENT`` also sees every hand and
@@ -9,21 +10,14 @@ answered), as in Tichu. Other active seats may only knock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
-from cardroom.engine.game import JsonDict
+from cardroom.engine.game import JsonAble, JsonDict
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 from cardroom.games.toepen import rules
 from cardroom.games.toepen.cards import card_list, format_card
+from cardroom.games.toepen.events import Dealt, Laundry
 from cardroom.games.toepen.state import Exchange, ToepenState
-
-
-@dataclass(frozen=True, slots=True)
-class ToepenObservation:
-    data: JsonDict
-
-    def to_json(self) -> JsonDict:
-        return self.data
 
 
 def _none(value: int) -> int | None:
@@ -108,3 +102,15 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         data["hands"] = [card_list(h) for h in state.hands]
         data["stock_cards"] = [format_card(c) for c in state.stock]
     return data
+
+
+def project(event: JsonAble, audience: Audience) -> JsonAble:
+    """``event`` as ``audience`` may see it: other seats' cards hidden, the rest unchanged."""
+    if audience is OMNISCIENT:
+        return event
+    if isinstance(event, Dealt):
+        hands = tuple(h if seat == audience else -1 for seat, h in enumerate(event.hands))
+        return replace(event, hands=hands)
+    if isinstance(event, Laundry) and event.seat != audience:
+        return replace(event, discard=-1, drawn=-1)
+    return event
