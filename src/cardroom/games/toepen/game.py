@@ -83,8 +83,7 @@ class ToepenGame:
     def apply_chance(
         self, state: ToepenState, outcome: ChanceOutcome
     ) -> Step[ToepenState, JsonAble]:
-        new, events = rules.apply_chance(state, outcome)
-        return Step(new, tuple(events))
+        return rules.apply_chance(state, outcome)
 
     def active_seats(self, state: ToepenState) -> frozenset[int]:
         return rules.active_seats(state)
@@ -97,8 +96,7 @@ class ToepenGame:
         return rules.legal_actions(state, seat)
 
     def apply(self, state: ToepenState, seat: int, action: Action) -> Step[ToepenState, JsonAble]:
-        new, events = rules.apply_action(state, seat, action)
-        return Step(new, tuple(events))
+        return rules.apply_action(state, seat, action)
 
     def is_terminal(self, state: ToepenState) -> bool:
         return state.phase == "game_over"

@@ -11,6 +11,7 @@ from dataclasses import replace
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
+from cardroom.engine.types import Step
 from cardroom.games.toepen.actions import (
     ACCEPT,
     CHALLENGE,
@@ -61,10 +62,12 @@ from cardroom.games.toepen.events import (
     StakeRaised,
     TrickWon,
 )
-from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick, evolve
+from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick
 
 Events = list[JsonAble]
 Result = tuple[ToepenState, Events]
+"""The rules' working result while events pile up; the entry points return a ``ToepenStep``."""
+ToepenStep = Step[ToepenState, JsonAble]
 TRICKS = 4
 ANSWERING = ("announce", "challenge", "respond")
 
@@ -127,14 +130,20 @@ def pending_chance(state: ToepenState) -> ChanceRequest | None:
     return ChanceRequest("shuffle", NUM_CARDS)
 
 
-def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
+def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> ToepenStep:
+    """Apply a chance outcome: the first dealer (``pick``) or the shuffle of a new hand."""
+    new, events = _chance(state, outcome)
+    return Step(new, tuple(events))
+
+
+def _chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
     request = pending_chance(state)
     if request is None:
         raise IllegalActionError("no chance event is pending")
     outcome.check(request)
     if request.kind == "pick":
         seat = outcome.values[0]
-        return evolve(state, dealer=seat), [DealerChosen(seat)]
+        return state.replace(dealer=seat), [DealerChosen(seat)]
     return deal(state, outcome.values)
 
 
@@ -153,8 +162,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     pending = ("",) if config.announce else ()
     signals = [pending if seated >> s & 1 else () for s in range(n)]
     events: Events = [Dealt(state.hand_no + 1, state.dealer, tuple(hands), len(stock))]
-    new = evolve(
-        state,
+    new = state.replace(
         phase="announce",
         hand_no=state.hand_no + 1,
         seated=seated,
@@ -199,7 +207,7 @@ def _four_of_a_kind(state: ToepenState, winner: int, events: Events) -> Result:
         if seat != winner:
             lives, _ = _lose(lives, seat, FOUR_PENALTY)
     events.append(FourOfAKind(winner, state.hands[winner]))
-    return _end_hand(evolve(state, lives=lives), winner, "four of a kind", events)
+    return _end_hand(state.replace(lives=lives), winner, "four of a kind", events)
 
 
 # -- who may act ---------------------------------------------------------------------------
@@ -304,8 +312,13 @@ def legal_actions(state: ToepenState, seat: int) -> tuple[Action, ...]:
 # -- applying actions ----------------------------------------------------------------------
 
 
-def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
+def apply_action(state: ToepenState, seat: int, action: Action) -> ToepenStep:
     """Check ``action`` for ``seat`` and apply it; errors name the rule that forbids it."""
+    new, events = _apply(state, seat, action)
+    return Step(new, tuple(events))
+
+
+def _apply(state: ToepenState, seat: int, action: Action) -> Result:
     if state.phase == "game_over":
         raise NotActiveError("R7.1: the game is over")
     if not 0 <= seat < state.num_seats:
@@ -326,7 +339,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "laundry":
         return _laundry(state, seat)
     if kind == "nolaundry":
-        new = evolve(state, laundry_queue=state.laundry_queue[1:])
+        new = state.replace(laundry_queue=state.laundry_queue[1:])
         return _next_laundry(new, [Decision("nolaundry", seat)])
     if kind in ("challenge", "accept"):
         return _answer_laundry(state, seat, kind)
@@ -374,9 +387,9 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
         raise IllegalActionError(f"R8.5: a {kind} needs {need} (or three or four 10s)")
     if kind != "nosignal":
         signals = _put_signals(state.signals, seat, (*state.signals[seat][:-1], kind))
-        state = evolve(state, signals=signals)
+        state = state.replace(signals=signals)
         events.append(Signal(seat, kind))
-    state = evolve(state, queue=state.queue[1:])
+    state = state.replace(queue=state.queue[1:])
     if state.queue:
         return state, events
     return _next_laundry(state, events)
@@ -385,14 +398,14 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
 def _next_laundry(state: ToepenState, events: Events) -> Result:
     """R3.2, R3.5: offer the next exchange, or close the exchange phase and start play."""
     if state.laundry_queue and len(state.stock) >= HAND_SIZE:
-        return evolve(state, phase="laundry", queue=()), events
+        return state.replace(phase="laundry", queue=()), events
     n = state.num_seats
     poor = [s for s in clockwise(state.dealer, state.in_hand, n) if state.start_lives[s] == 1]
     if not state.config.poverty or not poor:
         poor = [left_of(state.dealer, state.in_hand, n)]
     leader = poor[0]
-    new = evolve(
-        state, phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
+    new = state.replace(
+        phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
     )
     if not state.config.poverty or state.start_lives[leader] != 1:
         return new, events
@@ -406,8 +419,8 @@ def _poverty(state: ToepenState, poor: list[int], events: Events) -> Result:
     others = tuple(s for s in clockwise(leader, state.in_hand, state.num_seats) if s not in poor)
     events.append(Poverty(leader, state.stake + 1))
     if not others:
-        return evolve(state, stake=state.stake + 1, last_knocker=leader), events
-    return evolve(state, phase="respond", knocker=leader, queue=others, answers=()), events
+        return state.replace(stake=state.stake + 1, last_knocker=leader), events
+    return state.replace(phase="respond", knocker=leader, queue=others, answers=()), events
 
 
 def _laundry(state: ToepenState, seat: int) -> Result:
@@ -416,8 +429,7 @@ def _laundry(state: ToepenState, seat: int) -> Result:
     drawn = mask_of(state.stock[:HAND_SIZE])
     rest = state.laundry_queue[1:]
     others = tuple(s for s in clockwise(seat, state.seated, state.num_seats) if s != seat)
-    new = evolve(
-        state,
+    new = state.replace(
         phase="challenge",
         hands=_put(state.hands, seat, drawn),
         stock=state.stock[HAND_SIZE:],
@@ -431,7 +443,7 @@ def _laundry(state: ToepenState, seat: int) -> Result:
 def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     """R3.3: the first challenger turns the discard up; whoever was wrong pays."""
     if kind == "accept":
-        state = evolve(state, queue=state.queue[1:])
+        state = state.replace(queue=state.queue[1:])
         accepted: Events = [Decision("accept", seat)]
         return (state, accepted) if state.queue else _close_exchange(state, accepted)
     config = state.config
@@ -439,7 +451,7 @@ def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     loser = exchange.seat if is_bluff(exchange.discard, config.dutch_laundry) else seat
     lives, lost = _lose(state.lives, loser, config.exchange_penalty)
     done = replace(exchange, challenger=seat, loser=loser)
-    state = evolve(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
+    state = state.replace(lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
     events: Events = [Challenged(seat, exchange.seat, exchange.discard, loser, lost)]
     if sudden_end(state):
         return _end_hand(state, -1, "a player reached 0 lives", events)
@@ -454,8 +466,7 @@ def _open_hand(state: ToepenState, events: Events) -> Result:
     exchange = state.exchanges[-1]
     seat, drawn = exchange.seat, state.hands[exchange.seat]
     swapped = replace(exchange, discard=drawn)
-    new = evolve(
-        state,
+    new = state.replace(
         hands=_put(state.hands, seat, exchange.discard),
         exchanges=(*state.exchanges[:-1], swapped),
         open_hands=state.open_hands | bit(seat),
@@ -467,9 +478,9 @@ def _close_exchange(state: ToepenState, events: Events) -> Result:
     """R8.2, R8.3: the exchanger gets an announcement turn for the replacement hand."""
     seat = state.exchanges[-1].seat
     if not state.config.announce or state.open_hands >> seat & 1:
-        return _next_laundry(evolve(state, queue=()), events)
+        return _next_laundry(state.replace(queue=()), events)
     signals = _put_signals(state.signals, seat, (*state.signals[seat], ""))
-    return evolve(state, phase="announce", queue=(seat,), signals=signals), events
+    return state.replace(phase="announce", queue=(seat,), signals=signals), events
 
 
 def _put_signals(
@@ -482,8 +493,7 @@ def _knock(state: ToepenState, seat: int) -> Result:
     """R5.4: the others still in answer in order from the knocker's left."""
     n = state.num_seats
     responders = tuple(s for s in clockwise(seat, state.in_hand, n) if s != seat)
-    new = evolve(
-        state,
+    new = state.replace(
         phase="respond",
         knocker=seat,
         queue=responders,
@@ -498,13 +508,13 @@ def _answer_knock(state: ToepenState, seat: int, kind: str) -> Result:
     events: Events
     if kind == "fold":
         lives, lost = _lose(state.lives, seat, state.stake)
-        state = evolve(state, lives=lives, in_hand=state.in_hand & ~bit(seat))
+        state = state.replace(lives=lives, in_hand=state.in_hand & ~bit(seat))
         events = [Folded(seat, lost)]
         if sudden_end(state):
             return _end_hand(state, -1, "a player reached 0 lives", events)
     else:
         events = [Decision("stay", seat)]
-    state = evolve(state, queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
+    state = state.replace(queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
     if state.queue:
         return state, events
     return _close_knock(state, events)
@@ -516,7 +526,7 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
     if all(kind == "fold" for _, kind in state.answers):
         return _end_hand(state, knocker, "all folded", events)
     stake = state.stake + 1
-    state = evolve(state, phase="play", stake=stake, last_knocker=knocker, knocker=-1)
+    state = state.replace(phase="play", stake=stake, last_knocker=knocker, knocker=-1)
     events.append(StakeRaised(stake))
     if state.in_hand >> state.turn & 1:
         return state, events
@@ -537,8 +547,7 @@ def _play(state: ToepenState, seat: int, c: int) -> Result:
     voids = state.voids
     if state.trick and suit_of(state.trick[0][1]) != suit_of(c):
         voids = _put(voids, seat, voids[seat] | 1 << suit_of(state.trick[0][1]))
-    new = evolve(
-        state,
+    new = state.replace(
         hands=_put(state.hands, seat, hand & ~(1 << c)),
         played=_put(state.played, seat, state.played[seat] | 1 << c),
         voids=voids,
@@ -555,8 +564,8 @@ def _advance(state: ToepenState, after: int, events: Events) -> Result:
     if nxt < 0:
         return _finish_trick(state, events)
     if not state.trick:
-        return evolve(state, turn=nxt, leader=nxt), events
-    return evolve(state, turn=nxt), events
+        return state.replace(turn=nxt, leader=nxt), events
+    return state.replace(turn=nxt), events
 
 
 def _finish_trick(state: ToepenState, events: Events) -> Result:
@@ -569,12 +578,12 @@ def _finish_trick(state: ToepenState, events: Events) -> Result:
     tricks = (*state.tricks, Trick(plays, winner))
     if state.trick_no == TRICKS:
         events.append(TrickWon(TRICKS, winner, -1))
-        return _score(evolve(state, tricks=tricks, trick=(), turn=-1), winner, events)
+        return _score(state.replace(tricks=tricks, trick=(), turn=-1), winner, events)
     in_hand, n = state.in_hand, state.num_seats
     leader = winner if in_hand >> winner & 1 else left_of(winner, in_hand, n)
     events.append(TrickWon(state.trick_no, winner, leader))
-    new = evolve(
-        state, tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
+    new = state.replace(
+        tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
     )
     return new, events
 
@@ -597,7 +606,7 @@ def _score(state: ToepenState, winner: int, events: Events) -> Result:
         if state.in_hand >> seat & 1 and seat != winner:
             lives, _ = _lose(lives, seat, amount)
     taker = state.tricks[-1].winner if config.folded_taker_deals else winner
-    return _end_hand(evolve(state, lives=lives), winner, reason, events, taker)
+    return _end_hand(state.replace(lives=lives), winner, reason, events, taker)
 
 
 def _end_hand(
@@ -608,13 +617,13 @@ def _end_hand(
     losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
     events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
     summary = HandSummary(state.hand_no, winner, reason, losses)
-    state = evolve(state, phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
+    state = state.replace(phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
     if game_over(state):
-        state = evolve(state, phase="game_over")
+        state = state.replace(phase="game_over")
         winners, losers = ranking(state)
         events.append(GameEnded(winners, losers, state.lives))
         return state, events
-    return evolve(state, dealer=next_dealer(state, winner if deals is None else deals)), events
+    return state.replace(dealer=next_dealer(state, winner if deals is None else deals)), events
 
 
 def sudden_end(state: ToepenState) -> bool:

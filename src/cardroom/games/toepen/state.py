@@ -9,7 +9,7 @@ R3.5), ``challenge`` (the challenge round of one exchange, R3.3), ``play`` (tric
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Final, TypedDict, Unpack
 
 from cardroom.games.toepen.config import ToepenConfig
 
@@ -89,22 +89,55 @@ class ToepenState:
     def num_seats(self) -> int:
         return self.config.seats
 
+    def replace(self, **changes: Unpack[StateChanges]) -> ToepenState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+        (states change on every action, and ``replace`` was most of the engine's time).
 
-_FIELDS = tuple(f.name for f in fields(ToepenState))
+        >>> s = ToepenState(ToepenConfig(), lives=(10,) * 4).replace(stake=3)
+        >>> s.stake, s.lives
+        (3, (10, 10, 10, 10))
+        """
+        new = object.__new__(ToepenState)
+        for name in _FIELDS:
+            _set(new, name, getattr(self, name))
+        for name, value in changes.items():
+            _set(new, name, value)
+        return new
+
+
+class StateChanges(TypedDict, total=False):
+    """Keyword arguments of ``ToepenState.replace`` (the fields, type-checked)."""
+
+    config: ToepenConfig
+    lives: tuple[int, ...]
+    phase: str
+    hand_no: int
+    dealer: int
+    seated: int
+    in_hand: int
+    start_lives: tuple[int, ...]
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]
+    exchanges: tuple[Exchange, ...]
+    signals: tuple[tuple[str, ...], ...]
+    open_hands: int
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
+    queue: tuple[int, ...]
+    laundry_queue: tuple[int, ...]
+    stake: int
+    knocker: int
+    last_knocker: int
+    knocked: int
+    answers: tuple[tuple[int, str], ...]
+    trick_no: int
+    leader: int
+    turn: int
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    last_hand: HandSummary | None
+
+
+_FIELDS: Final = tuple(f.name for f in fields(ToepenState))
+assert set(_FIELDS) == set(StateChanges.__annotations__), "StateChanges out of date"
 _set = object.__setattr__
-
-
-def evolve(state: ToepenState, **changes: Any) -> ToepenState:
-    """``dataclasses.replace`` without re-running ``__init__``: states change on every action,
-    and ``replace`` was most of the engine's time. Unknown field names raise ``AttributeError``.
-
-    >>> s = evolve(ToepenState(ToepenConfig(), lives=(10,) * 4), stake=3)
-    >>> s.stake, s.lives
-    (3, (10, 10, 10, 10))
-    """
-    new = object.__new__(ToepenState)
-    for name in _FIELDS:
-        _set(new, name, getattr(state, name))
-    for name, value in changes.items():
-        _set(new, name, value)
-    return new
