@@ -15,6 +15,7 @@ import pytest
 
 from cardroom.engine import SPECTATOR, IllegalActionError, NotActiveError
 from cardroom.games.toepen.cards import JACK, RANKS, SUITS, format_card, parse_card, strength_of
+from cardroom.games.toepen.state import Phase
 
 from .scenario import SUITED, SWEEP, SWEEP_PLAYS, dealt, legal, obs, run, skip_exchange
 
@@ -955,7 +956,7 @@ def test_t63_eliminated_players_sit_out_until_one_is_left() -> None:
             continue
         active = sorted(GAME.active_seats(state))
         assert 3 not in active
-        if state.phase == "respond":
+        if state.phase is Phase.RESPOND:
             assert 3 not in obs(state, SPECTATOR)["responses"]["waiting"]
         seat = rng.choice(active)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state

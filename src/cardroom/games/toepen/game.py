@@ -14,13 +14,13 @@ from cardroom.games.toepen import rules, sample
 from cardroom.games.toepen.actions import Action
 from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, RULES_VERSION, ToepenConfig
 from cardroom.games.toepen.observe import observe, project
-from cardroom.games.toepen.state import ToepenState
+from cardroom.games.toepen.state import Phase, ToepenState
 
 DEFAULTS = {
-    "announce": "nosignal",
-    "laundry": "nolaundry",
-    "challenge": "accept",
-    "respond": "fold",
+    Phase.ANNOUNCE: "nosignal",
+    Phase.LAUNDRY: "nolaundry",
+    Phase.CHALLENGE: "accept",
+    Phase.RESPOND: "fold",
 }
 """Timeouts decline every option; a knock is answered by folding (cheapest now, R5.6)."""
 
@@ -99,10 +99,10 @@ class ToepenGame:
         return rules.apply_action(state, seat, action)
 
     def is_terminal(self, state: ToepenState) -> bool:
-        return state.phase == "game_over"
+        return state.phase is Phase.GAME_OVER
 
     def outcome(self, state: ToepenState) -> Outcome | None:
-        if state.phase != "game_over":
+        if state.phase is not Phase.GAME_OVER:
             return None
         winners, losers = rules.ranking(state)
         names = ", ".join(f"seat {s}" for s in losers)

@@ -17,7 +17,7 @@ from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 from cardroom.games.toepen import rules
 from cardroom.games.toepen.cards import card_list, format_card
 from cardroom.games.toepen.events import Dealt, Laundry
-from cardroom.games.toepen.state import Exchange, ToepenState
+from cardroom.games.toepen.state import Exchange, Phase, ToepenState
 
 
 def _none(value: int) -> int | None:
@@ -47,18 +47,18 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
     seat = None if isinstance(audience, Viewer) else audience
     legal = [] if seat is None else [str(a) for a in rules.legal_actions(state, seat)]
     dealt = bool(state.hands)
-    knock = state.phase == "respond"
+    knock = state.phase is Phase.RESPOND
     data: JsonDict = {
         "game": "toepen",
         "audience": audience.value if isinstance(audience, Viewer) else audience,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "num_seats": n,
         "active": sorted(rules.active_seats(state)),
         "awaited": [] if rules.owing(state) < 0 else [rules.owing(state)],
         "legal": legal,
         "hand": None if seat is None else card_list(state.hands[seat]) if dealt else [],
         "hand_sizes": [h.bit_count() for h in state.hands] if dealt else [0] * n,
-        "terminal": state.phase == "game_over",
+        "terminal": state.phase is Phase.GAME_OVER,
         "outcome": outcome,
         "hand_no": state.hand_no,
         "lives": list(state.lives),
@@ -82,8 +82,8 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         "trick": _plays(state.trick),
         "tricks": [{"plays": _plays(t.plays), "winner": t.winner} for t in state.tricks],
         "stock": len(state.stock),
-        "laundry_turn": state.laundry_queue[0] if state.phase == "laundry" else None,
-        "exchanger": state.exchanges[-1].seat if state.phase == "challenge" else None,
+        "laundry_turn": state.laundry_queue[0] if state.phase is Phase.LAUNDRY else None,
+        "exchanger": state.exchanges[-1].seat if state.phase is Phase.CHALLENGE else None,
         "exchanges": [_exchange(e, audience) for e in state.exchanges],
         "open_hands": [
             card_list(h) if state.open_hands >> s & 1 else None for s, h in enumerate(state.hands)

@@ -62,14 +62,14 @@ from cardroom.games.toepen.events import (
     StakeRaised,
     TrickWon,
 )
-from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick
+from cardroom.games.toepen.state import Exchange, HandSummary, Phase, ToepenState, Trick
 
 Events = list[JsonAble]
 Result = tuple[ToepenState, Events]
 """The rules' working result while events pile up; the entry points return a ``ToepenStep``."""
 ToepenStep = Step[ToepenState, JsonAble]
 TRICKS = 4
-ANSWERING = ("announce", "challenge", "respond")
+ANSWERING = (Phase.ANNOUNCE, Phase.CHALLENGE, Phase.RESPOND)
 
 
 # -- seats ---------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def new_state(config: ToepenConfig) -> ToepenState:
 
 def pending_chance(state: ToepenState) -> ChanceRequest | None:
     """R2.1: a ``pick`` of the first dealer, then one ``shuffle`` of the 32 cards per hand."""
-    if state.phase != "deal":
+    if state.phase is not Phase.DEAL:
         return None
     if state.dealer < 0:
         return ChanceRequest("pick", state.num_seats)
@@ -163,7 +163,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     signals = [pending if seated >> s & 1 else () for s in range(n)]
     events: Events = [Dealt(state.hand_no + 1, state.dealer, tuple(hands), len(stock))]
     new = state.replace(
-        phase="announce",
+        phase=Phase.ANNOUNCE,
         hand_no=state.hand_no + 1,
         seated=seated,
         in_hand=seated,
@@ -217,9 +217,9 @@ def owing(state: ToepenState) -> int:
     """The one seat the game waits for (-1 when none): the next to answer, or to play a card."""
     if state.phase in ANSWERING:
         return state.queue[0]
-    if state.phase == "laundry":
+    if state.phase is Phase.LAUNDRY:
         return state.laundry_queue[0]
-    if state.phase == "play":
+    if state.phase is Phase.PLAY:
         return state.turn
     return -1
 
@@ -227,11 +227,11 @@ def owing(state: ToepenState) -> int:
 def knock_refusal(state: ToepenState, seat: int) -> str:
     """Why ``seat`` may not knock now ("" if it may): R5.2, R5.3 and the knock options."""
     config = state.config
-    if state.phase == "respond":
+    if state.phase is Phase.RESPOND:
         return "R5.2: a knock is being answered; one knock at a time"
-    if state.phase == "deal":
+    if state.phase is Phase.DEAL:
         return "R5.2: no hand is being played (the last card of trick 4 ends the hand)"
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         return "R5.2: knocking opens when the exchange phase has closed"
     if not state.in_hand >> seat & 1:
         return "R5.6: a player who folded or sits out cannot knock"
@@ -259,7 +259,7 @@ def active_seats(state: ToepenState) -> frozenset[int]:
     seat = owing(state)
     if seat < 0:
         return frozenset()
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         return frozenset((seat,))
     knockers = [s for s in range(state.num_seats) if not knock_refusal(state, s)]
     return frozenset((seat, *knockers))
@@ -293,18 +293,18 @@ def playable(state: ToepenState, seat: int) -> int:
 def legal_actions(state: ToepenState, seat: int) -> tuple[Action, ...]:
     """Canonical order: plays by card, then the other kinds in ``actions.KINDS`` order."""
     phase = state.phase
-    if phase == "play":
+    if phase is Phase.PLAY:
         plays = [PLAYS[c] for c in iter_cards(playable(state, seat))] if seat == state.turn else []
         return (*plays, KNOCK) if not knock_refusal(state, seat) else tuple(plays)
     if seat != owing(state):
         return ()
-    if phase == "respond":
+    if phase is Phase.RESPOND:
         return STAY, FOLD
-    if phase == "laundry":
+    if phase is Phase.LAUNDRY:
         return LAUNDRY, NOLAUNDRY
-    if phase == "challenge":
+    if phase is Phase.CHALLENGE:
         return CHALLENGE, ACCEPT
-    if phase == "announce":
+    if phase is Phase.ANNOUNCE:
         return signal_options(state, seat)
     return ()
 
@@ -319,7 +319,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> ToepenStep:
 
 
 def _apply(state: ToepenState, seat: int, action: Action) -> Result:
-    if state.phase == "game_over":
+    if state.phase is Phase.GAME_OVER:
         raise NotActiveError("R7.1: the game is over")
     if not 0 <= seat < state.num_seats:
         raise NotActiveError(f"there is no seat {seat}")
@@ -329,7 +329,7 @@ def _apply(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "knock":
         reason = knock_refusal(state, seat)
         if reason:
-            raise (NotActiveError if state.phase != "play" else IllegalActionError)(reason)
+            raise (NotActiveError if state.phase is not Phase.PLAY else IllegalActionError)(reason)
         return _knock(state, seat)
     phase = _PHASE_OF[kind]
     if state.phase != phase or owing(state) != seat:
@@ -347,21 +347,23 @@ def _apply(state: ToepenState, seat: int, action: Action) -> Result:
 
 
 _PHASE_OF = {
-    "stay": "respond",
-    "fold": "respond",
-    "laundry": "laundry",
-    "nolaundry": "laundry",
-    "challenge": "challenge",
-    "accept": "challenge",
-    "whistle": "announce",
-    "stand": "announce",
-    "nosignal": "announce",
+    "stay": Phase.RESPOND,
+    "fold": Phase.RESPOND,
+    "laundry": Phase.LAUNDRY,
+    "nolaundry": Phase.LAUNDRY,
+    "challenge": Phase.CHALLENGE,
+    "accept": Phase.CHALLENGE,
+    "whistle": Phase.ANNOUNCE,
+    "stand": Phase.ANNOUNCE,
+    "nosignal": Phase.ANNOUNCE,
 }
 _WHEN = {
-    "respond": "R5.4: stay or fold only when a knock asks you",
-    "laundry": "R3.5: exchanges are offered once to each player, clockwise from the dealer's left",
-    "challenge": "R3.3: challenge or accept only when an exchange asks you",
-    "announce": "R8.3: signals are offered clockwise from the dealer's left after each deal",
+    Phase.RESPOND: "R5.4: stay or fold only when a knock asks you",
+    Phase.LAUNDRY: (
+        "R3.5: exchanges are offered once to each player, clockwise from the dealer's left"
+    ),
+    Phase.CHALLENGE: "R3.3: challenge or accept only when an exchange asks you",
+    Phase.ANNOUNCE: "R8.3: signals are offered clockwise from the dealer's left after each deal",
 }
 
 
@@ -372,7 +374,7 @@ def _not_now(state: ToepenState, seat: int, kind: str) -> str:
             return "R3.5: at most one exchange per player per hand"
         if state.hands and len(state.stock) < HAND_SIZE:
             return f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4"
-        if state.phase in ("play", "respond"):
+        if state.phase in (Phase.PLAY, Phase.RESPOND):
             return "R3.5: no exchange after the exchange phase has closed"
     return _WHEN[_PHASE_OF[kind]]
 
@@ -398,14 +400,14 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
 def _next_laundry(state: ToepenState, events: Events) -> Result:
     """R3.2, R3.5: offer the next exchange, or close the exchange phase and start play."""
     if state.laundry_queue and len(state.stock) >= HAND_SIZE:
-        return state.replace(phase="laundry", queue=()), events
+        return state.replace(phase=Phase.LAUNDRY, queue=()), events
     n = state.num_seats
     poor = [s for s in clockwise(state.dealer, state.in_hand, n) if state.start_lives[s] == 1]
     if not state.config.poverty or not poor:
         poor = [left_of(state.dealer, state.in_hand, n)]
     leader = poor[0]
     new = state.replace(
-        phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
+        phase=Phase.PLAY, queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
     )
     if not state.config.poverty or state.start_lives[leader] != 1:
         return new, events
@@ -420,7 +422,7 @@ def _poverty(state: ToepenState, poor: list[int], events: Events) -> Result:
     events.append(Poverty(leader, state.stake + 1))
     if not others:
         return state.replace(stake=state.stake + 1, last_knocker=leader), events
-    return state.replace(phase="respond", knocker=leader, queue=others, answers=()), events
+    return state.replace(phase=Phase.RESPOND, knocker=leader, queue=others, answers=()), events
 
 
 def _laundry(state: ToepenState, seat: int) -> Result:
@@ -430,7 +432,7 @@ def _laundry(state: ToepenState, seat: int) -> Result:
     rest = state.laundry_queue[1:]
     others = tuple(s for s in clockwise(seat, state.seated, state.num_seats) if s != seat)
     new = state.replace(
-        phase="challenge",
+        phase=Phase.CHALLENGE,
         hands=_put(state.hands, seat, drawn),
         stock=state.stock[HAND_SIZE:],
         exchanges=(*state.exchanges, Exchange(seat, old)),
@@ -480,7 +482,7 @@ def _close_exchange(state: ToepenState, events: Events) -> Result:
     if not state.config.announce or state.open_hands >> seat & 1:
         return _next_laundry(state.replace(queue=()), events)
     signals = _put_signals(state.signals, seat, (*state.signals[seat], ""))
-    return state.replace(phase="announce", queue=(seat,), signals=signals), events
+    return state.replace(phase=Phase.ANNOUNCE, queue=(seat,), signals=signals), events
 
 
 def _put_signals(
@@ -494,7 +496,7 @@ def _knock(state: ToepenState, seat: int) -> Result:
     n = state.num_seats
     responders = tuple(s for s in clockwise(seat, state.in_hand, n) if s != seat)
     new = state.replace(
-        phase="respond",
+        phase=Phase.RESPOND,
         knocker=seat,
         queue=responders,
         answers=(),
@@ -526,7 +528,7 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
     if all(kind == "fold" for _, kind in state.answers):
         return _end_hand(state, knocker, "all folded", events)
     stake = state.stake + 1
-    state = state.replace(phase="play", stake=stake, last_knocker=knocker, knocker=-1)
+    state = state.replace(phase=Phase.PLAY, stake=stake, last_knocker=knocker, knocker=-1)
     events.append(StakeRaised(stake))
     if state.in_hand >> state.turn & 1:
         return state, events
@@ -534,7 +536,7 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
 
 
 def _play(state: ToepenState, seat: int, c: int) -> Result:
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         raise NotActiveError("R4: cards are played only once the exchange phase has closed")
     if seat != state.turn:
         raise NotActiveError(f"R4.2: it is seat {state.turn}'s turn to play")
@@ -617,9 +619,9 @@ def _end_hand(
     losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
     events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
     summary = HandSummary(state.hand_no, winner, reason, losses)
-    state = state.replace(phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
+    state = state.replace(phase=Phase.DEAL, queue=(), knocker=-1, turn=-1, last_hand=summary)
     if game_over(state):
-        state = state.replace(phase="game_over")
+        state = state.replace(phase=Phase.GAME_OVER)
         winners, losers = ranking(state)
         events.append(GameEnded(winners, losers, state.lives))
         return state, events

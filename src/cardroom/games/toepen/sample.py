@@ -21,7 +21,7 @@ from cardroom.games.toepen.cards import (
     signal_for,
     suit_mask,
 )
-from cardroom.games.toepen.state import ToepenState
+from cardroom.games.toepen.state import Phase, ToepenState
 
 TRIES = 20
 
@@ -49,7 +49,7 @@ def consistent(state: ToepenState, seat: int) -> bool:
         received = [e.discard for e in state.exchanges if e.seat == other]
         received.append(state.hands[other] | state.played[other])
         signals = state.signals[other]
-        if state.phase == "announce" and other in state.queue:
+        if state.phase is Phase.ANNOUNCE and other in state.queue:
             signals = signals[:-1]  # its announcement turn has not come yet (R8.3)
         for hand, signal in zip(received, signals, strict=False):
             if not signal_fits(hand, signal, free):

@@ -1,17 +1,33 @@
 """The Toepen game state: one frozen value per moment of the game (toepen.md §3).
 
-Cards are masks (``cards.py``); seats are ints; -1 means "none". Phases: ``deal`` (a chance
-outcome is due), ``announce`` (optional J signals, R8.3), ``laundry`` (exchange declarations,
-R3.5), ``challenge`` (the challenge round of one exchange, R3.3), ``play`` (tricks and knocks),
-``respond`` (answers to a knock, R5.4), ``game_over``.
+Cards are masks (``cards.py``); seats are ints; -1 means "none"; ``Phase`` says where the game is.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, fields
 from typing import Final, TypedDict, Unpack
 
 from cardroom.games.toepen.config import ToepenConfig
+
+
+class Phase(enum.Enum):
+    """Where the game is; the observation shows the value."""
+
+    DEAL = "deal"
+    """A chance outcome is due (the first dealer, then each hand's shuffle)."""
+    ANNOUNCE = "announce"
+    """Optional J signals (R8.3)."""
+    LAUNDRY = "laundry"
+    """Exchange declarations (R3.5)."""
+    CHALLENGE = "challenge"
+    """The challenge round of one exchange (R3.3)."""
+    PLAY = "play"
+    """Tricks and knocks."""
+    RESPOND = "respond"
+    """Answers to a knock (R5.4)."""
+    GAME_OVER = "game_over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +62,7 @@ class HandSummary:
 class ToepenState:
     config: ToepenConfig
     lives: tuple[int, ...]
-    phase: str = "deal"
+    phase: Phase = Phase.DEAL
     hand_no: int = 0
     dealer: int = -1
     seated: int = 0
@@ -110,7 +126,7 @@ class StateChanges(TypedDict, total=False):
 
     config: ToepenConfig
     lives: tuple[int, ...]
-    phase: str
+    phase: Phase
     hand_no: int
     dealer: int
     seated: int
