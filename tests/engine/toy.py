@@ -21,6 +21,7 @@ from cardroom.engine import (
     Step,
 )
 from cardroom.engine.game import JsonAble, JsonDict
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience, Viewer
 
 
@@ -70,6 +71,15 @@ class JsonData:
 class ToyGame:
     name = "toy"
     rules_version = "1"
+    game_type = GameType(
+        Dynamics.SEQUENTIAL,
+        ChanceMode.EXPLICIT_STOCHASTIC,
+        Information.IMPERFECT,
+        Utility.GENERAL_SUM,
+        min_seats=2,
+        max_seats=2,
+        interrupts=False,
+    )
     min_seats = 2
     max_seats = 2
 

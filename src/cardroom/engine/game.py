@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.gametype import GameType
 from cardroom.engine.types import Audience, Seat, Step
 
 S = TypeVar("S")
@@ -61,6 +62,8 @@ class Game(Protocol[S, A, C]):
     rules_version: str
     min_seats: int
     max_seats: int
+    game_type: GameType
+    """What kind of game this is (checked by the conformance suite)."""
 
     # -- configuration -------------------------------------------------------------------
     def default_config(self, seats: int | None = None) -> C:

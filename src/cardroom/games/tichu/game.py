@@ -8,6 +8,7 @@ from typing import Any
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience
 
 from . import observe as _observe
@@ -24,6 +25,15 @@ class TichuGame:
 
     name = "tichu"
     rules_version = RULES_VERSION
+    game_type = GameType(
+        dynamics=Dynamics.SIMULTANEOUS,  # Grand Tichu and exchange decisions
+        chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,  # the shuffle
+        information=Information.IMPERFECT,
+        utility=Utility.GENERAL_SUM,  # calls win or lose points for one team only
+        min_seats=SEATS,
+        max_seats=SEATS,
+        interrupts=True,  # bombs and Tichu calls out of turn
+    )
     min_seats = SEATS
     max_seats = SEATS
 

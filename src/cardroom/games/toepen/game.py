@@ -9,6 +9,7 @@ from typing import Any
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import NotActiveError
 from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience, Step
 from cardroom.games.toepen import rules, sample
 from cardroom.games.toepen.actions import Action
@@ -30,6 +31,15 @@ class ToepenGame:
 
     name = "toepen"
     rules_version = RULES_VERSION
+    game_type = GameType(
+        dynamics=Dynamics.SEQUENTIAL,  # one seat answers or plays at a time
+        chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,  # the first dealer by lot, the shuffles
+        information=Information.IMPERFECT,
+        utility=Utility.GENERAL_SUM,  # lives lost by the many, not won by the one
+        min_seats=MIN_SEATS,
+        max_seats=MAX_SEATS,
+        interrupts=True,  # a knock out of turn
+    )
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
 
