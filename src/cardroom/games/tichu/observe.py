@@ -53,8 +53,10 @@ def phase_name(state: TichuState) -> str:
 
 @lru_cache(maxsize=4096)
 def _play_json(play: TrickPlay) -> Json:
-    """A play in the trick (memoised: a trick's plays are shown again at every later state)."""
-    return {"seat": play.seat, "cards": card_list(play.combo.cards), "combo": play.combo.describe()}
+    """A play in the trick with its combination (``combo_json``: kind, rank, length, strength,
+    Phoenix rank, text), so that bots need not re-read the cards (memoised: a trick's plays are
+    shown again at every later state)."""
+    return {"seat": play.seat, "cards": card_list(play.combo.cards), **combo_json(play.combo)}
 
 
 @lru_cache(maxsize=1024)
