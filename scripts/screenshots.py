@@ -1,4 +1,4 @@
-"""Play real games against bots in Chromium and photograph the moments issue 11 names.
+"""Play real games against bots in Chromium and photograph the moments a reviewer checks.
 
 Rare moments a random deal may not give (a Dog lead, a knock to answer) are photographed from a
 scripted table (the same page with a crafted websocket), so every PNG is always written.

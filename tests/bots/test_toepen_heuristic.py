@@ -79,7 +79,7 @@ def test_exchanges_all_face_hands_and_keeps_strong_ones(hand: list[str], expecte
 
 
 def test_challenges_only_an_exchanger_caught_bluffing_before() -> None:
-    """Issue 10: challenging every first-time exchanger lost most challenges."""
+    """Challenging every first-time exchanger lost most challenges (the old behaviour)."""
     obs = dict(phase="challenge", legal=["challenge", "accept"], hand=["7H"], exchanger=2)
     assert act(**obs) == "accept"
     honest = [{"type": "challenge", "exchanger": 2, "loser": 1}] * 3

@@ -1,4 +1,4 @@
-"""Toepen levels of issue 10: ``tight`` (the baseline), ``search`` (sampled worlds, exact play)
+"""Toepen levels: ``tight`` (the baseline), ``search`` (sampled worlds, exact play)
 and the fixed ``heuristic``; single decisions from hand-made views, the sampler's constraints,
 the exact solver, and a short seat-rotated arena through ``toepen_arena.run_cli``."""
 

@@ -1,4 +1,4 @@
-"""The spec changes of issue 10: R8.3 forced signals at the seat's own turn (a spy cannot tell
+"""Rule changes of toepen-default-2: R8.3 forced signals at the seat's own turn (a spy cannot tell
 them from chosen ones), R7.1 the game ends the moment a player reaches 0 lives (V-FINISH-HAND
 plays the hand out), R6.6 the taker of trick 4 deals even if he folded, R1.1 two players."""
 

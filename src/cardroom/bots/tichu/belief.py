@@ -1,4 +1,4 @@
-"""Belief sampling: full Tichu states a seat cannot tell apart from what it has seen (issue 9).
+"""Belief sampling: full Tichu states a seat cannot tell apart from what it has seen.
 
 ``sample_world(view, rng)`` deals the cards the seat has not seen among the other hands so that
 every fact of its view holds: its own hand, the cards played this round and the piles they went

@@ -1,4 +1,4 @@
-"""``heuristic-v1``: the Tichu heuristic of 2026-12-03, frozen as the yardstick (issue 9).
+"""``heuristic-v1``: the Tichu heuristic of 2026-12-03, frozen as the yardstick.
 
 Do not improve this module: every new level is measured against it. Only plumbing that the
 action model forces (the exchange choices, the wish decision, ``legal_info``) may change.

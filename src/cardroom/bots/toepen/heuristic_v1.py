@@ -1,4 +1,4 @@
-"""Level ``heuristic-v1``: the Toepen heuristic as it was before issue 10, frozen for comparison.
+"""Level ``heuristic-v1``: the Toepen heuristic before its challenge and knock fixes, frozen.
 
 Do not improve this file: arena figures compare the new levels against it. (Its one change: a
 forced 10s signal, R8.3, is answered with the only legal action.)

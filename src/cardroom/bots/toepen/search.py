@@ -1,15 +1,15 @@
 """Level ``search`` for Toepen: sampled worlds, exact card play, decisions by expected danger.
 
-bots.md §4. From the seat's view only (contracts §5) it samples the unseen hands: cards played
-and shown are out, a seat that did not follow suit holds none of it, each hand fits the
-signals made for it (R8.3-R8.5), and worlds are weighted by how likely each knock and stay was
-(a knocker or stayer more often holds a 9, a 10 or a top card). In each world ``Solver`` plays
-the rest of the hand exactly. Every choice (card, knock, stay or fold, laundry, challenge) is
-scored by the expected *danger* afterwards: the seat's share of the table's risk of being the
-one who reaches 0 lives, which weighs the stake against every player's lives (R7.1). A knock
-now is weighed against the knock it forfeits (R5.3b) in the worlds the seat takes trick 4 anyway;
-a knock in trick 4 is taken as near proof of the last card. Bluff knocks come at a rate that
-falls with the square of the stake.
+The strongest Toepen level. From the seat's view only (contracts §5) it samples the unseen
+hands: cards played and shown are out, a seat that did not follow suit holds none of it, each
+hand fits the signals made for it (R8.3-R8.5), and worlds are weighted by how likely each knock
+and stay was (a knocker or stayer more often holds a 9, a 10 or a top card). In each world
+``Solver`` plays the rest of the hand exactly. Every choice (card, knock, stay or fold, laundry,
+challenge) is scored by the expected *danger* afterwards: the seat's share of the table's risk
+of being the one who reaches 0 lives, which weighs the stake against every player's lives
+(R7.1). A knock now is weighed against the knock it forfeits (R5.3b) in the worlds the seat
+takes trick 4 anyway; a knock in trick 4 is taken as near proof of the last card. Bluff knocks
+come at a rate that falls with the square of the stake.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Level ``tight`` for Toepen: the plain sound baseline of bots.md §4.
+"""Level ``tight`` for Toepen: the plain sound baseline.
 
 Never bluffs or challenges; exchanges only an honest all-face hand (R3.1); folds without a 9, a
 10 or the top card of a suit; knocks (on its own turn only) with a sure last trick; keeps its

@@ -1,4 +1,4 @@
-"""Toepen (3-8 players, Toepen-default rules of ``shared/rules/toepen.md``).
+"""Toepen (3-8 players, Toepen-default rules of ``docs/rules/toepen.md``).
 
 ``GAME`` is registered as ``"toepen"``. Canonical action texts (see ``actions``): ``play 10H``,
 ``knock``, ``stay``, ``fold``, ``laundry``, ``nolaundry``, ``challenge``, ``accept``,

@@ -1,7 +1,8 @@
 """Toepen transitions: pure functions from a state (and an action) to a state and events.
 
 ``apply_action`` dispatches by action kind; each phase's rule is a small function that returns
-``(state, events)``. Rule numbers refer to ``shared/rules/toepen.md``.
+``(state, events)``; ``apply_action`` and ``apply_chance`` hand the result on as a ``Step``.
+Rule numbers refer to ``docs/rules/toepen.md``.
 """
 
 from __future__ import annotations
