@@ -380,7 +380,9 @@ def test_toepen_finished_trick_stays_with_its_winner_and_stake_is_large(open_tab
 
 def test_toepen_game_over_names_the_winner(open_table: Any) -> None:
     outcome = {"scores": [0, 0, 4, 0], "winners": [2], "reason": "last one standing"}
-    obs = toepen_obs(terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None)
+    obs = toepen_obs(
+        terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None, awaited=[]
+    )
     page, _ = open_table(obs)
     text = page.get_by_test_id("outcome").inner_text()
     assert "Cy wins!" in text and "seat 2" not in text
