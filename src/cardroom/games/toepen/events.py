@@ -171,23 +171,23 @@ class TrickWon:
 
     trick_no: int
     winner: int
-    leader: int
+    leader: int | None
 
     def to_json(self) -> JsonDict:
         return {
             "type": "trick",
             "trick_no": self.trick_no,
             "winner": self.winner,
-            "leader": None if self.leader < 0 else self.leader,
+            "leader": self.leader,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class HandEnded:
-    """R6: ``winner`` (-1 for none, R6.4) and the lives each seat lost in the whole hand."""
+    """R6: ``winner`` (None for none, R6.4) and the lives each seat lost in the whole hand."""
 
     hand_no: int
-    winner: int
+    winner: int | None
     reason: str
     losses: tuple[int, ...]
     lives: tuple[int, ...]
@@ -196,7 +196,7 @@ class HandEnded:
         return {
             "type": "hand_end",
             "hand_no": self.hand_no,
-            "winner": None if self.winner < 0 else self.winner,
+            "winner": self.winner,
             "reason": self.reason,
             "losses": list(self.losses),
             "lives": list(self.lives),

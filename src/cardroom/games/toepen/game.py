@@ -99,8 +99,7 @@ class ToepenGame:
         return rules.active_seats(state)
 
     def awaited(self, state: ToepenState) -> frozenset[int]:
-        seat = rules.owing(state)
-        return frozenset() if seat < 0 else frozenset((seat,))
+        return rules.awaited(state)
 
     def legal_actions(self, state: ToepenState, seat: int) -> tuple[Action, ...]:
         return rules.legal_actions(state, seat)

@@ -20,20 +20,16 @@ from cardroom.games.toepen.events import Dealt, Laundry
 from cardroom.games.toepen.state import Exchange, Phase, ToepenState
 
 
-def _none(value: int) -> int | None:
-    return None if value < 0 else value
-
-
 def _plays(plays: tuple[tuple[int, int], ...]) -> list[JsonDict]:
     return [{"seat": s, "card": format_card(c)} for s, c in plays]
 
 
 def _exchange(exchange: Exchange, audience: Audience) -> JsonDict:
-    shown = exchange.challenger >= 0 or audience in (exchange.seat, OMNISCIENT)
+    shown = exchange.challenger is not None or audience in (exchange.seat, OMNISCIENT)
     return {
         "seat": exchange.seat,
-        "challenger": _none(exchange.challenger),
-        "loser": _none(exchange.loser),
+        "challenger": exchange.challenger,
+        "loser": exchange.loser,
         "discard": card_list(exchange.discard) if shown else None,
     }
 
@@ -54,7 +50,7 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         "phase": state.phase.value,
         "num_seats": n,
         "active": sorted(rules.active_seats(state)),
-        "awaited": [] if rules.owing(state) < 0 else [rules.owing(state)],
+        "awaited": sorted(rules.awaited(state)),
         "legal": legal,
         "hand": None if seat is None else card_list(state.hands[seat]) if dealt else [],
         "hand_sizes": [h.bit_count() for h in state.hands] if dealt else [0] * n,
@@ -63,14 +59,14 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         "hand_no": state.hand_no,
         "lives": list(state.lives),
         "penalties": [state.config.lives - life for life in state.lives],
-        "dealer": _none(state.dealer),
-        "turn": _none(state.turn),
-        "leader": _none(state.leader),
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "leader": state.leader,
         "in_game": _seats(rules.alive_mask(state), n),
         "in_hand": _seats(state.in_hand, n),
         "stake": state.stake,
-        "knocker": _none(state.knocker),
-        "last_knocker": _none(state.last_knocker),
+        "knocker": state.knocker,
+        "last_knocker": state.last_knocker,
         "responses": {
             "knocker": state.knocker,
             "answers": [{"seat": s, "answer": a} for s, a in state.answers],
@@ -93,7 +89,7 @@ def observe(state: ToepenState, audience: Audience, outcome: JsonDict | None) ->
         if state.last_hand is None
         else {
             "hand_no": state.last_hand.hand_no,
-            "winner": _none(state.last_hand.winner),
+            "winner": state.last_hand.winner,
             "reason": state.last_hand.reason,
             "losses": list(state.last_hand.losses),
         },

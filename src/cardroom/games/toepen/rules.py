@@ -89,13 +89,21 @@ def clockwise(after: int, mask: int, n: int) -> tuple[int, ...]:
     return tuple(s for s in ((after + i) % n for i in range(1, n + 1)) if mask >> s & 1)
 
 
-def left_of(seat: int, mask: int, n: int) -> int:
-    """The first seat of ``mask`` clockwise after ``seat`` (-1 if none, ``seat`` if only him)."""
+def left_of(seat: int, mask: int, n: int) -> int | None:
+    """The first seat of ``mask`` clockwise after ``seat`` (None if none, ``seat`` if only him)."""
     for i in range(1, n + 1):
         s = (seat + i) % n
         if mask >> s & 1:
             return s
-    return -1
+    return None
+
+
+def some(seat: int | None) -> int:
+    """A seat the rules guarantee at this point (the dealer of a dealt hand, the seat to play in
+    ``play``, the next seat of a non-empty mask); ``None`` there would be a rules bug."""
+    if seat is None:
+        raise AssertionError("a seat the rules guarantee is missing")
+    return seat
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -126,7 +134,7 @@ def pending_chance(state: ToepenState) -> ChanceRequest | None:
     """R2.1: a ``pick`` of the first dealer, then one ``shuffle`` of the 32 cards per hand."""
     if state.phase is not Phase.DEAL:
         return None
-    if state.dealer < 0:
+    if state.dealer is None:
         return ChanceRequest("pick", state.num_seats)
     return ChanceRequest("shuffle", NUM_CARDS)
 
@@ -154,7 +162,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     signal is made at that turn, never here), and the exchange offers (R3.5) follow."""
     n, config = state.num_seats, state.config
     seated = alive_mask(state)
-    seats = clockwise(state.dealer, seated, n)
+    seats = clockwise(some(state.dealer), seated, n)
     k = len(seats)
     hands = [0] * n
     for i in range(HAND_SIZE * k):
@@ -162,7 +170,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     stock = order[HAND_SIZE * k :]
     pending = ("",) if config.announce else ()
     signals = [pending if seated >> s & 1 else () for s in range(n)]
-    events: Events = [Dealt(state.hand_no + 1, state.dealer, tuple(hands), len(stock))]
+    events: Events = [Dealt(state.hand_no + 1, some(state.dealer), tuple(hands), len(stock))]
     new = state.replace(
         phase=Phase.ANNOUNCE,
         hand_no=state.hand_no + 1,
@@ -179,13 +187,13 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
         queue=seats,
         laundry_queue=seats,
         stake=1,
-        knocker=-1,
-        last_knocker=-1,
+        knocker=None,
+        last_knocker=None,
         knocked=0,
         answers=(),
         trick_no=0,
-        leader=-1,
-        turn=-1,
+        leader=None,
+        turn=None,
         trick=(),
         tricks=(),
     )
@@ -214,15 +222,21 @@ def _four_of_a_kind(state: ToepenState, winner: int, events: Events) -> Result:
 # -- who may act ---------------------------------------------------------------------------
 
 
-def owing(state: ToepenState) -> int:
-    """The one seat the game waits for (-1 when none): the next to answer, or to play a card."""
+def owing(state: ToepenState) -> int | None:
+    """The one seat the game waits for (None when none): the next to answer, or to play a card."""
     if state.phase in ANSWERING:
         return state.queue[0]
     if state.phase is Phase.LAUNDRY:
         return state.laundry_queue[0]
     if state.phase is Phase.PLAY:
         return state.turn
-    return -1
+    return None
+
+
+def awaited(state: ToepenState) -> frozenset[int]:
+    """``owing`` as the engine's set of awaited seats."""
+    seat = owing(state)
+    return frozenset() if seat is None else frozenset((seat,))
 
 
 def knock_refusal(state: ToepenState, seat: int) -> str:
@@ -258,7 +272,7 @@ def knock_refusal(state: ToepenState, seat: int) -> str:
 
 def active_seats(state: ToepenState) -> frozenset[int]:
     seat = owing(state)
-    if seat < 0:
+    if seat is None:
         return frozenset()
     if state.phase is not Phase.PLAY:
         return frozenset((seat,))
@@ -403,9 +417,10 @@ def _next_laundry(state: ToepenState, events: Events) -> Result:
     if state.laundry_queue and len(state.stock) >= HAND_SIZE:
         return state.replace(phase=Phase.LAUNDRY, queue=()), events
     n = state.num_seats
-    poor = [s for s in clockwise(state.dealer, state.in_hand, n) if state.start_lives[s] == 1]
+    dealer = some(state.dealer)
+    poor = [s for s in clockwise(dealer, state.in_hand, n) if state.start_lives[s] == 1]
     if not state.config.poverty or not poor:
-        poor = [left_of(state.dealer, state.in_hand, n)]
+        poor = [some(left_of(dealer, state.in_hand, n))]
     leader = poor[0]
     new = state.replace(
         phase=Phase.PLAY, queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
@@ -457,7 +472,7 @@ def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     state = state.replace(lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
     events: Events = [Challenged(seat, exchange.seat, exchange.discard, loser, lost)]
     if sudden_end(state):
-        return _end_hand(state, -1, "a player reached 0 lives", events)
+        return _end_hand(state, None, "a player reached 0 lives", events)
     if loser == exchange.seat and config.laundry_open:
         return _open_hand(state, events)
     return _close_exchange(state, events)
@@ -514,7 +529,7 @@ def _answer_knock(state: ToepenState, seat: int, kind: str) -> Result:
         state = state.replace(lives=lives, in_hand=state.in_hand & ~bit(seat))
         events = [Folded(seat, lost)]
         if sudden_end(state):
-            return _end_hand(state, -1, "a player reached 0 lives", events)
+            return _end_hand(state, None, "a player reached 0 lives", events)
     else:
         events = [Decision("stay", seat)]
     state = state.replace(queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
@@ -529,11 +544,12 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
     if all(kind == "fold" for _, kind in state.answers):
         return _end_hand(state, knocker, "all folded", events)
     stake = state.stake + 1
-    state = state.replace(phase=Phase.PLAY, stake=stake, last_knocker=knocker, knocker=-1)
+    state = state.replace(phase=Phase.PLAY, stake=stake, last_knocker=knocker, knocker=None)
     events.append(StakeRaised(stake))
-    if state.in_hand >> state.turn & 1:
+    turn = some(state.turn)
+    if state.in_hand >> turn & 1:
         return state, events
-    return _advance(state, state.turn, events)
+    return _advance(state, turn, events)
 
 
 def _play(state: ToepenState, seat: int, c: int) -> Result:
@@ -564,7 +580,7 @@ def _advance(state: ToepenState, after: int, events: Events) -> Result:
     when there is none the trick is complete."""
     done = mask_of(s for s, _ in state.trick)
     nxt = left_of(after, state.in_hand & ~done, state.num_seats)
-    if nxt < 0:
+    if nxt is None:
         return _finish_trick(state, events)
     if not state.trick:
         return state.replace(turn=nxt, leader=nxt), events
@@ -580,10 +596,10 @@ def _finish_trick(state: ToepenState, events: Events) -> Result:
     winner = trick_winner(counted, suit_of(plays[0][1]))
     tricks = (*state.tricks, Trick(plays, winner))
     if state.trick_no == TRICKS:
-        events.append(TrickWon(TRICKS, winner, -1))
-        return _score(state.replace(tricks=tricks, trick=(), turn=-1), winner, events)
+        events.append(TrickWon(TRICKS, winner, None))
+        return _score(state.replace(tricks=tricks, trick=(), turn=None), winner, events)
     in_hand, n = state.in_hand, state.num_seats
-    leader = winner if in_hand >> winner & 1 else left_of(winner, in_hand, n)
+    leader = winner if in_hand >> winner & 1 else some(left_of(winner, in_hand, n))
     events.append(TrickWon(state.trick_no, winner, leader))
     new = state.replace(
         tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
@@ -598,29 +614,30 @@ def _score(state: ToepenState, winner: int, events: Events) -> Result:
     winning_card = next(c for s, c in state.tricks[-1].plays if s == winner)
     by_jack = strength_of(winning_card) == JACK
     lives = state.lives
+    escaped: int | None = winner
     if state.in_hand >> winner & 1:
         amount = state.stake * (2 if config.jack_double and by_jack else 1)
         reason = "won trick 4"
         if config.jack_bonus and by_jack:
             lives = _put(lives, winner, min(config.lives, lives[winner] + 1))
     else:
-        amount, reason, winner = state.stake, "trick 4 won by a folded player", -1
+        amount, reason, escaped = state.stake, "trick 4 won by a folded player", None
     for seat in range(state.num_seats):
-        if state.in_hand >> seat & 1 and seat != winner:
+        if state.in_hand >> seat & 1 and seat != escaped:
             lives, _ = _lose(lives, seat, amount)
-    taker = state.tricks[-1].winner if config.folded_taker_deals else winner
-    return _end_hand(state.replace(lives=lives), winner, reason, events, taker)
+    taker = state.tricks[-1].winner if config.folded_taker_deals else escaped
+    return _end_hand(state.replace(lives=lives), escaped, reason, events, taker)
 
 
 def _end_hand(
-    state: ToepenState, winner: int, reason: str, events: Events, deals: int | None = None
+    state: ToepenState, winner: int | None, reason: str, events: Events, deals: int | None = None
 ) -> Result:
     """R6.5, R7.1, R7.2: check the end of the game, else R2.3 choose the next dealer: ``deals``
     (R6.6: the taker of trick 4, folded or not), by default the ``winner``."""
     losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
     events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
     summary = HandSummary(state.hand_no, winner, reason, losses)
-    state = state.replace(phase=Phase.DEAL, queue=(), knocker=-1, turn=-1, last_hand=summary)
+    state = state.replace(phase=Phase.DEAL, queue=(), knocker=None, turn=None, last_hand=summary)
     if game_over(state):
         state = state.replace(phase=Phase.GAME_OVER)
         winners, losers = ranking(state)
@@ -651,14 +668,15 @@ def ranking(state: ToepenState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return winners, tuple(s for s in seats if state.lives[s] == 0)
 
 
-def next_dealer(state: ToepenState, winner: int) -> int:
+def next_dealer(state: ToepenState, winner: int | None) -> int:
     """R2.3: the winner deals (if none: left of the dealer); V-DEAL-LEFT; V-HIGHDEAL."""
     n, alive = state.num_seats, alive_mask(state)
     rule = state.config.dealer_rule
+    dealer = some(state.dealer)
     if rule == "high":
-        order = clockwise(state.dealer, alive, n)
+        order = clockwise(dealer, alive, n)
         fewest = min(state.lives[s] for s in order)
         return next(s for s in order if state.lives[s] == fewest)
-    if rule == "winner" and winner >= 0:
-        return winner if alive >> winner & 1 else left_of(winner, alive, n)
-    return left_of(state.dealer, alive, n)
+    if rule == "winner" and winner is not None:
+        return winner if alive >> winner & 1 else some(left_of(winner, alive, n))
+    return some(left_of(dealer, alive, n))

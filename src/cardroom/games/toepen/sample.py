@@ -62,7 +62,7 @@ def resample_hidden(state: ToepenState, seat: int, rng: random.Random) -> Toepen
     if not state.hands:
         return state
     others = [s for s in range(state.num_seats) if s != seat and not state.open_hands >> s & 1]
-    secret = [i for i, e in enumerate(state.exchanges) if e.seat != seat and e.challenger < 0]
+    secret = [i for i, e in enumerate(state.exchanges) if e.seat != seat and e.challenger is None]
     pool = [c for s in others for c in iter_cards(state.hands[s])]
     pool += [c for i in secret for c in iter_cards(state.exchanges[i].discard)]
     pool += state.stock

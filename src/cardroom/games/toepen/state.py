@@ -1,6 +1,7 @@
 """The Toepen game state: one frozen value per moment of the game (toepen.md §3).
 
-Cards are masks (``cards.py``); seats are ints; -1 means "none"; ``Phase`` says where the game is.
+Cards are masks (``cards.py``); seats are ints, ``None`` for no seat; ``Phase`` says where the
+game is.
 """
 
 from __future__ import annotations
@@ -32,12 +33,12 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Exchange:
-    """One dirty-laundry exchange: ``discard`` is secret unless ``challenger`` >= 0 (R3.4)."""
+    """One dirty-laundry exchange: ``discard`` is secret until somebody challenges (R3.4)."""
 
     seat: int
     discard: int
-    challenger: int = -1
-    loser: int = -1
+    challenger: int | None = None
+    loser: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,8 @@ class HandSummary:
     """How the previous hand ended (shown to everybody)."""
 
     hand_no: int
-    winner: int
+    winner: int | None
+    """None: nobody escaped (a folded winner of trick 4, R6.4) or the hand ended suddenly."""
     reason: str
     losses: tuple[int, ...]
 
@@ -64,7 +66,7 @@ class ToepenState:
     lives: tuple[int, ...]
     phase: Phase = Phase.DEAL
     hand_no: int = 0
-    dealer: int = -1
+    dealer: int | None = None
     seated: int = 0
     """Mask of the seats dealt into this hand (all seats unless V-ELIM removed some)."""
     in_hand: int = 0
@@ -87,15 +89,15 @@ class ToepenState:
     laundry_queue: tuple[int, ...] = ()
     """Seats still to be offered an exchange (R3.5), next first."""
     stake: int = 1
-    knocker: int = -1
+    knocker: int | None = None
     """The knock being answered (``respond`` phase)."""
-    last_knocker: int = -1
+    last_knocker: int | None = None
     knocked: int = 0
     """Mask of the seats that knocked this hand (V-ONEKNOCK)."""
     answers: tuple[tuple[int, str], ...] = ()
     trick_no: int = 0
-    leader: int = -1
-    turn: int = -1
+    leader: int | None = None
+    turn: int | None = None
     """The seat to play a card (``play``), kept while a knock is answered."""
     trick: tuple[tuple[int, int], ...] = ()
     tricks: tuple[Trick, ...] = ()
@@ -128,7 +130,7 @@ class StateChanges(TypedDict, total=False):
     lives: tuple[int, ...]
     phase: Phase
     hand_no: int
-    dealer: int
+    dealer: int | None
     seated: int
     in_hand: int
     start_lives: tuple[int, ...]
@@ -142,13 +144,13 @@ class StateChanges(TypedDict, total=False):
     queue: tuple[int, ...]
     laundry_queue: tuple[int, ...]
     stake: int
-    knocker: int
-    last_knocker: int
+    knocker: int | None
+    last_knocker: int | None
     knocked: int
     answers: tuple[tuple[int, str], ...]
     trick_no: int
-    leader: int
-    turn: int
+    leader: int | None
+    turn: int | None
     trick: tuple[tuple[int, int], ...]
     tricks: tuple[Trick, ...]
     last_hand: HandSummary | None
