@@ -21,6 +21,9 @@ COMMON_KEYS = frozenset(
 )  # fmt: skip
 """Keys rendered by name; any other scalar key is shown as ``key: value``."""
 
+COMBO_FIELDS = frozenset({"kind", "length", "rank", "strength", "phoenix"})
+"""A play's combination for programs; people read its ``combo`` text."""
+
 CALL_NAMES = {"tichu": "Tichu!", "grand": "Grand Tichu!"}
 
 
@@ -50,7 +53,8 @@ def _value(value: Any) -> str:
 def render_event(event: Json, names: Sequence[str]) -> str:
     """One line per event: ``<seat name>: <type> <fields>``."""
     words = str(event.get("type", "event")).replace("_", " ")
-    fields = {k: v for k, v in event.items() if k not in ("type", "seat")}
+    skip = {"type", "seat"} | (COMBO_FIELDS if "combo" in event else set())
+    fields = {k: v for k, v in event.items() if k not in skip}
     text = " ".join([words, *(_field(k, v, names) for k, v in fields.items())])
     seat = event.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):

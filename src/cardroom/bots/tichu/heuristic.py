@@ -42,6 +42,7 @@ from cardroom.games.tichu.combos import (
     Combo,
     Kind,
     combo_for,
+    combo_from_fields,
     enumerate_bombs,
     has_bomb,
 )
@@ -440,15 +441,9 @@ def _cards_mask(cards: tuple[str, ...]) -> int:
 
 
 def trick_combo(entry: Mapping[str, Any]) -> Combo:
-    """The combination of one ``trick`` entry of the observation, from its structured fields
-    (kind, strength, length, the Phoenix's rank): exactly the engine's, with no guessing."""
-    return Combo(
-        Kind[str(entry["kind"]).upper()],
-        cards_mask(entry["cards"]),
-        int(entry["strength"]),
-        int(entry["length"]),
-        None if entry.get("phoenix") is None else int(entry["phoenix"]),
-    )
+    """The combination of one ``trick`` entry of the observation, from its structured fields:
+    exactly the engine's, with no guessing."""
+    return combo_from_fields(cards_mask(entry["cards"]), entry)
 
 
 def table_top(obs: Mapping[str, Any]) -> Combo | None:

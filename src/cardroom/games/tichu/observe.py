@@ -18,7 +18,7 @@ from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
 from .actions import TichuAction, action_text, rank_text
 from .cards import format_card, mask_points
-from .combos import Combo
+from .combos import Combo, combo_fields
 from .events import (
     ExchangeRevealed,
     ExchangeSubmitted,
@@ -103,20 +103,8 @@ def _exchange_json(
     return {"given": given_json, "received": received}
 
 
-@lru_cache(maxsize=4096)
-def combo_json(combo: Combo) -> Json:
-    """What a play is, so that clients and bots need not recompute it: kind, length, top rank
-    (0 Dog, 1 Mah Jong, 2..14, 15 Dragon; a Phoenix single: the rank it tops), strength in
-    half-steps, the Phoenix's declared rank in a multi-card play, and the short text.
-    Memoised (observations are read-only): a lead lists a hundred plays per observation."""
-    return {
-        "kind": combo.kind.name.lower(),
-        "length": combo.length,
-        "rank": combo.strength // 2,
-        "strength": combo.strength,
-        "phoenix": combo.phoenix_as if combo.length > 1 else None,
-        "combo": combo.describe(),
-    }
+combo_json: Final = lru_cache(maxsize=4096)(combo_fields)
+"""``combo_fields`` memoised (observations are read-only): a lead lists a hundred plays."""
 
 
 def legal_info(state: TichuState, seat: int) -> list[Json | None]:
