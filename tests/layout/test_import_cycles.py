@@ -16,11 +16,6 @@ from pathlib import Path
 import cardroom
 
 SRC = Path(cardroom.__file__).parent.parent
-KNOWN_CIRCLES: frozenset[tuple[str, ...]] = frozenset(
-    {("cardroom.server.table.bot_driver", "cardroom.server.table.bot_pool")}
-)
-"""The one circle left to the server's own restructuring (the bot pool becomes an object the
-app owns); remove the entry with it. Any other circle fails."""
 
 
 def module_name(path: Path) -> str:
@@ -109,5 +104,5 @@ def test_late_imports_are_seen(tmp_path: Path) -> None:
 
 
 def test_no_import_circle_in_src() -> None:
-    found = [c for c in cycles(import_graph()) if tuple(c) not in KNOWN_CIRCLES]
+    found = list(cycles(import_graph()))
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)

@@ -64,6 +64,9 @@ class Game(Protocol[S, A, C]):
     max_seats: int
     game_type: GameType
     """What kind of game this is (checked by the conformance suite)."""
+    round_end: tuple[type, ...]
+    """Event types that close a round (or hand) with a summary worth reading: a table may pause
+    before the next deal there. Empty for a game without such a moment."""
 
     # -- configuration -------------------------------------------------------------------
     def default_config(self, seats: int | None = None) -> C:

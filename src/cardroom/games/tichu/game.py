@@ -15,6 +15,7 @@ from . import observe as _observe
 from . import rules, sample
 from .actions import TichuAction
 from .config import RULES_VERSION, TichuConfig
+from .events import RoundScored
 from .rules import TichuStep
 from .scoring import end_reason, match_result
 from .state import SEATS, Phase, TichuState
@@ -36,6 +37,7 @@ class TichuGame:
     )
     min_seats = SEATS
     max_seats = SEATS
+    round_end: tuple[type, ...] = (RoundScored,)
 
     # -- configuration ----------------------------------------------------------------------
     def default_config(self, seats: int | None = None) -> TichuConfig:

@@ -14,6 +14,7 @@ from cardroom.engine.types import Audience, Step
 from cardroom.games.toepen import rules, sample
 from cardroom.games.toepen.actions import Action
 from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, RULES_VERSION, ToepenConfig
+from cardroom.games.toepen.events import HandEnded
 from cardroom.games.toepen.observe import observe, project
 from cardroom.games.toepen.state import Phase, ToepenState
 
@@ -42,6 +43,7 @@ class ToepenGame:
     )
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
+    round_end: tuple[type, ...] = (HandEnded,)
 
     def default_config(self, seats: int | None = None) -> ToepenConfig:
         return ToepenConfig() if seats is None else ToepenConfig(seats=seats)
