@@ -1,4 +1,4 @@
-"""The card table of issue 11, one element per test, on a scripted websocket (``pages.py``):
+"""The card table, one element per test, on a scripted websocket (``pages.py``):
 seats around you, the trick at the seats, pass markers, the last trick, the Dog lead, the
 Dragon gift, bombs, call badges, SVG cards, the history, the round end, chat, the counter, the
 timer, the keyboard, the phone layout, Toepen's finished trick and stake, the replay viewer,
