@@ -30,13 +30,14 @@ LAST = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
         "double_victory": False, "calls": ["tichu", "", "", ""]}  # fmt: skip
 STAIRS = [{"seat": 1, "cards": ["5G", "5K", "6G", "6K", "7G", "7K"], "combo": "stairs 5-7"}]
 PHASES = {
-    "grand": tichu_obs(phase="grand", legal=["grand", "nogrand"], turn=None,
+    "grand": tichu_obs(phase="grand", legal=["grand", "nogrand"], turn=None, awaited=[0, 1, 2, 3],
                        decided=[False] * 4, hand=["5B", "9G", "MJ", "AR", "KG", "3B", "2K", "QR"]),
-    "exchange": tichu_obs(phase="exchange", turn=None, decided=[False] * 4,
+    "exchange": tichu_obs(phase="exchange", turn=None, decided=[False] * 4, awaited=[0, 1, 2, 3],
                           legal=["tichu"] + [f"exchange 5B to {s}" for s in (1, 2, 3)]),
     "play": tichu_obs(trick=STAIRS, top=STAIRS[0], lead=False, turn=0, scores=[340, 560],
                       round=4, legal=["pass"]),
-    "over": tichu_obs(phase="game_over", terminal=True, legal=[], turn=None, scores=[400, 1020],
+    "over": tichu_obs(phase="game_over", terminal=True, legal=[], turn=None, awaited=[],
+                      scores=[400, 1020],
                       outcome={"scores": [400, 1020, 400, 1020], "winners": [1, 3]},
                       score_sheet=[[400, 1020]]),
 }  # fmt: skip
@@ -177,7 +178,7 @@ def test_leaving_mid_round_asks_and_cancel_keeps_the_seat(open_table: Any) -> No
 
 
 def test_the_bomb_button_claims_a_lone_bomb_out_of_turn_at_once(open_table: Any) -> None:
-    obs = tichu_obs(turn=2, lead=False, trick=STAIRS, top=STAIRS[0],
+    obs = tichu_obs(turn=2, awaited=[2], lead=False, trick=STAIRS, top=STAIRS[0],
                     hand=["7G", "7K", "7B", "7R", "2G"], legal=["bomb 7G 7K 7B 7R"])  # fmt: skip
     page, server = open_table(obs, viewport=WIDE)
     page.screenshot(path=str(SHOTS / "felt-bomb-desktop.png"))
@@ -188,7 +189,7 @@ def test_the_bomb_button_claims_a_lone_bomb_out_of_turn_at_once(open_table: Any)
 
 def test_with_two_bombs_the_button_asks_which(open_table: Any) -> None:
     legal = ["bomb 7G 7K 7B 7R", "bomb 2G 3G 4G 5G 6G"]
-    obs = tichu_obs(turn=2, lead=False, trick=STAIRS, top=STAIRS[0], legal=legal,
+    obs = tichu_obs(turn=2, awaited=[2], lead=False, trick=STAIRS, top=STAIRS[0], legal=legal,
                     hand=["7G", "7K", "7B", "7R", "2G", "3G", "4G", "5G", "6G"])  # fmt: skip
     page, server = open_table(obs)
     page.keyboard.press("Shift+B")
@@ -214,7 +215,7 @@ def test_focus_returns_to_the_hand_after_an_action(open_table: Any) -> None:
     page.get_by_test_id("action-nogrand").focus()
     page.keyboard.press("Enter")
     server.wait_sent(page, lambda m: m["t"] == "act")
-    after = {**obs, "legal": [], "decided": [True, False, False, False]}
+    after = {**obs, "legal": [], "decided": [True, False, False, False], "awaited": [1, 2, 3]}
     push(server, {"t": "ev", "v": 6, "events": [], "obs": after})
     page.wait_for_function("() => window.cardroom.v === 6")
     page.wait_for_function("() => document.activeElement.closest('[data-testid=hand]') !== null")
@@ -222,18 +223,21 @@ def test_focus_returns_to_the_hand_after_an_action(open_table: Any) -> None:
     select(page2, "MJ")
     page2.get_by_test_id("play").click()
     server2.wait_sent(page2, lambda m: m["t"] == "act")
-    played = tichu_obs(hand=["5B", "5R", "9G", "9K", "PHX"], legal=[], turn=1)
+    played = tichu_obs(hand=["5B", "5R", "9G", "9K", "PHX"], legal=[], turn=1, awaited=[1])
     push(server2, {"t": "ev", "v": 6, "events": [], "obs": played})
     page2.wait_for_function("() => document.activeElement.closest('[data-testid=hand]') !== null")
 
 
 def test_your_move_and_calls_are_announced_politely(open_table: Any) -> None:
-    page, server = open_table(tichu_obs(turn=1, legal=[]))
+    page, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]))
     region = page.get_by_test_id("announce")
     assert region.get_attribute("aria-live") == "polite"
     assert page.get_by_test_id("log").get_attribute("aria-live") is None  # not every pass
     call = {"type": "tichu_called", "seat": 2}
-    push(server, {"t": "ev", "v": 6, "events": [call], "obs": tichu_obs(turn=1, legal=[])})
+    push(
+        server,
+        {"t": "ev", "v": 6, "events": [call], "obs": tichu_obs(turn=1, awaited=[1], legal=[])},
+    )
     page.wait_for_function("() => window.cardroom.v === 6")
     assert region.text_content() == "Cy called Tichu!"
     push(server, {"t": "ev", "v": 7, "events": [], "obs": tichu_obs(turn=0, legal=["pass"])})
@@ -243,7 +247,8 @@ def test_your_move_and_calls_are_announced_politely(open_table: Any) -> None:
 
 
 def test_seats_say_cards_calls_and_out_order(open_table: Any) -> None:
-    obs = tichu_obs(calls=["", "", "grand", ""], out=[3], hand_sizes=[6, 9, 4, 0], turn=1)
+    obs = tichu_obs(calls=["", "", "grand", ""], out=[3], hand_sizes=[6, 9, 4, 0], turn=1,
+                    awaited=[1])  # fmt: skip
     page, _ = open_table(obs)
     label = page.get_by_test_id("seat-2").get_attribute("aria-label") or ""
     assert "partner" in label and "4 cards in hand" in label and "Grand Tichu" in label
@@ -271,7 +276,7 @@ def test_every_seat_that_owes_a_move_shows_its_clock(open_table: Any) -> None:
 
 
 def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_table: Any) -> None:
-    page, server = open_table(tichu_obs(turn=1, legal=[]), viewport=WIDE)
+    page, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), viewport=WIDE)
     push(server, {"t": "hold", "seat": 3})
     assert page.get_by_test_id("hold").inner_text() == "Di is bombing…"
     push(server, {"t": "clock", "move": 20, "deadlines": {"1": 12}, "bank": [60] * 4, "away": [0]})
@@ -305,7 +310,7 @@ def test_sit_here_is_offered_to_strangers_only_at_public_tables(
                "options": {}, "status": "open", "private": private}  # fmt: skip
     page.route("**/api/tables/T1", lambda r: r.fulfill(json=summary))
     page.route("**/api/games", lambda r: r.fulfill(json=pages.GAMES))
-    obs = tichu_obs(phase="deal", hand=None, legal=[], hand_sizes=[0] * 4, turn=None)
+    obs = tichu_obs(phase="deal", hand=None, legal=[], hand_sizes=[0] * 4, turn=None, awaited=[])
     welcome = {"t": "welcome", "v": 0, "seat": None, "obs": obs, "seats": seats}
     pages.FakeServer(page, lambda hello: welcome)
     page.goto("/t/T1")
@@ -321,7 +326,8 @@ def test_the_new_moments_fit_both_sizes_with_their_buttons_uncovered(
     open_table: Any, size: str
 ) -> None:
     legal = ["bomb 7G 7K 7B 7R", "bomb 2G 3G 4G 5G 6G"]
-    obs = tichu_obs(turn=2, lead=False, trick=STAIRS, top=STAIRS[0], legal=[*legal, "tichu"],
+    obs = tichu_obs(turn=2, awaited=[2], lead=False, trick=STAIRS, top=STAIRS[0],
+                    legal=[*legal, "tichu"],
                     hand=["7G", "7K", "7B", "7R", "2G", "3G", "4G", "5G", "6G", "AR", "DRG"],
                     calls=["", "", "grand", ""], hand_sizes=[11, 8, 12, 3], out=[])  # fmt: skip
     page, server = open_table(obs, viewport=SIZES[size])

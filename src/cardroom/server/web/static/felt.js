@@ -285,10 +285,7 @@ export function isAway(view, seat, info) {
 // The seats that owe a move now (every phase: the Grand decision, the exchange, a play).
 export function owing(view) {
   const o = view.obs;
-  if (!o || o.terminal) return [];
-  if (Array.isArray(o.awaited)) return o.awaited;
-  if (o.turn !== null && o.turn !== undefined) return [o.turn];
-  return [];
+  return o && !o.terminal ? o.awaited || [] : []; // every observation lists them
 }
 
 // Seconds left to a seat's move, or null without a clock.

@@ -33,7 +33,7 @@ export function bombActions(view) {
   if (view.obs.game !== "tichu") return [];
   const legal = view.obs.legal || [];
   const info = view.obs.legal_info || [];
-  const outOfTurn = view.obs.turn !== view.mySeat; // a play out of turn can only be a bomb
+  const outOfTurn = !(view.obs.awaited || []).includes(view.mySeat); // then a play is a bomb
   return legal.filter(
     (a, i) => a.startsWith("bomb ") || (a.startsWith("play ") && (outOfTurn || (info[i] && info[i].kind === "bomb"))),
   );
@@ -210,7 +210,7 @@ function actionBar(view) {
     : null;
   const hint = view.selected.length && !matches.length && hasPlays ? t("table.not_legal") : "";
   return [
-    hasPlays || (view.obs.turn === view.mySeat && legal.includes("pass")) ? play : null,
+    hasPlays || ((view.obs.awaited || []).includes(view.mySeat) && legal.includes("pass")) ? play : null,
     others,
     bomb,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,

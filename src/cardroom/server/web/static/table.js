@@ -65,9 +65,12 @@ export function seatName(view, seat) {
 export function yourMove(view) {
   const o = view.obs;
   if (!o || !(o.legal || []).length) return false;
-  if (Array.isArray(o.awaited)) return o.awaited.includes(view.mySeat); // seats that owe a move
-  if (o.turn !== null && o.turn !== undefined) return o.turn === view.mySeat;
-  return !(o.decided && o.decided[view.mySeat]); // simultaneous phases: until you decided
+  return owes(o, view.mySeat);
+}
+
+// Whether the game waits for ``seat``: every observation lists the seats that owe a move.
+export function owes(obs, seat) {
+  return Boolean(obs && (obs.awaited || []).includes(seat));
 }
 
 // A flat list of nodes without the empty parts (null, false, nested arrays flattened).
