@@ -9,7 +9,8 @@ import random
 import pytest
 
 from cardroom.bots.protocol import SeatView
-from cardroom.bots.timeout import bomb_cards, giveaway, timeout_action
+from cardroom.bots.tichu.giveaway import bomb_cards, giveaway
+from cardroom.bots.timeout import timeout_action
 from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.runner import Runner

@@ -90,7 +90,7 @@ async def test_timed_out_seats_move_as_the_heuristic_and_an_away_player_comes_ba
 
 def bomb_seed(seat: int = 0) -> int:
     """A deal where ``seat`` holds at least two bombs after the Grand Tichu window."""
-    from cardroom.bots.timeout import bomb_cards
+    from cardroom.bots.tichu.giveaway import bomb_cards
 
     for seed in range(20_000):
         runner: Runner = Runner(TICHU, TICHU.config_from_json({}), SeededResolver(seed))  # type: ignore[type-arg]
@@ -109,7 +109,7 @@ async def to_a_trick_seat_0_may_bomb(actor: TableActor) -> None:
     seat 0 may bomb out of turn."""
     for seat in range(4):
         assert isinstance(await actor.call(Act(seat, "nogrand")), Accepted)
-    from cardroom.bots.timeout import bomb_cards
+    from cardroom.bots.tichu.giveaway import bomb_cards
 
     keep = bomb_cards(actor.observation(0)["hand"])
     for seat in range(4):

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.bots.timeout import bomb_cards
+from cardroom.bots.tichu.giveaway import bomb_cards
 from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.runner import Runner
