@@ -345,3 +345,15 @@ def test_the_new_moments_fit_both_sizes_with_their_buttons_uncovered(
     page.keyboard.press("?")
     assert hit(page, "help-close")
     page.screenshot(path=str(SHOTS / f"felt-help-{size}.png"))
+
+
+def test_a_trick_everyone_passed_on_is_shown_as_won_while_its_winner_leads(
+    open_table: Any,
+) -> None:
+    obs = tichu_obs(trick=STAIRS, top=STAIRS[0], lead=True, turn=1, awaited=[1], legal=[])
+    page, _ = open_table(obs, viewport=WIDE)
+    assert page.get_by_test_id("trick-won").inner_text() == "trick won by Bob"
+    assert "done" in (page.get_by_test_id("play-1").get_attribute("class") or "")
+    page.screenshot(path=str(SHOTS / "felt-trick-won-desktop.png"))
+    page2, _ = open_table(tichu_obs(trick=STAIRS, top=STAIRS[0], lead=False, turn=2, awaited=[2]))
+    assert page2.get_by_test_id("trick-won").count() == 0

@@ -24,7 +24,10 @@ export function feltView(view) {
   for (let seat = 0; seat < n; seat++) parts.push(seatView(view, seat, n, me, passed.has(seat)));
   if (!obs) return parts;
   parts.push(scoreBoard(view));
-  const plays = game.trickPlays(view);
+  // A trick everyone passed on lies until the next lead (its winner may still bomb onto it):
+  // shown faded and said to be won, so "X leads" never looks like a trick to beat.
+  const won = !!(obs.lead && (obs.trick || []).length);
+  const plays = game.trickPlays(view).map((p) => (won ? { ...p, kind: `${p.kind || ""} done` } : p));
   const seen = view.seenPlays || new Set(); // only a play new since the last render animates
   const keys = plays.map((p) => `${p.seat}:${p.cards.join(",")}`);
   parts.push(
@@ -34,6 +37,10 @@ export function feltView(view) {
       plays.map((p, i) => playView(view, p, n, me, !seen.has(keys[i]), keys[i])),
     ),
   );
+  const top = plays.find((p) => p.top);
+  if (won && top) {
+    parts.push(h("div", { class: "won-note", "data-testid": "trick-won" }, t("table.trick_won", { name: view.name(top.seat) })));
+  }
   view.seenPlays = new Set(keys);
   parts.push(
     h(
