@@ -542,6 +542,7 @@ function Header({ state }) {
       { class: "chime", title: t("table.sounds.title") },
       h("input", {
         type: "checkbox",
+        "aria-label": t("table.sounds"),
         "data-testid": "chime",
         checked: state.sounds,
         onchange: (e) => {
@@ -550,8 +551,8 @@ function Header({ state }) {
           if (state.sounds) sound(state, "turn");
         },
       }),
-      " ",
-      t("table.sounds"),
+      " ♪",
+      h("span", { class: "wide-only" }, ` ${t("table.sounds")}`),
     ),
     h(
       "button",
