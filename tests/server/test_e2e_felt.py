@@ -357,3 +357,19 @@ def test_a_trick_everyone_passed_on_is_shown_as_won_while_its_winner_leads(
     page.screenshot(path=str(SHOTS / "felt-trick-won-desktop.png"))
     page2, _ = open_table(tichu_obs(trick=STAIRS, top=STAIRS[0], lead=False, turn=2, awaited=[2]))
     assert page2.get_by_test_id("trick-won").count() == 0
+
+
+def test_toepen_game_over_lies_above_the_cards_and_closes(open_table: Any) -> None:
+    obs = {"game": "toepen", "audience": 0, "phase": "game_over", "num_seats": 4, "active": [],
+           "awaited": [], "legal": [], "hand": [], "hand_sizes": [0] * 4, "terminal": True,
+           "outcome": {"scores": [0, 0, 4, 0], "winners": [2], "reason": "last one standing"},
+           "turn": None, "lives": [0, 0, 4, 0], "stake": 1, "tricks": [], "trick_no": 4,
+           "hand_no": 9, "last_hand": None, "dealer": 3, "in_game": [False, False, True, False],
+           "in_hand": [False] * 4, "knocker": None,
+           "trick": [{"seat": s, "card": c} for s, c in enumerate(["7H", "8H"])]}  # fmt: skip
+    page, _ = open_table(obs)
+    assert hit(page, "outcome-x") and hit(page, "rematch")
+    assert page.get_by_test_id("score-round").inner_text() == "Hand 9"
+    page.screenshot(path=str(SHOTS / "felt-toepen-over-phone.png"))
+    page.keyboard.press("Escape")
+    page.get_by_test_id("outcome").wait_for(state="detached")

@@ -1,7 +1,7 @@
 // Your area: the game's panels (exchange, wish), the action row (Play, Pass, calls, Bomb), a
 // chooser when one selection makes several plays, and your hand in one fanned row. Calls that
 // cost points and leaving mid-round ask once more (a confirm bar) before they are sent.
-import { cardEl } from "./cards.js";
+import { cardEl, cardText } from "./cards.js";
 import { testid } from "./dom.js";
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
@@ -261,7 +261,7 @@ function chooserView(view) {
       h(
         "button",
         { key: a, "data-testid": "chooser-option", "data-action": a, onclick: () => view.act(a) },
-        a.startsWith("bomb ") ? game.cardsOf(a).join(" ") : game.chooserLabel(view, a),
+        a.startsWith("bomb ") ? game.cardsOf(a).map((c) => cardText(view.obs.game, c)).join(" ") : game.chooserLabel(view, a),
       ),
     ),
     view.bombClaimed // a claimed bomb cannot be taken back
