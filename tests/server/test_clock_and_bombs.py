@@ -140,6 +140,7 @@ async def test_a_bomb_press_holds_the_table_until_that_seats_bomb() -> None:
     await actor.call(ClaimBomb(0))
     for inbox, n in zip(inboxes, seen, strict=True):  # only who is bombing, never which bomb
         assert inbox.messages[n:] == [{"t": "hold", "seat": 0}]
+    assert actor.welcome(2).hold == 0  # a page that reconnects now hears of the hold too
     turn = actor.observation(0)["turn"]
     refused = await actor.call(Act(turn, legal(actor, turn)[0]))
     assert isinstance(refused, Refused) and "bombing" in refused.reason

@@ -286,6 +286,8 @@ def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_
     page.screenshot(path=str(SHOTS / "felt-hold-away-desktop.png"))
     page.get_by_test_id("back").click()
     assert server.wait_sent(page, lambda m: m["t"] == "back") == {"t": "back"}
+    page2, _ = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), welcome={"hold": 2})
+    assert page2.get_by_test_id("hold").inner_text() == "Cy is bombing…"  # said on reconnect
 
 
 @pytest.mark.parametrize(("private", "invited", "shown"), [

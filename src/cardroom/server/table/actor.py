@@ -346,6 +346,7 @@ class TableActor:
             self.version, seat, self.id, status, self.observation(audience), self.seat_infos(),
             self.public.to_json(), self.chat.recent(), self.pause.next_deal_in(),
             self.clock.rules.move, self._clock_state(),
+            None if self.hold is None else self.hold.seat,
         )  # fmt: skip
 
     # -- sessions --------------------------------------------------------------------------

@@ -57,6 +57,8 @@ class Welcome(Frame, frozen=True, tag="welcome"):
     next_deal_in: float | None
     turn_timeout: float
     clock: ClockState | None = None
+    hold: int | None = None
+    """The seat that pressed Bomb while the table waits for its bomb (reconnecting pages)."""
 
 
 class Ev(Frame, frozen=True, tag="ev"):

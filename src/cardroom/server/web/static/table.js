@@ -221,6 +221,7 @@ function handlers(state) {
         if (msg) {
           s.turnTimeout = msg.turn_timeout || 0;
           s.clock = null;
+          s.hold = msg.hold === null || msg.hold === undefined ? null : { seat: msg.hold };
           s.dealAt = msg.next_deal_in == null ? null : Date.now() + msg.next_deal_in * 1000;
           if (s.dealAt) s.roundEnd = { v: msg.v }; // reconnected during the pause
         }
