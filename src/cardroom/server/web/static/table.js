@@ -234,7 +234,7 @@ function handlers(state) {
         s.v = v;
         const cards = (o) => (o && o.hand_sizes ? o.hand_sizes.reduce((a, b) => a + b, 0) : 0);
         if (s.roundEnd && before && cards(obs) > cards(before)) s.roundEnd = null; // dealt
-        if (s.hold && (!before || !sameHands(before, obs))) s.hold = null; // the bomb was played
+        if (s.hold && before && !sameHands(before, obs)) s.hold = null; // the bomb was played
         if (!s.clock || !s.clock.fromServer) {
           if (!before || before.turn !== obs.turn || before.phase !== obs.phase) s.clock = null;
           updateClock(s, msg && msg.clock);
