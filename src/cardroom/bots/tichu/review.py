@@ -1,0 +1,318 @@
+"""Review of one Tichu decision by the search bot, from the deciding seat's own view.
+
+A review never looks at the real hidden hands: every estimate is made in worlds sampled from
+what the seat had seen at that moment (``belief.WorldSampler`` in the play phase, random deals
+of the unseen cards before it), so it judges the decision, not the luck of the deal. Every
+candidate action meets the *same* worlds and rollout seeds (paired evaluation, common random
+numbers), so the difference between two actions is measured with far less noise than either
+value.
+
+- **Plays** (play, pass, bombs in and out of turn, the wish, the Dragon gift): the candidates of
+  the search bot (``search.candidates``; for a bomb out of turn: the bomb, the cheapest bomb and
+  letting the play go on) plus the action taken, each scored by a rollout to the end of the round
+  (our team's points minus theirs, calls included).
+- **The exchange**: the three cards given as one decision, against the heuristic's plan and its
+  variants (``exchange.variants``), over random deals of the 42 unseen cards.
+- **Calls**: the chance ``p`` of going out first (``calls.chance``: the heuristic model blended
+  with rollouts), a call being worth ``100 (2p − 1)`` points (Grand Tichu ``200 (2p − 1)``) and
+  not calling 0. A Tichu not called is reviewed at the seat's last chance (its first play).
+
+The best action is the action taken unless another candidate beats it by a clear paired margin
+(more than ``Z`` standard errors): within the noise of the estimate the player gets the benefit of
+the doubt, so the loss of the best action is 0 and two reviews with different seeds agree. The
+loss is then the best candidate's mean paired gain over the action taken, in expected points of
+the round, labelled by ``Thresholds``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.belief import WorldSampler
+from cardroom.bots.tichu.bidding import TICHU_P
+from cardroom.bots.tichu.calls import (
+    GRAND_FIT,
+    TICHU_FIT,
+    More,
+    chance,
+    grand_hits,
+    tichu_hits,
+)
+from cardroom.bots.tichu.exchange import deal_others, gift_score, variants
+from cardroom.bots.tichu.heuristic import (
+    Table,
+    TichuHeuristicBot,
+    bomb_key,
+    cards_mask,
+    grand_probability,
+    options,
+    plan_exchange,
+    tichu_probability,
+)
+from cardroom.bots.tichu.search import (
+    NO_BOMB,
+    TichuSearchBot,
+    candidates,
+    rollout_policy,
+    without_tichu,
+)
+from cardroom.games.tichu.actions import TichuAction
+from cardroom.games.tichu.cards import DECK, format_card, iter_cards, parse_card
+from cardroom.games.tichu.state import NO_CALL, SEATS
+
+Z: Final = 2.0
+"""Standard errors by which another action must beat the one taken to count as better."""
+NO_TICHU: Final = "no tichu"
+"""The action text of a Tichu not called (reviewed at the seat's first play)."""
+NO_BOMB_TEXT: Final = "no bomb"
+"""The action text of letting the play go on while holding a bomb (shown, never in a log)."""
+TICHU_STAKE: Final = 100
+GRAND_STAKE: Final = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Expected points lost from which a decision is an inaccuracy, a mistake, a blunder.
+
+    A round moves 100 card points plus the calls; chosen so that the heuristic bot's rounds show
+    mostly unlabelled decisions, some inaccuracies and few mistakes, and random play many of all
+    three (``docs/review.md``)."""
+
+    inaccuracy: float = 10.0
+    mistake: float = 25.0
+    blunder: float = 50.0
+
+    def label(self, loss: float, forced: bool = False) -> str:
+        """``forced``, ``best`` (no loss), ``good`` (below an inaccuracy), or the label."""
+        if forced:
+            return "forced"
+        if loss <= 0:
+            return "best"
+        if loss >= self.blunder:
+            return "blunder"
+        if loss >= self.mistake:
+            return "mistake"
+        if loss >= self.inaccuracy:
+            return "inaccuracy"
+        return "good"
+
+
+LABELS: Final = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
+FLAGGED: Final = frozenset({"inaccuracy", "mistake", "blunder"})
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSettings:
+    """What a review may spend per decision."""
+
+    worlds: int = 60
+    """Sampled worlds per play or exchange decision (each candidate meets all of them)."""
+    call_worlds: int = 120
+    """Sampled worlds for the chance of going out first of a call decision."""
+    budget: float | None = None
+    """Seconds per decision at most (None: the world counts alone decide, reproducibly)."""
+    thresholds: Thresholds = field(default_factory=Thresholds)
+
+    def more(self, count: int) -> More:
+        """The stopping rule of one decision: ``count`` worlds, or the time budget first."""
+        if self.budget is None:
+            return lambda k: k < count
+        deadline = time.perf_counter() + self.budget
+        return lambda k: k < 2 or (k < count and time.perf_counter() < deadline)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The review of one decision: each candidate's estimated value (expected points of the
+    round for the seat's team, minus the opponents'), the best one and the loss."""
+
+    kind: str
+    """``grand``, ``tichu``, ``exchange``, ``play``, ``bomb``, ``wish`` or ``dragon``."""
+    action: str
+    best: str
+    loss: float
+    label: str
+    values: dict[str, float] = field(default_factory=dict)
+    worlds: int = 0
+    chance: float | None = None
+    """Calls: the estimated chance of going out first."""
+
+    @property
+    def forced(self) -> bool:
+        return self.label == "forced"
+
+
+class Paired:
+    """Running paired differences of each candidate's score against the action taken."""
+
+    def __init__(self, texts: Sequence[str], taken: str) -> None:
+        self.texts = list(texts)
+        self.base = self.texts.index(taken)
+        self.sums = [0.0] * len(texts)
+        self.diffs = [0.0] * len(texts)
+        self.squares = [0.0] * len(texts)
+        self.worlds = 0
+
+    def add(self, scores: Sequence[float]) -> None:
+        base = scores[self.base]
+        for i, score in enumerate(scores):
+            d = score - base
+            self.sums[i] += score
+            self.diffs[i] += d
+            self.squares[i] += d * d
+        self.worlds += 1
+
+    def review(self, kind: str, thresholds: Thresholds, shown: Callable[[str], str]) -> Review:
+        """The action taken stays best unless a candidate beats it by more than ``Z``
+        standard errors of the paired difference; the loss is the best gain."""
+        n = max(self.worlds, 1)
+        best, gain = self.base, 0.0
+        for i in range(len(self.texts)):
+            mean = self.diffs[i] / n
+            var = max(self.squares[i] / n - mean * mean, 0.0)
+            se = (var / max(n - 1, 1)) ** 0.5
+            if mean > gain and mean - Z * se > 0:
+                best, gain = i, mean
+        loss = round(gain, 1)
+        values = {shown(t): round(s / n, 1) for t, s in zip(self.texts, self.sums, strict=True)}
+        return Review(
+            kind,
+            shown(self.texts[self.base]),
+            shown(self.texts[best]),
+            loss,
+            thresholds.label(loss),
+            values,
+            self.worlds,
+        )
+
+
+def forced(kind: str, action: str) -> Review:
+    return Review(kind, action, action, 0.0, "forced", {}, 0)
+
+
+def play_kind(view: SeatView, action: str) -> str:
+    phase = view.obs.get("phase")
+    if phase in ("wish", "dragon"):
+        return str(phase)
+    return "play" if view.obs.get("turn") == view.seat else "bomb"
+
+
+def review_play(
+    view: SeatView, action: str, settings: ReviewSettings, rng: random.Random
+) -> Review:
+    """A play, pass, bomb, wish or Dragon gift (``action`` is one of ``view.legal``; for a
+    bomb chance not taken out of turn, ``NO_BOMB_TEXT``)."""
+    kind = play_kind(view, action)
+    view = without_tichu(view)
+    legal = view.legal
+    if kind == "bomb":
+        taken = NO_BOMB if action == NO_BOMB_TEXT else action
+        table = Table.of(view)
+        info = view.obs.get("legal_info") or ()
+        bombs = [o for o in options(legal, table.top, info) if o.combo and o.combo.is_bomb()]
+        if not bombs:
+            return forced(kind, action)
+        cheapest = min(bombs, key=lambda o: bomb_key(o, table.hand)).text
+        texts = list(dict.fromkeys([taken, NO_BOMB, cheapest]))
+    else:
+        if len(legal) <= 1:
+            return forced(kind, action)
+        heuristic = TichuHeuristicBot().act(view, random.Random(rng.random()))
+        texts = list(dict.fromkeys([action, *candidates(view, heuristic)]))
+        taken = action
+    if len(texts) == 1:
+        return forced(kind, action)
+    bot = TichuSearchBot(worlds=settings.worlds)
+    actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
+    paired = Paired(texts, taken)
+    sampler = WorldSampler(view)
+    more = settings.more(settings.worlds)
+    while more(paired.worlds):
+        world = sampler.sample(rng)
+        paired.add(bot.scores(world, view.seat, actions, rng.random()))
+    return paired.review(kind, settings.thresholds, lambda t: NO_BOMB_TEXT if t == NO_BOMB else t)
+
+
+Gift = tuple[int, int, int]
+
+
+def format_gift(gift: Gift, seat: int) -> str:
+    """``give 5K to 1, 8K to 2, 9G to 3``: the left opponent's, the partner's, the right's."""
+    parts = [f"{format_card(c)} to {(seat + k) % SEATS}" for k, c in enumerate(gift, start=1)]
+    return "give " + ", ".join(parts)
+
+
+def gift_of(texts: Sequence[str], seat: int) -> Gift:
+    """The gift of a seat's three ``exchange C to N`` actions."""
+    by_target: dict[int, int] = {}
+    for text in texts:
+        _, card, _, target = text.split()
+        by_target[int(target)] = parse_card(card)
+    left, partner, right = ((seat + k) % SEATS for k in (1, 2, 3))
+    return by_target[left], by_target[partner], by_target[right]
+
+
+def review_exchange(
+    view: SeatView, gift: Gift, settings: ReviewSettings, rng: random.Random
+) -> Review:
+    """The three cards given (``view``: before the first of them), against the heuristic's
+    plan and its variants, over random deals of the unseen cards."""
+    me = view.seat
+    own = (view.obs.get("exchange") or {}).get("given") or {}
+    hand = cards_mask(view.obs.get("hand") or ()) | cards_mask(own.values())
+    calls = [str(c) or NO_CALL for c in view.obs.get("calls") or [NO_CALL] * SEATS]
+    strong = bool(calls[me]) or tichu_probability(hand) >= TICHU_P
+    plan = plan_exchange(hand, calls[(me + 2) % SEATS] == "grand", strong)
+    gifts = list(dict.fromkeys([gift, *variants(hand, plan)]))
+    texts = [format_gift(g, me) for g in gifts]
+    paired = Paired(texts, texts[0])
+    unseen = list(iter_cards(DECK & ~hand))
+    more = settings.more(settings.worlds)
+    while more(paired.worlds):
+        hands = deal_others(hand, me, unseen, rng)
+        seed = rng.random()
+        paired.add([gift_score(hands, me, g, calls, rollout_policy, seed) for g in gifts])
+    return paired.review("exchange", settings.thresholds, str)
+
+
+def review_call(
+    view: SeatView, called: bool, grand: bool, settings: ReviewSettings, rng: random.Random
+) -> Review:
+    """A Tichu (``grand``: Grand Tichu) called or not: the chance of going out first, by the
+    model blended with rollouts in sampled worlds (the model alone for a Tichu called before
+    the play phase, whose worlds are not sampled), and the value of calling."""
+    hand = cards_mask(view.obs.get("hand") or ())
+    more = settings.more(settings.call_worlds)
+    if grand:
+        model = grand_probability(hand)
+        hits, worlds = grand_hits(view, rng, rollout_policy, more)
+        p = chance(GRAND_FIT, model, hits, worlds)
+        stake, yes, no = GRAND_STAKE, "grand", "nogrand"
+    else:
+        model = tichu_probability(hand)
+        hits = worlds = 0
+        if view.obs.get("phase") == "play" and hand.bit_count() == 14:
+            hits, worlds = tichu_hits(view, rng, rollout_policy, more)
+        p = chance(TICHU_FIT, model, hits, worlds)
+        stake, yes, no = TICHU_STAKE, "tichu", NO_TICHU
+    value = stake * (2 * p - 1)
+    best = yes if value > 0 else no
+    action = yes if called else no
+    loss = round(abs(value), 1) if action != best else 0.0
+    kind = "grand" if grand else "tichu"
+    values = {yes: round(value, 1), no: 0.0}
+    return Review(
+        kind,
+        action,
+        best,
+        loss,
+        settings.thresholds.label(loss),
+        values,
+        worlds,
+        round(p, 3),
+    )
