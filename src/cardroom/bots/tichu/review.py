@@ -18,7 +18,8 @@ value.
   not calling 0. A Tichu not called is reviewed at the seat's last chance (its first play).
 
 The best action is the action taken unless another candidate beats it by a clear paired margin
-(more than ``Z`` standard errors): within the noise of the estimate the player gets the benefit of
+(at least ``MIN_GAIN`` points and more than ``Z`` standard errors; for a call, a value of calling
+at least ``MIN_GAIN`` away from 0): within the noise of the estimate the player gets the benefit of
 the doubt, so the loss of the best action is 0 and two reviews with different seeds agree. The
 loss is then the best candidate's mean paired gain over the action taken, in expected points of
 the round, labelled by ``Thresholds``.
@@ -67,6 +68,10 @@ from cardroom.games.tichu.state import NO_CALL, SEATS
 
 Z: Final = 2.0
 """Standard errors by which another action must beat the one taken to count as better."""
+MIN_GAIN: Final = 5.0
+"""Expected points by which another action must beat the one taken to count as better (as the
+search bot's ``MARGIN``): smaller differences are within what the rollouts can tell apart, and
+would make two reviews with different seeds name different best actions."""
 NO_TICHU: Final = "no tichu"
 """The action text of a Tichu not called (reviewed at the seat's first play)."""
 NO_BOMB_TEXT: Final = "no bomb"
@@ -176,7 +181,7 @@ class Paired:
             mean = self.diffs[i] / n
             var = max(self.squares[i] / n - mean * mean, 0.0)
             se = (var / max(n - 1, 1)) ** 0.5
-            if mean > gain and mean - Z * se > 0:
+            if mean > gain and mean >= MIN_GAIN and mean - Z * se > 0:
                 best, gain = i, mean
         loss = round(gain, 1)
         values = {shown(t): round(s / n, 1) for t, s in zip(self.texts, self.sums, strict=True)}
@@ -301,8 +306,8 @@ def review_call(
         p = chance(TICHU_FIT, model, hits, worlds)
         stake, yes, no = TICHU_STAKE, "tichu", NO_TICHU
     value = stake * (2 * p - 1)
-    best = yes if value > 0 else no
     action = yes if called else no
+    best = action if abs(value) < MIN_GAIN else yes if value > 0 else no
     loss = round(abs(value), 1) if action != best else 0.0
     kind = "grand" if grand else "tichu"
     values = {yes: round(value, 1), no: 0.0}
