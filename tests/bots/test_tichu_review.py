@@ -282,3 +282,22 @@ def test_cardroom_analyse_refuses_bad_input(
     good = tmp_path / "g.jsonl"
     record().save(good)
     assert main(["analyse", str(good), "--worlds", "1"]) == 2
+
+
+def test_a_hint_is_a_legal_action_of_the_seat_with_a_reason() -> None:
+    from cardroom.bots.protocol import owes_move
+    from cardroom.bots.tichu.review import hint
+
+    tiny = ReviewSettings(worlds=8, call_worlds=8)
+    reasons = set()
+    for m in list(moments(record()))[:60:3]:
+        if not owes_move(m.view):
+            continue
+        h = hint(m.view, tiny, random.Random(m.seq))
+        assert h.action in m.view.legal
+        assert h.reason.startswith("hint.reason.")
+        if len(m.view.legal) == 1:
+            assert h.reason == "hint.reason.forced"
+        reasons.add(h.reason)
+    assert {"hint.reason.call", "hint.reason.exchange"} <= reasons
+    assert reasons & {"hint.reason.play", "hint.reason.only"}

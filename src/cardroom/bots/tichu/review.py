@@ -232,15 +232,24 @@ def review_play(
         taken = action
     if len(texts) == 1:
         return forced(kind, action)
+    paired = compare(view, texts, taken, settings, rng)
+    return paired.review(kind, settings.thresholds, lambda t: NO_BOMB_TEXT if t == NO_BOMB else t)
+
+
+def compare(
+    view: SeatView, texts: Sequence[str], base: str, settings: ReviewSettings, rng: random.Random
+) -> Paired:
+    """Every action of ``texts`` (``NO_BOMB``: none) scored in the same sampled worlds with
+    the same rollout seeds, paired against ``base``."""
     bot = TichuSearchBot(worlds=settings.worlds)
     actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
-    paired = Paired(texts, taken)
+    paired = Paired(texts, base)
     sampler = WorldSampler(view)
     more = settings.more(settings.worlds)
     while more(paired.worlds):
         world = sampler.sample(rng)
         paired.add(bot.scores(world, view.seat, actions, rng.random()))
-    return paired.review(kind, settings.thresholds, lambda t: NO_BOMB_TEXT if t == NO_BOMB else t)
+    return paired
 
 
 Gift = tuple[int, int, int]
@@ -321,3 +330,82 @@ def review_call(
         worlds,
         round(p, 3),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The search bot's choice for a seat's decision now, and why in one line: a message key
+    of the catalogues (``hint.reason.*``) with its parameters."""
+
+    action: str
+    reason: str
+    params: dict[str, str | float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"action": self.action, "reason": self.reason, "params": self.params}
+
+
+def hint(view: SeatView, settings: ReviewSettings, rng: random.Random) -> Hint:
+    """What the search bot would do from ``view`` (a seat that owes a move)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError("the seat has no decision to make")
+    if len(legal) == 1:
+        return Hint(legal[0], "hint.reason.forced")
+    phase = view.obs.get("phase")
+    if "grand" in legal:
+        r = review_call(view, False, True, settings, rng)
+        best = "grand" if r.values["grand"] > 0 else "nogrand"
+        return Hint(best, "hint.reason.call", {"chance": round(100 * (r.chance or 0))})
+    if any(t.startswith("exchange ") for t in legal):
+        return _exchange_hint(view, settings, rng)
+    if phase in ("play", "dragon", "wish") and view.obs.get("turn") == view.seat:
+        plain = without_tichu(view)
+        if len(plain.legal) == 1:
+            return Hint(plain.legal[0], "hint.reason.forced")
+        choice = TichuHeuristicBot().act(plain, random.Random(rng.random()))
+        texts = list(dict.fromkeys([choice, *candidates(plain, choice)]))
+        if len(texts) == 1:
+            return Hint(choice, "hint.reason.only")
+        paired = compare(plain, texts, choice, settings, rng)
+        best = paired.review("play", settings.thresholds, str).best
+        means = {t: s / max(paired.worlds, 1) for t, s in zip(texts, paired.sums, strict=True)}
+        other = max((t for t in texts if t != best), key=lambda t: means[t])
+        gain = round(means[best] - means[other], 1)
+        return Hint(
+            best,
+            "hint.reason.play",
+            {"other": other, "gain": max(gain, 0.0), "worlds": paired.worlds},
+        )
+    choice = TichuHeuristicBot().act(view, random.Random(rng.random()))
+    return Hint(choice, "hint.reason.heuristic")
+
+
+def _fits(fixed: Sequence[int | None], gift: Gift) -> bool:
+    """Whether ``gift`` agrees with the cards already given (``None``: not given yet)."""
+    return all(f in (None, c) for f, c in zip(fixed, gift, strict=True))
+
+
+def _exchange_hint(view: SeatView, settings: ReviewSettings, rng: random.Random) -> Hint:
+    """The next card of the best gift (reviewed against the heuristic's plan)."""
+    me = view.seat
+    own = (view.obs.get("exchange") or {}).get("given") or {}
+    hand = cards_mask(view.obs.get("hand") or ()) | cards_mask(own.values())
+    calls = [str(c) or NO_CALL for c in view.obs.get("calls") or [NO_CALL] * SEATS]
+    strong = bool(calls[me]) or tichu_probability(hand) >= TICHU_P
+    plan = plan_exchange(hand, calls[(me + 2) % SEATS] == "grand", strong)
+    given = {int(k): parse_card(v) for k, v in own.items()}
+    fixed = [given.get((me + k) % SEATS) for k in (1, 2, 3)]
+    gifts = [g for g in variants(hand, plan) if _fits(fixed, g)]
+    if not gifts:
+        return Hint(TichuHeuristicBot().act(view, rng), "hint.reason.heuristic")
+    review = review_exchange(view, gifts[0], settings, rng) if len(gifts) > 1 else None
+    texts = {format_gift(g, me): g for g in gifts}
+    gift = texts.get(review.best, gifts[0]) if review else gifts[0]
+    for k, card in enumerate(gift, start=1):
+        target = (me + k) % SEATS
+        if str(target) not in own:
+            text = f"exchange {format_card(card)} to {target}"
+            if text in view.legal:
+                return Hint(text, "hint.reason.exchange", {"gift": format_gift(gift, me)})
+    return Hint(TichuHeuristicBot().act(view, rng), "hint.reason.heuristic")
