@@ -37,6 +37,13 @@ async def test_create_then_load_gives_empty_seats_and_log(store: TableStore) -> 
     assert loaded.records == () and loaded.version == 0
 
 
+async def test_the_hints_flag_round_trips(store: TableStore) -> None:
+    await store.create_table(meta("on"), seats=2)
+    await store.create_table(meta("off", hints=False), seats=2)
+    assert (await store.load("on")).meta.hints is True
+    assert (await store.load("off")).meta.hints is False
+
+
 async def test_duplicate_table_id_is_refused(store: TableStore) -> None:
     await store.create_table(meta("a"), seats=2)
     with pytest.raises(StorageError):

@@ -43,6 +43,12 @@ class Settings:
     small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
     ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
     connections are not counted per address.
+
+    Reviews and hints (``server/web/review.py``, ``docs/review.md``): ``review_worlds`` and
+    ``review_call_worlds`` sampled worlds per decision; ``review_per_player`` reviews a guest
+    may have queued or running; ``review_workers`` reviews or hints computed at once (in the bot
+    pool, beside the search bots); ``review_cache`` finished reviews kept; ``hint_worlds``
+    sampled worlds per hint.
     """
 
     db: str = "cardroom.db"
@@ -75,3 +81,9 @@ class Settings:
     max_lag: float = 5.0
     send_buffer: int = 65536
     trusted_proxies: tuple[str, ...] = ()
+    review_worlds: int = 60
+    review_call_worlds: int = 120
+    review_per_player: int = 2
+    review_workers: int = 1
+    review_cache: int = 64
+    hint_worlds: int = 40

@@ -69,6 +69,8 @@ class TableMeta:
     """Every human seat needs the invite (or the owner secret)."""
     hot_seat: bool = False
     """One guest may hold several seats."""
+    hints: bool = True
+    """Players may ask the bot for a hint (``server/web/review.py``; never at rated tables)."""
     damage: str | None = None
     """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 

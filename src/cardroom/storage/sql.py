@@ -56,6 +56,7 @@ COLUMNS_ADDED = (
     ("tables", "invite_hash", "TEXT"),
     ("tables", "private", "INTEGER NOT NULL DEFAULT 0"),
     ("tables", "hot_seat", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "hints", "INTEGER NOT NULL DEFAULT 1"),
     ("seats", "guest_hash", "TEXT"),
 )
 """Columns added after the first schema: added on open when missing (older files keep working)."""
@@ -63,7 +64,7 @@ COLUMNS_ADDED = (
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
-    "owner_hash, invite_hash, private, hot_seat"
+    "owner_hash, invite_hash, private, hot_seat, hints"
 )
 Row = Sequence[Any]
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
@@ -323,6 +324,7 @@ def _parse_meta(row: Row) -> TableMeta:
         invite_hash=row[10],
         private=bool(row[11]),
         hot_seat=bool(row[12]),
+        hints=bool(row[13]),
     )
 
 
@@ -364,6 +366,7 @@ class SqlStore:
             meta.created_at, meta.finished_at,
             None if meta.outcome is None else json.dumps(meta.outcome), meta.name,
             meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
+            int(meta.hints),
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:

@@ -273,6 +273,7 @@ class TableActor:
             "outcome": self.meta.outcome,
             "private": self.meta.private,
             "hot_seat": self.meta.hot_seat,
+            "hints": self.meta.hints,
         }
 
     def seat_for_token(self, token: str | None) -> int | None:

@@ -156,7 +156,10 @@ async def create_table(request: Request) -> Response:
     if not isinstance(name, str):
         raise LobbyError("'name' must be a string", 400)
     access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
-    actor = await _registry(request).create(game, options, name, access)
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise LobbyError("'hints' must be true or false", 400)
+    actor = await _registry(request).create(game, options, name, access, hints)
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
     return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)

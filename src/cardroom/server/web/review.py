@@ -1,0 +1,256 @@
+"""Reviews of a finished table's decisions and hints at a casual table (``docs/review.md``).
+
+``GET /api/tables/{id}/review?seat=N``: the review of seat N's decisions (Tichu), computed by
+the search bot from that seat's own view. The first request queues it; until it is done the
+answer is ``202`` with its progress (``{"state": "queued"|"running", "done": k, "total": n}``),
+then ``200`` with ``{"state": "done", "review": {"decisions": [...], "summary": {...}}}``.
+Only finished tables are reviewed (the replay shows every hand then, so no review can tell
+more than it). Work runs in the bot pool's worker processes, never on the event loop, in
+chunks of decisions so that progress shows and search bots at live tables are not starved;
+at most ``review_per_player`` reviews per guest are queued or running, and finished reviews
+are kept (``review_cache``) so that a second look costs nothing.
+
+``POST /api/tables/{id}/hint`` (the seat's token): the bot's choice for the decision the seat
+owes now and a one-line reason. Refused at tables without hints (``hints_allowed``: the
+table's ``hints`` flag, off at rated tables and events) and for a seat the asker does not hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from cardroom.bots.protocol import SeatView, owes_move
+from cardroom.bots.tichu.review import Hint, ReviewSettings, hint
+from cardroom.bots.tichu.round_review import (
+    Decision,
+    RecordReview,
+    pending,
+    review_pending,
+)
+from cardroom.engine import GameRecord, get_game
+from cardroom.engine.upgrade import LogTooOld, upgrade_log
+from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
+from cardroom.server.settings import Settings
+from cardroom.server.table import bot_pool
+from cardroom.server.table.actor import LobbyError, TableActor
+from cardroom.storage import UnknownTable
+
+Json = dict[str, Any]
+CHUNK = 8
+"""Decisions reviewed per pool job: progress steps, and other work may run in between."""
+REVIEWED_GAMES = ("tichu",)
+SEED = "1"
+
+
+# -- in the pool's worker processes ------------------------------------------------------------
+
+
+def count_decisions(text: str, seat: int) -> int:
+    return sum(p.seat == seat for p in pending(GameRecord.from_jsonl(text)))
+
+
+def review_chunk(
+    text: str, seat: int, start: int, stop: int, settings: ReviewSettings
+) -> list[Decision]:
+    """Decisions ``start:stop`` of ``seat`` in the record, reviewed."""
+    mine = [p for p in pending(GameRecord.from_jsonl(text)) if p.seat == seat]
+    return [review_pending(p, settings, SEED) for p in mine[start:stop]]
+
+
+def hint_for(view: SeatView, settings: ReviewSettings, seed: int) -> Hint:
+    return hint(view, settings, random.Random(seed))
+
+
+# -- on the event loop ---------------------------------------------------------------------------
+
+
+@dataclass
+class Job:
+    """One seat's review of one table."""
+
+    owner: str
+    state: str = "queued"
+    done: int = 0
+    total: int = 0
+    result: Json | None = None
+    error: str | None = None
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def to_json(self) -> Json:
+        if self.state == "done":
+            return {"state": "done", "review": self.result}
+        if self.state == "failed":
+            return {"state": "failed", "error": self.error}
+        return {"state": self.state, "done": self.done, "total": self.total}
+
+
+Key = tuple[str, int]
+
+
+class Reviews:
+    """The server's reviews: queued, bounded per guest, computed in the bot pool, cached."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.review_settings = ReviewSettings(settings.review_worlds, settings.review_call_worlds)
+        self.hint_settings = ReviewSettings(settings.hint_worlds, settings.hint_worlds)
+        self.per_player = settings.review_per_player
+        self.keep = settings.review_cache
+        self.jobs: OrderedDict[Key, Job] = OrderedDict()
+        self.running = asyncio.Semaphore(settings.review_workers)
+        self.hinting: set[Key] = set()
+
+    def get(self, key: Key) -> Job | None:
+        job = self.jobs.get(key)
+        if job is not None:
+            self.jobs.move_to_end(key)
+        return job
+
+    def start(self, key: Key, text: str, owner: str) -> Job:
+        active = [j for j in self.jobs.values() if j.owner == owner and j.state in QUEUED]
+        if len(active) >= self.per_player:
+            raise LobbyError(
+                f"at most {self.per_player} reviews at a time; wait for yours to finish", 429
+            )
+        job = Job(owner)
+        self.jobs[key] = job
+        job.task = asyncio.get_running_loop().create_task(self._run(job, text, key[1]))
+        self._trim()
+        return job
+
+    def _trim(self) -> None:
+        """Forget the least recently seen finished reviews beyond ``keep``."""
+        finished = [k for k, j in self.jobs.items() if j.state not in QUEUED]
+        for key in finished[: max(0, len(finished) - self.keep)]:
+            del self.jobs[key]
+
+    async def _run(self, job: Job, text: str, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            async with self.running:
+                job.state = "running"
+                pool = bot_pool.pool()
+                job.total = await loop.run_in_executor(pool, count_decisions, text, seat)
+                decisions: list[Decision] = []
+                for start in range(0, job.total, CHUNK):
+                    chunk = await loop.run_in_executor(
+                        pool, review_chunk, text, seat, start, start + CHUNK, self.review_settings
+                    )
+                    decisions += chunk
+                    job.done = len(decisions)
+            rounds = tuple(sorted({d.round for d in decisions}))
+            review = RecordReview(tuple(decisions), self.review_settings, SEED, rounds)
+            job.result = review.to_json()
+            job.state = "done"
+        except Exception as exc:  # a broken pool or record: say so, never leave it queued
+            job.state, job.error = "failed", f"the review failed ({type(exc).__name__})"
+        self._trim()
+
+    async def hint(self, key: Key, view: SeatView) -> Hint:
+        """One hint at a time per seat of a table (a second ask while it computes: 429)."""
+        if key in self.hinting:
+            raise LobbyError("a hint for this seat is already being computed", 429)
+        self.hinting.add(key)
+        loop = asyncio.get_running_loop()
+        seed = random.randrange(1 << 30)
+        try:
+            async with self.running:
+                return await loop.run_in_executor(
+                    bot_pool.pool(), hint_for, view, self.hint_settings, seed
+                )
+        finally:
+            self.hinting.discard(key)
+
+
+QUEUED = ("queued", "running")
+
+
+def reviews(request: Request) -> Reviews:
+    """The app's reviews (made on first use, in the running loop)."""
+    state = request.app.state
+    if getattr(state, "reviews", None) is None:
+        state.reviews = Reviews(state.settings)
+    found: Reviews = state.reviews
+    return found
+
+
+def _guest(request: Request) -> str:
+    guest = clean_secret(request.headers.get(GUEST_HEADER))
+    if guest is None:
+        guest = "address " + (request.client.host if request.client else "unknown")
+    return hash_token(guest)
+
+
+async def _finished_record(request: Request, table_id: str) -> tuple[GameRecord, int]:
+    try:
+        stored = await request.app.state.registry.store.load(table_id)
+    except UnknownTable:
+        raise LobbyError(f"no table {table_id!r}", 404) from None
+    meta = stored.meta
+    if meta.status != "finished":
+        raise LobbyError("the review is available once the table is finished", 409)
+    if meta.game not in REVIEWED_GAMES:
+        raise LobbyError(f"reviews exist for {', '.join(REVIEWED_GAMES)} tables", 400)
+    game = get_game(meta.game)
+    try:
+        records = upgrade_log(
+            game.name, meta.rules_version, game.rules_version, stored.records, meta.config
+        )
+    except LogTooOld as exc:
+        raise LobbyError(f"this table's rules are too old to review ({exc})", 410) from None
+    config = game.config_from_json(meta.config)
+    record = GameRecord(game.name, game.rules_version, game.config_to_json(config), records)
+    return record, game.num_seats(config)
+
+
+async def table_review(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    raw = request.query_params.get("seat", "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        raise LobbyError("'seat' must be a seat number", 400)
+    seat = int(raw)
+    key = (table_id, seat)
+    all_reviews = reviews(request)
+    job = all_reviews.get(key)
+    if job is None:
+        record, seats = await _finished_record(request, table_id)
+        if seat >= seats:
+            raise LobbyError(f"'seat' must be 0..{seats - 1}", 400)
+        job = all_reviews.get(key) or all_reviews.start(key, record.to_jsonl(), _guest(request))
+    return JSONResponse(job.to_json(), status_code=200 if job.state in ("done", "failed") else 202)
+
+
+def hints_allowed(actor: TableActor) -> bool:
+    """Hints at this table: its ``hints`` flag (on by default), never at rated tables."""
+    meta = actor.meta
+    return bool(getattr(meta, "hints", True)) and not bool(getattr(meta, "rated", False))
+
+
+async def table_hint(request: Request) -> Response:
+    from cardroom.server.web.http import _actor, _body, _token
+
+    actor, data = await _actor(request), await _body(request)
+    if not hints_allowed(actor):
+        raise LobbyError("hints are off at this table", 403)
+    if actor.game.name not in REVIEWED_GAMES:
+        raise LobbyError(f"hints exist for {', '.join(REVIEWED_GAMES)} tables", 400)
+    seat = actor.seat_for_token(_token(request, data))
+    asked = data.get("seat", seat)
+    if seat is None or asked != seat:
+        raise LobbyError("a hint is only for the seat you hold", 403)
+
+    async def view() -> SeatView:
+        obs = actor.observation(seat)
+        return SeatView(actor.game.name, seat, obs, tuple(actor.history[seat]))
+
+    seen = await actor.call(view)
+    if actor.status != "running" or not owes_move(seen):
+        raise LobbyError("there is no decision of yours to hint now", 409)
+    answer = await reviews(request).hint((actor.id, seat), seen)
+    return JSONResponse(answer.to_json())

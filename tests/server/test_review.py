@@ -1,0 +1,136 @@
+"""Reviews of finished tables and hints at casual tables, over a real server (``server/web/
+review.py``): computed in the bot pool's worker processes, equal to ``cardroom analyse``'s."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom.bots.tichu.review import ReviewSettings
+from cardroom.bots.tichu.round_review import review_record
+from cardroom.engine import GameRecord
+from cardroom.server import Settings
+from cardroom.server.table import bot_pool
+from cardroom.server.table.actor import LobbyError
+from cardroom.server.web.review import Reviews
+
+from .conftest import Client, Server, serve
+
+Json = dict[str, Any]
+WORLDS = 6
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[Server]:
+    settings = Settings(
+        db=str(tmp_path / "cardroom.db"),
+        bot_delay=0.0,
+        review_worlds=WORLDS,
+        review_call_worlds=WORLDS,
+        hint_worlds=WORLDS,
+    )
+    bot_pool.configure(1)
+    try:
+        async with serve(settings) as running:
+            yield running
+    finally:
+        bot_pool.shutdown()
+
+
+async def finished_tichu_table(server: Server) -> str:
+    table = await server.create("tichu", {"max_rounds": 1})
+    for seat, level in enumerate(["random", "heuristic", "heuristic", "heuristic"]):
+        await server.bot(table, seat, level)
+    async with asyncio.timeout(90):
+        while (await server.info(table))["status"] != "finished":
+            await asyncio.sleep(0.05)
+    return table
+
+
+async def review_of(server: Server, table: str, seat: int, guest: str = "g") -> Json:
+    """Poll the review until it is done; every answer before says how far it got."""
+    url = f"/api/tables/{table}/review?seat={seat}"
+    async with asyncio.timeout(120):
+        while True:
+            response = await server.http.get(url, headers={"X-Cardroom-Guest": guest})
+            data: Json = response.json()
+            if response.status_code == 200:
+                return data
+            assert response.status_code == 202, response.text
+            assert data["state"] in ("queued", "running") and 0 <= data["done"] <= data["total"]
+            await asyncio.sleep(0.05)
+
+
+async def test_a_finished_tables_review_is_the_one_cardroom_analyse_gives(server: Server) -> None:
+    table = await finished_tichu_table(server)
+    data = await review_of(server, table, 0)
+    assert data["state"] == "done"
+    review = data["review"]
+    record = GameRecord.from_jsonl((await server.http.get(f"/api/tables/{table}/record")).text)
+    offline = review_record(record, ReviewSettings(WORLDS, WORLDS), "1", seats=[0]).to_json()
+    assert review == offline
+    assert review["decisions"] and {d["seat"] for d in review["decisions"]} == {0}
+    again = await server.http.get(f"/api/tables/{table}/review?seat=0")
+    assert again.status_code == 200 and again.json()["review"] == review  # cached
+
+
+async def test_reviews_are_refused_for_bad_requests(server: Server) -> None:
+    running = await server.create("tichu", {"max_rounds": 1})
+    assert (await server.http.get(f"/api/tables/{running}/review?seat=0")).status_code == 409
+    assert (await server.http.get("/api/tables/nope/review?seat=0")).status_code == 404
+    table = await finished_tichu_table(server)
+    for seat in ("", "x", "4", "-1", "99999"):
+        response = await server.http.get(f"/api/tables/{table}/review?seat={seat}")
+        assert response.status_code == 400, seat
+        assert "seat" in response.json()["error"]
+
+
+async def test_reviews_are_bounded_per_player() -> None:
+    """A guest's third review while two are queued is refused (429); another guest's is not."""
+    reviews = Reviews(Settings(review_per_player=2))
+    jobs = [reviews.start(("t", seat), "not a record", "ann") for seat in (0, 1)]
+    with pytest.raises(LobbyError) as refused:
+        reviews.start(("t", 2), "not a record", "ann")
+    assert refused.value.status == 429
+    other = reviews.start(("t", 3), "not a record", "bob")
+    for job in [*jobs, other]:
+        assert job.task is not None
+        await job.task
+        assert job.state == "failed" and "failed" in (job.error or "")
+    reviews.start(("t", 2), "not a record", "ann")  # once done, the guest may ask again
+
+
+async def test_a_hint_is_for_the_seat_the_asker_holds_and_only_where_allowed(
+    server: Server,
+) -> None:
+    table = await server.create("tichu", {"max_rounds": 1})
+    token = await server.seat(table, 0)
+    for seat in (1, 2, 3):
+        await server.bot(table, seat, "heuristic")
+    assert (await server.info(table))["hints"] is True
+    me = await Client.connect(server.ws_url, table, token)
+    obs = await me.obs_until(lambda o: bool(o.get("legal")) and o.get("phase") == "grand")
+    url = f"/api/tables/{table}/hint"
+    answer = await server.http.post(url, json={"token": token})
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["action"] in obs["legal"] and hint["reason"].startswith("hint.reason.")
+    for body in ({}, {"token": "not-a-seat"}, {"token": token, "seat": 1}):
+        refused = await server.http.post(url, json=body)
+        assert refused.status_code == 403 and "seat you hold" in refused.json()["error"]
+    await me.close()
+
+    closed = await server.http.post(
+        "/api/tables", json={"game": "tichu", "options": {}, "hints": False}
+    )
+    off = closed.json()["id"]
+    assert closed.json()["hints"] is False
+    off_token = await server.seat(off, 0)
+    refused = await server.http.post(f"/api/tables/{off}/hint", json={"token": off_token})
+    assert refused.status_code == 403 and "hints are off" in refused.json()["error"]
+    bad = await server.http.post("/api/tables", json={"game": "tichu", "hints": "yes"})
+    assert bad.status_code == 400
