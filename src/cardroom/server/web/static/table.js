@@ -6,9 +6,11 @@ import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { cardBack, cardEl } from "./cards.js";
 import { h, testid } from "./dom.js";
+import { t } from "./i18n.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
 import { checkGame, seatAnchor, seatPosition } from "./game.js";
+import { hintView } from "./review.js";
 import { TableSocket } from "./socket.js";
 import * as tichu from "./tichu.js";
 import * as toepen from "./toepen.js";
@@ -984,6 +986,7 @@ function actionBar(ctx) {
     others,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
     matches.length ? null : suggestions(ctx),
+    hintView(ctx, yourMove(ctx)),
   ];
 }
 
@@ -1065,6 +1068,9 @@ function outcomeView(ctx) {
       { class: "row" },
       ctx.meta ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => rematch(ctx) }, "Rematch") : null,
       h("a", { href: `/replay/${ctx.id}`, class: "button" }, "Watch the replay"),
+      ctx.mySeat !== null && ctx.gameName === "tichu"
+        ? h("a", { href: `/replay/${ctx.id}?review=${ctx.mySeat}`, class: "button", "data-testid": "review-link" }, t("review.link"))
+        : null,
       h("a", { href: "/", class: "button" }, "Lobby"),
     ),
   );

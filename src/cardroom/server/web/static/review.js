@@ -1,0 +1,165 @@
+// Reviews and hints (docs/review.md). In the replay viewer: one seat's decisions reviewed by the
+// search bot from that seat's own view — each reviewed step marked with its label and colour,
+// "the bot would have played …" with the points lost, buttons from one mistake to the next, and
+// the seat's summary; progress while the server computes it. At a table that allows hints: a
+// button that asks for the bot's choice for your decision now, with a one-line reason.
+import * as api from "./api.js";
+import { friendly } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
+const POLL_MS = 400;
+
+// ---- the replay viewer --------------------------------------------------------------------------
+
+// Ask for seat's review of table id; onChange(review) after every progress report and at the end.
+// review = {seat, state: "queued"|"running"|"done"|"failed", done, total, data, error}.
+export function loadReview(id, seat, onChange) {
+  const review = { seat, state: "queued", done: 0, total: 0, data: null, error: null, stopped: false };
+  const poll = async () => {
+    if (review.stopped) return;
+    try {
+      const answer = await api.getReview(id, seat);
+      review.state = answer.state;
+      if (answer.state === "done") review.data = answer.review;
+      else if (answer.state === "failed") review.error = answer.error;
+      else {
+        review.done = answer.done;
+        review.total = answer.total;
+      }
+    } catch (err) {
+      review.state = "failed";
+      review.error = friendly(err.message);
+    }
+    onChange(review);
+    if (review.state === "queued" || review.state === "running") setTimeout(poll, POLL_MS);
+  };
+  poll();
+  return review;
+}
+
+// The reviewed decisions at the replay step whose record number is v.
+function decisionsAt(review, v) {
+  return review && review.data ? review.data.decisions.filter((d) => d.step === v) : [];
+}
+
+// Indices of the replay steps with a flagged decision, in order.
+export function flaggedSteps(review, steps) {
+  if (!review || !review.data) return [];
+  const vs = new Set(review.data.decisions.filter((d) => FLAGGED.has(d.label)).map((d) => d.step));
+  return steps.map((s, i) => (vs.has(s.v) ? i : -1)).filter((i) => i >= 0);
+}
+
+// The review's part of the replay page: the seat chooser, progress or summary, the marks of the
+// current step, and the mistake-to-mistake buttons. go(i) shows replay step i.
+export function reviewPanel({ review, steps, i, seats, name, choose, go }) {
+  const chooser = h(
+    "select",
+    {
+      "data-testid": "review-seat",
+      "aria-label": t("review.choose"),
+      onchange: (e) => choose(e.target.value === "" ? null : Number(e.target.value)),
+    },
+    h("option", { value: "", selected: !review }, t("review.choose")),
+    seats.map((s) => h("option", { value: String(s.seat), selected: review && review.seat === s.seat }, t("review.of", { name: name(s.seat) }))),
+  );
+  if (!seats.length) return null;
+  if (!review) return h("section", { class: "review", "data-testid": "review" }, chooser);
+  const parts = [chooser];
+  if (review.state === "queued" || review.state === "running") {
+    parts.push(
+      h(
+        "span",
+        { class: "review-progress", "data-testid": "review-progress" },
+        h("progress", { max: String(review.total || 1), value: String(review.done) }),
+        " ",
+        review.total ? t("review.progress", { done: review.done, total: review.total }) : t("review.queued"),
+      ),
+    );
+  } else if (review.state === "failed") {
+    parts.push(h("span", { class: "error", "data-testid": "review-error" }, review.error || t("review.failed")));
+  } else {
+    const flagged = flaggedSteps(review, steps);
+    const prev = [...flagged].reverse().find((k) => k < i);
+    const next = flagged.find((k) => k > i);
+    parts.push(
+      h("button", { "data-testid": "review-prev-mistake", disabled: prev === undefined, onclick: () => go(prev) }, t("review.prev")),
+      h("button", { "data-testid": "review-next-mistake", disabled: next === undefined, onclick: () => go(next) }, t("review.next")),
+      summaryLine(review),
+    );
+  }
+  const notes = decisionsAt(review, steps[i] && steps[i].v).map((d) => noteView(d, name));
+  return h("section", { class: "review", "data-testid": "review" }, h("div", { class: "actions" }, parts), notes);
+}
+
+function summaryLine(review) {
+  const rows = review.data.summary.seats;
+  const loss = rows.reduce((a, r) => a + r.loss, 0);
+  const unforced = rows.reduce((a, r) => a + r.unforced, 0);
+  const accurate = rows.reduce((a, r) => a + (r.accuracy * r.unforced) / 100, 0);
+  const counts = {};
+  for (const r of rows) for (const [k, n] of Object.entries(r.labels)) counts[k] = (counts[k] || 0) + n;
+  const labels = ["blunder", "mistake", "inaccuracy"].filter((k) => counts[k]).map((k) => `${counts[k]} ${t(`review.label.${k}`)}`);
+  return h(
+    "span",
+    { class: "review-summary", "data-testid": "review-summary" },
+    t("review.summary", {
+      accuracy: unforced ? Math.round((100 * accurate) / unforced) : 100,
+      loss: loss.toFixed(1),
+    }),
+    labels.length ? ` · ${labels.join(", ")}` : "",
+  );
+}
+
+function noteView(d, name) {
+  const text = d.best === d.action ? t("review.agrees") : t("review.would", { best: d.best, loss: d.loss.toFixed(1) });
+  return h(
+    "p",
+    { class: `review-note review-${d.label}`, "data-testid": "review-note", "data-label": d.label },
+    h("strong", { class: "review-label" }, t(`review.label.${d.label}`)),
+    " ",
+    t("review.decided", { name: name(d.seat), action: d.action }),
+    " — ",
+    text,
+  );
+}
+
+// ---- hints at the table -------------------------------------------------------------------------
+
+// The hint button and its answer, for ctx (the table page's view): only where the table allows
+// hints, for the seat you hold, while the game waits for you.
+export function hintView(ctx, yours) {
+  if (!ctx.meta || !ctx.meta.hints || !ctx.token || ctx.gameName !== "tichu" || !yours) return null;
+  const shown = ctx.hint && ctx.hint.v === ctx.v ? ctx.hint : null;
+  const button = h(
+    "button",
+    {
+      class: "secondary small",
+      "data-testid": "hint-button",
+      disabled: Boolean(ctx.hintAsking),
+      onclick: () => askHint(ctx),
+    },
+    ctx.hintAsking ? t("hint.thinking") : t("hint.button"),
+  );
+  if (!shown) return button;
+  const text = shown.error
+    ? shown.error
+    : `${t("hint.choice", { action: shown.action })} ${t(shown.reason, shown.params || {})}`;
+  return [button, h("span", { class: "hint-answer", "data-testid": "hint-answer", "data-action": shown.action || "" }, text)];
+}
+
+async function askHint(ctx) {
+  const v = ctx.v;
+  ctx.hintAsking = true;
+  ctx.render();
+  try {
+    const answer = await api.askHint(ctx.id, ctx.mySeat, ctx.token);
+    ctx.hint = { v, ...answer };
+  } catch (err) {
+    ctx.hint = { v, error: friendly(err.message) };
+  } finally {
+    ctx.hintAsking = false;
+    ctx.render();
+  }
+}
