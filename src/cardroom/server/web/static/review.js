@@ -144,8 +144,8 @@ export function hintView(ctx, yours) {
   );
   if (!shown) return button;
   const text = shown.error
-    ? shown.error
-    : `${t("hint.choice", { action: shown.action })} ${t(shown.reason, shown.params || {})}`;
+    ? [shown.error]
+    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), " ", t(shown.reason, shown.params || {})];
   return [button, h("span", { class: "hint-answer", "data-testid": "hint-answer", "data-action": shown.action || "" }, text)];
 }
 
