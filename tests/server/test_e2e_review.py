@@ -41,15 +41,19 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     uvicorn = pytest.importorskip("uvicorn")
     from cardroom.server.app import create_app
     from cardroom.server.settings import Settings
-    from cardroom.server.table import bot_pool
 
     from .conftest import free_socket
 
     db = tmp_path_factory.mktemp("review") / "cardroom.db"
     settings = Settings(
-        db=str(db), bot_delay=0.0, review_worlds=30, review_call_worlds=30, hint_worlds=8
+        db=str(db),
+        bot_delay=0.0,
+        round_pause=0.0,
+        bot_workers=1,
+        review_worlds=30,
+        review_call_worlds=30,
+        hint_worlds=8,
     )
-    bot_pool.configure(1)
     sock = free_socket()
     port = sock.getsockname()[1]
     srv = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning"))
@@ -63,7 +67,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     srv.should_exit = True
     thread.join(10)
     sock.close()
-    bot_pool.shutdown()
 
 
 def new_table(http: httpx.Client, **flags: Any) -> tuple[str, str]:

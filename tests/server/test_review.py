@@ -14,8 +14,8 @@ from cardroom.bots.tichu.review import ReviewSettings
 from cardroom.bots.tichu.round_review import review_record
 from cardroom.engine import GameRecord
 from cardroom.server import Settings
-from cardroom.server.table import bot_pool
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.bot_pool import BotPool
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.server.web.review import Reviews
 
 from .conftest import Client, Server, serve
@@ -32,13 +32,10 @@ async def server(tmp_path: Path) -> AsyncIterator[Server]:
         review_worlds=WORLDS,
         review_call_worlds=WORLDS,
         hint_worlds=WORLDS,
+        bot_workers=1,
     )
-    bot_pool.configure(1)
-    try:
-        async with serve(settings) as running:
-            yield running
-    finally:
-        bot_pool.shutdown()
+    async with serve(settings) as running:
+        yield running
 
 
 async def finished_tichu_table(server: Server) -> str:
@@ -91,17 +88,21 @@ async def test_reviews_are_refused_for_bad_requests(server: Server) -> None:
 
 async def test_reviews_are_bounded_per_player() -> None:
     """A guest's third review while two are queued is refused (429); another guest's is not."""
-    reviews = Reviews(Settings(review_per_player=2))
+    pool = BotPool(1)
+    reviews = Reviews(Settings(review_per_player=2), pool)
     jobs = [reviews.start(("t", seat), "not a record", "ann") for seat in (0, 1)]
     with pytest.raises(LobbyError) as refused:
         reviews.start(("t", 2), "not a record", "ann")
-    assert refused.value.status == 429
+    assert refused.value.problem is Problem.TOO_MANY
     other = reviews.start(("t", 3), "not a record", "bob")
     for job in [*jobs, other]:
         assert job.task is not None
         await job.task
         assert job.state == "failed" and "failed" in (job.error or "")
-    reviews.start(("t", 2), "not a record", "ann")  # once done, the guest may ask again
+    again = reviews.start(("t", 2), "not a record", "ann")  # once done, the guest may ask again
+    assert again.task is not None
+    await again.task
+    pool.shutdown()
 
 
 async def test_a_hint_is_for_the_seat_the_asker_holds_and_only_where_allowed(

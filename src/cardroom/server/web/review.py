@@ -38,8 +38,9 @@ from cardroom.engine import GameRecord, get_game
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.settings import Settings
-from cardroom.server.table import bot_pool
-from cardroom.server.table.actor import LobbyError, TableActor
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.bot_pool import BotPool
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import UnknownTable
 
 Json = dict[str, Any]
@@ -97,7 +98,8 @@ Key = tuple[str, int]
 class Reviews:
     """The server's reviews: queued, bounded per guest, computed in the bot pool, cached."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, pool: BotPool) -> None:
+        self.pool = pool
         self.review_settings = ReviewSettings(settings.review_worlds, settings.review_call_worlds)
         self.hint_settings = ReviewSettings(settings.hint_worlds, settings.hint_worlds)
         self.per_player = settings.review_per_player
@@ -116,7 +118,8 @@ class Reviews:
         active = [j for j in self.jobs.values() if j.owner == owner and j.state in QUEUED]
         if len(active) >= self.per_player:
             raise LobbyError(
-                f"at most {self.per_player} reviews at a time; wait for yours to finish", 429
+                f"at most {self.per_player} reviews at a time; wait for yours to finish",
+                Problem.TOO_MANY,
             )
         job = Job(owner)
         self.jobs[key] = job
@@ -135,7 +138,7 @@ class Reviews:
         try:
             async with self.running:
                 job.state = "running"
-                pool = bot_pool.pool()
+                pool = self.pool.executor()
                 job.total = await loop.run_in_executor(pool, count_decisions, text, seat)
                 decisions: list[Decision] = []
                 for start in range(0, job.total, CHUNK):
@@ -155,14 +158,14 @@ class Reviews:
     async def hint(self, key: Key, view: SeatView) -> Hint:
         """One hint at a time per seat of a table (a second ask while it computes: 429)."""
         if key in self.hinting:
-            raise LobbyError("a hint for this seat is already being computed", 429)
+            raise LobbyError("a hint for this seat is already being computed", Problem.TOO_MANY)
         self.hinting.add(key)
         loop = asyncio.get_running_loop()
         seed = random.randrange(1 << 30)
         try:
             async with self.running:
                 return await loop.run_in_executor(
-                    bot_pool.pool(), hint_for, view, self.hint_settings, seed
+                    self.pool.executor(), hint_for, view, self.hint_settings, seed
                 )
         finally:
             self.hinting.discard(key)
@@ -175,7 +178,7 @@ def reviews(request: Request) -> Reviews:
     """The app's reviews (made on first use, in the running loop)."""
     state = request.app.state
     if getattr(state, "reviews", None) is None:
-        state.reviews = Reviews(state.settings)
+        state.reviews = Reviews(state.settings, state.registry.pool)
     found: Reviews = state.reviews
     return found
 
@@ -191,19 +194,21 @@ async def _finished_record(request: Request, table_id: str) -> tuple[GameRecord,
     try:
         stored = await request.app.state.registry.store.load(table_id)
     except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", 404) from None
+        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     meta = stored.meta
     if meta.status != "finished":
-        raise LobbyError("the review is available once the table is finished", 409)
+        raise LobbyError("the review is available once the table is finished", Problem.CONFLICT)
     if meta.game not in REVIEWED_GAMES:
-        raise LobbyError(f"reviews exist for {', '.join(REVIEWED_GAMES)} tables", 400)
+        msg = f"reviews exist for {', '.join(REVIEWED_GAMES)} tables"
+        raise LobbyError(msg, Problem.BAD_REQUEST)
     game = get_game(meta.game)
     try:
         records = upgrade_log(
             game.name, meta.rules_version, game.rules_version, stored.records, meta.config
         )
     except LogTooOld as exc:
-        raise LobbyError(f"this table's rules are too old to review ({exc})", 410) from None
+        msg = f"this table's rules are too old to review ({exc})"
+        raise LobbyError(msg, Problem.GONE) from None
     config = game.config_from_json(meta.config)
     record = GameRecord(game.name, game.rules_version, game.config_to_json(config), records)
     return record, game.num_seats(config)
@@ -213,7 +218,7 @@ async def table_review(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     raw = request.query_params.get("seat", "")
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        raise LobbyError("'seat' must be a seat number", 400)
+        raise LobbyError("'seat' must be a seat number", Problem.BAD_REQUEST)
     seat = int(raw)
     key = (table_id, seat)
     all_reviews = reviews(request)
@@ -221,7 +226,7 @@ async def table_review(request: Request) -> Response:
     if job is None:
         record, seats = await _finished_record(request, table_id)
         if seat >= seats:
-            raise LobbyError(f"'seat' must be 0..{seats - 1}", 400)
+            raise LobbyError(f"'seat' must be 0..{seats - 1}", Problem.BAD_REQUEST)
         job = all_reviews.get(key) or all_reviews.start(key, record.to_jsonl(), _guest(request))
     return JSONResponse(job.to_json(), status_code=200 if job.state in ("done", "failed") else 202)
 
@@ -237,20 +242,17 @@ async def table_hint(request: Request) -> Response:
 
     actor, data = await _actor(request), await _body(request)
     if not hints_allowed(actor):
-        raise LobbyError("hints are off at this table", 403)
+        raise LobbyError("hints are off at this table", Problem.FORBIDDEN)
     if actor.game.name not in REVIEWED_GAMES:
-        raise LobbyError(f"hints exist for {', '.join(REVIEWED_GAMES)} tables", 400)
-    seat = actor.seat_for_token(_token(request, data))
+        msg = f"hints exist for {', '.join(REVIEWED_GAMES)} tables"
+        raise LobbyError(msg, Problem.BAD_REQUEST)
+    seat = actor.seats.for_token(_token(request, data))
     asked = data.get("seat", seat)
     if seat is None or asked != seat:
-        raise LobbyError("a hint is only for the seat you hold", 403)
-
-    async def view() -> SeatView:
-        obs = actor.observation(seat)
-        return SeatView(actor.game.name, seat, obs, tuple(actor.history[seat]))
-
-    seen = await actor.call(view)
-    if actor.status != "running" or not owes_move(seen):
-        raise LobbyError("there is no decision of yours to hint now", 409)
-    answer = await reviews(request).hint((actor.id, seat), seen)
+        raise LobbyError("a hint is only for the seat you hold", Problem.FORBIDDEN)
+    # read at once, on the loop, between two of the actor's commands: one consistent moment
+    view = SeatView(actor.game.name, seat, actor.observation(seat), tuple(actor.history[seat]))
+    if actor.status != "running" or not owes_move(view):
+        raise LobbyError("there is no decision of yours to hint now", Problem.CONFLICT)
+    answer = await reviews(request).hint((actor.id, seat), view)
     return JSONResponse(answer.to_json())
