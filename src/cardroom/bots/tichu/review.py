@@ -271,17 +271,24 @@ def gift_of(texts: Sequence[str], seat: int) -> Gift:
     return by_target[left], by_target[partner], by_target[right]
 
 
+def exchange_plan(view: SeatView) -> tuple[int, list[str], Gift]:
+    """The seat's whole hand before the exchange (cards already given included), the calls,
+    and the heuristic's gift for it."""
+    me = view.seat
+    own = (view.obs.get("exchange") or {}).get("given") or {}
+    hand = cards_mask(view.obs.get("hand") or ()) | cards_mask(own.values())
+    calls = [str(c) or NO_CALL for c in view.obs.get("calls") or [NO_CALL] * SEATS]
+    strong = bool(calls[me]) or tichu_probability(hand) >= TICHU_P
+    return hand, calls, plan_exchange(hand, calls[(me + 2) % SEATS] == "grand", strong)
+
+
 def review_exchange(
     view: SeatView, gift: Gift, settings: ReviewSettings, rng: random.Random
 ) -> Review:
     """The three cards given (``view``: before the first of them), against the heuristic's
     plan and its variants, over random deals of the unseen cards."""
     me = view.seat
-    own = (view.obs.get("exchange") or {}).get("given") or {}
-    hand = cards_mask(view.obs.get("hand") or ()) | cards_mask(own.values())
-    calls = [str(c) or NO_CALL for c in view.obs.get("calls") or [NO_CALL] * SEATS]
-    strong = bool(calls[me]) or tichu_probability(hand) >= TICHU_P
-    plan = plan_exchange(hand, calls[(me + 2) % SEATS] == "grand", strong)
+    hand, calls, plan = exchange_plan(view)
     gifts = list(dict.fromkeys([gift, *variants(hand, plan)]))
     texts = [format_gift(g, me) for g in gifts]
     paired = Paired(texts, texts[0])
@@ -390,10 +397,7 @@ def _exchange_hint(view: SeatView, settings: ReviewSettings, rng: random.Random)
     """The next card of the best gift (reviewed against the heuristic's plan)."""
     me = view.seat
     own = (view.obs.get("exchange") or {}).get("given") or {}
-    hand = cards_mask(view.obs.get("hand") or ()) | cards_mask(own.values())
-    calls = [str(c) or NO_CALL for c in view.obs.get("calls") or [NO_CALL] * SEATS]
-    strong = bool(calls[me]) or tichu_probability(hand) >= TICHU_P
-    plan = plan_exchange(hand, calls[(me + 2) % SEATS] == "grand", strong)
+    hand, _, plan = exchange_plan(view)
     given = {int(k): parse_card(v) for k, v in own.items()}
     fixed = [given.get((me + k) % SEATS) for k in (1, 2, 3)]
     gifts = [g for g in variants(hand, plan) if _fits(fixed, g)]

@@ -34,14 +34,13 @@ from cardroom.bots.tichu.round_review import (
     pending,
     review_pending,
 )
-from cardroom.engine import GameRecord, get_game
-from cardroom.engine.upgrade import LogTooOld, upgrade_log
+from cardroom.engine import GameRecord
 from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.bot_pool import BotPool
 from cardroom.server.table.outcomes import LobbyError, Problem
-from cardroom.storage import UnknownTable
+from cardroom.server.web.replay import finished_log
 
 Json = dict[str, Any]
 CHUNK = 8
@@ -191,25 +190,11 @@ def _guest(request: Request) -> str:
 
 
 async def _finished_record(request: Request, table_id: str) -> tuple[GameRecord, int]:
-    try:
-        stored = await request.app.state.registry.store.load(table_id)
-    except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
-    meta = stored.meta
-    if meta.status != "finished":
-        raise LobbyError("the review is available once the table is finished", Problem.CONFLICT)
-    if meta.game not in REVIEWED_GAMES:
+    stored, game, records = await finished_log(request, table_id, "review")
+    if game.name not in REVIEWED_GAMES:
         msg = f"reviews exist for {', '.join(REVIEWED_GAMES)} tables"
         raise LobbyError(msg, Problem.BAD_REQUEST)
-    game = get_game(meta.game)
-    try:
-        records = upgrade_log(
-            game.name, meta.rules_version, game.rules_version, stored.records, meta.config
-        )
-    except LogTooOld as exc:
-        msg = f"this table's rules are too old to review ({exc})"
-        raise LobbyError(msg, Problem.GONE) from None
-    config = game.config_from_json(meta.config)
+    config = game.config_from_json(stored.meta.config)
     record = GameRecord(game.name, game.rules_version, game.config_to_json(config), records)
     return record, game.num_seats(config)
 
