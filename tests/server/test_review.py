@@ -4,6 +4,7 @@ review.py``): computed in the bot pool's worker processes, equal to ``cardroom a
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,12 @@ async def test_a_finished_tables_review_is_the_one_cardroom_analyse_gives(server
     assert review["decisions"] and {d["seat"] for d in review["decisions"]} == {0}
     again = await server.http.get(f"/api/tables/{table}/review?seat=0")
     assert again.status_code == 200 and again.json()["review"] == review  # cached
+    reviews = server.app.state.reviews
+    kept = await server.registry.store.derived(table, reviews.stored_key(0))
+    assert kept is not None and json.loads(kept) == review  # kept with the table
+    reviews.jobs.clear()  # as after a restart: the stored review answers at once
+    third = await server.http.get(f"/api/tables/{table}/review?seat=0")
+    assert third.status_code == 200 and third.json()["review"] == review
 
 
 async def test_reviews_are_refused_for_bad_requests(server: Server) -> None:

@@ -169,6 +169,15 @@ class TableStore(Protocol):
         """The table's last ``limit`` chat lines, oldest first."""
         ...
 
+    async def save_derived(self, table_id: str, key: str, body: str) -> None:
+        """Keep a document computed from the table's log (a review) with the table, replacing
+        one of the same ``key``; ``UnknownTable`` if absent."""
+        ...
+
+    async def derived(self, table_id: str, key: str) -> str | None:
+        """A document ``save_derived`` kept (None: none)."""
+        ...
+
 
 def check_status(status: str) -> None:
     if status not in STATUSES:

@@ -46,6 +46,9 @@ SCHEMA = (
         table_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
         "text" TEXT NOT NULL, "auto" INTEGER NOT NULL, "at" TEXT NOT NULL,
         PRIMARY KEY (table_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS derived (
+        table_id TEXT NOT NULL, "key" TEXT NOT NULL, body TEXT NOT NULL,
+        PRIMARY KEY (table_id, "key"))""",
     """CREATE TABLE IF NOT EXISTS chat (
         table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT NOT NULL,
         "text" TEXT NOT NULL, "at" TEXT NOT NULL, PRIMARY KEY (table_id, n))""",
@@ -551,8 +554,9 @@ class SqlStore:
 
     async def delete_table(self, table_id: str) -> None:
         async with self._backend.transaction() as conn:
-            for table, column in (("chat", "table_id"), ("log", "table_id"),
-                                  ("seats", "table_id"), ("tables", "id")):  # fmt: skip
+            for table, column in (("derived", "table_id"), ("chat", "table_id"),
+                                  ("log", "table_id"), ("seats", "table_id"),
+                                  ("tables", "id")):  # fmt: skip
                 await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (table_id,))
 
     async def load(self, table_id: str) -> StoredTable:
@@ -631,3 +635,19 @@ class SqlStore:
             )
         return [ChatRow(None if r[0] is None else int(r[0]), str(r[1]), str(r[2]), str(r[3]))
                 for r in reversed(rows)]  # fmt: skip
+
+    async def save_derived(self, table_id: str, key: str, body: str) -> None:
+        async with self._backend.transaction() as conn:
+            await self._require(conn, table_id)
+            await conn.execute(
+                'INSERT INTO derived (table_id, "key", body) VALUES (?, ?, ?) '
+                'ON CONFLICT (table_id, "key") DO UPDATE SET body = excluded.body',
+                (table_id, key, body),
+            )
+
+    async def derived(self, table_id: str, key: str) -> str | None:
+        async with self._backend.transaction() as conn:
+            rows = await conn.fetch(
+                'SELECT body FROM derived WHERE table_id = ? AND "key" = ?', (table_id, key)
+            )
+        return str(rows[0][0]) if rows else None

@@ -7,8 +7,9 @@ then ``200`` with ``{"state": "done", "review": {"decisions": [...], "summary": 
 Only finished tables are reviewed (the replay shows every hand then, so no review can tell
 more than it). Work runs in the bot pool's worker processes, never on the event loop, in
 chunks of decisions so that progress shows and search bots at live tables are not starved;
-at most ``review_per_player`` reviews per guest are queued or running, and finished reviews
-are kept (``review_cache``) so that a second look costs nothing.
+at most ``review_per_player`` reviews per guest are queued or running. A finished review is
+kept with its table in the store (``save_derived``) and the latest ones in memory
+(``review_cache``), so that a second look, even after a restart, costs nothing.
 
 ``POST /api/tables/{id}/hint`` (the seat's token): the bot's choice for the decision the seat
 owes now and a one-line reason. Refused at tables without hints (``hints_allowed``: the
@@ -18,6 +19,7 @@ table's ``hints`` flag, off at rated tables and events) and for a seat the asker
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -41,6 +43,7 @@ from cardroom.server.table.actor import TableActor
 from cardroom.server.table.bot_pool import BotPool
 from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.server.web.replay import finished_log
+from cardroom.storage import TableStore
 
 Json = dict[str, Any]
 CHUNK = 8
@@ -97,8 +100,9 @@ Key = tuple[str, int]
 class Reviews:
     """The server's reviews: queued, bounded per guest, computed in the bot pool, cached."""
 
-    def __init__(self, settings: Settings, pool: BotPool) -> None:
+    def __init__(self, settings: Settings, pool: BotPool, store: TableStore | None = None) -> None:
         self.pool = pool
+        self.store = store
         self.review_settings = ReviewSettings(settings.review_worlds, settings.review_call_worlds)
         self.hint_settings = ReviewSettings(settings.hint_worlds, settings.hint_worlds)
         self.per_player = settings.review_per_player
@@ -113,6 +117,23 @@ class Reviews:
             self.jobs.move_to_end(key)
         return job
 
+    def stored_key(self, seat: int) -> str:
+        """The name a finished review is kept under with its table (its settings included)."""
+        s = self.review_settings
+        return f"review:v1:seat={seat}:worlds={s.worlds}:{s.call_worlds}:seed={SEED}"
+
+    async def stored(self, key: Key) -> Job | None:
+        """A review kept with its table by an earlier run (now cached here too)."""
+        if self.store is None:
+            return None
+        body = await self.store.derived(key[0], self.stored_key(key[1]))
+        if body is None:
+            return None
+        job = Job("", state="done", result=json.loads(body))
+        self.jobs[key] = job
+        self._trim()
+        return job
+
     def start(self, key: Key, text: str, owner: str) -> Job:
         active = [j for j in self.jobs.values() if j.owner == owner and j.state in QUEUED]
         if len(active) >= self.per_player:
@@ -122,7 +143,7 @@ class Reviews:
             )
         job = Job(owner)
         self.jobs[key] = job
-        job.task = asyncio.get_running_loop().create_task(self._run(job, text, key[1]))
+        job.task = asyncio.get_running_loop().create_task(self._run(job, text, key))
         self._trim()
         return job
 
@@ -132,8 +153,9 @@ class Reviews:
         for key in finished[: max(0, len(finished) - self.keep)]:
             del self.jobs[key]
 
-    async def _run(self, job: Job, text: str, seat: int) -> None:
+    async def _run(self, job: Job, text: str, key: Key) -> None:
         loop = asyncio.get_running_loop()
+        seat = key[1]
         try:
             async with self.running:
                 job.state = "running"
@@ -149,6 +171,9 @@ class Reviews:
             rounds = tuple(sorted({d.round for d in decisions}))
             review = RecordReview(tuple(decisions), self.review_settings, SEED, rounds)
             job.result = review.to_json()
+            if self.store is not None:
+                body = json.dumps(job.result)
+                await self.store.save_derived(key[0], self.stored_key(seat), body)
             job.state = "done"
         except Exception as exc:  # a broken pool or record: say so, never leave it queued
             job.state, job.error = "failed", f"the review failed ({type(exc).__name__})"
@@ -177,7 +202,7 @@ def reviews(request: Request) -> Reviews:
     """The app's reviews (made on first use, in the running loop)."""
     state = request.app.state
     if getattr(state, "reviews", None) is None:
-        state.reviews = Reviews(state.settings, state.registry.pool)
+        state.reviews = Reviews(state.settings, state.registry.pool, state.registry.store)
     found: Reviews = state.reviews
     return found
 
@@ -207,7 +232,7 @@ async def table_review(request: Request) -> Response:
     seat = int(raw)
     key = (table_id, seat)
     all_reviews = reviews(request)
-    job = all_reviews.get(key)
+    job = all_reviews.get(key) or await all_reviews.stored(key)
     if job is None:
         record, seats = await _finished_record(request, table_id)
         if seat >= seats:
