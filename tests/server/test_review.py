@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,16 +97,16 @@ async def test_reviews_are_bounded_per_player() -> None:
     """A guest's third review while two are queued is refused (429); another guest's is not."""
     pool = BotPool(1)
     reviews = Reviews(Settings(review_per_player=2), pool)
-    jobs = [reviews.start(("t", seat), "not a record", "ann") for seat in (0, 1)]
+    jobs = [reviews.start(("t", seat, 0), "not a record", "ann") for seat in (0, 1)]
     with pytest.raises(LobbyError) as refused:
-        reviews.start(("t", 2), "not a record", "ann")
+        reviews.start(("t", 2, 0), "not a record", "ann")
     assert refused.value.problem is Problem.TOO_MANY
-    other = reviews.start(("t", 3), "not a record", "bob")
+    other = reviews.start(("t", 3, 0), "not a record", "bob")
     for job in [*jobs, other]:
         assert job.task is not None
         await job.task
         assert job.state == "failed" and "failed" in (job.error or "")
-    again = reviews.start(("t", 2), "not a record", "ann")  # once done, the guest may ask again
+    again = reviews.start(("t", 2, 0), "not a record", "ann")  # once done, the guest may ask again
     assert again.task is not None
     await again.task
     pool.shutdown()
@@ -142,3 +142,53 @@ async def test_a_hint_is_for_the_seat_the_asker_holds_and_only_where_allowed(
     assert refused.status_code == 403 and "hints are off" in refused.json()["error"]
     bad = await server.http.post("/api/tables", json={"game": "tichu", "hints": "yes"})
     assert bad.status_code == 400
+
+
+def answered(v: int | None) -> Callable[[Json], bool]:
+    """The table moved on from version ``v`` (or refused the act)."""
+    return lambda m: m["t"] == "reject" or (m["t"] == "ev" and m["v"] != v)
+
+
+async def play_first_round(server: Server, table: str, token: str) -> Client:
+    """Seat 0 (this client) plays round 1 to its end, passing when it may; bots at 1..3."""
+    me = await Client.connect(server.ws_url, table, token)
+
+    def mine(obs: Json) -> bool:
+        return obs.get("round", 1) > 1 or (
+            bool(obs.get("legal")) and 0 in (obs.get("awaited") or [])
+        )
+
+    while True:
+        obs = await me.obs_until(mine, timeout=60)
+        if obs.get("round", 1) > 1:
+            return me
+        legal = obs["legal"]
+        calls = ("tichu", "grand")
+        choice = "pass" if "pass" in legal else next(a for a in legal if a not in calls)
+        await me.act(choice, me.v)
+        await me.until(answered(me.v))
+
+
+async def test_a_running_tables_review_is_of_the_rounds_over_for_the_seat_you_hold(
+    server: Server,
+) -> None:
+    table = await server.create("tichu", {"target_score": 100000})
+    token = await server.seat(table, 0)
+    for seat in (1, 2, 3):
+        await server.bot(table, seat, "heuristic")
+    url = f"/api/tables/{table}/review?seat=0"
+    mine = {"Authorization": f"Bearer {token}"}
+    early = await server.http.get(url, headers=mine)
+    assert early.status_code == 409 and "no round" in early.json()["error"]
+    me = await play_first_round(server, table, token)
+    assert (await server.info(table))["status"] == "running"
+    assert (await server.http.get(url)).status_code == 409  # no token: finished tables only
+    other = await server.http.get(f"/api/tables/{table}/review?seat=1", headers=mine)
+    assert other.status_code == 403 and "seat you hold" in other.json()["error"]
+    async with asyncio.timeout(120):
+        while (answer := await server.http.get(url, headers=mine)).status_code == 202:
+            await asyncio.sleep(0.05)
+    assert answer.status_code == 200, answer.text
+    decisions = answer.json()["review"]["decisions"]
+    assert decisions and {(d["round"], d["seat"]) for d in decisions} == {(1, 0)}
+    await me.close()

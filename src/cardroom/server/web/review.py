@@ -4,8 +4,9 @@
 the search bot from that seat's own view. The first request queues it; until it is done the
 answer is ``202`` with its progress (``{"state": "queued"|"running", "done": k, "total": n}``),
 then ``200`` with ``{"state": "done", "review": {"decisions": [...], "summary": {...}}}``.
-Only finished tables are reviewed (the replay shows every hand then, so no review can tell
-more than it). Work runs in the bot pool's worker processes, never on the event loop, in
+Any seat of a finished table may be reviewed (the replay shows every hand then, so no review
+can tell more than it); at a running table only the rounds that are over, and only for the seat
+the asker holds (its token): a review of another seat's decisions would tell its cards. Work runs in the bot pool's worker processes, never on the event loop, in
 chunks of decisions so that progress shows and search bots at live tables are not starved;
 at most ``review_per_player`` reviews per guest are queued or running. A finished review is
 kept with its table in the store (``save_derived``) and the latest ones in memory
@@ -32,6 +33,7 @@ from cardroom.bots.protocol import SeatView, owes_move
 from cardroom.bots.tichu.review import Hint, ReviewSettings, hint
 from cardroom.bots.tichu.round_review import (
     Decision,
+    Pending,
     RecordReview,
     pending,
     review_pending,
@@ -55,16 +57,21 @@ SEED = "1"
 # -- in the pool's worker processes ------------------------------------------------------------
 
 
-def count_decisions(text: str, seat: int) -> int:
-    return sum(p.seat == seat for p in pending(GameRecord.from_jsonl(text)))
+def _mine(text: str, seat: int, rounds: int) -> list[Pending]:
+    """The decisions of ``seat`` in the record (only of rounds 1..``rounds``; 0: all)."""
+    found = pending(GameRecord.from_jsonl(text))
+    return [p for p in found if p.seat == seat and (not rounds or p.round <= rounds)]
+
+
+def count_decisions(text: str, seat: int, rounds: int) -> int:
+    return len(_mine(text, seat, rounds))
 
 
 def review_chunk(
-    text: str, seat: int, start: int, stop: int, settings: ReviewSettings
+    text: str, seat: int, rounds: int, start: int, stop: int, settings: ReviewSettings
 ) -> list[Decision]:
     """Decisions ``start:stop`` of ``seat`` in the record, reviewed."""
-    mine = [p for p in pending(GameRecord.from_jsonl(text)) if p.seat == seat]
-    return [review_pending(p, settings, SEED) for p in mine[start:stop]]
+    return [review_pending(p, settings, SEED) for p in _mine(text, seat, rounds)[start:stop]]
 
 
 def hint_for(view: SeatView, settings: ReviewSettings, seed: int) -> Hint:
@@ -94,7 +101,8 @@ class Job:
         return {"state": self.state, "done": self.done, "total": self.total}
 
 
-Key = tuple[str, int]
+Key = tuple[str, int, int]
+"""Table, seat, and the rounds reviewed (0: all of a finished table)."""
 
 
 class Reviews:
@@ -124,7 +132,7 @@ class Reviews:
 
     async def stored(self, key: Key) -> Job | None:
         """A review kept with its table by an earlier run (now cached here too)."""
-        if self.store is None:
+        if self.store is None or key[2]:
             return None
         body = await self.store.derived(key[0], self.stored_key(key[1]))
         if body is None:
@@ -155,23 +163,30 @@ class Reviews:
 
     async def _run(self, job: Job, text: str, key: Key) -> None:
         loop = asyncio.get_running_loop()
-        seat = key[1]
+        _, seat, rounds = key
         try:
             async with self.running:
                 job.state = "running"
                 pool = self.pool.executor()
-                job.total = await loop.run_in_executor(pool, count_decisions, text, seat)
+                job.total = await loop.run_in_executor(pool, count_decisions, text, seat, rounds)
                 decisions: list[Decision] = []
                 for start in range(0, job.total, CHUNK):
                     chunk = await loop.run_in_executor(
-                        pool, review_chunk, text, seat, start, start + CHUNK, self.review_settings
+                        pool,
+                        review_chunk,
+                        text,
+                        seat,
+                        rounds,
+                        start,
+                        start + CHUNK,
+                        self.review_settings,
                     )
                     decisions += chunk
                     job.done = len(decisions)
-            rounds = tuple(sorted({d.round for d in decisions}))
-            review = RecordReview(tuple(decisions), self.review_settings, SEED, rounds)
+            found = tuple(sorted({d.round for d in decisions}))
+            review = RecordReview(tuple(decisions), self.review_settings, SEED, found)
             job.result = review.to_json()
-            if self.store is not None:
+            if self.store is not None and not rounds:  # a finished table's: kept with it
                 body = json.dumps(job.result)
                 await self.store.save_derived(key[0], self.stored_key(seat), body)
             job.state = "done"
@@ -225,19 +240,55 @@ async def _finished_record(request: Request, table_id: str) -> tuple[GameRecord,
 
 
 async def table_review(request: Request) -> Response:
+    """A finished table's review of any seat; at a running table, the rounds that are over,
+    for the seat the asker holds (its token) and no other."""
+    from cardroom.server.web.http import _actor, _token
+
     table_id = request.path_params["table_id"]
     raw = request.query_params.get("seat", "")
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
         raise LobbyError("'seat' must be a seat number", Problem.BAD_REQUEST)
     seat = int(raw)
-    key = (table_id, seat)
     all_reviews = reviews(request)
+    token = _token(request, {})
+    if token is not None:
+        actor = await _actor(request)
+        if actor.status == "running":
+            return _respond(_running_review(request, all_reviews, actor, seat, token))
+    key = (table_id, seat, 0)
     job = all_reviews.get(key) or await all_reviews.stored(key)
     if job is None:
         record, seats = await _finished_record(request, table_id)
         if seat >= seats:
             raise LobbyError(f"'seat' must be 0..{seats - 1}", Problem.BAD_REQUEST)
         job = all_reviews.get(key) or all_reviews.start(key, record.to_jsonl(), _guest(request))
+    return _respond(job)
+
+
+def _running_review(
+    request: Request, all_reviews: Reviews, actor: TableActor, seat: int, token: str
+) -> Job:
+    if actor.game.name not in REVIEWED_GAMES:
+        msg = f"reviews exist for {', '.join(REVIEWED_GAMES)} tables"
+        raise LobbyError(msg, Problem.BAD_REQUEST)
+    if actor.seats.for_token(token) != seat:
+        msg = "a running table's review is only for the seat you hold"
+        raise LobbyError(msg, Problem.FORBIDDEN)
+    obs = actor.observation(seat)
+    over = int(obs.get("round", 1)) - (0 if obs.get("terminal") else 1)
+    if over < 1:
+        raise LobbyError("no round is over yet", Problem.CONFLICT)
+    key = (actor.id, seat, over)
+    job = all_reviews.get(key)
+    if job is None:
+        game = actor.game
+        records = tuple(actor.runner.records)
+        record = GameRecord(game.name, game.rules_version, actor.meta.config, records)
+        job = all_reviews.start(key, record.to_jsonl(), _guest(request))
+    return job
+
+
+def _respond(job: Job) -> Response:
     return JSONResponse(job.to_json(), status_code=200 if job.state in ("done", "failed") else 202)
 
 
@@ -264,5 +315,5 @@ async def table_hint(request: Request) -> Response:
     view = SeatView(actor.game.name, seat, actor.observation(seat), tuple(actor.history[seat]))
     if actor.status != "running" or not owes_move(view):
         raise LobbyError("there is no decision of yours to hint now", Problem.CONFLICT)
-    answer = await reviews(request).hint((actor.id, seat), view)
+    answer = await reviews(request).hint((actor.id, seat, 0), view)
     return JSONResponse(answer.to_json())
