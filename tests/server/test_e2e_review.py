@@ -69,8 +69,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     sock.close()
 
 
-def new_table(http: httpx.Client, **flags: Any) -> tuple[str, str]:
-    made = http.post("/api/tables", json={"game": "tichu", "options": {"max_rounds": 1}, **flags})
+def new_table(http: httpx.Client, options: Json | None = None, **flags: Any) -> tuple[str, str]:
+    body = {"game": "tichu", "options": options or {"max_rounds": 1}, **flags}
+    made = http.post("/api/tables", json=body)
     assert made.status_code == 201, made.text
     return made.json()["id"], made.json()["owner"]
 
@@ -151,9 +152,11 @@ def test_a_finished_rounds_review_steps_from_mistake_to_mistake(browser: Any, ba
     page.close()
 
 
-def seated_page(browser: Any, base: str, http: httpx.Client, **flags: Any) -> tuple[Any, str]:
+def seated_page(
+    browser: Any, base: str, http: httpx.Client, options: Json | None = None, **flags: Any
+) -> tuple[Any, str]:
     """The page of a new table where the browser holds seat 0, three bots at the others."""
-    table, owner = new_table(http, **flags)
+    table, owner = new_table(http, options, **flags)
     seat = http.post(f"/api/tables/{table}/seats/0", json={"name": "Ann"})
     assert seat.status_code == 200, seat.text
     token = seat.json()["token"]
@@ -198,4 +201,36 @@ def test_a_table_without_hints_shows_no_button_and_refuses_a_hint(browser: Any, 
         [table, token],
     )
     assert status == 403
+    page.close()
+
+
+def test_the_review_tab_reviews_your_rounds_that_are_over(browser: Any, base: str) -> None:
+    """At a running table, the seat's holder plays round 1 (passing when it may), then its
+    Review tab reviews that round — and only its own seat, from its own view."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        page, _ = seated_page(browser, base, http, options={"target_score": 100000})
+    while True:
+        page.wait_for_function(
+            """() => { const o = window.cardroom.obs; return o && (o.round > 1 ||
+                 ((o.legal || []).length > 0 && (o.awaited || []).includes(0))); }""",
+            timeout=60_000,
+        )
+        seen = page.evaluate("() => ({obs: window.cardroom.obs, v: window.cardroom.v})")
+        if seen["obs"]["round"] > 1:
+            break
+        legal = seen["obs"]["legal"]
+        calls = ("tichu", "grand")
+        choice = "pass" if "pass" in legal else next(a for a in legal if a not in calls)
+        page.evaluate("a => window.cardroom.act(a)", choice)
+        page.wait_for_function("v => window.cardroom.v !== v", arg=seen["v"], timeout=30_000)
+    page.get_by_test_id("tab-review").click()
+    page.get_by_test_id("table-review-start").click()
+    page.get_by_test_id("review-summary").wait_for(timeout=120_000)
+    rounds = page.get_by_test_id("table-review-round")
+    assert rounds.count() == 1 and "Round 1" in rounds.inner_text()
+    notes = page.get_by_test_id("review-note")
+    for k in range(notes.count()):
+        assert "Ann" in notes.nth(k).inner_text()  # the seat's own decisions only
+        assert "the bot would have played" in notes.nth(k).inner_text()
+    page.screenshot(path=str(SHOTS / "review-tab-desktop.png"))
     page.close()

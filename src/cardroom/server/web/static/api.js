@@ -35,8 +35,8 @@ export const listTables = () => request("GET", "/api/tables");
 export const listFinished = () => request("GET", "/api/tables/finished");
 export const getReplay = (id, view) =>
   request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`);
-export const getReview = (id, seat) =>
-  request("GET", `/api/tables/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(seat)}`);
+export const getReview = (id, seat, token = null) =>
+  request("GET", `/api/tables/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(seat)}`, undefined, token);
 export const askHint = (id, seat, token) =>
   request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { seat, token }, token, id);
 export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);

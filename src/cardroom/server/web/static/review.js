@@ -15,12 +15,12 @@ const POLL_MS = 400;
 
 // Ask for seat's review of table id; onChange(review) after every progress report and at the end.
 // review = {seat, state: "queued"|"running"|"done"|"failed", done, total, data, error}.
-export function loadReview(id, seat, onChange) {
+export function loadReview(id, seat, onChange, token = null) {
   const review = { seat, state: "queued", done: 0, total: 0, data: null, error: null, stopped: false };
   const poll = async () => {
     if (review.stopped) return;
     try {
-      const answer = await api.getReview(id, seat);
+      const answer = await api.getReview(id, seat, token);
       review.state = answer.state;
       if (answer.state === "done") review.data = answer.review;
       else if (answer.state === "failed") review.error = answer.error;
@@ -162,4 +162,53 @@ async function askHint(ctx) {
     ctx.hintAsking = false;
     ctx.render();
   }
+}
+
+// ---- the review tab at a running table -----------------------------------------------------------
+
+// Whether the table page offers a review of your rounds (Tichu, a seat you hold).
+export function tableReviewOffered(ctx) {
+  return ctx.gameName === "tichu" && ctx.token && ctx.mySeat !== null && ctx.mySeat !== undefined;
+}
+
+// Start (or refresh, once more rounds are over) the review of your finished rounds.
+export function startTableReview(ctx) {
+  if (ctx.review) ctx.review.stopped = true;
+  ctx.review = loadReview(ctx.id, ctx.mySeat, () => ctx.render(), ctx.token);
+}
+
+// The review tab: a button to review your rounds that are over, the progress, then per round
+// the summary and each flagged decision with what the bot would have played.
+export function tableReviewView(ctx) {
+  const review = ctx.review;
+  const button = h(
+    "button",
+    { class: "secondary small", "data-testid": "table-review-start", onclick: () => startTableReview(ctx) },
+    review ? t("review.again") : t("review.mine"),
+  );
+  if (!review) return [h("p", { class: "muted" }, t("review.explain")), button];
+  if (review.state === "queued" || review.state === "running") {
+    return h(
+      "p",
+      { class: "review-progress", "data-testid": "review-progress" },
+      h("progress", { max: String(review.total || 1), value: String(review.done) }),
+      " ",
+      review.total ? t("review.progress", { done: review.done, total: review.total }) : t("review.queued"),
+    );
+  }
+  if (review.state === "failed") return [h("p", { class: "error", "data-testid": "review-error" }, review.error), button];
+  const { decisions, summary } = review.data;
+  const name = (s) => ctx.name(s);
+  return [
+    summary.seats.map((row) =>
+      h(
+        "section",
+        { class: "review", "data-testid": "table-review-round" },
+        h("h4", {}, t("review.round", { round: row.round })),
+        h("p", { class: "review-summary", "data-testid": "review-summary" }, t("review.summary", { accuracy: Math.round(row.accuracy), loss: row.loss.toFixed(1) })),
+        decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name)),
+      ),
+    ),
+    button,
+  ];
 }

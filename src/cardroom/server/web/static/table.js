@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
 import { checkGame, seatAnchor, seatPosition } from "./game.js";
-import { hintView } from "./review.js";
+import { hintView, startTableReview, tableReviewOffered, tableReviewView } from "./review.js";
 import { TableSocket } from "./socket.js";
 import * as tichu from "./tichu.js";
 import * as toepen from "./toepen.js";
@@ -435,13 +435,15 @@ function buildShell(ctx, id) {
   );
   const score = h("div", { "data-testid": "score-panel", class: "panel-body" });
   const counter = h("div", { "data-testid": "counter", class: "panel-body" });
+  const reviewBody = h("div", { "data-testid": "review-panel", class: "panel-body" });
   const bodies = {
     log: h("div", { class: "panel-body" }, log),
     chat: h("div", { class: "panel-body chat" }, chatList, chatForm),
     score,
     cards: counter,
+    review: reviewBody,
   };
-  const titles = { log: "History", chat: "Chat", score: "Score", cards: "Cards out" };
+  const titles = { log: "History", chat: "Chat", score: "Score", cards: "Cards out", review: t("review.tab") };
   const tabs = {};
   for (const key of Object.keys(bodies)) {
     tabs[key] = h(
@@ -475,7 +477,7 @@ function buildShell(ctx, id) {
     top,
     h("div", { class: "layout" }, h("div", { class: "play-area" }, felt, mine), side),
   );
-  return { header, main, top, felt, mine, side, tabs, bodies, log, chatList, score, counter, fillLevels };
+  return { header, main, top, felt, mine, side, tabs, bodies, log, chatList, score, counter, reviewBody, fillLevels };
 }
 
 function openRules(ctx, e) {
@@ -504,6 +506,8 @@ function render(ctx) {
     s.counter.replaceChildren(counter || h("p", { class: "muted" }, "No card counter for this game."));
     s.tabs.cards.hidden = !counter;
   }
+  s.tabs.review.hidden = !tableReviewOffered(ctx);
+  if (tableReviewOffered(ctx)) s.reviewBody.replaceChildren(...nodes(tableReviewView(ctx)));
 }
 
 // A flat list of nodes without the empty parts (null, false, nested arrays flattened).
@@ -646,6 +650,21 @@ function roundEndView(view) {
       ? h("p", { class: "countdown", "data-testid": "next-deal" }, `Next deal in ${Math.max(0, Math.ceil((view.dealAt - Date.now()) / 1000))} s`)
       : null,
     readyView(view),
+    tableReviewOffered(view)
+      ? h(
+          "button",
+          {
+            class: "secondary",
+            "data-testid": "round-end-review",
+            onclick: () => {
+              [view.tab, view.sideOpen, view.roundEnd] = ["review", true, null];
+              startTableReview(view);
+              view.render();
+            },
+          },
+          t("review.mine"),
+        )
+      : null,
     h(
       "button",
       {
