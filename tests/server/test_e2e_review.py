@@ -233,4 +233,6 @@ def test_the_review_tab_reviews_your_rounds_that_are_over(browser: Any, base: st
         assert "Ann" in notes.nth(k).inner_text()  # the seat's own decisions only
         assert "the bot would have played" in notes.nth(k).inner_text()
     page.screenshot(path=str(SHOTS / "review-tab-desktop.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "review-tab-phone.png"))
     page.close()
