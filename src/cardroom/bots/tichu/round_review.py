@@ -22,7 +22,6 @@ from typing import Any
 from cardroom.bots.moments import Moment, moments
 from cardroom.bots.tichu.review import (
     FLAGGED,
-    NO_TICHU,
     Review,
     ReviewSettings,
     gift_of,
@@ -202,6 +201,3 @@ def review_record(
             progress(len(done), len(todo))
     found = tuple(sorted({p.round for p in todo}))
     return RecordReview(tuple(done), settings, seed, found)
-
-
-__all__ = ["NO_TICHU", "Decision", "RecordReview", "review_record"]

@@ -1,4 +1,4 @@
-"""Reviews of a finished table's decisions and hints at a casual table (``docs/review.md``).
+"""Reviews of a table's decisions and hints at a casual table (``docs/review.md``).
 
 ``GET /api/tables/{id}/review?seat=N``: the review of seat N's decisions (Tichu), computed by
 the search bot from that seat's own view. The first request queues it; until it is done the
@@ -6,11 +6,12 @@ answer is ``202`` with its progress (``{"state": "queued"|"running", "done": k, 
 then ``200`` with ``{"state": "done", "review": {"decisions": [...], "summary": {...}}}``.
 Any seat of a finished table may be reviewed (the replay shows every hand then, so no review
 can tell more than it); at a running table only the rounds that are over, and only for the seat
-the asker holds (its token): a review of another seat's decisions would tell its cards. Work runs in the bot pool's worker processes, never on the event loop, in
-chunks of decisions so that progress shows and search bots at live tables are not starved;
-at most ``review_per_player`` reviews per guest are queued or running. A finished review is
-kept with its table in the store (``save_derived``) and the latest ones in memory
-(``review_cache``), so that a second look, even after a restart, costs nothing.
+the asker holds (its token): a review of another seat's decisions would tell its cards.
+Work runs in the bot pool's worker processes, never on the event loop, in chunks of decisions
+so that progress shows and search bots at live tables are not starved; at most
+``review_per_player`` reviews per guest are queued or running. A finished table's review is
+kept with it in the store (``save_derived``), the latest ones in memory too (``review_cache``),
+so that a second look, even after a restart, costs nothing.
 
 ``POST /api/tables/{id}/hint`` (the seat's token): the bot's choice for the decision the seat
 owes now and a one-line reason. Refused at tables without hints (``hints_allowed``: the

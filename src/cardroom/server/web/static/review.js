@@ -89,7 +89,7 @@ export function reviewPanel({ review, steps, i, seats, name, choose, go }) {
       summaryLine(review),
     );
   }
-  const notes = decisionsAt(review, steps[i] && steps[i].v).map((d) => noteView(d, name));
+  const notes = decisionsAt(review, steps[i] && steps[i].v).map((d) => noteView(d, name, review));
   return h("section", { class: "review", "data-testid": "review" }, h("div", { class: "actions" }, parts), notes);
 }
 
@@ -112,8 +112,17 @@ function summaryLine(review) {
   );
 }
 
-function noteView(d, name) {
-  const text = d.best === d.action ? t("review.agrees") : t("review.would", { best: d.best, loss: d.loss.toFixed(1) });
+// The chance of going out first behind a call decision (the summary's details), if any.
+function chanceOf(review, d) {
+  const call = { grand: "grand", nogrand: "grand", tichu: "tichu", "no tichu": "tichu" }[d.action];
+  if (!call) return "";
+  const found = (review.data.summary.details || []).find((x) => x.step === d.step && x.seat === d.seat && x.kind === call);
+  return found && found.chance_out_first !== undefined ? ` ${t("review.chance", { chance: Math.round(100 * found.chance_out_first) })}` : "";
+}
+
+function noteView(d, name, review) {
+  const verdict = d.best === d.action ? t("review.agrees") : t("review.would", { best: d.best, loss: d.loss.toFixed(1) });
+  const text = verdict + chanceOf(review, d);
   return h(
     "p",
     { class: `review-note review-${d.label}`, "data-testid": "review-note", "data-label": d.label },
@@ -206,7 +215,7 @@ export function tableReviewView(ctx) {
         { class: "review", "data-testid": "table-review-round" },
         h("h4", {}, t("review.round", { round: row.round })),
         h("p", { class: "review-summary", "data-testid": "review-summary" }, t("review.summary", { accuracy: Math.round(row.accuracy), loss: row.loss.toFixed(1) })),
-        decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name)),
+        decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name, review)),
       ),
     ),
     button,
