@@ -22,8 +22,8 @@ import statistics
 import time
 from pathlib import Path
 
+from cardroom.bots.record_review import review_record
 from cardroom.bots.tichu.review import ReviewSettings
-from cardroom.bots.tichu.round_review import review_record
 from cardroom.engine import GameRecord
 
 BOOTSTRAP = 2000

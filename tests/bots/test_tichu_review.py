@@ -1,4 +1,4 @@
-"""The review of recorded Tichu decisions (``bots/tichu/review.py``, ``round_review.py``).
+"""The review of recorded Tichu decisions (``bots/tichu/review.py``, ``record_review.py``).
 
 Records come from real seeded matches of real bots (random at one team, so that the review has
 mistakes to find); the reviews run with few worlds to stay quick.
@@ -18,6 +18,7 @@ import pytest
 from cardroom.bots import make_bot
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.moments import moments
+from cardroom.bots.record_review import Pending, pending, review_pending, review_record
 from cardroom.bots.tichu.review import (
     FLAGGED,
     MIN_GAIN,
@@ -30,7 +31,6 @@ from cardroom.bots.tichu.review import (
     review_exchange,
     review_play,
 )
-from cardroom.bots.tichu.round_review import Pending, pending, review_pending, review_record
 from cardroom.cli import main
 from cardroom.engine import EngineError, GameRecord, get_game, replay
 from cardroom.engine.record import LogRecord

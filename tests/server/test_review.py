@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from cardroom.bots.record_review import review_record
 from cardroom.bots.tichu.review import ReviewSettings
-from cardroom.bots.tichu.round_review import review_record
 from cardroom.engine import GameRecord
 from cardroom.server import Settings
 from cardroom.server.table.bot_pool import BotPool

@@ -1,5 +1,5 @@
-"""``cardroom analyse RECORD``: every decision of a recorded Tichu game reviewed by the search
-bot from the deciding seat's own view (``bots/tichu/round_review.py``, ``docs/review.md``).
+"""``cardroom analyse RECORD``: every decision of a recorded Tichu (or Toepen) game reviewed by
+the search bot from the deciding seat's own view (``bots/record_review.py``, ``docs/review.md``).
 
 Prints one table per round (the decisions, the bot's best action when it differs, the expected
 points lost and the label) and a summary per seat; ``--json FILE`` writes the same review as
@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cardroom.bots.record_review import RecordReview, review_record
 from cardroom.bots.tichu.review import ReviewSettings
-from cardroom.bots.tichu.round_review import RecordReview, review_record
 from cardroom.engine import GameRecord
 from cardroom.engine.errors import EngineError
 
@@ -33,7 +33,7 @@ DEFAULTS = ReviewSettings()
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "analyse",
-        help="review every decision of a recorded Tichu game (expected points lost)",
+        help="review every decision of a recorded Tichu or Toepen game (expected points lost)",
         description=__doc__.splitlines()[0] if __doc__ else None,
     )
     parser.add_argument("record", type=Path, help="a game record (JSON Lines)")
@@ -89,8 +89,10 @@ def print_review(review: RecordReview) -> None:
             loss = f"{r.loss:.1f}" if r.loss else ""
             table.add_row(str(d.step), str(d.seat), r.action, best, loss, r.label, style=style)
         console.print(table)
-    summary = Table(title="summary (expected points lost; accuracy: % of unforced decisions")
-    summary.title = f"{summary.title} below {review.settings.thresholds.inaccuracy:g})"
+    unit = "points of safety" if review.game == "toepen" else "expected points"
+    below = review.thresholds.inaccuracy
+    title = f"summary ({unit} lost; accuracy: % of unforced decisions below {below:g})"
+    summary = Table(title=title)
     for column in ("round", "seat", "decisions", "lost", "per decision", "accuracy", "labels"):
         summary.add_column(column)
     for row in review.summary()["seats"]:

@@ -31,14 +31,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cardroom.bots.protocol import SeatView, owes_move
-from cardroom.bots.tichu.review import Hint, ReviewSettings, hint
-from cardroom.bots.tichu.round_review import (
+from cardroom.bots.record_review import (
     Decision,
     Pending,
     RecordReview,
     pending,
     review_pending,
 )
+from cardroom.bots.tichu.review import Hint, ReviewSettings, hint
 from cardroom.engine import GameRecord
 from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.settings import Settings

@@ -1,7 +1,8 @@
-"""Review of a recorded Tichu game: every decision of every seat, and a summary per round and
-seat (``cardroom analyse``, the server's replay viewer).
+"""Review of a recorded game: every decision of every seat, and a summary per round and seat
+(``cardroom analyse``, the server's replay viewer). Tichu (``tichu/review.py``) and Toepen
+(``toepen/review.py``: cards, stay and fold; a Toepen "round" is a hand).
 
-The decisions are read off the log (``bots.moments``: each action with the view its seat acted
+The Tichu decisions are read off the log (``bots.moments``: each action with the view its seat acted
 on): the Grand Tichu answer, a Tichu called or not (not called: reviewed at the seat's first
 play, its last chance), the exchange (its three cards as one decision, at the first of them),
 every play, pass and bomb, the wish and the Dragon gift. Each is reviewed by ``review`` from
@@ -24,15 +25,18 @@ from cardroom.bots.tichu.review import (
     FLAGGED,
     Review,
     ReviewSettings,
+    Thresholds,
     gift_of,
     review_call,
     review_exchange,
     review_play,
 )
+from cardroom.bots.toepen import review as toepen_review
 from cardroom.engine import GameRecord
 
 Progress = Callable[[int, int], None]
 """Called with (decisions reviewed, decisions in all) as a review goes."""
+REVIEWED_GAMES = ("tichu", "toepen")
 PLAY_VERBS = ("play", "pass", "bomb", "wish", "nowish", "give-dragon")
 
 
@@ -86,7 +90,12 @@ class Pending:
 
 
 def pending(record: GameRecord) -> Iterator[Pending]:
-    """The decisions of ``record`` in log order (an exchange at its first card)."""
+    """The decisions of ``record`` in log order (a Tichu exchange at its first card)."""
+    if record.game == "toepen":
+        for m in moments(record):
+            if toepen_review.reviewed(m.text):
+                yield Pending(int(m.view.obs.get("hand_no", 1)), m.seat, m.seq, "toepen", m)
+        return
     exchanges: dict[tuple[int, int], list[str]] = {}
     first_exchange: dict[tuple[int, int], Moment] = {}
     played: set[tuple[int, int]] = set()
@@ -120,6 +129,8 @@ def review_pending(p: Pending, settings: ReviewSettings, seed: str) -> Decision:
         review = review_call(view, p.moment.text == "grand", True, settings, rng)
     elif p.kind in ("tichu", "no-tichu"):
         review = review_call(view, p.kind == "tichu", False, settings, rng)
+    elif p.kind == "toepen":
+        review = toepen_review.review_toepen(view, p.moment.text, settings, rng)
     elif p.kind == "exchange":
         review = review_exchange(view, gift_of(p.exchange, p.seat), settings, rng)
     else:
@@ -135,6 +146,11 @@ class RecordReview:
     settings: ReviewSettings
     seed: str
     rounds: tuple[int, ...] = field(default=())
+    game: str = "tichu"
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return toepen_review.THRESHOLDS if self.game == "toepen" else self.settings.thresholds
 
     def summary(self) -> dict[str, Any]:
         """Per round and seat: decisions, unforced ones, total and mean expected loss, the
@@ -160,7 +176,7 @@ class RecordReview:
                     "labels": labels,
                 }
             )
-        t = self.settings.thresholds
+        t = self.thresholds
         return {
             "seats": seats,
             "thresholds": {"inaccuracy": t.inaccuracy, "mistake": t.mistake, "blunder": t.blunder},
@@ -186,8 +202,8 @@ def review_record(
     progress: Progress | None = None,
 ) -> RecordReview:
     """Review every decision of ``record`` (only ``rounds``/``seats`` when given)."""
-    if record.game != "tichu":
-        raise ValueError(f"reviews exist for Tichu records, not {record.game!r}")
+    if record.game not in REVIEWED_GAMES:
+        raise ValueError(f"reviews exist for Tichu and Toepen records, not {record.game!r}")
     settings = settings or ReviewSettings()
     todo = [
         p
@@ -200,4 +216,4 @@ def review_record(
         if progress is not None:
             progress(len(done), len(todo))
     found = tuple(sorted({p.round for p in todo}))
-    return RecordReview(tuple(done), settings, seed, found)
+    return RecordReview(tuple(done), settings, seed, found, record.game)
