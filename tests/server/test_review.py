@@ -192,3 +192,16 @@ async def test_a_running_tables_review_is_of_the_rounds_over_for_the_seat_you_ho
     decisions = answer.json()["review"]["decisions"]
     assert decisions and {(d["round"], d["seat"]) for d in decisions} == {(1, 0)}
     await me.close()
+
+
+async def test_a_finished_toepen_tables_review(server: Server) -> None:
+    table = await server.create("toepen", {"seats": 3, "lives": 3})
+    for seat, level in enumerate(["random", "tight", "tight"]):
+        await server.bot(table, seat, level)
+    async with asyncio.timeout(90):
+        while (await server.info(table))["status"] != "finished":
+            await asyncio.sleep(0.05)
+    review = (await review_of(server, table, 1))["review"]
+    record = GameRecord.from_jsonl((await server.http.get(f"/api/tables/{table}/record")).text)
+    assert review == review_record(record, ReviewSettings(WORLDS, WORLDS), "1", seats=[1]).to_json()
+    assert review["decisions"] and review["summary"]["thresholds"]["blunder"] == 10.0

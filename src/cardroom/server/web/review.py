@@ -51,7 +51,8 @@ from cardroom.storage import TableStore
 Json = dict[str, Any]
 CHUNK = 8
 """Decisions reviewed per pool job: progress steps, and other work may run in between."""
-REVIEWED_GAMES = ("tichu",)
+REVIEWED_GAMES = ("tichu", "toepen")
+HINTED_GAMES = ("tichu",)
 SEED = "1"
 
 
@@ -185,7 +186,8 @@ class Reviews:
                     decisions += chunk
                     job.done = len(decisions)
             found = tuple(sorted({d.round for d in decisions}))
-            review = RecordReview(tuple(decisions), self.review_settings, SEED, found)
+            game = GameRecord.from_jsonl(text.split("\n", 1)[:1]).game
+            review = RecordReview(tuple(decisions), self.review_settings, SEED, found, game)
             job.result = review.to_json()
             if self.store is not None and not rounds:  # a finished table's: kept with it
                 body = json.dumps(job.result)
@@ -276,7 +278,8 @@ def _running_review(
         msg = "a running table's review is only for the seat you hold"
         raise LobbyError(msg, Problem.FORBIDDEN)
     obs = actor.observation(seat)
-    over = int(obs.get("round", 1)) - (0 if obs.get("terminal") else 1)
+    current = obs.get("round") or obs.get("hand_no") or 1  # a Toepen round is a hand
+    over = int(current) - (0 if obs.get("terminal") else 1)
     if over < 1:
         raise LobbyError("no round is over yet", Problem.CONFLICT)
     key = (actor.id, seat, over)
@@ -305,8 +308,8 @@ async def table_hint(request: Request) -> Response:
     actor, data = await _actor(request), await _body(request)
     if not hints_allowed(actor):
         raise LobbyError("hints are off at this table", Problem.FORBIDDEN)
-    if actor.game.name not in REVIEWED_GAMES:
-        msg = f"hints exist for {', '.join(REVIEWED_GAMES)} tables"
+    if actor.game.name not in HINTED_GAMES:
+        msg = f"hints exist for {', '.join(HINTED_GAMES)} tables"
         raise LobbyError(msg, Problem.BAD_REQUEST)
     seat = actor.seats.for_token(_token(request, data))
     asked = data.get("seat", seat)

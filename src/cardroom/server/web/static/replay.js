@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
-import { loadReview, reviewPanel } from "./review.js";
+import { loadReview, REVIEWED, reviewPanel } from "./review.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
 
 const ROUND_END = new Set(["round_scored", "hand_end"]);
@@ -108,7 +108,7 @@ function render(state, main, load) {
       review: state.review,
       steps,
       i: state.i,
-      seats: data.game === "tichu" ? data.seats : [],
+      seats: REVIEWED.has(data.game) ? data.seats : [],
       name: (s) => view.name(s),
       choose: (seat) => {
         startReview(state, main, load, seat);

@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
+export const REVIEWED = new Set(["tichu", "toepen"]);
 const POLL_MS = 400;
 
 // ---- the replay viewer --------------------------------------------------------------------------
@@ -177,7 +178,7 @@ async function askHint(ctx) {
 
 // Whether the table page offers a review of your rounds (Tichu, a seat you hold).
 export function tableReviewOffered(ctx) {
-  return ctx.gameName === "tichu" && ctx.token && ctx.mySeat !== null && ctx.mySeat !== undefined;
+  return REVIEWED.has(ctx.gameName) && ctx.token && ctx.mySeat !== null && ctx.mySeat !== undefined;
 }
 
 // Start (or refresh, once more rounds are over) the review of your finished rounds.

@@ -1087,7 +1087,7 @@ function outcomeView(ctx) {
       { class: "row" },
       ctx.meta ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => rematch(ctx) }, "Rematch") : null,
       h("a", { href: `/replay/${ctx.id}`, class: "button" }, "Watch the replay"),
-      ctx.mySeat !== null && ctx.gameName === "tichu"
+      ctx.mySeat !== null && tableReviewOffered(ctx)
         ? h("a", { href: `/replay/${ctx.id}?review=${ctx.mySeat}`, class: "button", "data-testid": "review-link" }, t("review.link"))
         : null,
       h("a", { href: "/", class: "button" }, "Lobby"),
