@@ -21,7 +21,7 @@ from typing import Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.review import Review, ReviewSettings, Thresholds, forced
-from cardroom.bots.toepen.heuristic import cards_of
+from cardroom.bots.toepen.reading import cards_of
 from cardroom.bots.toepen.search import ToepenSearchBot, read
 
 THRESHOLDS: Final = Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)
