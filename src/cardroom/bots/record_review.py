@@ -179,6 +179,7 @@ class RecordReview:
         t = self.thresholds
         return {
             "seats": seats,
+            "unit": "safety" if self.game == "toepen" else "points",
             "thresholds": {"inaccuracy": t.inaccuracy, "mistake": t.mistake, "blunder": t.blunder},
             "settings": {
                 "worlds": self.settings.worlds,

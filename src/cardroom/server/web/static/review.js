@@ -94,6 +94,11 @@ export function reviewPanel({ review, steps, i, seats, name, choose, go }) {
   return h("section", { class: "review", "data-testid": "review" }, h("div", { class: "actions" }, parts), notes);
 }
 
+// Tichu losses are expected points of the round; Toepen's are points of safety.
+function summaryKey(review) {
+  return review.data.summary.unit === "safety" ? "review.summary_safety" : "review.summary";
+}
+
 function summaryLine(review) {
   const rows = review.data.summary.seats;
   const loss = rows.reduce((a, r) => a + r.loss, 0);
@@ -105,7 +110,7 @@ function summaryLine(review) {
   return h(
     "span",
     { class: "review-summary", "data-testid": "review-summary" },
-    t("review.summary", {
+    t(summaryKey(review), {
       accuracy: unforced ? Math.round((100 * accurate) / unforced) : 100,
       loss: loss.toFixed(1),
     }),
@@ -215,7 +220,7 @@ export function tableReviewView(ctx) {
         "section",
         { class: "review", "data-testid": "table-review-round" },
         h("h4", {}, t("review.round", { round: row.round })),
-        h("p", { class: "review-summary", "data-testid": "review-summary" }, t("review.summary", { accuracy: Math.round(row.accuracy), loss: row.loss.toFixed(1) })),
+        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.round(row.accuracy), loss: row.loss.toFixed(1) })),
         decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name, review)),
       ),
     ),
