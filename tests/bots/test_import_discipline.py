@@ -25,6 +25,7 @@ WORLD_MODELS = {
     "tichu/search.py": "tichu",
     "tichu/calls.py": "tichu",
     "tichu/exchange.py": "tichu",
+    "tichu/review.py": "tichu",
 }
 """Bot modules that simulate sampled worlds, with the game whose rules they may run."""
 WORLD_MODULES = ("state", "rules", "config", "fastsim")
@@ -107,7 +108,9 @@ def test_bot_modules_import_only_engine_and_public_helpers(path: Path) -> None:
     assert not bad, f"{name} imports {bad}: bots may only see observations"
 
 
-@pytest.mark.parametrize("name", ["tichu/search.py", "tichu/calls.py", "tichu/exchange.py"])
+@pytest.mark.parametrize(
+    "name", ["tichu/search.py", "tichu/calls.py", "tichu/exchange.py", "tichu/review.py"]
+)
 def test_the_search_bot_gets_its_states_only_from_the_belief_sampler(name: str) -> None:
     """Every ``TichuState`` the search bot touches is a sampled world: it never names the
     state's constructor, a runner or a game object's ``new``/``observe`` (its call and

@@ -37,6 +37,27 @@ async def test_create_then_load_gives_empty_seats_and_log(store: TableStore) -> 
     assert loaded.records == () and loaded.version == 0
 
 
+async def test_the_hints_flag_round_trips(store: TableStore) -> None:
+    await store.create_table(meta("on"), seats=2)
+    await store.create_table(meta("off", hints=False), seats=2)
+    assert (await store.load("on")).meta.hints is True
+    assert (await store.load("off")).meta.hints is False
+
+
+async def test_derived_documents_are_kept_with_their_table(store: TableStore) -> None:
+    await store.create_table(meta("a"), seats=2)
+    assert await store.derived("a", "review:0") is None
+    await store.save_derived("a", "review:0", '{"x": 1}')
+    await store.save_derived("a", "review:0", '{"x": 2}')  # replaced
+    await store.save_derived("a", "review:1", "other")
+    assert await store.derived("a", "review:0") == '{"x": 2}'
+    assert await store.derived("a", "review:1") == "other"
+    with pytest.raises(UnknownTable):
+        await store.save_derived("nope", "review:0", "{}")
+    await store.delete_table("a")
+    assert await store.derived("a", "review:0") is None
+
+
 async def test_duplicate_table_id_is_refused(store: TableStore) -> None:
     await store.create_table(meta("a"), seats=2)
     with pytest.raises(StorageError):

@@ -11,7 +11,17 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
-SUBCOMMANDS = ("simulate", "replay", "bench", "serve", "play", "load", "position", "arena")
+SUBCOMMANDS = (
+    "simulate",
+    "replay",
+    "analyse",
+    "bench",
+    "serve",
+    "play",
+    "load",
+    "position",
+    "arena",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -40,7 +40,7 @@ from cardroom.server.ops.tuning import (
 )
 from cardroom.server.settings import Settings
 from cardroom.server.table.outcomes import ActorStopped, LobbyError
-from cardroom.server.web import http, replay
+from cardroom.server.web import http, replay, review
 from cardroom.server.web.proxy import TrustedProxy
 from cardroom.server.web.ws import websocket_endpoint
 from cardroom.storage import (
@@ -138,6 +138,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/tables/{table_id}", http.table_info),
         Route("/api/tables/{table_id}/record", http.table_record),
         Route("/api/tables/{table_id}/replay", replay.table_replay),
+        Route("/api/tables/{table_id}/review", review.table_review),
+        Route("/api/tables/{table_id}/hint", review.table_hint, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),

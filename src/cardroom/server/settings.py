@@ -52,6 +52,12 @@ class Settings:
     connections are not counted per address. ``bot_workers``: processes of the heavy-bot pool
     (``server/table/bot_pool.py``; default: one less than the cores). ``gc_full_every`` /
     ``gc_young_every``: the garbage collector's schedule (``server/ops/tuning.py``).
+
+    Reviews and hints (``server/web/review.py``, ``docs/review.md``): ``review_worlds`` and
+    ``review_call_worlds`` sampled worlds per decision; ``review_per_player`` reviews a guest
+    may have queued or running; ``review_workers`` reviews or hints computed at once (in the bot
+    pool, beside the search bots); ``review_cache`` finished reviews kept; ``hint_worlds``
+    sampled worlds per hint.
     """
 
     db: str = "cardroom.db"
@@ -88,6 +94,12 @@ class Settings:
     max_lag: float = 5.0
     send_buffer: int = 65536
     trusted_proxies: tuple[str, ...] = ()
+    review_worlds: int = 60
+    review_call_worlds: int = 120
+    review_per_player: int = 2
+    review_workers: int = 1
+    review_cache: int = 64
+    hint_worlds: int = 40
     gc_full_every: float = 600.0
     gc_young_every: float = 0.05
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))

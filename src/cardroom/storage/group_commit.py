@@ -142,3 +142,9 @@ class GroupCommitStore:
 
     async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
         return await self.inner.chat(table_id, limit)
+
+    async def save_derived(self, table_id: str, key: str, body: str) -> None:
+        await self.inner.save_derived(table_id, key, body)
+
+    async def derived(self, table_id: str, key: str) -> str | None:
+        return await self.inner.derived(table_id, key)

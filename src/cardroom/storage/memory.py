@@ -25,6 +25,7 @@ class _Table:
     seats: list[SeatRow]
     records: list[LogRecord] = field(default_factory=list)
     chat: list[ChatRow] = field(default_factory=list)
+    derived: dict[str, str] = field(default_factory=dict)
 
 
 class MemoryStore:
@@ -101,3 +102,10 @@ class MemoryStore:
     async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
         lines = self._get(table_id).chat
         return lines[max(0, len(lines) - limit) :]
+
+    async def save_derived(self, table_id: str, key: str, body: str) -> None:
+        self._get(table_id).derived[key] = body
+
+    async def derived(self, table_id: str, key: str) -> str | None:
+        table = self._tables.get(table_id)
+        return None if table is None else table.derived.get(key)

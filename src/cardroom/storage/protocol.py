@@ -67,6 +67,8 @@ class TableMeta:
     """Every human seat needs the invite (or the owner secret)."""
     hot_seat: bool = False
     """One guest may hold several seats."""
+    hints: bool = True
+    """Players may ask the bot for a hint (``server/web/review.py``; never at rated tables)."""
     damage: str | None = None
     """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 
@@ -165,6 +167,15 @@ class TableStore(Protocol):
 
     async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
         """The table's last ``limit`` chat lines, oldest first."""
+        ...
+
+    async def save_derived(self, table_id: str, key: str, body: str) -> None:
+        """Keep a document computed from the table's log (a review) with the table, replacing
+        one of the same ``key``; ``UnknownTable`` if absent."""
+        ...
+
+    async def derived(self, table_id: str, key: str) -> str | None:
+        """A document ``save_derived`` kept (None: none)."""
         ...
 
 

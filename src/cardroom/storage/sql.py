@@ -46,6 +46,9 @@ SCHEMA = (
         table_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
         "text" TEXT NOT NULL, "auto" INTEGER NOT NULL, "at" TEXT NOT NULL,
         PRIMARY KEY (table_id, seq))""",
+    """CREATE TABLE IF NOT EXISTS derived (
+        table_id TEXT NOT NULL, "key" TEXT NOT NULL, body TEXT NOT NULL,
+        PRIMARY KEY (table_id, "key"))""",
     """CREATE TABLE IF NOT EXISTS chat (
         table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT NOT NULL,
         "text" TEXT NOT NULL, "at" TEXT NOT NULL, PRIMARY KEY (table_id, n))""",
@@ -56,6 +59,7 @@ COLUMNS_ADDED = (
     ("tables", "invite_hash", "TEXT"),
     ("tables", "private", "INTEGER NOT NULL DEFAULT 0"),
     ("tables", "hot_seat", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "hints", "INTEGER NOT NULL DEFAULT 1"),
     ("seats", "guest_hash", "TEXT"),
 )
 """Columns added after the first schema: added on open when missing (older files keep working)."""
@@ -63,7 +67,7 @@ COLUMNS_ADDED = (
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
-    "owner_hash, invite_hash, private, hot_seat"
+    "owner_hash, invite_hash, private, hot_seat, hints"
 )
 Row = Sequence[Any]
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
@@ -323,6 +327,7 @@ def _parse_meta(row: Row) -> TableMeta:
         invite_hash=row[10],
         private=bool(row[11]),
         hot_seat=bool(row[12]),
+        hints=bool(row[13]),
     )
 
 
@@ -364,6 +369,7 @@ class SqlStore:
             meta.created_at, meta.finished_at,
             None if meta.outcome is None else json.dumps(meta.outcome), meta.name,
             meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
+            int(meta.hints),
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:
@@ -548,8 +554,9 @@ class SqlStore:
 
     async def delete_table(self, table_id: str) -> None:
         async with self._backend.transaction() as conn:
-            for table, column in (("chat", "table_id"), ("log", "table_id"),
-                                  ("seats", "table_id"), ("tables", "id")):  # fmt: skip
+            for table, column in (("derived", "table_id"), ("chat", "table_id"),
+                                  ("log", "table_id"), ("seats", "table_id"),
+                                  ("tables", "id")):  # fmt: skip
                 await conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (table_id,))
 
     async def load(self, table_id: str) -> StoredTable:
@@ -628,3 +635,19 @@ class SqlStore:
             )
         return [ChatRow(None if r[0] is None else int(r[0]), str(r[1]), str(r[2]), str(r[3]))
                 for r in reversed(rows)]  # fmt: skip
+
+    async def save_derived(self, table_id: str, key: str, body: str) -> None:
+        async with self._backend.transaction() as conn:
+            await self._require(conn, table_id)
+            await conn.execute(
+                'INSERT INTO derived (table_id, "key", body) VALUES (?, ?, ?) '
+                'ON CONFLICT (table_id, "key") DO UPDATE SET body = excluded.body',
+                (table_id, key, body),
+            )
+
+    async def derived(self, table_id: str, key: str) -> str | None:
+        async with self._backend.transaction() as conn:
+            rows = await conn.fetch(
+                'SELECT body FROM derived WHERE table_id = ? AND "key" = ?', (table_id, key)
+            )
+        return str(rows[0][0]) if rows else None

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from typing import Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.belief import WorldSampler
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability, tichu_probability
+from cardroom.bots.verdicts import More
 from cardroom.games.tichu.cards import DECK, DOG, MJ, iter_cards
 from cardroom.games.tichu.fastsim import Policy, Sim
 from cardroom.games.tichu.state import SEATS
@@ -48,8 +48,6 @@ GRAND_CALL: Final = 0.45
 
 Gift = tuple[int, int, int]
 """Cards for the left opponent, the partner and the right opponent."""
-More = Callable[[int], bool]
-"""Given the worlds scored so far: whether to score one more."""
 
 
 def blend(hits: int, worlds: int, prior: float) -> float:

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardroom.bots.protocol import SeatView
-from cardroom.bots.tichu.calls import Gift, More, quick_exchange
+from cardroom.bots.tichu.calls import Gift, quick_exchange
+from cardroom.bots.verdicts import More
 from cardroom.games.tichu.cards import DECK, DRG, MJ, PHX, iter_cards, rank_of
 from cardroom.games.tichu.fastsim import Policy, Sim
 from cardroom.games.tichu.state import NO_CALL, SEATS
@@ -57,15 +58,9 @@ def search_exchange(
     diffs, squares = [0.0] * n, [0.0] * n
     worlds = 0
     while more(worlds):
-        rng.shuffle(unseen)
-        hands = [0] * SEATS
-        others = [s for s in range(SEATS) if s != me]
-        for k, s in enumerate(others):
-            for c in unseen[14 * k : 14 * k + 14]:
-                hands[s] |= 1 << c
-        hands[me] = hand
+        hands = deal_others(hand, me, unseen, rng)
         seed = rng.random()
-        scores = [_play(hands, me, g, calls, policy, seed) for g in gifts]
+        scores = [gift_score(hands, me, g, calls, policy, seed) for g in gifts]
         for i, score in enumerate(scores):
             d = score - scores[0]
             diffs[i] += d
@@ -74,7 +69,20 @@ def search_exchange(
     return gifts[_best(diffs, squares, worlds)]
 
 
-def _play(
+def deal_others(hand: int, me: int, unseen: list[int], rng: random.Random) -> list[int]:
+    """The 14-card hands before the exchange: ours, and ``unseen`` (the other 42 cards,
+    shuffled in place) dealt to the other seats."""
+    rng.shuffle(unseen)
+    hands = [0] * SEATS
+    others = [s for s in range(SEATS) if s != me]
+    for k, s in enumerate(others):
+        for c in unseen[14 * k : 14 * k + 14]:
+            hands[s] |= 1 << c
+    hands[me] = hand
+    return hands
+
+
+def gift_score(
     hands: Sequence[int], me: int, gift: Gift, calls: Sequence[str], policy: Policy, seed: float
 ) -> float:
     """Our team's points minus theirs after the exchange with our ``gift`` and a rollout."""

@@ -32,7 +32,7 @@ from typing import Final
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.belief import WorldSampler
 from cardroom.bots.tichu.bidding import GRAND_P, TICHU_P
-from cardroom.bots.tichu.calls import Gift, More, call_grand, call_tichu
+from cardroom.bots.tichu.calls import Gift, call_grand, call_tichu
 from cardroom.bots.tichu.exchange import search_exchange
 from cardroom.bots.tichu.heuristic import (
     Option,
@@ -49,6 +49,7 @@ from cardroom.bots.tichu.heuristic import (
     trick_points,
     waste,
 )
+from cardroom.bots.verdicts import More
 from cardroom.games.tichu import rules
 from cardroom.games.tichu.actions import TichuAction
 from cardroom.games.tichu.cards import DOG, DRG, PHX, format_card, rank_mask

@@ -347,8 +347,15 @@ class ToepenSearchBot:
         return LATER_KNOCK * gain / max(weight, 1e-9)
 
     def _respond(self, r: Reading, worlds: list[tuple[list[int], float]]) -> str:
-        """Stay or fold (R5.5, R5.6) by expected safety; later responders answer by the sound
-        rule (stay with a 9, a 10 or a top card), as in ``_responses``."""
+        """Stay or fold (R5.5, R5.6) by expected safety (``respond_values``)."""
+        stay, fold = self.respond_values(r, worlds)
+        return "stay" if stay >= fold else "fold"
+
+    def respond_values(
+        self, r: Reading, worlds: list[tuple[list[int], float]]
+    ) -> tuple[float, float]:
+        """The expected safety of staying and of folding; later responders answer by the
+        sound rule (stay with a 9, a 10 or a top card), as in ``_responses``."""
         stay, fold, weight = 0.0, 0.0, 0.0
         for hands, w in worlds:
             weight += w
@@ -360,7 +367,18 @@ class ToepenSearchBot:
             paid[r.seat] = r.stake
             fold_winner = Solver(hands, without, r.n).play_out(r.trick, r.trick_no, r.turn)
             fold += w * (1.0 - settle(r, fold_winner, r.stake + 1, without, paid))
-        return "stay" if stay >= fold else "fold"
+        weight = max(weight, 1e-9)
+        return stay / weight, fold / weight
+
+    def worlds_for(self, r: Reading, rng: random.Random) -> list[tuple[list[int], float]]:
+        """Sampled worlds with their weights (``_worlds``), for reviews."""
+        return self._worlds(r, rng)
+
+    def card_values(
+        self, r: Reading, worlds: list[tuple[list[int], float]], cards: list[int]
+    ) -> list[float]:
+        """Expected safety after playing each card (``_cards``), for reviews."""
+        return self._cards(r, worlds, cards)
 
     def _later(self, r: Reading, hands: list[int]) -> tuple[int, list[int]]:
         """Who is still in after the later responders' sound answers, and what they paid."""

@@ -178,7 +178,12 @@ class TableRegistry:
         return count
 
     async def create(
-        self, game_name: str, options: Mapping[str, Any], name: str, access: Access = NO_OWNER
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        name: str,
+        access: Access = NO_OWNER,
+        hints: bool = True,
     ) -> TableActor:
         """A new open table; bad game names, options or names raise ``LobbyError`` (400)."""
         try:
@@ -199,12 +204,12 @@ class TableRegistry:
             raise LobbyError(msg, Problem.BUSY)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
-            return await self._create(game, config, name, access)
+            return await self._create(game, config, name, access, hints)
         finally:
             self._creating -= 1
 
     async def _create(
-        self, game: Game[Any, Any, Any], config: Any, name: str, access: Access
+        self, game: Game[Any, Any, Any], config: Any, name: str, access: Access, hints: bool = True
     ) -> TableActor:
         meta = TableMeta(
             id=new_table_id(),
@@ -217,6 +222,7 @@ class TableRegistry:
             invite_hash=access.invite_hash,
             private=access.private,
             hot_seat=access.hot_seat,
+            hints=hints,
         )
         await self.store.create_table(meta, game.num_seats(config))
         log.info("table %s created: %s %s %r", meta.id, game.name, meta.config, name)

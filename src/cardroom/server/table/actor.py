@@ -330,6 +330,7 @@ class TableActor:
             "outcome": self.meta.outcome,
             "private": self.meta.private,
             "hot_seat": self.meta.hot_seat,
+            "hints": self.meta.hints,
         }
 
     def observation(self, audience: Audience) -> Json:

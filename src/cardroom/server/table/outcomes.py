@@ -50,6 +50,7 @@ class Problem(StrEnum):
     NOT_FOUND = "not_found"
     GONE = "gone"
     BUSY = "busy"
+    TOO_MANY = "too_many"  # one asker's share is taken (reviews and hints in the bot pool)
 
 
 class LobbyError(ValueError):

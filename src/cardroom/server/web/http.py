@@ -41,7 +41,7 @@ FINISHED_LISTED = 20
 MAX_LOBBY_PAGE = 200
 STATUS = {
     Problem.BAD_REQUEST: 400, Problem.FORBIDDEN: 403, Problem.NOT_FOUND: 404,
-    Problem.CONFLICT: 409, Problem.GONE: 410, Problem.BUSY: 503,
+    Problem.CONFLICT: 409, Problem.GONE: 410, Problem.BUSY: 503, Problem.TOO_MANY: 429,
 }  # fmt: skip
 """The HTTP status of each kind of ``LobbyError``: the one place a lobby refusal meets HTTP."""
 
@@ -165,7 +165,10 @@ async def create_table(request: Request) -> Response:
     if not isinstance(name, str):
         raise LobbyError("'name' must be a string", Problem.BAD_REQUEST)
     access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
-    actor = await _registry(request).create(game, options, name, access)
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise LobbyError("'hints' must be true or false", Problem.BAD_REQUEST)
+    actor = await _registry(request).create(game, options, name, access, hints)
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
     return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)

@@ -12,11 +12,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from cardroom.engine import OMNISCIENT, Audience, get_game
+from cardroom.engine import OMNISCIENT, Audience, Game, LogRecord, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.table.outcomes import LobbyError, Problem
-from cardroom.storage import UnknownTable
+from cardroom.storage import StoredTable, UnknownTable
 
 Json = dict[str, Any]
 
@@ -29,15 +29,18 @@ def _audience(raw: str, num_seats: int) -> Audience:
     raise LobbyError(f"view must be 'all' or a seat 0..{num_seats - 1}", Problem.BAD_REQUEST)
 
 
-async def table_replay(request: Request) -> Response:
-    table_id = request.path_params["table_id"]
+async def finished_log(
+    request: Request, table_id: str, what: str = "replay"
+) -> tuple[StoredTable, Game[Any, Any, Any], tuple[LogRecord, ...]]:
+    """A finished table, its game and its log under today's rules (``what``: the page that
+    asks, for the refusals); hidden cards are shown once a table is finished, never before."""
     try:
         stored = await request.app.state.registry.store.load(table_id)
     except UnknownTable:
         raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     meta = stored.meta
     if meta.status != "finished":
-        raise LobbyError("the replay is available once the table is finished", Problem.CONFLICT)
+        raise LobbyError(f"the {what} is available once the table is finished", Problem.CONFLICT)
     game = get_game(meta.game)
     try:
         records = upgrade_log(
@@ -46,6 +49,13 @@ async def table_replay(request: Request) -> Response:
     except LogTooOld as exc:
         msg = f"table {table_id!r} was played under rules this server no longer replays ({exc})"
         raise LobbyError(f"{msg}; its record can be downloaded", Problem.GONE) from None
+    return stored, game, tuple(records)
+
+
+async def table_replay(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    stored, game, records = await finished_log(request, table_id)
+    meta = stored.meta
     config = game.config_from_json(meta.config)
     audience = _audience(request.query_params.get("view", "all"), game.num_seats(config))
     state = game.new(config)

@@ -35,6 +35,10 @@ export const listTables = () => request("GET", "/api/tables");
 export const listFinished = () => request("GET", "/api/tables/finished");
 export const getReplay = (id, view) =>
   request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`);
+export const getReview = (id, seat, token = null) =>
+  request("GET", `/api/tables/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(seat)}`, undefined, token);
+export const askHint = (id, seat, token) =>
+  request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { seat, token }, token, id);
 export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
 export async function createTable(game, options, name, flags = {}) {
   const res = await request("POST", "/api/tables", { game, options, name, ...flags });

@@ -4,6 +4,7 @@
 import { cardBack, cardEl } from "./cards.js";
 import { seatAnchor, seatPosition } from "./game.js";
 import { t } from "./i18n.js";
+import { startTableReview, tableReviewOffered } from "./review.js";
 import { h } from "./ui.js";
 import { seatControls } from "./seats.js";
 
@@ -195,6 +196,20 @@ function roundEndView(view) {
     summary,
     view.dealAt ? h("p", { class: "countdown", "data-testid": "next-deal" }, dealCountdown(view)) : null,
     readyView(view),
+    tableReviewOffered(view)
+      ? h(
+          "button",
+          {
+            class: "secondary",
+            "data-testid": "round-end-review",
+            onclick: () => {
+              view.update((s) => ([s.tab, s.sideOpen, s.roundEnd] = ["review", true, null]));
+              startTableReview(view);
+            },
+          },
+          t("review.mine"),
+        )
+      : null,
     h(
       "button",
       {
@@ -259,6 +274,9 @@ function outcomeView(view) {
       { class: "row" },
       view.meta ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => view.rematch() }, t("table.rematch")) : null,
       h("a", { href: `/replay/${view.id}`, class: "button" }, t("table.watch_replay")),
+      tableReviewOffered(view)
+        ? h("a", { href: `/replay/${view.id}?review=${view.mySeat}`, class: "button", "data-testid": "review-link" }, t("review.link"))
+        : null,
       h("a", { href: "/", class: "button" }, t("table.lobby")),
     ),
   );

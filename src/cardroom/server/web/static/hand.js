@@ -4,6 +4,7 @@
 import { cardEl, cardText } from "./cards.js";
 import { testid } from "./dom.js";
 import { t } from "./i18n.js";
+import { hintView } from "./review.js";
 import { h } from "./ui.js";
 
 // Actions that cost points when they go wrong: confirmed before they are sent.
@@ -215,6 +216,7 @@ function actionBar(view) {
     bomb,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
     matches.length ? null : suggestions(view),
+    hintView(view, legal.length > 0 && (view.obs.awaited || []).includes(view.mySeat)),
   ];
 }
 

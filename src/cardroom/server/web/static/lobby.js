@@ -131,6 +131,7 @@ export function mountLobby(root, navigate) {
   const quick = h("div", { class: "quick-box" });
   const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private" });
   const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat" });
+  const hintsBox = h("input", { type: "checkbox", id: "flag-hints", "data-testid": "flag-hints", checked: true });
   const levelSelect = h("select", {
     id: "lobby-bot-level",
     "data-testid": "lobby-bot-level",
@@ -147,6 +148,8 @@ export function mountLobby(root, navigate) {
       h("span", { class: "help" }, "Only people with your invite link can take a seat")),
     h("div", { class: "opt" }, h("label", { for: "flag-hot-seat" }, "Hot seat"), hotSeatBox,
       h("span", { class: "help" }, "One browser may hold several seats (players sharing a screen)")),
+    h("div", { class: "opt" }, h("label", { for: "flag-hints" }, t("hint.flag")), hintsBox,
+      h("span", { class: "help" }, t("hint.flag_help"))),
     h("div", { class: "opt" }, h("label", { for: "lobby-bot-level" }, "Bot level"), levelSelect, levelHelp),
   );
   const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
@@ -200,7 +203,7 @@ export function mountLobby(root, navigate) {
     }
     try {
       const name = nameInput.value.trim() || `${gameSelect.value} table`;
-      const flags = { private: privateBox.checked, hot_seat: hotSeatBox.checked };
+      const flags = { private: privateBox.checked, hot_seat: hotSeatBox.checked, hints: hintsBox.checked };
       const res = await api.createTable(gameSelect.value, options, name, flags);
       navigate(`/t/${res.id}`);
     } catch (err) {

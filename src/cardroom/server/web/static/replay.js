@@ -5,14 +5,17 @@ import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { loadReview, REVIEWED, reviewPanel } from "./review.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
+import { toDom } from "./ui.js";
 
 const AUTOPLAY_MS = 900;
 
 const ROUND_END = new Set(["round_scored", "hand_end"]);
 
 export function mountReplay(root, id) {
-  const state = { id, data: null, i: 0, view: "all" };
+  const state = { id, data: null, i: 0, view: "all", review: null };
+  const asked = new URLSearchParams(window.location.search).get("review");
   window.cardroom = state;
   const main = h("main", { class: "replay page", "data-testid": "replay" }, "Loading the replay…");
   root.replaceChildren(
@@ -23,6 +26,7 @@ export function mountReplay(root, id) {
     try {
       state.data = await api.getReplay(id, state.view);
       state.i = Math.min(state.i, state.data.steps.length - 1);
+      if (asked !== null && !state.review && /^\d+$/.test(asked)) startReview(state, main, load, Number(asked));
       render(state, main, load);
     } catch (err) {
       main.replaceChildren(h("p", { "data-testid": "message" }, `No replay: ${friendly(err.message)}`));
@@ -34,6 +38,12 @@ export function mountReplay(root, id) {
     if (e.key === "ArrowLeft") go(state, main, load, state.i - 1);
   });
   load();
+}
+
+// Review seat's decisions (null: no review); the page re-renders as the server reports progress.
+function startReview(state, main, load, seat) {
+  if (state.review) state.review.stopped = true;
+  state.review = seat === null ? null : loadReview(state.id, seat, () => state.data && render(state, main, load));
 }
 
 function go(state, main, load, i) {
@@ -128,6 +138,20 @@ function render(state, main, load) {
         oninput: (e) => go(state, main, load, Number(e.target.value)),
       }),
       select,
+    ),
+    toDom( // the review's panel is preact vnodes (shared with the table page)
+        reviewPanel({
+        review: state.review,
+        steps,
+        i: state.i,
+        seats: REVIEWED.has(data.game) ? data.seats : [],
+        name: (s) => view.name(s),
+        choose: (seat) => {
+          startReview(state, main, load, seat);
+          render(state, main, load);
+        },
+        go: (i) => go(state, main, load, i),
+      }),
     ),
     h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? "The cards are dealt" : step.text)),
     h("section", { class: "felt replay-felt", "data-testid": "board" }, nodes(feltView(view))),

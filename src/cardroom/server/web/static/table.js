@@ -14,6 +14,7 @@ import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./ha
 import { t } from "./i18n.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
+import { tableReviewOffered, tableReviewView } from "./review.js";
 import { leave } from "./seats.js";
 import { TableSocket } from "./socket.js";
 import { sound } from "./sounds.js";
@@ -661,7 +662,8 @@ function confirmLeave(state) {
   );
 }
 
-const TABS = { log: "table.tab.history", chat: "table.tab.chat", score: "table.tab.score", cards: "table.tab.cards" };
+const TABS = { log: "table.tab.history", chat: "table.tab.chat", score: "table.tab.score", cards: "table.tab.cards", review: "review.tab" };
+const PANEL_IDS = { score: "score-panel", cards: "counter", review: "review-panel" };
 
 function Side({ state }) {
   const game = state.game();
@@ -677,6 +679,7 @@ function Side({ state }) {
     chat: h(Chat, { state }),
     score: state.obs ? [game.roundSummary(state), game.scoreSheet(state)] : null,
     cards: counter || h("p", { class: "muted" }, t("table.no_counter")),
+    review: tableReviewOffered(state) ? tableReviewView(state) : null,
   };
   return h(
     "aside",
@@ -693,7 +696,7 @@ function Side({ state }) {
             role: "tab",
             "data-testid": `tab-${key}`,
             "aria-selected": String(key === state.tab),
-            hidden: key === "cards" && state.obs && !counter,
+            hidden: (key === "cards" && state.obs && !counter) || (key === "review" && !tableReviewOffered(state)),
             onclick: () => pick(key),
           },
           t(title),
@@ -719,7 +722,7 @@ function Side({ state }) {
           key,
           class: `panel-body ${key === "chat" ? "chat" : ""}`,
           hidden: key !== state.tab,
-          "data-testid": key === "score" ? "score-panel" : key === "cards" ? "counter" : undefined,
+          "data-testid": PANEL_IDS[key],
         },
         h("h2", { class: "sr-only" }, t(TABS[key])),
         body,

@@ -1,0 +1,125 @@
+"""Figures of the Tichu review (``cardroom analyse``) over arena records.
+
+Why: a review is useful only if it separates bad play from good and is stable. For records
+of one-round matches with one bot level per seat, this reviews every record twice (two seeds)
+and prints, per level: the mean expected loss per unforced decision with a 95 % confidence
+interval (bootstrap over rounds: decisions of one round are not independent), the share of
+decisions on which the two reviews name the same best action, and the CPU time of a whole
+round's review (one core).
+
+    cardroom simulate --game tichu --bots random,search:n=100,heuristic-v1,search:n=100 \\
+        --option max_rounds=1 --matches 100 --seed 23 --out /tmp/records --quiet
+    nice -n 10 python bench/tichu_review.py /tmp/records \\
+        --levels random,search,heuristic-v1,search
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+from cardroom.bots.record_review import review_record
+from cardroom.bots.verdicts import ReviewSettings
+from cardroom.engine import GameRecord
+
+BOOTSTRAP = 2000
+
+
+def ci(per_round: list[tuple[float, int]], rng: random.Random) -> tuple[float, float, float]:
+    """Mean loss per decision (total loss / decisions) and its 95 % bootstrap interval."""
+
+    def ratio(rows: list[tuple[float, int]]) -> float:
+        n = sum(k for _, k in rows)
+        return sum(loss for loss, _ in rows) / n if n else 0.0
+
+    draws = sorted(
+        ratio([per_round[rng.randrange(len(per_round))] for _ in per_round])
+        for _ in range(BOOTSTRAP)
+    )
+    return ratio(per_round), draws[int(0.025 * BOOTSTRAP)], draws[int(0.975 * BOOTSTRAP) - 1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", type=Path, help="a directory of one-round match records")
+    parser.add_argument("--levels", required=True, help="the bot level of each seat, by commas")
+    parser.add_argument("--worlds", type=int, default=ReviewSettings().worlds)
+    parser.add_argument("--call-worlds", type=int, default=ReviewSettings().call_worlds)
+    parser.add_argument("--limit", type=int, help="only the first N records")
+    parser.add_argument("--seeds", default="1,2", help="the two review seeds")
+    parser.add_argument("--json", type=Path, help="write the figures here too")
+    args = parser.parse_args()
+    levels = [level.strip() for level in args.levels.split(",")]
+    settings = ReviewSettings(args.worlds, args.call_worlds)
+    seed_a, seed_b = args.seeds.split(",")
+    paths = sorted(args.records.glob("*.jsonl"))[: args.limit]
+    rows: dict[str, list[tuple[float, int]]] = {level: [] for level in levels}
+    labels: dict[str, dict[str, int]] = {level: {} for level in levels}
+    agree = total = agree_unforced = unforced = 0
+    cpu: list[float] = []
+    for path in paths:
+        record = GameRecord.load(path)
+        start = time.process_time()
+        one = review_record(record, settings, seed_a)
+        cpu.append(time.process_time() - start)
+        two = review_record(record, settings, seed_b)
+        per_seat: dict[int, tuple[float, int]] = {}
+        for d, e in zip(one.decisions, two.decisions, strict=True):
+            same = d.review.best == e.review.best
+            agree += same
+            total += 1
+            if not d.review.forced:
+                agree_unforced += same
+                unforced += 1
+                loss, n = per_seat.get(d.seat, (0.0, 0))
+                per_seat[d.seat] = (loss + d.review.loss, n + 1)
+                counts = labels[levels[d.seat]]
+                counts[d.review.label] = counts.get(d.review.label, 0) + 1
+        for seat, row in per_seat.items():
+            rows[levels[seat]].append(row)
+    rng = random.Random(0)
+    figures: dict[str, object] = {
+        "records": len(paths),
+        "settings": {"worlds": args.worlds, "call_worlds": args.call_worlds},
+        "agreement_all": agree / total,
+        "agreement_unforced": agree_unforced / unforced,
+        "cpu_per_round": {
+            "mean": statistics.mean(cpu),
+            "median": statistics.median(cpu),
+            "max": max(cpu),
+        },
+        "levels": {},
+    }
+    print(f"{len(paths)} records, worlds={args.worlds}, call_worlds={args.call_worlds}")
+    for level in dict.fromkeys(levels):
+        mean, low, high = ci(rows[level], rng)
+        n = sum(k for _, k in rows[level])
+        figures["levels"][level] = {  # type: ignore[index]
+            "mean_loss": mean,
+            "ci95": [low, high],
+            "decisions": n,
+            "labels": labels[level],
+        }
+        print(
+            f"{level:14s} mean loss per unforced decision {mean:6.2f}"
+            f"  95% CI [{low:.2f}, {high:.2f}]  ({n} decisions; labels {labels[level]})"
+        )
+    print(
+        f"same best action with seeds {seed_a} and {seed_b}: {100 * agree / total:.1f}% of"
+        f" {total} decisions ({100 * agree_unforced / unforced:.1f}% of {unforced} unforced)"
+    )
+    c = figures["cpu_per_round"]
+    print(
+        f"CPU seconds per round's review (one core): mean {c['mean']:.2f}, "  # type: ignore[index]
+        f"median {c['median']:.2f}, max {c['max']:.2f}"  # type: ignore[index]
+    )
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""``cardroom analyse RECORD``: every decision of a recorded Tichu (or Toepen) game reviewed by
+the search bot from the deciding seat's own view (``bots/record_review.py``, ``docs/review.md``).
+
+Prints one table per round (the decisions, the bot's best action when it differs, the expected
+points lost and the label) and a summary per seat; ``--json FILE`` writes the same review as
+``{"decisions": [...], "summary": {...}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardroom.bots.record_review import RecordReview, review_record
+from cardroom.bots.verdicts import ReviewSettings
+from cardroom.engine import GameRecord
+from cardroom.engine.errors import EngineError
+
+STYLES = {
+    "blunder": "bold red",
+    "mistake": "red",
+    "inaccuracy": "yellow",
+    "good": "",
+    "best": "green",
+    "forced": "dim",
+}
+DEFAULTS = ReviewSettings()
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "analyse",
+        help="review every decision of a recorded Tichu or Toepen game (expected points lost)",
+        description=__doc__.splitlines()[0] if __doc__ else None,
+    )
+    parser.add_argument("record", type=Path, help="a game record (JSON Lines)")
+    parser.add_argument("--round", type=int, action="append", help="only this round (repeatable)")
+    parser.add_argument("--seat", type=int, action="append", help="only this seat (repeatable)")
+    parser.add_argument("--json", type=Path, help="also write the review as JSON to this file")
+    parser.add_argument("--seed", default="1", help="seed of the sampled worlds (default 1)")
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=DEFAULTS.worlds,
+        help=f"sampled worlds per play or exchange decision (default {DEFAULTS.worlds})",
+    )
+    parser.add_argument(
+        "--call-worlds",
+        type=int,
+        default=DEFAULTS.call_worlds,
+        help=f"sampled worlds per call decision (default {DEFAULTS.call_worlds})",
+    )
+    parser.add_argument(
+        "--budget", type=float, help="seconds per decision at most (default: no time limit)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no tables, no progress")
+    parser.set_defaults(func=run)
+
+
+def settings_of(args: argparse.Namespace) -> ReviewSettings:
+    if args.worlds < 2 or args.call_worlds < 2:
+        raise ValueError("--worlds and --call-worlds must be at least 2")
+    if args.budget is not None and args.budget <= 0:
+        raise ValueError("--budget must be positive")
+    return ReviewSettings(args.worlds, args.call_worlds, args.budget)
+
+
+def print_review(review: RecordReview) -> None:
+    """The decisions as one rich table per round, then the summary per seat."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for rnd in review.rounds:
+        table = Table(title=f"round {rnd}", title_justify="left")
+        for column in ("step", "seat", "action", "bot would have", "loss", "label"):
+            table.add_column(column, justify="right" if column in ("step", "loss") else "left")
+        for d in review.decisions:
+            if d.round != rnd:
+                continue
+            r = d.review
+            best = "" if r.best == r.action else r.best
+            if r.chance is not None:
+                best = f"{best} (out first {100 * r.chance:.0f}%)".strip()
+            style = STYLES.get(r.label, "")
+            loss = f"{r.loss:.1f}" if r.loss else ""
+            table.add_row(str(d.step), str(d.seat), r.action, best, loss, r.label, style=style)
+        console.print(table)
+    unit = "points of safety" if review.game == "toepen" else "expected points"
+    below = review.thresholds.inaccuracy
+    title = f"summary ({unit} lost; accuracy: % of unforced decisions below {below:g})"
+    summary = Table(title=title)
+    for column in ("round", "seat", "decisions", "lost", "per decision", "accuracy", "labels"):
+        summary.add_column(column)
+    for row in review.summary()["seats"]:
+        labels: dict[str, Any] = row["labels"]
+        summary.add_row(
+            str(row["round"]),
+            str(row["seat"]),
+            f"{row['unforced']}/{row['decisions']}",
+            f"{row['loss']:.1f}",
+            f"{row['mean_loss']:.1f}",
+            f"{row['accuracy']:.0f}%",
+            ", ".join(f"{n} {k}" for k, n in labels.items() if n),
+        )
+    console.print(summary)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = settings_of(args)
+        record = GameRecord.load(args.record)
+        review = review_record(record, settings, str(args.seed), args.round, args.seat)
+    except (OSError, ValueError, EngineError) as exc:
+        print(f"cardroom analyse: {exc}", file=sys.stderr)
+        return 2
+    if args.json is not None:
+        args.json.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
+    if not args.quiet:
+        print_review(review)
+    return 0

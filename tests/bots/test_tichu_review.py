@@ -1,0 +1,301 @@
+"""The review of recorded Tichu decisions (``bots/tichu/review.py``, ``record_review.py``).
+
+Records come from real seeded matches of real bots (random at one team, so that the review has
+mistakes to find); the reviews run with few worlds to stay quick.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from cardroom.bots import make_bot
+from cardroom.bots.arena.match import play_match
+from cardroom.bots.moments import moments
+from cardroom.bots.record_review import Pending, pending, review_pending, review_record
+from cardroom.bots.tichu.review import (
+    MIN_GAIN,
+    NO_TICHU,
+    format_gift,
+    gift_of,
+    review_call,
+    review_exchange,
+    review_play,
+)
+from cardroom.bots.verdicts import FLAGGED, ReviewSettings, Thresholds
+from cardroom.cli import main
+from cardroom.engine import EngineError, GameRecord, get_game, replay
+from cardroom.engine.record import LogRecord
+from cardroom.games.tichu.cards import MJ, iter_cards, rank_mask
+
+QUICK = ReviewSettings(worlds=30, call_worlds=30)
+GAME = get_game("tichu")
+
+
+@cache
+def record(seed: str = "r1") -> GameRecord:
+    """One round: random and heuristic at seats 0 and 2, heuristic-v1 at 1 and 3."""
+    config = GAME.config_from_json({"max_rounds": 1})
+    bots = [
+        make_bot("tichu", lvl) for lvl in ("random", "heuristic-v1", "heuristic", "heuristic-v1")
+    ]
+    return play_match(GAME, config, bots, seed).record
+
+
+@cache
+def reviewed(seed: str = "r1") -> list[tuple[Pending, object]]:
+    return [(p, review_pending(p, QUICK, "7")) for p in pending(record(seed))]
+
+
+def test_every_decision_kind_is_found_once_in_log_order() -> None:
+    found = list(pending(record()))
+    kinds = {p.kind for p in found}
+    assert {"grand", "exchange", "play"} <= kinds
+    assert kinds & {"tichu", "no-tichu"}
+    exchanges = [p for p in found if p.kind == "exchange"]
+    assert sorted(p.seat for p in exchanges) == [0, 1, 2, 3]
+    for p in exchanges:
+        assert len(p.exchange) == 3 and p.moment.text == p.exchange[0]
+    plays = [p for p in found if p.kind == "play"]
+    actions = [
+        r
+        for r in record().records
+        if r.kind == "action"
+        and r.text.split()[0] in ("play", "pass", "bomb", "wish", "nowish", "give-dragon")
+    ]
+    assert [(p.step, p.moment.text) for p in plays] == [(r.seq, r.text) for r in actions]
+    assert [p.step for p in found] == sorted(p.step for p in found)
+
+
+def test_a_forced_move_has_zero_loss() -> None:
+    forced = [(p, d) for p, d in reviewed() if len(p.moment.view.legal) == 1 and p.kind == "play"]
+    assert forced
+    for p, d in forced:
+        assert d.review.loss == 0 and d.review.label == "forced"  # type: ignore[attr-defined]
+        assert d.review.best == p.moment.text  # type: ignore[attr-defined]
+
+
+def test_labels_follow_the_thresholds() -> None:
+    t = Thresholds(10, 25, 50)
+    table = [
+        (0.0, "best"),
+        (9.9, "good"),
+        (10.0, "inaccuracy"),
+        (24.9, "inaccuracy"),
+        (25.0, "mistake"),
+        (49.9, "mistake"),
+        (50.0, "blunder"),
+        (400.0, "blunder"),
+    ]
+    for loss, label in table:
+        assert t.label(loss) == label
+    assert t.label(80.0, forced=True) == "forced"
+    for _, d in reviewed():
+        r = d.review  # type: ignore[attr-defined]
+        assert r.label == ("forced" if r.forced else QUICK.thresholds.label(r.loss))
+        assert r.loss >= 0 and (r.loss == 0) == (r.best == r.action)
+
+
+def test_random_play_is_found_to_lose_points() -> None:
+    losses = [d.review.loss for p, d in reviewed() if p.seat == 0]  # type: ignore[attr-defined]
+    assert sum(losses) > 0
+    labels = {d.review.label for p, d in reviewed() if p.seat == 0}  # type: ignore[attr-defined]
+    assert labels & FLAGGED
+
+
+def test_the_best_action_has_zero_loss() -> None:
+    """Reviewing the action the review called best, from the same view with the same seed,
+    finds no better one."""
+    checked = set()
+    for p, d in reviewed():
+        r = d.review  # type: ignore[attr-defined]
+        if r.loss == 0 or r.kind in checked:
+            continue
+        view = p.moment.view
+        rng = random.Random(f"7:{p.round}:{p.seat}:{p.step}:{p.kind}")
+        if p.kind == "exchange":
+            by_text = {format_gift(g, p.seat): g for g in _gifts(p)}
+            again = review_exchange(view, by_text[r.best], QUICK, rng)
+        elif p.kind in ("grand", "tichu", "no-tichu"):
+            again = review_call(view, r.best in ("grand", "tichu"), p.kind == "grand", QUICK, rng)
+        else:
+            again = review_play(view, r.best, QUICK, rng)
+        assert again.best == r.best and again.loss == 0 and again.label == "best"
+        checked.add(r.kind)
+    assert checked  # random play gave at least one decision with a better action
+
+
+def _gifts(p: Pending) -> list[tuple[int, int, int]]:
+    """The exchange candidates of a review (the gift taken and the plan's variants)."""
+    from cardroom.bots.tichu.exchange import variants
+    from cardroom.bots.tichu.heuristic import cards_mask
+
+    hand = cards_mask(p.moment.view.obs["hand"])
+    gift = gift_of(p.exchange, p.seat)
+    out = [gift, *variants(hand, gift)]
+    for strong in (False, True):
+        from cardroom.bots.tichu.heuristic import plan_exchange
+
+        out += variants(hand, plan_exchange(hand, False, strong))
+    return out
+
+
+def test_a_call_review_gives_the_chance_and_value_of_calling() -> None:
+    calls = [d.review for p, d in reviewed() if p.kind in ("grand", "tichu", "no-tichu")]  # type: ignore[attr-defined]
+    assert calls
+    for r in calls:
+        assert r.chance is not None and 0 < r.chance < 1
+        yes = "grand" if r.kind == "grand" else "tichu"
+        stake = 200 if r.kind == "grand" else 100
+        assert r.values[yes] == pytest.approx(stake * (2 * r.chance - 1), abs=0.2)
+        no = "nogrand" if yes == "grand" else NO_TICHU
+        if abs(r.values[yes]) >= MIN_GAIN:
+            assert r.best == (yes if r.values[yes] > 0 else no)
+        else:
+            assert r.best == r.action and r.loss == 0
+
+
+def _swap(text: str, a: int, b: int) -> str:
+    verb, *cards = text.split()
+    swapped = [str(b) if c == str(a) else str(a) if c == str(b) else c for c in cards]
+    return " ".join([verb, *swapped])
+
+
+@pytest.mark.parametrize("cut", [20, 31, 41])
+def test_swapping_unseen_cards_leaves_the_review_unchanged(cut: int) -> None:
+    """Two cards seat 0 has never seen, one in seat 1's hand and one in seat 3's, change
+    places in the deal; the log up to step ``cut`` stays legal, seat 0's view stays the same,
+    and so does the review of each of its decisions (same seed) — while the real hands differ."""
+    rec = record()
+    config = GAME.config_from_json(rec.config)
+    head = [r for r in rec.records if r.seq <= cut]
+    state = replay(GAME, config, head)
+    seen_by_0 = _seen_by(head, 0)
+    wish = state.wish
+    banned = (1 << MJ) | (rank_mask(wish) if wish else 0)
+    dealt = replay(GAME, config, head[:1])  # the deal alone: who got which card
+    kept = [
+        state.hands[s] & (dealt.hands[s] | dealt.later[s]) & ~seen_by_0 & ~banned for s in (1, 3)
+    ]
+    pairs = [(a, b) for a in iter_cards(kept[0]) for b in iter_cards(kept[1])]
+    for a, b in random.Random(cut).sample(pairs, len(pairs)):
+        deal = head[0]
+        swapped = [dataclasses.replace(deal, text=_swap(deal.text, a, b)), *head[1:]]
+        try:
+            other = replay(GAME, config, swapped)
+        except EngineError:  # the swap broke a logged move (a pass under the wish)
+            continue
+        break
+    else:
+        pytest.fail("no consistent swap of unseen cards")
+    assert other.hands[1] >> b & 1 and other.hands[3] >> a & 1  # the hidden hands differ
+    mine = list(moments(_rec(rec, head)))
+    theirs = list(moments(_rec(rec, swapped)))
+    assert [m.view for m in mine if m.seat == 0] == [m.view for m in theirs if m.seat == 0]
+    assert [m.view for m in mine if m.seat == 1] != [m.view for m in theirs if m.seat == 1]
+    tiny = ReviewSettings(worlds=6, call_worlds=6)
+    one = review_record(_rec(rec, head), tiny, "5", seats=[0]).to_json()
+    two = review_record(_rec(rec, swapped), tiny, "5", seats=[0]).to_json()
+    assert one["decisions"] and one == two
+
+
+def _rec(rec: GameRecord, records: list[LogRecord]) -> GameRecord:
+    return GameRecord(rec.game, rec.rules_version, rec.config, tuple(records))
+
+
+def _seen_by(records: list[LogRecord], seat: int) -> int:
+    """Every card ``seat`` was shown: its own deal, and whatever any seat played or gave it."""
+    seen = 0
+    state = GAME.new(GAME.config_from_json(record().config))
+    for r in records:
+        state, events = GAME_apply(state, r)
+        for ev in events:
+            shown = GAME.project(ev, seat)
+            if shown is not None:
+                for c in _cards_in(shown.to_json()):
+                    seen |= 1 << c
+    return seen
+
+
+def GAME_apply(state: object, r: LogRecord) -> tuple[object, tuple[object, ...]]:
+    from cardroom.engine.runner import apply_record
+
+    return apply_record(GAME, state, r)
+
+
+def _cards_in(data: object) -> list[int]:
+    """Every card named anywhere in an event's JSON."""
+    from cardroom.games.tichu.cards import parse_card
+
+    out: list[int] = []
+    if isinstance(data, dict):
+        for v in data.values():
+            out += _cards_in(v)
+    elif isinstance(data, list):
+        for v in data:
+            out += _cards_in(v)
+    elif isinstance(data, str):
+        with contextlib.suppress(EngineError):  # not a card
+            out.append(parse_card(data))
+    return out
+
+
+def test_a_review_is_reproducible_for_a_seed() -> None:
+    rec = record()
+    one = review_record(rec, QUICK, "3", rounds=[1], seats=[2]).to_json()
+    two = review_record(rec, QUICK, "3", rounds=[1], seats=[2]).to_json()
+    assert one == two and one["decisions"]
+    assert {d["seat"] for d in one["decisions"]} == {2}
+
+
+def test_cardroom_analyse_writes_the_review_as_json(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    record().save(path)
+    out = tmp_path / "review.json"
+    argv = ["analyse", str(path), "--seat", "0", "--json", str(out), "--worlds", "6"]
+    assert main([*argv, "--call-worlds", "6", "--quiet"]) == 0
+    data = json.loads(out.read_text())
+    assert set(data) == {"decisions", "summary"}
+    keys = {"round", "seat", "step", "action", "best", "loss", "label"}
+    assert data["decisions"] and all(set(d) == keys for d in data["decisions"])
+    assert {d["seat"] for d in data["decisions"]} == {0}
+    (row,) = data["summary"]["seats"]
+    assert row["loss"] == pytest.approx(sum(d["loss"] for d in data["decisions"]), abs=0.2)
+
+
+def test_cardroom_analyse_refuses_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    assert main(["analyse", str(bad)]) == 2
+    assert "cardroom analyse:" in capsys.readouterr().err
+    assert main(["analyse", str(tmp_path / "missing.jsonl")]) == 2
+    good = tmp_path / "g.jsonl"
+    record().save(good)
+    assert main(["analyse", str(good), "--worlds", "1"]) == 2
+
+
+def test_a_hint_is_a_legal_action_of_the_seat_with_a_reason() -> None:
+    from cardroom.bots.protocol import owes_move
+    from cardroom.bots.tichu.review import hint
+
+    tiny = ReviewSettings(worlds=8, call_worlds=8)
+    reasons = set()
+    for m in list(moments(record()))[:60:3]:
+        if not owes_move(m.view):
+            continue
+        h = hint(m.view, tiny, random.Random(m.seq))
+        assert h.action in m.view.legal
+        assert h.reason.startswith("hint.reason.")
+        if len(m.view.legal) == 1:
+            assert h.reason == "hint.reason.forced"
+        reasons.add(h.reason)
+    assert {"hint.reason.call", "hint.reason.exchange"} <= reasons
+    assert reasons & {"hint.reason.play", "hint.reason.only"}
