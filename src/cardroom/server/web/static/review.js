@@ -160,7 +160,7 @@ export function hintView(ctx, yours) {
   if (!shown) return button;
   const text = shown.error
     ? [shown.error]
-    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), " ", t(shown.reason, shown.params || {})];
+    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), ". ", t(shown.reason, shown.params || {})];
   return [button, h("span", { class: "hint-answer", "data-testid": "hint-answer", "data-action": shown.action || "" }, text)];
 }
 
