@@ -1,6 +1,6 @@
 """Tichu rules: who may act, what is legal, and what each action does (tichu.md §2–§11).
 
-One function per phase and action. ``play_options`` is the single source of legal plays:
+One function per phase and action. ``options`` is the single source of legal plays:
 ``legal_actions`` lists it and ``apply`` accepts exactly its members (after resolving an
 undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error naming the rule.
 """
@@ -8,9 +8,8 @@ undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from functools import lru_cache
-from types import MappingProxyType
+from operator import attrgetter
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
@@ -34,8 +33,8 @@ from .actions import (
     rank_text,
     wish,
 )
-from .cards import MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
-from .combos import Combo, beats, combo_for, enumerate_bombs, enumerate_plays, has_bomb
+from .cards import DOG, MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
+from .combos import Combo, Kind, beats, combo_for, enumerate_bombs, enumerate_plays, has_bomb
 from .events import (
     CallsRevealed,
     DragonGiven,
@@ -154,24 +153,42 @@ def may_interrupt(state: TichuState, seat: int) -> bool:
 
 
 def may_bomb(state: TichuState, seat: int) -> bool:
-    """The seat holds a bomb it may throw out of its regular turn now."""
-    return play_mode(state, seat) is Mode.BOMBS and bool(play_options(state, seat))
+    """The seat holds a bomb it may throw out of its regular turn now (bit tests: its bombs
+    are listed only when the top is a bomb they must beat)."""
+    top = state.top
+    if top is None or not may_interrupt(state, seat):
+        return False
+    return _bomb_beats(state.hands[seat], top)
+
+
+def _bomb_beats(hand: int, top: Combo) -> bool:
+    """``hand`` holds a bomb that may go on ``top`` (R7.3, R7.6; nothing goes on the Dog)."""
+    if not has_bomb(hand):
+        return False
+    if top.kind is not Kind.BOMB and top.cards != _DOG_MASK:
+        return True
+    return bool(enumerate_bombs(hand, top))
+
+
+_DOG_MASK: Final = 1 << DOG
+_SEAT_SETS: Final = tuple(frozenset(s for s in range(SEATS) if m >> s & 1) for m in range(16))
+"""By bit mask of seats: the frozen set of those seats (answers are shared, never rebuilt)."""
 
 
 def awaited_seats(state: TichuState) -> frozenset[int]:
     """Seats the game is waiting for (public knowledge): undecided seats, the turn seat."""
-    if state.phase is Phase.GRAND:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        seat = state.turn if state.wisher is None else state.wisher
+        return _SEAT_SETS[0 if seat is None else 1 << seat]
+    if phase is Phase.GRAND:
         undecided = [s for s in range(SEATS) if state.grand[s] is None]
         if state.config.sequential_grand:
             undecided = undecided[:1]
         return frozenset(undecided)
-    if state.phase is Phase.EXCHANGE:
+    if phase is Phase.EXCHANGE:
         return frozenset(s for s in range(SEATS) if not state.exchanged(s))
-    if state.phase is Phase.PLAY and state.wisher is not None:
-        return frozenset({state.wisher})
-    if state.phase is Phase.PLAY and state.turn is not None:
-        return frozenset({state.turn})
-    return frozenset()
+    return _SEAT_SETS[0]
 
 
 def active_seats(state: TichuState) -> frozenset[int]:
@@ -181,12 +198,26 @@ def active_seats(state: TichuState) -> frozenset[int]:
 
 @PerState
 def _active_seats(state: TichuState, _: int) -> frozenset[int]:
-    seats = set(awaited_seats(state))
-    if state.phase is Phase.PLAY:
-        for s in range(SEATS):
-            if can_call_tichu(state, s) or may_bomb(state, s):
-                seats.add(s)
-    return frozenset(seats)
+    """``can_call_tichu`` and ``may_bomb`` of every seat, from bit tests on the state."""
+    if state.phase is not Phase.PLAY:
+        return awaited_seats(state)
+    turn, wisher = state.turn, state.wisher
+    if wisher is not None:  # nobody else may act before the wish (R8.1.1)
+        return _SEAT_SETS[1 << wisher]
+    mask = 0 if turn is None else 1 << turn
+    if state.final:
+        return _SEAT_SETS[mask]
+    calls_open = not (state.config.no_calls_after_out and state.out)
+    hands, calls, trick = state.hands, state.calls, state.trick
+    top = trick[-1].combo if trick else None
+    dragon = state.trick_over and is_dragon(top)
+    for s in range(SEATS):
+        hand = hands[s]
+        calls_tichu = calls_open and calls[s] == NO_CALL and hand.bit_count() == 14
+        bombs = top is not None and hand and (s != turn or dragon) and _bomb_beats(hand, top)
+        if calls_tichu or bombs:
+            mask |= 1 << s
+    return _SEAT_SETS[mask]
 
 
 # -- legal actions ---------------------------------------------------------------------------
@@ -201,56 +232,116 @@ class Mode(enum.Enum):
     BOMBS = 3
     """Only bombs, out of the regular turn (R7.4)."""
 
+    __hash__ = object.__hash__  # a memo key: Enum's name hash is slow
+
 
 def play_mode(state: TichuState, seat: int) -> Mode:
     if state.phase is not Phase.PLAY or state.final or state.wisher is not None:
         return Mode.NONE
-    if seat == state.turn and not state.dragon_pending:
-        return Mode.LEAD if is_leading(state) else Mode.FOLLOW
-    return Mode.BOMBS if may_interrupt(state, seat) else Mode.NONE
+    trick = state.trick
+    if seat == state.turn:
+        if not trick:
+            return Mode.LEAD
+        if not state.trick_over:
+            return Mode.FOLLOW
+        if not is_dragon(trick[-1].combo):
+            return Mode.LEAD
+    elif not trick:
+        return Mode.NONE
+    return Mode.BOMBS if state.hands[seat] else Mode.NONE
+
+
+class Plays:
+    """Legal plays as combinations in canonical order, for one action kind (``play``, or
+    ``bomb`` onto a lying trick). The actions are made on first use; an action is found again
+    by its cards and Phoenix rank (an int key), never by rebuilding its combination.
+
+    Read-only once built (its lazily filled memos hold the same values whoever fills them)."""
+
+    __slots__ = ("_actions", "_index", "can_pass", "combos", "onto")
+
+    def __init__(self, combos: tuple[Combo, ...], can_pass: bool = False, onto: bool = False):
+        self.combos = combos
+        self.can_pass = can_pass
+        """Whether passing is allowed besides these plays (following, no wish binding)."""
+        self.onto = onto
+        """``bomb`` actions (R5.6) rather than ``play``."""
+        self._actions: tuple[TichuAction, ...] | None = None
+        self._index: dict[int, Combo] | None = None
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def action(self, combo: Combo) -> TichuAction:
+        """The action that plays ``combo`` (the Phoenix's rank declared in multi-card plays;
+        the wish is a later decision of its own, R8.1.1)."""
+        return bomb(combo.cards) if self.onto else play(combo.cards, combo.phoenix_as)
+
+    def actions(self) -> tuple[TichuAction, ...]:
+        found = self._actions
+        if found is None:
+            make = self.action
+            found = self._actions = tuple([make(c) for c in self.combos])
+        return found
+
+    def items(self) -> zip[tuple[TichuAction, Combo]]:
+        """(action, combination) pairs, in order."""
+        return zip(self.actions(), self.combos, strict=True)
+
+    def get(self, action: TichuAction) -> Combo | None:
+        """The combination of ``action`` if it is one of these plays (same kind, cards and
+        Phoenix rank, nothing else set), else None."""
+        if action.kind is not (ActionKind.BOMB if self.onto else ActionKind.PLAY):
+            return None
+        if action.wish is not None or action.to is not None:
+            return None
+        phoenix = action.phoenix_as
+        if phoenix is None:
+            phoenix = 0
+        elif not 2 <= phoenix <= 14:
+            return None
+        index = self._index
+        if index is None:
+            index = self._index = {c.cards << 4 | (c.phoenix_as or 0): c for c in self.combos}
+        return index.get(action.cards << 4 | phoenix)
+
+
+_NO_PLAYS: Final = Plays(())
 
 
 @lru_cache(maxsize=256)
-def _options(
-    hand: int, top: Combo | None, mode: Mode, wish: int | None
-) -> tuple[Mapping[TichuAction, Combo], bool]:
-    """The legal plays (action → combination, in canonical order) and whether passing is
-    allowed, from what decides them: the hand, the top, the mode and the wish.
+def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
+    """The legal plays and whether passing is allowed, from what decides them: the hand, the
+    top, the mode and the wish.
 
-    A combination's action declares the Phoenix rank in multi-card plays (the wish is a later
-    decision of its own, R8.1.1). R5.2/R5.3: lead anything, follow with a higher play of the
-    same kind, or pass; R7.4 bombs out of turn. R8.1.5-R8.1.9: a seat holding a natural card
-    of the wished rank, with some legal play containing one (Phoenix-completed combinations
-    and bombs count), must play such a combination; on a lead exactly that, when following
-    that or any bomb (never pass).
+    R5.2/R5.3: lead anything, follow with a higher play of the same kind, or pass; R7.4 bombs
+    out of turn. R8.1.5-R8.1.9: a seat holding a natural card of the wished rank, with some
+    legal play containing one (Phoenix-completed combinations and bombs count), must play such
+    a combination; on a lead exactly that, when following that or any bomb (never pass).
     """
-    if mode is Mode.NONE:
-        return {}, False
     if mode is Mode.BOMBS:
-        combos = enumerate_bombs(hand, top) if has_bomb(hand) else ()
-    else:
-        combos = enumerate_plays(hand, top)
+        return Plays(enumerate_bombs(hand, top))
+    combos = enumerate_plays(hand, top)
     wished = 0 if wish is None else rank_mask(wish)
-    bound = mode is not Mode.BOMBS and bool(hand & wished)
-    bound = bound and any(c.cards & wished for c in combos)
+    bound = bool(hand & wished) and any(c.cards & wished for c in combos)
     if bound:
         lead = mode is Mode.LEAD
-        combos = tuple(c for c in combos if c.cards & wished or (c.is_bomb() and not lead))
-    options = {play(c.cards, c.phoenix_as if c.length > 1 else None): c for c in combos}
-    return MappingProxyType(options), mode is Mode.FOLLOW and not bound
+        combos = tuple([c for c in combos if c.cards & wished or (c.is_bomb() and not lead)])
+    return Plays(combos, mode is Mode.FOLLOW and not bound)
 
 
 @PerState
-def options(state: TichuState, seat: int) -> tuple[Mapping[TichuAction, Combo], bool]:
-    """The legal plays of ``seat`` (action → combination) and whether it may pass."""
+def options(state: TichuState, seat: int) -> Plays:
+    """The legal plays of ``seat`` and whether it may pass."""
     mode = play_mode(state, seat)
-    top = None if mode is Mode.LEAD else state.top
-    return _options(state.hands[seat], top, mode, state.wish)
-
-
-def play_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
-    """Every legal ``play`` action of ``seat`` now, with the combination it makes."""
-    return options(state, seat)[0]
+    if mode is Mode.NONE:
+        return _NO_PLAYS
+    hand = state.hands[seat]
+    if mode is Mode.LEAD:
+        return _options(hand, None, mode, state.wish)
+    if mode is Mode.BOMBS and not has_bomb(hand):
+        return _NO_PLAYS
+    return _options(hand, state.top, mode, state.wish)
 
 
 def may_bomb_onto(state: TichuState, seat: int) -> bool:
@@ -262,58 +353,64 @@ def may_bomb_onto(state: TichuState, seat: int) -> bool:
 
 
 @PerState
-def bomb_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
+def bomb_options(state: TichuState, seat: int) -> Plays:
     """The ``bomb`` actions (onto the lying trick, R5.6) of ``seat`` now."""
     hand = state.hands[seat]
     if not may_bomb_onto(state, seat) or not has_bomb(hand):
-        return MappingProxyType({})
-    bombs = _options(hand, state.top, Mode.BOMBS, state.wish)[0]
-    return MappingProxyType({bomb(a.cards): c for a, c in bombs.items()})
+        return _NO_PLAYS
+    return _bombs_onto(hand, state.top)
+
+
+@lru_cache(maxsize=64)
+def _bombs_onto(hand: int, top: Combo | None) -> Plays:
+    return Plays(enumerate_bombs(hand, top), onto=True)
 
 
 class LegalParts(NamedTuple):
     """``legal_actions`` in the order it lists them: actions before the plays (a call, then
-    grand/nogrand, exchanges, pass or wishes), the plays and the bombs onto a lying trick
-    (action → combination), then the Dragon gifts. Observations read the plays' texts and
-    combinations off the mappings instead of looking them up action by action."""
+    grand/nogrand, exchanges, pass or wishes), the plays and the bombs onto a lying trick,
+    then the Dragon gifts. Observations read the plays' combinations off the listings instead
+    of looking them up action by action."""
 
     head: tuple[TichuAction, ...]
-    plays: Mapping[TichuAction, Combo]
-    bombs: Mapping[TichuAction, Combo]
+    plays: Plays
+    bombs: Plays
     gifts: tuple[TichuAction, ...]
 
 
-_NO_PLAYS: Final[Mapping[TichuAction, Combo]] = MappingProxyType({})
 _NO_PARTS: Final = LegalParts((), _NO_PLAYS, _NO_PLAYS, ())
+_GIFTS: Final = tuple(tuple(give_dragon(s) for s in opponents(seat)) for seat in range(SEATS))
 
 
 def legal_parts(state: TichuState, seat: int) -> LegalParts:
     """Every legal action of ``seat`` (see ``legal_actions``), in its parts."""
     if not 0 <= seat < SEATS:
         return _NO_PARTS
-    if state.phase is Phase.GRAND:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        head: tuple[TichuAction, ...] = (TICHU,) if can_call_tichu(state, seat) else ()
+        if state.wisher is not None:
+            if seat == state.wisher:
+                head += _wishes(state.config.wish_mandatory)
+            return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
+        plays = options(state, seat)
+        if plays.can_pass:
+            head += (PASS,)
+        gifts: tuple[TichuAction, ...] = ()
+        if seat == state.turn and (state.final or state.dragon_pending):
+            gifts = _GIFTS[seat]
+        return LegalParts(head, plays, bomb_options(state, seat), gifts)
+    if phase is Phase.GRAND:
         return (
             LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
             if seat in awaited_seats(state)
             else _NO_PARTS
         )
-    head: tuple[TichuAction, ...] = (TICHU,) if can_call_tichu(state, seat) else ()
-    if state.phase is Phase.EXCHANGE:
+    head = (TICHU,) if can_call_tichu(state, seat) else ()
+    if phase is Phase.EXCHANGE:
         return LegalParts(
             head + _exchanges(state.hands[seat], seat, state.given[seat]), _NO_PLAYS, _NO_PLAYS, ()
         )
-    if state.phase is Phase.PLAY and state.wisher is not None:
-        if seat == state.wisher:
-            head += _wishes(state.config.wish_mandatory)
-        return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
-    if state.phase is Phase.PLAY:
-        plays, can_pass = options(state, seat)
-        if can_pass:
-            head += (PASS,)
-        gifts: tuple[TichuAction, ...] = ()
-        if seat == state.turn and (state.dragon_pending or state.final):
-            gifts = tuple(give_dragon(s) for s in opponents(seat))
-        return LegalParts(head, plays, bomb_options(state, seat), gifts)
     return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
 
 
@@ -329,15 +426,17 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     ``wish 2`` … ``wish A``.
     """
     head, plays, bombs, gifts = legal_parts(state, seat)
-    if not plays and not bombs and not gifts:
+    if not plays.combos and not bombs.combos and not gifts:
         return head
-    return (*head, *plays, *bombs, *gifts)
+    if not head and not bombs.combos and not gifts:
+        return plays.actions()
+    return (*head, *plays.actions(), *bombs.actions(), *gifts)
 
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
     """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
     if action.kind is ActionKind.PLAY:
-        return play_options(state, seat).get(action)
+        return options(state, seat).get(action)
     if action.kind is ActionKind.BOMB:
         return bomb_options(state, seat).get(action)
     return None
@@ -512,7 +611,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
     if is_leading(state):
         raise IllegalActionError("R5.2: the leader cannot pass")
-    if state.wish is not None and not options(state, seat)[1]:  # only a wish binds (R8.1.6)
+    if state.wish is not None and not options(state, seat).can_pass:  # only a wish binds (R8.1.6)
         raise IllegalActionError(
             f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"
         )
@@ -567,9 +666,12 @@ def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
     """R6.3.4: an undeclared Phoenix in a multi-card play takes the highest legal reading."""
     if action.phoenix_as is not None or not action.cards >> PHX & 1 or action.cards.bit_count() < 2:
         return action
-    options = play_options(state, seat)
-    same = [(c.strength, a) for a, c in options.items() if a.cards == action.cards]
-    return max(same, key=lambda sa: sa[0])[1] if same else action
+    plays = options(state, seat)
+    same = [c for c in plays.combos if c.cards == action.cards]
+    return plays.action(max(same, key=_strength)) if same else action
+
+
+_strength: Final = attrgetter("strength")
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
@@ -580,7 +682,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
             raise _why_no_bomb_onto(state, seat, action)
     else:
         action = resolve(state, seat, action)
-        combo = play_options(state, seat).get(action)
+        combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
     events: list[TichuEvent] = []
@@ -695,7 +797,7 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
 
 
 def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
-    """The rule an unlisted ``play`` breaks (the listing itself is ``play_options``)."""
+    """The rule an unlisted ``play`` breaks (the listing itself is ``options``)."""
     hand = state.hands[seat]
     if state.final or (seat != state.turn and not may_interrupt(state, seat)):
         return NotActiveError("R5.3: it is not your turn (and no bomb may be thrown now, R7.5)")
