@@ -111,7 +111,9 @@ class Runner(Generic[S, A, C]):
         step = self.game.apply(self.state, seat, parsed)
         played = parsed if step.played is None else cast("A", step.played)
         text = self.game.format_action(played)
-        record = LogRecord(self.version + 1, kind, seat, text, auto=auto, at=at)
+        record = LogRecord(self.version + 1, kind, seat, text, auto, at)
+        if self.resolver is None or self.game.pending_chance(step.state) is None:
+            return Transition((record,), step.state, step.events)  # most steps: no chance
         chance = self.propose_chance(step.state, record.seq + 1)
         return Transition((record, *chance.records), chance.state, step.events + chance.events)
 

@@ -34,7 +34,17 @@ from .actions import (
     wish,
 )
 from .cards import DOG, MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
-from .combos import Combo, Kind, beats, combo_for, enumerate_bombs, enumerate_plays, has_bomb
+from .combos import (
+    Combo,
+    Kind,
+    beats,
+    combo_for,
+    enumerate_bombs,
+    enumerate_plays,
+    generate_plays,
+    has_bomb,
+)
+from .config import TichuConfig
 from .events import (
     CallsRevealed,
     DragonGiven,
@@ -301,11 +311,18 @@ class Plays:
         elif not 2 <= phoenix <= 14:
             return None
         index = self._index
-        if index is None:
-            index = self._index = {c.cards << 4 | (c.phoenix_as or 0): c for c in self.combos}
-        return index.get(action.cards << 4 | phoenix)
+        if index is None:  # by cards, built at C speed; a Phoenix set's last reading wins
+            index = self._index = dict(zip(map(_cards, self.combos), self.combos, strict=True))
+        combo = index.get(action.cards)
+        if combo is None or (combo.phoenix_as or 0) == phoenix:
+            return combo
+        for other in self.combos:  # another reading of the same cards (the Phoenix's rank)
+            if other.cards == action.cards and (other.phoenix_as or 0) == phoenix:
+                return other
+        return None
 
 
+_cards: Final = attrgetter("cards")
 _NO_PLAYS: Final = Plays(())
 
 
@@ -321,7 +338,7 @@ def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Play
     """
     if mode is Mode.BOMBS:
         return Plays(enumerate_bombs(hand, top))
-    combos = enumerate_plays(hand, top)
+    combos = enumerate_plays(hand, None) if top is None else generate_plays(hand, top)
     wished = 0 if wish is None else rank_mask(wish)
     bound = bool(hand & wished) and any(c.cards & wished for c in combos)
     if bound:
@@ -347,12 +364,13 @@ def options(state: TichuState, seat: int) -> Plays:
 def may_bomb_onto(state: TichuState, seat: int) -> bool:
     """R5.6/R5.8: ``seat`` is to lead because the lying trick's winner is out; besides leading
     (which gathers the trick for its winner) it may bomb onto that trick."""
-    if seat != state.turn or not state.trick_over or state.dragon_pending or state.final:
+    if seat != state.turn or not state.trick_over:
+        return False
+    if state.dragon_pending or state.final:
         return False
     return state.phase is Phase.PLAY and state.wisher is None and state.top_seat != seat
 
 
-@PerState
 def bomb_options(state: TichuState, seat: int) -> Plays:
     """The ``bomb`` actions (onto the lying trick, R5.6) of ``seat`` now."""
     hand = state.hands[seat]
@@ -607,23 +625,23 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
 def _pass(state: TichuState, seat: int) -> TichuStep:
     if seat != state.turn or state.final:
         raise NotActiveError("R5.3: it is not your turn")
-    if state.dragon_pending:
+    trick = state.trick
+    if state.trick_over and is_dragon(trick[-1].combo if trick else None):
         raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
-    if is_leading(state):
+    if not trick or state.trick_over:
         raise IllegalActionError("R5.2: the leader cannot pass")
     if state.wish is not None and not options(state, seat).can_pass:  # only a wish binds (R8.1.6)
         raise IllegalActionError(
             f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"
         )
     passed = state.passed | 1 << seat
-    top_seat = state.top_seat
-    assert top_seat is not None
-    others = [s for s in range(SEATS) if state.hands[s] and s != top_seat]
-    if all(passed >> s & 1 for s in others):
+    top_seat, hands = trick[-1].seat, state.hands
+    waiting = [s for s in range(SEATS) if hands[s] and s != top_seat and not passed >> s & 1]
+    if not waiting:
         new = _end_trick(state, passed)
     else:
         skip = passed if state.config.pass_is_final else 0
-        new = state.replace(passed=passed, turn=next_holding(state.hands, seat, skip))
+        new = state.replace(passed=passed, turn=next_holding(hands, seat, skip))
     return Step(new, (Passed(seat),))
 
 
@@ -685,45 +703,72 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
+    cards = combo.cards
     events: list[TichuEvent] = []
-    leads = seat == state.turn and is_leading(state) and not _overtrumps(state, seat, combo)
-    leads = leads and not onto
-    if leads and state.trick:
-        winner = state.top_seat
-        assert winner is not None
-        state, taken = _gather(state, winner)
-        events.append(taken)
-    hands = _set(state.hands, seat, state.hands[seat] & ~combo.cards)
-    events.append(Played(seat, combo.cards, combo, action.phoenix_as))
+    trick, piles, passed, config = state.trick, state.piles, state.passed, state.config
+    leads = not onto and seat == state.turn
+    leads = leads and (not trick or (state.trick_over and not is_dragon(trick[-1].combo)))
+    if leads and trick and not _overtrumps(state, seat, combo):  # gather the lying trick
+        winner = trick[-1].seat
+        taken = _cards_of(trick)
+        piles = _set(piles, winner, piles[winner] | taken)
+        events.append(TrickTaken(winner, taken, mask_points(taken)))
+        trick, passed = (), 0
+    elif leads and trick:
+        leads = False
+    hands = _set(state.hands, seat, state.hands[seat] & ~cards)
+    events.append(Played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
-    if wish is not None and combo.cards & rank_mask(wish):
+    if wish is not None and cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
         wish = None
     out = state.out
     if not hands[seat]:
         out = (*out, seat)
         events.append(PlayerOut(seat, len(out)))
-    if is_dog(combo):  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
-        piles = _set(state.piles, seat, state.piles[seat] | combo.cards)
-        new = state.replace(hands=hands, wish=wish, out=out, trick_over=False, piles=piles)
-        new = new.replace(passed=0, turn=_dog_lead(new, seat))
+    if cards == _DOG_MASK:  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
+        piles = _set(piles, seat, piles[seat] | cards)
+        turn = _dog_lead(config, hands, seat)
+        passed = 0
     else:
-        passed = state.passed if state.config.pass_is_final and not leads else 0
-        skip = (passed if state.config.pass_is_final else 0) | 1 << seat
-        new = state.replace(
-            hands=hands,
-            wish=wish,
-            out=out,
-            trick_over=False,
-            trick=(*state.trick, TrickPlay(seat, combo)),
-            passed=passed,
-            turn=next_holding(hands, seat, skip),
-        )
+        trick = (*trick, TrickPlay(seat, combo))
+        passed = passed if config.pass_is_final and not leads else 0
+        skip = (passed if config.pass_is_final else 0) | 1 << seat
+        turn = next_holding(hands, seat, skip)
+    new = TichuState(  # one copy, all fields in order (the hot path of every round)
+        config,
+        state.phase,
+        state.round,
+        state.scores,
+        state.score_sheet,
+        state.last_round,
+        hands,
+        state.later,
+        state.calls,
+        state.grand,
+        state.given,
+        trick,
+        turn,
+        passed,
+        False,
+        state.final,
+        wish,
+        state.wisher,
+        out,
+        piles,
+    )
     step = _after_play(new, seat, events)
     state = step.state
-    if combo.cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
+    if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
     return Step(state, step.events, action)  # logged with the Phoenix value as played
+
+
+def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
+    mask = 0
+    for p in trick:
+        mask |= p.combo.cards
+    return mask
 
 
 def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
@@ -744,13 +789,13 @@ def _overtrumps(state: TichuState, seat: int, combo: Combo) -> bool:
     return own and not is_dog(combo) and beats(combo, state.top)
 
 
-def _dog_lead(state: TichuState, seat: int) -> int | None:
+def _dog_lead(config: TichuConfig, hands: tuple[int, ...], seat: int) -> int | None:
     """R8.2.2: the partner, else the next seat holding cards after the partner ([Option]:
     after the Dog player)."""
     mate = partner(seat)
-    if state.hands[mate]:
+    if hands[mate]:
         return mate
-    return next_holding(state.hands, seat if state.config.dog_to_seat_after_dog_player else mate)
+    return next_holding(hands, seat if config.dog_to_seat_after_dog_player else mate)
 
 
 def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> TichuStep:
