@@ -37,19 +37,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = "cardroom_ref"
-COMPILED = (  # the modules scripts/compile.sh builds, under the package
-    "games/tichu/combos.py",
-    "games/tichu/fastsim.py",
-    "games/tichu/cards.py",
-    "games/tichu/actions.py",
-    "games/tichu/state.py",
-    "games/tichu/rules.py",
-    "games/tichu/observe.py",
-    "games/tichu/events.py",
-    "games/tichu/scoring.py",
-    "games/tichu/game.py",
-    "engine/runner.py",
-)
 T95 = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 7: 2.45, 8: 2.36, 9: 2.31, 10: 2.26}
 
 
@@ -72,9 +59,13 @@ def reference(commit: str, compile_: bool) -> Path:
         word = re.compile(r"\bcardroom(?=[.\s])")
         for path in package.rglob("*.py"):
             path.write_text(word.sub(REF, path.read_text()))
-        if compile_:
+        if compile_:  # the modules that commit's scripts/compile.sh builds (games and engine)
+            script = subprocess.run(
+                ["git", "show", f"{sha}:scripts/compile.sh"], cwd=ROOT, capture_output=True
+            ).stdout.decode()
+            listed = re.findall(r"cardroom/((?:games|engine)/[\w/]+\.py)", script)
             mypyc = Path(sys.executable).with_name("mypyc")
-            modules = [f"{REF}/{m}" for m in COMPILED]
+            modules = [f"{REF}/{m}" for m in dict.fromkeys(listed)]
             subprocess.run([str(mypyc), *modules], cwd=base, check=True, capture_output=True)
     return base
 
