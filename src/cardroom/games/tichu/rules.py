@@ -483,13 +483,18 @@ def _wishes(mandatory: bool) -> tuple[TichuAction, ...]:
 
 def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     """Check ``action`` and return the next state; errors name the rule and change nothing."""
+    kind = action.kind
+    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
+        if kind is ActionKind.PLAY or kind is ActionKind.BOMB:  # the common cases first
+            return _play(state, seat, action)
+        if kind is ActionKind.PASS:
+            return _pass(state, seat)
     if not 0 <= seat < SEATS:
         raise NotActiveError(f"there is no seat {seat} (seats 0-3)")
     if state.phase is Phase.DEAL:
         raise NotActiveError("the cards are being dealt")
     if state.phase is Phase.GAME_OVER:
         raise NotActiveError("the game is over")
-    kind = action.kind
     if kind is ActionKind.TICHU:
         return _call_tichu(state, seat)
     if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
@@ -641,8 +646,35 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         new = _end_trick(state, passed)
     else:
         skip = passed if state.config.pass_is_final else 0
-        new = state.replace(passed=passed, turn=next_holding(hands, seat, skip))
+        new = _moved(state, next_holding(hands, seat, skip), passed)
     return Step(new, (Passed(seat),))
+
+
+def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
+    """``state`` with the turn moved on after a pass (one positional copy: passing is the
+    most frequent action)."""
+    return TichuState(
+        state.config,
+        state.phase,
+        state.round,
+        state.scores,
+        state.score_sheet,
+        state.last_round,
+        state.hands,
+        state.later,
+        state.calls,
+        state.grand,
+        state.given,
+        state.trick,
+        turn,
+        passed,
+        state.trick_over,
+        state.final,
+        state.wish,
+        state.wisher,
+        state.out,
+        state.piles,
+    )
 
 
 def _end_trick(state: TichuState, passed: int) -> TichuState:
