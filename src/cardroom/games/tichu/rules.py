@@ -268,7 +268,7 @@ class Plays:
 
     Read-only once built (its lazily filled memos hold the same values whoever fills them)."""
 
-    __slots__ = ("_actions", "_index", "can_pass", "combos", "onto")
+    __slots__ = ("_actions", "_index", "_listing", "can_pass", "combos", "onto")
 
     def __init__(self, combos: tuple[Combo, ...], can_pass: bool = False, onto: bool = False):
         self.combos = combos
@@ -278,6 +278,7 @@ class Plays:
         """``bomb`` actions (R5.6) rather than ``play``."""
         self._actions: tuple[TichuAction, ...] | None = None
         self._index: dict[int, Combo] | None = None
+        self._listing: tuple[TichuAction, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -292,6 +293,16 @@ class Plays:
         if found is None:
             make = self.action
             found = self._actions = tuple([make(c) for c in self.combos])
+        return found
+
+    def listing(self) -> tuple[TichuAction, ...]:
+        """``pass`` if allowed, then the actions (a seat's whole listing when it may not call
+        Tichu, give the Dragon or bomb a lying trick)."""
+        if not self.can_pass:
+            return self.actions()
+        found = self._listing
+        if found is None:
+            found = self._listing = (PASS, *self.actions())
         return found
 
     def items(self) -> zip[tuple[TichuAction, Combo]]:
@@ -443,6 +454,11 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
+    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
+        plays = options(state, seat)  # the common case: plays, perhaps a pass, nothing else
+        plain = not state.final and not can_call_tichu(state, seat)
+        if plain and (seat != state.turn or not state.trick_over):
+            return plays.listing()
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
         return head
