@@ -73,6 +73,7 @@ from .state import (
     Phase,
     TichuState,
     TrickPlay,
+    build,
     is_dog,
     is_dragon,
     next_holding,
@@ -669,27 +670,29 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
 def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
     """``state`` with the turn moved on after a pass (one positional copy: passing is the
     most frequent action)."""
-    return TichuState(
-        state.config,
-        state.phase,
-        state.round,
-        state.scores,
-        state.score_sheet,
-        state.last_round,
-        state.hands,
-        state.later,
-        state.calls,
-        state.grand,
-        state.given,
-        state.trick,
-        turn,
-        passed,
-        state.trick_over,
-        state.final,
-        state.wish,
-        state.wisher,
-        state.out,
-        state.piles,
+    return build(
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            state.hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            state.trick,
+            turn,
+            passed,
+            state.trick_over,
+            state.final,
+            state.wish,
+            state.wisher,
+            state.out,
+            state.piles,
+        )
     )
 
 
@@ -783,27 +786,29 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
         turn = next_holding(hands, seat, skip)
-    new = TichuState(  # one copy, all fields in order (the hot path of every round)
-        config,
-        state.phase,
-        state.round,
-        state.scores,
-        state.score_sheet,
-        state.last_round,
-        hands,
-        state.later,
-        state.calls,
-        state.grand,
-        state.given,
-        trick,
-        turn,
-        passed,
-        False,
-        state.final,
-        wish,
-        state.wisher,
-        out,
-        piles,
+    new = build(  # one copy, all fields in order (the hot path of every round)
+        (
+            config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            trick,
+            turn,
+            passed,
+            False,
+            state.final,
+            wish,
+            state.wisher,
+            out,
+            piles,
+        )
     )
     step = _after_play(new, seat, events)
     state = step.state
