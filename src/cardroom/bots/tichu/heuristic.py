@@ -70,7 +70,6 @@ CONTROL_SLACK: Final = 0.5
 that matter, however freely the cheap cards contest."""
 OPPONENT_CALLED: Final = 0.05
 """Added to the Tichu threshold when an opponent has called: they race for first place too."""
-"""Added to the Tichu threshold when an opponent has called: they race for first place too."""
 URGENT_SLACK: Final = 1.0
 """Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
 
@@ -623,8 +622,18 @@ class TichuHeuristicBot:
         if not plays:
             return "pass" if "pass" in legal else legal[0]
         if view.obs.get("lead") or "pass" not in legal:
-            return choose_lead(table, plays, view.history)
-        return choose_follow(table, plays, self.follow_slack) or "pass"
+            return self.lead(table, plays, view.history)
+        return self.follow(table, plays) or "pass"
+
+    def lead(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str:
+        """The play when the trick is ours to open (the styles of ``tichu.styles`` differ here)."""
+        return choose_lead(table, plays, history)
+
+    def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
+        """A play onto someone else's trick, or None to pass."""
+        return choose_follow(table, plays, self.follow_slack)
 
     def may_interrupt(self, legal: Sequence[str]) -> bool:
         """Out of turn this bot only bombs (its Tichu call waits for its own first play, or
@@ -638,11 +647,15 @@ class TichuHeuristicBot:
         table = Table.of(view)
         info = view.obs.get("legal_info") or ()
         bombs = [o for o in options(legal, table.top, info) if o.combo and o.combo.is_bomb()]
-        if bombs and table.top_seat in table.opponents and must_bomb(table):
+        if bombs and table.top_seat in table.opponents and self.bombs_now(table):
             if "tichu" in legal and self.calls_tichu(table):
                 return "tichu"  # a first play out of turn: the last chance to call
             return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
         return None
+
+    def bombs_now(self, table: Table) -> bool:
+        """Whether to bomb an opponent's play out of turn."""
+        return must_bomb(table)
 
 
 def bomb_key(option: Option, hand: int) -> tuple[float, int, int]:
@@ -664,7 +677,7 @@ def must_bomb(table: Table) -> bool:
     return about_out or caller_on_top or big
 
 
-def _unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
+def unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
     """Legal plays made of exactly this unit's ranks and no bomb card."""
     bomb_cards = plan(table.hand).bomb_cards
     sig = (unit.ranks, unit.phoenix)
@@ -702,7 +715,7 @@ def choose_lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping
         return (dog_rank if is_dog else 1, single_vs_one, int(unit.is_control), rank)
 
     for unit in sorted(units, key=key):
-        candidates = _unit_plays(table, plays, unit)
+        candidates = unit_plays(table, plays, unit)
         if candidates:
             return candidates[0].text
     return cheapest(table, plays)
