@@ -49,8 +49,8 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
 PLAYER_LEVELS: dict[str, dict[str, str]] = {
     "tichu": {
         "beginner": "novice",
-        "casual": "heuristic-v1",
-        "strong": "heuristic",
+        "casual": "heuristic",
+        "strong": "search:n=30",
         "expert": "search",
     },
 }

@@ -70,6 +70,8 @@ CONTROL_SLACK: Final = 0.5
 that matter, however freely the cheap cards contest."""
 OPPONENT_CALLED: Final = 0.05
 """Added to the Tichu threshold when an opponent has called: they race for first place too."""
+DOG_TO_OPPONENT: Final = True
+"""Whether the exchange may hand the Dog to an opponent (it lets them pass the lead)."""
 URGENT_SLACK: Final = 1.0
 """Extra units a follow may cost when the trick matters (points, an opponent near the end)."""
 
@@ -573,21 +575,29 @@ class TichuHeuristicBot:
         tichu_threshold: float = TICHU_P,
         grand_threshold: float = GRAND_P,
         follow_slack: float = FOLLOW_SLACK,
+        dog_to_opponent: bool = DOG_TO_OPPONENT,
     ) -> None:
         self.tichu_threshold = tichu_threshold
         self.grand_threshold = grand_threshold
         self.follow_slack = follow_slack
+        self.dog_to_opponent = dog_to_opponent
 
     @classmethod
     def from_arg(cls, arg: str) -> TichuHeuristicBot:
-        """Tuning from a level text: ``heuristic:tichu=0.5,grand=0.4,slack=0.5``."""
-        names = {"tichu": "tichu_threshold", "grand": "grand_threshold", "slack": "follow_slack"}
-        values: dict[str, float] = {}
+        """Tuning from a level text: ``heuristic:tichu=0.5,grand=0.4,slack=0.5,dog=1``
+        (``dog=1``: the Dog may go to an opponent in the exchange)."""
+        names = {
+            "tichu": "tichu_threshold",
+            "grand": "grand_threshold",
+            "slack": "follow_slack",
+            "dog": "dog_to_opponent",
+        }
+        values: dict[str, Any] = {}
         for part in filter(None, arg.split(",")):
             key, _, value = part.partition("=")
             if key.strip() not in names:
                 raise ValueError(f"heuristic takes {', '.join(names)}, not {key!r}")
-            values[names[key.strip()]] = float(value)
+            values[names[key.strip()]] = float(value) if key.strip() != "dog" else value == "1"
         return cls(**values)
 
     def calls_tichu(self, table: Table) -> bool:
@@ -612,7 +622,7 @@ class TichuHeuristicBot:
             grand = grand_probability(table.hand) >= self.grand_threshold
             return "grand" if grand else "nogrand"
         if any(t.startswith("exchange ") for t in legal):
-            return choose_exchange(view, legal, self.tichu_threshold)
+            return choose_exchange(view, legal, self.tichu_threshold, self.dog_to_opponent)
         if "wish 2" in legal:
             return choose_wish_action(table.hand, legal, view.history)
         if any(t.startswith("give-dragon ") for t in legal):
@@ -828,7 +838,9 @@ def choose_follow(table: Table, plays: Sequence[Option], slack: float = FOLLOW_S
     return None
 
 
-def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> str:
+def choose_exchange(
+    view: SeatView, legal: Sequence[str], threshold: float, dog_to_opponent: bool = True
+) -> str:
     """One of the three exchange choices (R4.1), planned on the hand before any choice so the
     three answers agree: ``plan_exchange``, for the first seat not served yet."""
     table = Table.of(view)
@@ -836,7 +848,9 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
     hand = table.hand | cards_mask(own.values())
     calls = table.obs.get("calls") or [""] * SEATS
     strong = table.called(table.seat) or tichu_probability(hand) >= threshold
-    left, partner, right = plan_exchange(hand, calls[table.partner] == "grand", strong)
+    left, partner, right = plan_exchange(
+        hand, calls[table.partner] == "grand", strong, dog_to_opponent
+    )
     for k, card in enumerate((left, partner, right), start=1):
         target = (table.seat + k) % SEATS
         if str(target) not in own:
@@ -846,7 +860,9 @@ def choose_exchange(view: SeatView, legal: Sequence[str], threshold: float) -> s
 
 
 @lru_cache(maxsize=4096)
-def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, int, int]:
+def plan_exchange(
+    hand: int, partner_grand: bool, strong: bool, dog_to_opponent: bool = True
+) -> tuple[int, int, int]:
     """Cards for the left opponent, the partner and the right opponent: two useless cards to
     the opponents, a helpful one to the partner.
 
@@ -857,7 +873,7 @@ def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, in
     when we intend to call ourselves.
     """
     hand_plan = plan(hand)
-    keep = hand_plan.bomb_cards | _DRG | _PHX | _MJ
+    keep = hand_plan.bomb_cards | _DRG | _PHX | _MJ | (0 if dog_to_opponent else _DOG)
 
     def usefulness(c: int) -> tuple[float, int]:
         """Low = give away: cards whose loss breaks least, low ranks first, the Dog first."""
@@ -868,7 +884,8 @@ def plan_exchange(hand: int, partner_grand: bool, strong: bool) -> tuple[int, in
     if len(giveable) < 3:
         giveable = [c for c in iter_cards(hand) if not keep >> c & 1]
     if len(giveable) < 3:
-        giveable = [c for c in iter_cards(hand) if c not in (DRG, PHX, MJ)]
+        kept = (DRG, PHX, MJ) if dog_to_opponent else (DRG, PHX, MJ, DOG)
+        giveable = [c for c in iter_cards(hand) if c not in kept]
     left, right = sorted(giveable, key=usefulness)[:2]
     rest = [c for c in iter_cards(hand) if c not in (left, right)]
     pool = [c for c in rest if not hand_plan.bomb_cards >> c & 1] or rest
