@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,9 @@ from cardroom.bots.registry import PLAYER_LEVELS, POOL, is_heavy, resolve
 from cardroom.bots.tichu.heuristic import plan_exchange
 from cardroom.cli import main
 from cardroom.games.tichu.cards import DOG, iter_cards, mask_of
+from cardroom.games.tichu.state import Phase
 
-from .tichu_positions import tichu_view
+from .tichu_positions import tichu_state, tichu_view, view_of
 
 RNG = random.Random(0)
 STYLES = ("novice", "eager", "bomber", "fighter", "gambler")
@@ -89,7 +91,7 @@ def test_pool_cli_reports_one_row_per_pairing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "pool.json"
-    argv = ["arena", "--pool", "random,eager", "--a", "novice,heuristic", "--pairs", "2"]
+    argv = ["arena", "--pool", "random eager", "--a", "novice heuristic", "--pairs", "2"]
     assert main([*argv, "--seed", "p", "--workers", "1", "--quiet", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())["pool"]
     assert [(r["a"], r["b"]) for r in rows] == [
@@ -105,3 +107,19 @@ def test_pool_cli_reports_one_row_per_pairing(
 def test_pool_cli_rejects_an_unknown_member(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--pool", "genius", "--a", "heuristic", "--quiet"]) == 2
     assert "unknown bot level" in capsys.readouterr().err
+
+
+def test_no_grand_tichu_on_a_loose_first_eight() -> None:
+    """A Grand the heuristic used to call and lose: Dragon and Ace, no Phoenix, nothing else."""
+    view = tichu_view("MJ 4G 5K 6G 9B KB AB DRG", phase=Phase.GRAND, sizes=(8, 8, 8, 8))
+    assert make_bot("tichu", "heuristic").act(view, RNG) == "nogrand"
+    assert make_bot("tichu", "gambler").act(view, RNG) == "grand"
+
+
+def test_dv_contests_a_trick_for_a_double_victory_once_the_partner_is_out_first() -> None:
+    hand = "3G 3K 6B 6R QG QB DRG"
+    quiet = tichu_view(hand, top="AG", top_seat=3, sizes=(7, 9, 10, 9))
+    assert make_bot("tichu", "heuristic").act(quiet, RNG) == "pass"
+    race = view_of(replace(tichu_state(hand, top="AG", top_seat=3, sizes=(7, 9, 0, 9)), out=(2,)))
+    assert make_bot("tichu", "heuristic").act(race, RNG) == "pass"  # off by default
+    assert make_bot("tichu", "heuristic:dv=1").act(race, RNG) == "play DRG"

@@ -5,10 +5,11 @@ twice each (teams swapped) and prints side A's mean point difference per round w
 per-side calls and their success, double victories, bombs and decision times; ``--json`` writes
 the same as a report. ``--game toepen`` hands over to the Toepen arena.
 
-``cardroom arena --pool --a heuristic,strong --pairs 400 --seed 7001`` plays each level of
-``--a`` against every member of the opponent pool (``registry.POOL``, or a comma list after
+``cardroom arena --pool --a "heuristic strong" --pairs 400 --seed 7001`` plays each level of
+``--a`` against every member of the opponent pool (``registry.POOL``, or the levels named after
 ``--pool``) on the same deal set, one row per pairing: a change is kept only if no row is
-below zero beyond noise.
+below zero beyond noise. Level lists are separated by spaces (a level's own arguments use
+commas: ``heuristic:tichu=0.7,grand=0.7``).
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--pool",
         nargs="?",
         const="",
-        metavar="B1,B2,...",
-        help="play each level of --a (comma list) against every pool member (default pool: "
+        metavar="'B1 B2 ...'",
+        help="play each level of --a (space-separated) against every pool member (default: "
         + ", ".join(POOL["tichu"])
         + ")",
     )
@@ -228,15 +229,14 @@ def run_tichu(args: argparse.Namespace) -> int:
 
 
 def pool_levels(text: str) -> tuple[str, ...]:
-    """The pool members named after ``--pool`` (a comma list), or the default pool.
+    """The pool members named after ``--pool`` (separated by spaces), or the default pool.
 
-    >>> pool_levels("random, eager")
-    ('random', 'eager')
+    >>> pool_levels("random  heuristic:tichu=0.7,grand=0.7")
+    ('random', 'heuristic:tichu=0.7,grand=0.7')
     >>> pool_levels("") == POOL["tichu"]
     True
     """
-    named = tuple(p.strip() for p in text.split(",") if p.strip())
-    return named or POOL["tichu"]
+    return tuple(text.split()) or POOL["tichu"]
 
 
 def render_pool(rows: list[dict[str, Any]]) -> Any:
@@ -285,7 +285,7 @@ def render_pool(rows: list[dict[str, Any]]) -> Any:
 
 def run_pool(args: argparse.Namespace) -> int:
     """Each level of ``--a`` against every pool member, one pairing after another."""
-    levels = tuple(p.strip() for p in args.a.split(",") if p.strip())
+    levels = tuple(args.a.split())
     members = pool_levels(args.pool)
     try:
         for level in (*levels, *members):
