@@ -31,6 +31,11 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
         "heuristic": ("cardroom.bots.tichu.heuristic", "TichuHeuristicBot"),
         "heuristic-v1": ("cardroom.bots.tichu.heuristic_v1", "TichuHeuristicV1Bot"),
         "search": ("cardroom.bots.tichu.search", "TichuSearchBot"),
+        "novice": ("cardroom.bots.tichu.styles", "TichuNoviceBot"),
+        "eager": ("cardroom.bots.tichu.styles", "TichuEagerBot"),
+        "bomber": ("cardroom.bots.tichu.styles", "TichuBomberBot"),
+        "fighter": ("cardroom.bots.tichu.styles", "TichuFighterBot"),
+        "gambler": ("cardroom.bots.tichu.styles", "TichuGamblerBot"),
     },
     "toepen": {
         "heuristic": ("cardroom.bots.toepen.heuristic", "ToepenHeuristicBot"),
@@ -40,6 +45,41 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 """Per game and level: the module and class of the bot."""
+
+PLAYER_LEVELS: dict[str, dict[str, str]] = {
+    "tichu": {
+        "beginner": "novice",
+        "casual": "heuristic",
+        "strong": "search:n=30",
+        "expert": "search",
+    },
+}
+"""The levels people choose, gentlest first, per game: each names a concrete bot level (and
+budget). README "Bot levels" gives the measured gap between neighbours."""
+
+POOL: dict[str, tuple[str, ...]] = {
+    "tichu": (
+        "random",
+        "heuristic-v1",
+        "heuristic",
+        "search:n=30",
+        "eager",
+        "bomber",
+        "fighter",
+        "gambler",
+    ),
+}
+"""The arena's opponent pool per game (``cardroom arena --pool``): a change is kept only if it
+loses to none of them beyond noise."""
+
+
+def resolve(game: str, level: str) -> str:
+    """A player level's concrete bot level; any other level unchanged.
+
+    >>> resolve("tichu", "expert"), resolve("tichu", "search:n=5")
+    ('search', 'search:n=5')
+    """
+    return PLAYER_LEVELS.get(game, {}).get(level.strip(), level)
 
 
 def _classes(game: str) -> dict[str, Any]:
@@ -56,15 +96,23 @@ HEAVY_LEVELS = frozenset({"search"})
 def is_heavy(level: str) -> bool:
     """True for levels the server must keep off its event loop's thread (``bot_pool``).
 
-    >>> is_heavy("search"), is_heavy("search:0.3"), is_heavy("heuristic")
-    (True, True, False)
+    >>> is_heavy("search"), is_heavy("search:0.3"), is_heavy("heuristic"), is_heavy("expert")
+    (True, True, False, True)
     """
-    return split_level(level)[0] in HEAVY_LEVELS
+    name = split_level(level)[0]
+    concrete = {
+        split_level(target)[0]
+        for levels in PLAYER_LEVELS.values()
+        for alias, target in levels.items()
+        if alias == name
+    }
+    return bool({name, *concrete} & HEAVY_LEVELS)
 
 
 def bot_levels(game: str) -> tuple[str, ...]:
-    """The bot levels available for ``game``, sorted."""
-    return tuple(sorted(_classes(game)))
+    """The bot levels of ``game``: the player levels gentlest first, then the rest sorted."""
+    players = tuple(PLAYER_LEVELS.get(game, {}))
+    return (*players, *sorted(set(_classes(game)) - set(players)))
 
 
 def split_level(level: str) -> tuple[str, str | None]:
@@ -76,7 +124,7 @@ def split_level(level: str) -> tuple[str, str | None]:
 def make_bot(game: str, level: str) -> Bot:
     """A fresh bot of ``level`` for ``game``; ``ValueError`` lists the levels there are."""
     classes = _classes(game)
-    name, arg = split_level(level)
+    name, arg = split_level(resolve(game, level))
     if name not in classes:
         choices = ", ".join(sorted(classes))
         raise ValueError(f"unknown bot level {name!r} for {game}; choose from: {choices}")

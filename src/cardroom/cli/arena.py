@@ -4,11 +4,18 @@
 twice each (teams swapped) and prints side A's mean point difference per round with a 95 % CI,
 per-side calls and their success, double victories, bombs and decision times; ``--json`` writes
 the same as a report. ``--game toepen`` hands over to the Toepen arena.
+
+``cardroom arena --pool --a "heuristic strong" --pairs 400 --seed 7001`` plays each level of
+``--a`` against every member of the opponent pool (``registry.POOL``, or the levels named after
+``--pool``) on the same deal set, one row per pairing: a change is kept only if no row is
+below zero beyond noise. Level lists are separated by spaces (a level's own arguments use
+commas: ``heuristic:tichu=0.7,grand=0.7``).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib
 import json
 import sys
@@ -24,7 +31,7 @@ from cardroom.bots.arena.duplicate import (
     run_pairs,
     tichu_config,
 )
-from cardroom.bots.registry import make_bot
+from cardroom.bots.registry import POOL, make_bot
 from cardroom.bots.stats import Sprt, mean_ci, percentile, rate
 
 TOEPEN_ARENA = "cardroom.bots.arena.toepen"
@@ -46,6 +53,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--sprt",
         metavar="H0,H1",
         help="stop early when 'A better by H1 pts/round' or 'not better than H0' is clear",
+    )
+    parser.add_argument(
+        "--pool",
+        nargs="?",
+        const="",
+        metavar="'B1 B2 ...'",
+        help="play each level of --a (space-separated) against every pool member (default: "
+        + ", ".join(POOL["tichu"])
+        + ")",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--json", type=Path, help="write the report as JSON here")
@@ -167,17 +183,11 @@ def parse_sprt(text: str) -> Sprt:
     return Sprt(h0, h1)
 
 
-def run_tichu(args: argparse.Namespace) -> int:
+def play_pairing(args: argparse.Namespace, sprt: Sprt | None, label: str) -> dict[str, Any]:
+    """Play ``args.a`` against ``args.b`` over the deal set; the report of ``report``."""
     from rich.console import Console
     from rich.progress import Progress
 
-    try:
-        for level in (args.a, args.b):
-            make_bot("tichu", level)
-        sprt = parse_sprt(args.sprt) if args.sprt else None
-    except ValueError as exc:
-        print(f"cardroom arena: {exc}", file=sys.stderr)
-        return 2
     specs = pair_specs(
         (args.a, args.b), args.pairs, args.seed, tichu_config(args.match, args.target), args.start
     )
@@ -185,7 +195,7 @@ def run_tichu(args: argparse.Namespace) -> int:
     verdict: str | None = None
     start = time.perf_counter()
     with Progress(disable=args.quiet, console=Console(stderr=True), transient=False) as bar:
-        task = bar.add_task("deal pairs", total=len(specs))
+        task = bar.add_task(label, total=len(specs))
         for result in run_pairs(specs, args.workers):
             results.append(result)
             bar.advance(task)
@@ -193,13 +203,106 @@ def run_tichu(args: argparse.Namespace) -> int:
                 verdict = sprt.verdict([r.value for r in results])
                 if verdict is not None:
                     break
-    data = report(args, results, verdict, time.perf_counter() - start)
+    return report(args, results, verdict, time.perf_counter() - start)
+
+
+def _console() -> Any:
+    from rich.console import Console
+
     console = Console()
-    if not console.is_terminal:
-        console = Console(width=150)
-    console.print(render(data))
+    return console if console.is_terminal else Console(width=150)
+
+
+def run_tichu(args: argparse.Namespace) -> int:
+    try:
+        for level in (args.a, args.b):
+            make_bot("tichu", level)
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+    except ValueError as exc:
+        print(f"cardroom arena: {exc}", file=sys.stderr)
+        return 2
+    data = play_pairing(args, sprt, "deal pairs")
+    _console().print(render(data))
     if args.json is not None:
         args.json.write_text(json.dumps(data, indent=2) + "\n")
+    return 0
+
+
+def pool_levels(text: str) -> tuple[str, ...]:
+    """The pool members named after ``--pool`` (separated by spaces), or the default pool.
+
+    >>> pool_levels("random  heuristic:tichu=0.7,grand=0.7")
+    ('random', 'heuristic:tichu=0.7,grand=0.7')
+    >>> pool_levels("") == POOL["tichu"]
+    True
+    """
+    return tuple(text.split()) or POOL["tichu"]
+
+
+def render_pool(rows: list[dict[str, Any]]) -> Any:
+    """One row per pairing: A − B with its CI, then A's calls, double victories and times."""
+    from rich.table import Table
+
+    first = rows[0]
+    table = Table(
+        title=f"pool: {first['pairs']} deal pairs per pairing ({first['mode']}s), "
+        f"seed {first['seed']}, start {first['start']}"
+    )
+    for column in (
+        "A",
+        "B",
+        "pairs",
+        "A − B pts/rnd",
+        "95 % CI",
+        "A Tichu %",
+        "made %",
+        "A Grand %",
+        "made %",
+        "A 1-2 %",
+        "B 1-2 %",
+        "A p99 ms",
+    ):
+        table.add_column(column, justify="right")
+    for data in rows:
+        diff, a, b = data["diff_per_round"], data["sides"]["A"], data["sides"]["B"]
+        low, high = diff["ci_low"], diff["ci_high"]
+        table.add_row(
+            data["a"],
+            data["b"],
+            str(data["pairs"]),
+            f"{diff['mean']:+.1f}",
+            f"[{low:+.1f}, {high:+.1f}]" if low is not None else "[n/a]",
+            f"{100 * a['tichu_rate']:.1f}",
+            f"{100 * a['tichu_made']:.0f}",
+            f"{100 * a['grand_rate']:.1f}",
+            f"{100 * a['grand_made']:.0f}",
+            f"{100 * a['double_victory_rate']:.1f}",
+            f"{100 * b['double_victory_rate']:.1f}",
+            f"{a['act_ms_p99']:.2f}",
+        )
+    return table
+
+
+def run_pool(args: argparse.Namespace) -> int:
+    """Each level of ``--a`` against every pool member, one pairing after another."""
+    levels = tuple(args.a.split())
+    members = pool_levels(args.pool)
+    try:
+        for level in (*levels, *members):
+            make_bot("tichu", level)
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+    except ValueError as exc:
+        print(f"cardroom arena: {exc}", file=sys.stderr)
+        return 2
+    rows = []
+    for level in levels:
+        for member in members:
+            pairing = copy.copy(args)
+            pairing.a, pairing.b = level, member
+            rows.append(play_pairing(pairing, sprt, f"{level} vs {member}"))
+    _console().print(render_pool(rows))
+    if args.json is not None:
+        args.json.write_text(json.dumps({"pool": rows}, indent=2) + "\n")
     return 0
 
 
@@ -218,4 +321,4 @@ def run(args: argparse.Namespace) -> int:
             return 2
         code: int = module.run_cli(toepen_argv(args))
         return code
-    return run_tichu(args)
+    return run_tichu(args) if args.pool is None else run_pool(args)

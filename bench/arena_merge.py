@@ -1,0 +1,69 @@
+"""Merge ``cardroom arena --json`` reports of one pairing over disjoint ``--start`` ranges.
+
+Why: a slow pairing (a search level) is best run in chunks of a few pairs each (``--start 0
+--pairs 10``, ``--start 10 --pairs 10``, ...): a chunk that finishes is kept even if the run
+is stopped, and several chunks may run side by side. The pair values are independent, so the
+merged mean and its 95 % CI are exact from each chunk's count, mean and standard deviation.
+
+    python bench/arena_merge.py chunks/strong-casual-*.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from cardroom.bots.stats import MeanCI
+
+
+def merge_diffs(parts: list[dict[str, Any]]) -> MeanCI:
+    """The pooled mean and sample standard deviation of several ``diff_per_round`` figures.
+
+    >>> merged = merge_diffs([{"n": 2, "mean": 1.0, "sd": 0.0}, {"n": 2, "mean": 3.0, "sd": 0.0}])
+    >>> merged.n, merged.mean, round(merged.sd, 4)
+    (4, 2.0, 1.1547)
+    """
+    n = sum(int(p["n"]) for p in parts)
+    mean = sum(p["n"] * p["mean"] for p in parts) / n
+    squares = sum((p["n"] - 1) * p["sd"] ** 2 + p["n"] * p["mean"] ** 2 for p in parts)
+    return MeanCI(n, mean, math.sqrt(max(0.0, squares - n * mean**2) / (n - 1)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("reports", nargs="+", type=Path)
+    args = parser.parse_args()
+    reports = [json.loads(path.read_text()) for path in args.reports]
+    pairings = {(r["a"], r["b"], r["seed"]) for r in reports}
+    if len(pairings) != 1:
+        raise SystemExit(f"reports of different pairings or seeds: {sorted(pairings)}")
+    starts = sorted((r["start"], r["start"] + r["pairs"]) for r in reports)
+    if any(end > start for (_, end), (start, _) in itertools.pairwise(starts)):
+        raise SystemExit(f"overlapping deal ranges: {starts}")
+    diff = merge_diffs([r["diff_per_round"] for r in reports])
+    a, b, seed = pairings.pop()
+    print(
+        f"{a} (A) vs {b} (B), seed {seed}: {diff.n} deal pairs, A − B = {diff.mean:+.1f} "
+        f"pts/round, 95 % CI [{diff.low:+.1f}, {diff.high:+.1f}]"
+    )
+    for side in ("A", "B"):
+        rows = [r["sides"][side] for r in reports]
+        rounds = sum(s["rounds"] for s in rows)
+        tichu = sum(s["tichu_calls"] for s in rows)
+        made = sum(round(s["tichu_made"] * s["tichu_calls"]) for s in rows)
+        grand = sum(s["grand_calls"] for s in rows)
+        grand_made = sum(round(s["grand_made"] * s["grand_calls"]) for s in rows)
+        doubles = sum(round(s["double_victory_rate"] * s["rounds"]) for s in rows)
+        print(
+            f"  {side}: Tichu {tichu} calls in {2 * rounds} player-rounds, {made} made; "
+            f"Grand {grand}, {grand_made} made; double victories {doubles} in {rounds} rounds; "
+            f"act p99 up to {max(s['act_ms_p99'] for s in rows):.0f} ms (per chunk)"
+        )
+
+
+if __name__ == "__main__":
+    main()
