@@ -19,8 +19,6 @@ from cardroom.engine.record import LogRecord
 STATUSES = ("open", "running", "finished")
 """``open``: waiting for seats; ``running``: dealt and in play; ``finished``: match over."""
 
-SEAT_KINDS = ("empty", "human", "bot")
-
 
 class StorageError(ValueError):
     """Base class of the store's errors for bad requests."""
@@ -69,6 +67,8 @@ class TableMeta:
     """Every human seat needs the invite (or the owner secret)."""
     hot_seat: bool = False
     """One guest may hold several seats."""
+    rated: bool = False
+    """The match changes its players' ratings (every human signed in, standard rules)."""
     damage: str | None = None
     """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 
@@ -84,6 +84,8 @@ class SeatRow:
     token_hash: str | None = None
     guest_hash: str | None = None
     """Which guest holds a human seat (one seat per guest unless the table is hot-seat)."""
+    account_id: str | None = None
+    """The signed-in account that holds (or, for a bot that took over, held) the seat."""
 
 
 @dataclass(frozen=True, slots=True)
