@@ -43,6 +43,11 @@ class Settings:
     small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
     ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
     connections are not counted per address.
+
+    Accounts (``server/players``): ``password_memory_kib`` and ``password_time_cost`` are the
+    argon2id cost of a password hash; ``sign_in_burst`` attempts per name, refilled at
+    ``sign_in_per_minute``, and ``address_burst`` sign-ins and sign-ups per address, refilled
+    at ``address_per_minute``.
     """
 
     db: str = "cardroom.db"
@@ -75,3 +80,9 @@ class Settings:
     max_lag: float = 5.0
     send_buffer: int = 65536
     trusted_proxies: tuple[str, ...] = ()
+    password_memory_kib: int = 65536
+    password_time_cost: int = 3
+    sign_in_burst: int = 5
+    sign_in_per_minute: float = 5.0
+    address_burst: int = 30
+    address_per_minute: float = 30.0

@@ -345,6 +345,20 @@ class SqlStore:
     async def close(self) -> None:
         await self._backend.close()
 
+    @property
+    def postgres(self) -> bool:
+        return self._pg is not None
+
+    def transaction(self) -> Any:
+        """An async context manager: one connection (``execute``, ``executemany``, ``fetch``
+        with ``?`` placeholders) inside one transaction; for the other stores on this database
+        (``storage/players.py``)."""
+        return self._backend.transaction()
+
+    def is_conflict(self, exc: BaseException) -> bool:
+        """Whether ``exc`` is a unique-key violation."""
+        return self._backend.is_conflict(exc)
+
     async def create_table(self, meta: TableMeta, seats: int) -> None:
         check_status(meta.status)
         row = (

@@ -195,10 +195,15 @@ class ClusterRegistry(TableRegistry):
         return 0
 
     async def create(
-        self, game_name: str, options: Mapping[str, Any], name: str, access: Access = NO_OWNER
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        name: str,
+        access: Access = NO_OWNER,
+        rated: bool = False,
     ) -> TableActor:
         """Store the table and let go of it: the node nginx routes its requests to takes it."""
-        actor = await super().create(game_name, options, name, access)
+        actor = await super().create(game_name, options, name, access, rated)
         self.actors.pop(actor.id, None)
         await actor.stop()
         return actor

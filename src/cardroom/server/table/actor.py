@@ -38,7 +38,15 @@ from cardroom.server.table.bot_driver import BotDriver
 from cardroom.server.table.crashpoints import crash_point
 from cardroom.server.table.history import Chat, PublicHistory, ends_round
 from cardroom.server.web.wire import WireError, ack, reject
-from cardroom.storage import ChatRow, SeatRow, SeqConflict, StoredTable, TableStore, utc_now
+from cardroom.storage import (
+    ChatRow,
+    SeatRow,
+    SeqConflict,
+    StoredTable,
+    TableMeta,
+    TableStore,
+    utc_now,
+)
 
 log = logging.getLogger("cardroom.server.table.actor")
 
@@ -59,6 +67,12 @@ class Subscriber(Protocol):
     def seated(self, audience: Audience) -> None:
         """The actor bound the session to ``audience`` (a seat, or the spectators)."""
         ...
+
+
+class MatchResults(Protocol):
+    """Told when a match ends (``server/players/results.py``: history and ratings)."""
+
+    async def finished(self, meta: TableMeta, seats: tuple[SeatRow, ...]) -> None: ...
 
 
 class LobbyError(ValueError):
@@ -169,6 +183,7 @@ class TableActor:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
         self._task: asyncio.Task[None] | None = None
+        self.results: MatchResults | None = None
 
     # -- the actor loop ----------------------------------------------------------------
     def start(self) -> None:
@@ -273,6 +288,7 @@ class TableActor:
             "outcome": self.meta.outcome,
             "private": self.meta.private,
             "hot_seat": self.meta.hot_seat,
+            "rated": self.meta.rated,
         }
 
     def seat_for_token(self, token: str | None) -> int | None:
@@ -522,6 +538,11 @@ class TableActor:
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         self.lobby_changes += 1
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
+        if self.results is not None:
+            try:
+                await self.results.finished(self.meta, tuple(self.seats))
+            except Exception:  # the players' records must never stop a table
+                log.exception("table %s: recording the match result failed", self.id)
 
     # -- start, resume and bots --------------------------------------------------------------
     async def _resume(self) -> None:
@@ -661,8 +682,9 @@ class TableActor:
                 else "the game is running"
             )  # fmt: skip
             raise LobbyError(f"{why}: taking a seat needs the table's invite link", 403)
-        held = [r.seat for r in self.seats if r.kind == "human" and r.guest_hash is not None
-                and r.guest_hash == who.guest]  # fmt: skip
+        held = [r.seat for r in self.seats if r.kind == "human" and (
+            (r.guest_hash is not None and r.guest_hash == who.guest)
+            or (r.account_id is not None and r.account_id == who.account_id))]  # fmt: skip
         if held and not self.meta.hot_seat:
             raise LobbyError(
                 f"you already hold seat {held[0]} at this table: one seat per guest "
@@ -670,13 +692,32 @@ class TableActor:
             )
 
     async def take_seat(self, seat: int, name: str, who: Credentials = NOBODY) -> str:
-        """Seat a human guest (in an empty seat or replacing a bot); returns its secret token."""
+        """Seat a human (in an empty seat or replacing a bot); returns its secret token. The
+        account holding a seat takes it again from another device: the seat's sessions
+        elsewhere are told and become spectators."""
         row = self._check_seat(seat)
-        self._check_seater(row, who)
         token = secrets.token_urlsafe(24)
-        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest)
+        if row.kind == "human" and row.account_id is not None and row.account_id == who.account_id:
+            moved = replace(row, token_hash=hash_token(token), guest_hash=who.guest)
+            await self._set_seat(moved, f"human {row.name}", "you took this seat on another device")
+            return token
+        if self.meta.rated and who.account_id is None:
+            raise LobbyError("a rated table seats only signed-in players: sign in first", 403)
+        if self.meta.rated and row.kind == "bot" and row.account_id is not None:
+            raise LobbyError(f"seat {seat} was left during this rated match: its bot plays on", 403)
+        self._check_seater(row, who)
+        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest, who.account_id)
         await self._set_seat(human, f"human {name}", f"{name} took the seat")
         return token
+
+    def _takeover(self, row: SeatRow) -> SeatRow:
+        """The bot that plays on for a human leaving a running game; in a rated match the seat
+        still names the account, which loses the match (``players/results.py``)."""
+        levels = bot_levels(self.game.name)
+        level = self.settings.takeover_level
+        level = level if level in levels else "random"
+        gone = row.account_id if self.meta.rated else None
+        return SeatRow(row.seat, "bot", f"bot ({level})", level, account_id=gone)
 
     async def seat_bot(
         self, seat: int, level: str, who: Credentials = NOBODY, token: str | None = None
@@ -693,7 +734,12 @@ class TableActor:
         if row.kind != "human" and not self.access.is_owner(who):
             raise LobbyError("only the table's owner may put in or change a bot", 403)
         reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
-        await self._set_seat(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
+        bot = SeatRow(seat, "bot", f"bot ({level})", level)
+        if self.meta.rated and self.status == "running":
+            if not own:
+                raise LobbyError("in a rated match only a player may hand its own seat to a bot")
+            bot = replace(self._takeover(row), name=bot.name, level=level)
+        await self._set_seat(bot, f"bot {level}", reason)
 
     async def leave(self, seat: int, token: str | None, who: Credentials = NOBODY) -> Json:
         """Free a seat: a human with its token (or the owner: a kick), a bot by the owner. In a
@@ -708,14 +754,13 @@ class TableActor:
         if row.kind == "bot" and not owner:
             raise LobbyError("only the table's owner can remove a bot", 403)
         reason = "you left the seat" if own else "the table's owner freed the seat"
+        if self.meta.rated and self.status == "running" and not own:
+            raise LobbyError("in a rated match only a player may leave its seat", 403)
         if self.status == "running":
             if row.kind == "bot":
                 raise LobbyError("a running game's bot seat can only be taken by a human")
-            levels = bot_levels(self.game.name)
-            level = self.settings.takeover_level
-            level = level if level in levels else "random"
-            bot = SeatRow(seat, "bot", f"bot ({level})", level)
-            await self._set_seat(bot, f"bot {level}", reason)
-            return {"seat": seat, "kind": "bot", "level": level}
+            bot = self._takeover(row)
+            await self._set_seat(bot, f"bot {bot.level}", reason)
+            return {"seat": seat, "kind": "bot", "level": bot.level}
         await self._set_seat(SeatRow(seat), "empty", reason)
         return {"seat": seat, "kind": "empty"}

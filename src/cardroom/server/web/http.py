@@ -32,6 +32,7 @@ from cardroom.server.lobby.registry import AbandonedTable, TableRegistry, plausi
 from cardroom.server.ops.limits import RateLimiter, retry_after
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import ActorStopped, LobbyError, TableActor
+from cardroom.server.web.accounts import signed_in
 from cardroom.storage import DamagedTable, UnknownTable
 
 Json = dict[str, Any]
@@ -93,8 +94,9 @@ def _credentials(request: Request, data: Json) -> Credentials:
     guest = secret(GUEST_HEADER, "guest")
     if guest is None:
         guest = "address " + (request.client.host if request.client else "unknown")
+    account = signed_in(request)
     return Credentials(secret(OWNER_HEADER, "owner"), secret(INVITE_HEADER, "invite"),
-                       hash_token(guest))  # fmt: skip
+                       hash_token(guest), None if account is None else account.id)  # fmt: skip
 
 
 async def _actor(request: Request) -> TableActor:
@@ -155,8 +157,11 @@ async def create_table(request: Request) -> Response:
     name = data.get("name") or ""
     if not isinstance(name, str):
         raise LobbyError("'name' must be a string", 400)
+    rated = _flag(data, "rated")
+    if rated and signed_in(request) is None:
+        raise LobbyError("sign in to create a rated table", 403)
     access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
-    actor = await _registry(request).create(game, options, name, access)
+    actor = await _registry(request).create(game, options, name, access, rated)
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
     return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)
@@ -186,7 +191,9 @@ async def table_info(request: Request) -> Response:
 
 async def take_seat(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
-    name, who = _text(data, "name"), _credentials(request, data)
+    account = signed_in(request)  # a signed-in player sits under its account's name
+    name = account.name if account is not None else _text(data, "name")
+    who = _credentials(request, data)
     token = await actor.call(lambda: actor.take_seat(seat, name, who))
     return JSONResponse({"token": token, "seat": seat, "table": actor.id})
 

@@ -1,0 +1,332 @@
+"""The player store: accounts, sign-in sessions, ratings and match results (SQLite, PostgreSQL).
+
+It runs on the table store's SQL connection (``SqlStore.transaction``), so a server has one
+database and one schema (``storage/schema.py``); a server whose tables live in memory keeps its
+players in an in-memory SQLite database. Only hashes of session ids are stored, and password
+hashes come from the caller (``server/players/passwords.py``). Nothing here imports
+``cardroom.server``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.storage.protocol import StorageError
+from cardroom.storage.sql import SqlStore
+
+HUMAN, BOT = "human", "bot"
+
+
+class NameTaken(StorageError):
+    """Another account has this name (or one that differs only by case or look-alikes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: str
+    name: str
+    kind: str
+    password_hash: str | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    game: str
+    mu: float
+    sigma: float
+    display: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    """One seat of a finished match: who held it (an account, else a guest hash), its team, its
+    result and, for a rated match, the rating after it."""
+
+    seat: int
+    name: str
+    team: int
+    result: str
+    """``win``, ``loss`` or ``draw``."""
+    account_id: str | None = None
+    guest_hash: str | None = None
+    left_early: bool = False
+    rating: Rating | None = None
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    table_id: str
+    game: str
+    rated: bool
+    finished_at: str
+    outcome: dict[str, Any]
+    players: tuple[MatchPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A match as one player's history shows it: the player's own row and everyone's."""
+
+    table_id: str
+    game: str
+    rated: bool
+    finished_at: str
+    me: MatchPlayer
+    seats: tuple[MatchPlayer, ...]
+
+
+_ACCOUNT = "id, name, kind, password_hash, created_at"
+_PLAYER = ("seat, name, team, result, account_id, guest_hash, left_early, mu, sigma, display, "
+           "stats_json, game")  # fmt: skip
+
+
+def _account(row: Sequence[Any]) -> Account:
+    return Account(str(row[0]), str(row[1]), str(row[2]), row[3], str(row[4]))
+
+
+def _player(row: Sequence[Any]) -> MatchPlayer:
+    rating = None
+    if row[7] is not None:
+        rating = Rating(str(row[11]), float(row[7]), float(row[8]), float(row[9]), 0, 0)
+    return MatchPlayer(int(row[0]), str(row[1]), int(row[2]), str(row[3]), row[4], row[5],
+                       bool(row[6]), rating, json.loads(row[10]))  # fmt: skip
+
+
+class PlayerStore:
+    """Accounts, sessions, ratings and matches over an opened ``SqlStore``."""
+
+    def __init__(self, sql: SqlStore) -> None:
+        self.sql = sql
+
+    # -- accounts ----------------------------------------------------------------------------
+    async def create_account(self, account: Account, name_key: str) -> None:
+        """``NameTaken`` if ``name_key`` (the normalised name) is another account's."""
+        try:
+            async with self.sql.transaction() as conn:
+                if await conn.fetch("SELECT 1 FROM accounts WHERE name_key = ?", (name_key,)):
+                    raise NameTaken(f"the name {account.name!r} is taken")
+                await conn.execute(
+                    f"INSERT INTO accounts ({_ACCOUNT}, name_key) VALUES (?, ?, ?, ?, ?, ?)",
+                    (account.id, account.name, account.kind, account.password_hash,
+                     account.created_at, name_key),
+                )  # fmt: skip
+        except Exception as exc:
+            if self.sql.is_conflict(exc):
+                raise NameTaken(f"the name {account.name!r} is taken") from None
+            raise
+
+    async def ensure_account(self, account: Account, name_key: str) -> None:
+        """Create ``account`` unless it exists (a bot's, made on first use)."""
+        async with self.sql.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO accounts ({_ACCOUNT}, name_key) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (account.id, account.name, account.kind, account.password_hash,
+                 account.created_at, name_key),
+            )  # fmt: skip
+
+    async def account_by_key(self, name_key: str) -> Account | None:
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(f"SELECT {_ACCOUNT} FROM accounts WHERE name_key = ?",
+                                    (name_key,))  # fmt: skip
+        return _account(rows[0]) if rows else None
+
+    async def account(self, account_id: str) -> Account | None:
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(f"SELECT {_ACCOUNT} FROM accounts WHERE id = ?", (account_id,))
+        return _account(rows[0]) if rows else None
+
+    # -- sessions ----------------------------------------------------------------------------
+    async def add_session(self, id_hash: str, account_id: str, at: str, expires_at: str) -> None:
+        async with self.sql.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO sessions (id_hash, account_id, created_at, expires_at) "
+                "VALUES (?, ?, ?, ?)",
+                (id_hash, account_id, at, expires_at),
+            )
+
+    async def session_account(self, id_hash: str, now: str) -> Account | None:
+        """The account of a live session (``None`` if unknown, revoked or expired)."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                f"SELECT {', '.join('a.' + c for c in _ACCOUNT.split(', '))} FROM sessions s "
+                "JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?",
+                (id_hash, now),
+            )
+        return _account(rows[0]) if rows else None
+
+    async def revoke_session(self, id_hash: str) -> None:
+        async with self.sql.transaction() as conn:
+            await conn.execute("DELETE FROM sessions WHERE id_hash = ?", (id_hash,))
+
+    async def revoke_sessions(self, account_id: str) -> int:
+        """End every session of an account (signed out everywhere); how many there were."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch("SELECT COUNT(*) FROM sessions WHERE account_id = ?",
+                                    (account_id,))  # fmt: skip
+            await conn.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
+        return int(rows[0][0])
+
+    # -- guests ------------------------------------------------------------------------------
+    async def claim_guest(self, guest_hash: str, account_id: str) -> int:
+        """Give the matches a guest played (unclaimed) to the account it signed up as."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT COUNT(*) FROM match_players WHERE guest_hash = ? AND account_id IS NULL",
+                (guest_hash,),
+            )
+            await conn.execute(
+                "UPDATE match_players SET account_id = ? "
+                "WHERE guest_hash = ? AND account_id IS NULL",
+                (account_id, guest_hash),
+            )
+        return int(rows[0][0])
+
+    # -- ratings and matches -----------------------------------------------------------------
+    async def ratings(self, account_ids: Sequence[str], game: str) -> dict[str, Rating]:
+        if not account_ids:
+            return {}
+        marks = ", ".join("?" for _ in account_ids)
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT account_id, mu, sigma, display, games, wins FROM ratings "
+                f"WHERE game = ? AND account_id IN ({marks})",
+                (game, *account_ids),
+            )
+        return {str(r[0]): Rating(game, float(r[1]), float(r[2]), float(r[3]), int(r[4]),
+                                  int(r[5])) for r in rows}  # fmt: skip
+
+    async def ratings_of(self, account_id: str) -> list[Rating]:
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT game, mu, sigma, display, games, wins FROM ratings WHERE account_id = ? "
+                "ORDER BY game",
+                (account_id,),
+            )
+        return [Rating(str(r[0]), float(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5]))
+                for r in rows]  # fmt: skip
+
+    async def record_match(self, match: MatchResult) -> bool:
+        """Store a finished match and, for a rated one, its players' new ratings, at once;
+        ``False`` (nothing changed) if the match was recorded already (a restart replays it)."""
+        async with self.sql.transaction() as conn:
+            if await conn.fetch("SELECT 1 FROM matches WHERE table_id = ?", (match.table_id,)):
+                return False
+            await conn.execute(
+                "INSERT INTO matches (table_id, game, rated, finished_at, outcome_json) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (match.table_id, match.game, int(match.rated), match.finished_at,
+                 json.dumps(match.outcome)),
+            )  # fmt: skip
+            await conn.executemany(
+                "INSERT INTO match_players (table_id, seat, game, account_id, guest_hash, name, "
+                "team, result, left_early, rated, mu, sigma, display, stats_json, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(match.table_id, p.seat, match.game, p.account_id, p.guest_hash, p.name,
+                  p.team, p.result, int(p.left_early), int(match.rated),
+                  *((p.rating.mu, p.rating.sigma, p.rating.display) if p.rating else (None,) * 3),
+                  json.dumps(p.stats), match.finished_at) for p in match.players],
+            )  # fmt: skip
+            rated = list({p.account_id: p for p in match.players  # a bot in two seats: once
+                          if p.rating is not None and p.account_id}.values())  # fmt: skip
+            await conn.executemany(
+                "INSERT INTO ratings (account_id, game, kind, mu, sigma, display, games, wins, "
+                "updated_at) SELECT ?, ?, kind, ?, ?, ?, 1, ?, ? FROM accounts WHERE id = ? "
+                "ON CONFLICT (account_id, game) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, display = excluded.display, "
+                "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+                "updated_at = excluded.updated_at",
+                [(p.account_id, match.game, p.rating.mu, p.rating.sigma, p.rating.display,
+                  int(p.result == "win"), match.finished_at, p.account_id)
+                 for p in rated if p.rating is not None],
+            )  # fmt: skip
+        return True
+
+    async def leaderboard(
+        self, game: str, kind: str, limit: int, offset: int
+    ) -> list[tuple[Account, Rating]]:
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                f"SELECT {', '.join('a.' + c for c in _ACCOUNT.split(', '))}, r.mu, r.sigma, "
+                "r.display, r.games, r.wins FROM ratings r JOIN accounts a ON a.id = r.account_id "
+                "WHERE r.game = ? AND r.kind = ? ORDER BY r.display DESC, r.account_id "
+                "LIMIT ? OFFSET ?",
+                (game, kind, limit, offset),
+            )
+        return [(_account(r[:5]), Rating(game, float(r[5]), float(r[6]), float(r[7]),
+                                         int(r[8]), int(r[9]))) for r in rows]  # fmt: skip
+
+    async def rank(self, account_id: str, game: str) -> int | None:
+        """1 + how many players of the same kind stand above this one (``None``: unrated)."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.game = r.game AND "
+                "o.kind = r.kind AND (o.display > r.display OR (o.display = r.display AND "
+                "o.account_id < r.account_id))) FROM ratings r WHERE r.account_id = ? AND "
+                "r.game = ?",
+                (account_id, game),
+            )
+        return int(rows[0][0]) if rows else None
+
+    async def matches_of(self, account_id: str, game: str, limit: int) -> list[PlayedMatch]:
+        """The account's last ``limit`` matches of ``game``, newest first, with every seat."""
+        async with self.sql.transaction() as conn:
+            mine = await conn.fetch(
+                f"SELECT {_PLAYER}, table_id, rated, finished_at FROM match_players "
+                "WHERE account_id = ? AND game = ? ORDER BY finished_at DESC, table_id LIMIT ?",
+                (account_id, game, limit),
+            )
+            ids = [str(r[12]) for r in mine]
+            seats = await conn.fetch(
+                f"SELECT {_PLAYER}, table_id FROM match_players WHERE table_id IN "
+                f"({', '.join('?' for _ in ids)}) ORDER BY table_id, seat",
+                ids,
+            ) if ids else []  # fmt: skip
+        by_table: dict[str, list[MatchPlayer]] = {}
+        for row in seats:
+            by_table.setdefault(str(row[12]), []).append(_player(row))
+        return [PlayedMatch(str(r[12]), game, bool(r[13]), str(r[14]), _player(r),
+                            tuple(by_table.get(str(r[12]), ()))) for r in mine]  # fmt: skip
+
+    async def totals_of(self, account_id: str, game: str) -> tuple[int, int, list[dict[str, int]]]:
+        """Matches played and won, and each match's counters, for the profile's sums."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT result, stats_json FROM match_players WHERE account_id = ? AND game = ?",
+                (account_id, game),
+            )
+        won = sum(1 for r in rows if r[0] == "win")
+        return len(rows), won, [json.loads(r[1]) for r in rows]
+
+    async def opponents_of(
+        self, account_id: str, game: str
+    ) -> list[tuple[int, str, int, str, str | None]]:
+        """For each match of the account: (my team, my result, their team, their name, their
+        account id), one row per other seat: records with each partner and against each
+        opponent."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT me.team, me.result, o.team, o.name, o.account_id FROM match_players me "
+                "JOIN match_players o ON o.table_id = me.table_id AND o.seat <> me.seat "
+                "WHERE me.account_id = ? AND me.game = ?",
+                (account_id, game),
+            )
+        return [(int(r[0]), str(r[1]), int(r[2]), str(r[3]), r[4]) for r in rows]
+
+    async def history_of(self, account_id: str, game: str, limit: int) -> list[tuple[str, float]]:
+        """The account's displayed rating after each rated match (oldest first, last ``limit``)."""
+        async with self.sql.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT finished_at, display FROM match_players WHERE account_id = ? AND "
+                "game = ? AND rated = 1 AND display IS NOT NULL "
+                "ORDER BY finished_at DESC LIMIT ?",
+                (account_id, game, limit),
+            )
+        return [(str(r[0]), float(r[1])) for r in reversed(rows)]
