@@ -96,6 +96,10 @@ class MatchRecorder:
                 guest_hash=row.guest_hash if row.account_id is None else None,
                 left_early=gone, stats=counts[row.seat],
             ))  # fmt: skip
+        for p in players:  # a bot level's player exists from its first match on
+            if p.account_id is not None and p.account_id.startswith("bot:"):
+                await self.players.ensure_account(bot_account(p.account_id[4:]),
+                                                  skeleton(p.account_id))  # fmt: skip
         rated = meta.rated and all(p.account_id is not None for p in players)
         if rated:
             players = await self._rate(game.name, players, winners)
@@ -105,10 +109,6 @@ class MatchRecorder:
     async def _rate(
         self, game: str, players: list[MatchPlayer], winners: set[int]
     ) -> list[MatchPlayer]:
-        for p in players:
-            if p.account_id is not None and p.account_id.startswith("bot:"):
-                await self.players.ensure_account(bot_account(p.account_id[4:]),
-                                                  skeleton(p.account_id))  # fmt: skip
         ids = [p.account_id for p in players if p.account_id is not None]
         known = await self.players.ratings(ids, game)
         teams = sorted({p.team for p in players})
