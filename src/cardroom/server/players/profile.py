@@ -45,7 +45,9 @@ def _records(rows: list[tuple[int, str, int, str, str | None]]) -> tuple[list[Js
     """With each partner and against each opponent: matches and wins, the most frequent first."""
     games: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
     wins: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
-    for my_team, result, team, name, _ in rows:
+    for my_team, result, team, seat_name, account_id in rows:
+        bot = account_id is not None and account_id.startswith("bot:")
+        name = account_id if bot and account_id is not None else seat_name
         partner = team == my_team
         games[partner][name] += 1
         wins[partner][name] += int(result == "win")

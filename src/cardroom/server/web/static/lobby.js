@@ -1,6 +1,7 @@
 // The lobby: create a table with its options, list open and running tables, join by link.
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { levelHint } from "./levels.js";
 
 // /api/games may be a list of {name, options} or a mapping name -> {options}.
@@ -115,6 +116,7 @@ export function mountLobby(root, navigate) {
   const optionsBox = h("div", { class: "options", "data-testid": "options" });
   const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private" });
   const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat" });
+  const ratedBox = h("input", { type: "checkbox", id: "flag-rated", "data-testid": "flag-rated" });
   const levelSelect = h("select", {
     id: "lobby-bot-level",
     "data-testid": "lobby-bot-level",
@@ -131,6 +133,8 @@ export function mountLobby(root, navigate) {
       h("span", { class: "help" }, "Only people with your invite link can take a seat")),
     h("div", { class: "opt" }, h("label", { for: "flag-hot-seat" }, "Hot seat"), hotSeatBox,
       h("span", { class: "help" }, "One browser may hold several seats (players sharing a screen)")),
+    h("div", { class: "opt" }, h("label", { for: "flag-rated" }, t("players.rated_table")), ratedBox,
+      h("span", { class: "help" }, t("players.rated_help"))),
     h("div", { class: "opt" }, h("label", { for: "lobby-bot-level" }, "Bot level"), levelSelect, levelHelp),
   );
   const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
@@ -168,7 +172,7 @@ export function mountLobby(root, navigate) {
     }
     try {
       const name = nameInput.value.trim() || `${gameSelect.value} table`;
-      const flags = { private: privateBox.checked, hot_seat: hotSeatBox.checked };
+      const flags = { private: privateBox.checked, hot_seat: hotSeatBox.checked, rated: ratedBox.checked };
       const res = await api.createTable(gameSelect.value, options, name, flags);
       navigate(`/t/${res.id}`);
     } catch (err) {
