@@ -133,14 +133,12 @@ class PlayerStore:
             )  # fmt: skip
 
     async def account_by_key(self, name_key: str) -> Account | None:
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(f"SELECT {_ACCOUNT} FROM accounts WHERE name_key = ?",
-                                    (name_key,))  # fmt: skip
+        rows = await self.sql.read(f"SELECT {_ACCOUNT} FROM accounts WHERE name_key = ?",
+                                   (name_key,))  # fmt: skip
         return _account(rows[0]) if rows else None
 
     async def account(self, account_id: str) -> Account | None:
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(f"SELECT {_ACCOUNT} FROM accounts WHERE id = ?", (account_id,))
+        rows = await self.sql.read(f"SELECT {_ACCOUNT} FROM accounts WHERE id = ?", (account_id,))
         return _account(rows[0]) if rows else None
 
     # -- sessions ----------------------------------------------------------------------------
@@ -154,12 +152,11 @@ class PlayerStore:
 
     async def session_account(self, id_hash: str, now: str) -> Account | None:
         """The account of a live session (``None`` if unknown, revoked or expired)."""
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                f"SELECT {', '.join('a.' + c for c in _ACCOUNT.split(', '))} FROM sessions s "
-                "JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?",
-                (id_hash, now),
-            )
+        rows = await self.sql.read(
+            f"SELECT {', '.join('a.' + c for c in _ACCOUNT.split(', '))} FROM sessions s "
+            "JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?",
+            (id_hash, now),
+        )
         return _account(rows[0]) if rows else None
 
     async def revoke_session(self, id_hash: str) -> None:
@@ -194,22 +191,20 @@ class PlayerStore:
         if not account_ids:
             return {}
         marks = ", ".join("?" for _ in account_ids)
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT account_id, mu, sigma, display, games, wins FROM ratings "
-                f"WHERE game = ? AND account_id IN ({marks})",
-                (game, *account_ids),
-            )
+        rows = await self.sql.read(
+            "SELECT account_id, mu, sigma, display, games, wins FROM ratings "
+            f"WHERE game = ? AND account_id IN ({marks})",
+            (game, *account_ids),
+        )
         return {str(r[0]): Rating(game, float(r[1]), float(r[2]), float(r[3]), int(r[4]),
                                   int(r[5])) for r in rows}  # fmt: skip
 
     async def ratings_of(self, account_id: str) -> list[Rating]:
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT game, mu, sigma, display, games, wins FROM ratings WHERE account_id = ? "
-                "ORDER BY game",
-                (account_id,),
-            )
+        rows = await self.sql.read(
+            "SELECT game, mu, sigma, display, games, wins FROM ratings WHERE account_id = ? "
+            "ORDER BY game",
+            (account_id,),
+        )
         return [Rating(str(r[0]), float(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5]))
                 for r in rows]  # fmt: skip
 
@@ -252,43 +247,43 @@ class PlayerStore:
     async def leaderboard(
         self, game: str, kind: str, limit: int, offset: int
     ) -> list[tuple[Account, Rating]]:
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                f"SELECT {', '.join('a.' + c for c in _ACCOUNT.split(', '))}, r.mu, r.sigma, "
-                "r.display, r.games, r.wins FROM ratings r JOIN accounts a ON a.id = r.account_id "
-                "WHERE r.game = ? AND r.kind = ? ORDER BY r.display DESC, r.account_id "
-                "LIMIT ? OFFSET ?",
-                (game, kind, limit, offset),
-            )
+        """A page of the board: the page's ids are cut from the board's index alone (an
+        index-only scan), then joined (a join first makes PostgreSQL sort the whole board)."""
+        rows = await self.sql.read(
+            f"SELECT {', '.join('a.' + c for c in _ACCOUNT.split(', '))}, r.mu, r.sigma, "
+            "r.display, r.games, r.wins FROM (SELECT account_id FROM ratings WHERE game = ? AND "
+            "kind = ? ORDER BY display DESC, account_id LIMIT ? OFFSET ?) page "
+            "JOIN ratings r ON r.account_id = page.account_id AND r.game = ? "
+            "JOIN accounts a ON a.id = r.account_id ORDER BY r.display DESC, r.account_id",
+            (game, kind, limit, offset, game),
+        )
         return [(_account(r[:5]), Rating(game, float(r[5]), float(r[6]), float(r[7]),
                                          int(r[8]), int(r[9]))) for r in rows]  # fmt: skip
 
     async def rank(self, account_id: str, game: str) -> int | None:
         """1 + how many players of the same kind stand above this one (``None``: unrated)."""
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.game = r.game AND "
-                "o.kind = r.kind AND (o.display > r.display OR (o.display = r.display AND "
-                "o.account_id < r.account_id))) FROM ratings r WHERE r.account_id = ? AND "
-                "r.game = ?",
-                (account_id, game),
-            )
+        rows = await self.sql.read(
+            "SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.game = r.game AND "
+            "o.kind = r.kind AND (o.display > r.display OR (o.display = r.display AND "
+            "o.account_id < r.account_id))) FROM ratings r WHERE r.account_id = ? AND "
+            "r.game = ?",
+            (account_id, game),
+        )
         return int(rows[0][0]) if rows else None
 
     async def matches_of(self, account_id: str, game: str, limit: int) -> list[PlayedMatch]:
         """The account's last ``limit`` matches of ``game``, newest first, with every seat."""
-        async with self.sql.transaction() as conn:
-            mine = await conn.fetch(
-                f"SELECT {_PLAYER}, table_id, rated, finished_at FROM match_players "
-                "WHERE account_id = ? AND game = ? ORDER BY finished_at DESC, table_id LIMIT ?",
-                (account_id, game, limit),
-            )
-            ids = [str(r[12]) for r in mine]
-            seats = await conn.fetch(
-                f"SELECT {_PLAYER}, table_id FROM match_players WHERE table_id IN "
-                f"({', '.join('?' for _ in ids)}) ORDER BY table_id, seat",
-                ids,
-            ) if ids else []  # fmt: skip
+        mine = await self.sql.read(
+            f"SELECT {_PLAYER}, table_id, rated, finished_at FROM match_players "
+            "WHERE account_id = ? AND game = ? ORDER BY finished_at DESC, table_id LIMIT ?",
+            (account_id, game, limit),
+        )
+        ids = [str(r[12]) for r in mine]
+        seats = await self.sql.read(
+            f"SELECT {_PLAYER}, table_id FROM match_players WHERE table_id IN "
+            f"({', '.join('?' for _ in ids)}) ORDER BY table_id, seat",
+            ids,
+        ) if ids else []  # fmt: skip
         by_table: dict[str, list[MatchPlayer]] = {}
         for row in seats:
             by_table.setdefault(str(row[12]), []).append(_player(row))
@@ -297,11 +292,10 @@ class PlayerStore:
 
     async def totals_of(self, account_id: str, game: str) -> tuple[int, int, list[dict[str, int]]]:
         """Matches played and won, and each match's counters, for the profile's sums."""
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT result, stats_json FROM match_players WHERE account_id = ? AND game = ?",
-                (account_id, game),
-            )
+        rows = await self.sql.read(
+            "SELECT result, stats_json FROM match_players WHERE account_id = ? AND game = ?",
+            (account_id, game),
+        )
         won = sum(1 for r in rows if r[0] == "win")
         return len(rows), won, [json.loads(r[1]) for r in rows]
 
@@ -311,22 +305,20 @@ class PlayerStore:
         """For each match of the account: (my team, my result, their team, their name, their
         account id), one row per other seat: records with each partner and against each
         opponent."""
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT me.team, me.result, o.team, o.name, o.account_id FROM match_players me "
-                "JOIN match_players o ON o.table_id = me.table_id AND o.seat <> me.seat "
-                "WHERE me.account_id = ? AND me.game = ?",
-                (account_id, game),
-            )
+        rows = await self.sql.read(
+            "SELECT me.team, me.result, o.team, o.name, o.account_id FROM match_players me "
+            "JOIN match_players o ON o.table_id = me.table_id AND o.seat <> me.seat "
+            "WHERE me.account_id = ? AND me.game = ?",
+            (account_id, game),
+        )
         return [(int(r[0]), str(r[1]), int(r[2]), str(r[3]), r[4]) for r in rows]
 
     async def history_of(self, account_id: str, game: str, limit: int) -> list[tuple[str, float]]:
         """The account's displayed rating after each rated match (oldest first, last ``limit``)."""
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT finished_at, display FROM match_players WHERE account_id = ? AND "
-                "game = ? AND rated = 1 AND display IS NOT NULL "
-                "ORDER BY finished_at DESC LIMIT ?",
-                (account_id, game, limit),
-            )
+        rows = await self.sql.read(
+            "SELECT finished_at, display FROM match_players WHERE account_id = ? AND "
+            "game = ? AND rated = 1 AND display IS NOT NULL "
+            "ORDER BY finished_at DESC LIMIT ?",
+            (account_id, game, limit),
+        )
         return [(str(r[0]), float(r[1])) for r in reversed(rows)]

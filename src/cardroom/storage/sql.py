@@ -107,6 +107,7 @@ class _Backend(Protocol):
         ...
 
     def is_conflict(self, exc: BaseException) -> bool: ...
+    async def read(self, sql: str, params: Sequence[Any]) -> list[Row]: ...
 
 
 class _SqliteConn:
@@ -161,6 +162,13 @@ class _SqliteBackend:
 
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, aiosqlite.IntegrityError)
+
+    async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
+        """One query outside an explicit transaction (never inside another's)."""
+        if self._db is None:
+            raise StorageError("the store is not open")
+        async with self._lock:
+            return await _SqliteConn(self._db).fetch(sql, params)
 
 
 async def migrate(backend: _Backend, *, postgres: bool) -> None:
@@ -266,6 +274,9 @@ class _PgBackend:
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, self._asyncpg.UniqueViolationError)
 
+    async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
+        return await self.fetch_once(to_dollar_params(sql), *params)
+
 
 async def _reset(conn: Any) -> None:
     """A pooled connection's reset: asyncpg's default (``RESET ALL``, ``UNLISTEN *``, …) is a
@@ -358,6 +369,10 @@ class SqlStore:
     def is_conflict(self, exc: BaseException) -> bool:
         """Whether ``exc`` is a unique-key violation."""
         return self._backend.is_conflict(exc)
+
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One read-only query in one round trip (no explicit transaction)."""
+        return await self._backend.read(sql, params)
 
     async def create_table(self, meta: TableMeta, seats: int) -> None:
         check_status(meta.status)

@@ -9,6 +9,7 @@ with each partner and against each opponent, and the last matches with links to 
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -60,27 +61,34 @@ def _records(rows: list[tuple[int, str, int, str, str | None]]) -> tuple[list[Js
 
 
 async def profile(store: PlayerStore, account: Account) -> Json:
+    """The profile; its queries run concurrently (PostgreSQL spreads them over its pool)."""
     ratings_json: Json = {}
     stats: Json = {}
     history: Json = {}
     recent: list[Json] = []
-    for rating in await store.ratings_of(account.id):
-        ratings_json[rating.game] = {**rating_json(rating),
-                                     "rank": await store.rank(account.id, rating.game)}  # fmt: skip
-    for game, module in STATS.items():
-        played, won, counters = await store.totals_of(account.id, game)
+    rated = await store.ratings_of(account.id)
+    ranks = await asyncio.gather(*(store.rank(account.id, r.game) for r in rated))
+    for rating, rank in zip(rated, ranks, strict=True):
+        ratings_json[rating.game] = {**rating_json(rating), "rank": rank}
+    per_game = await asyncio.gather(*(asyncio.gather(
+        store.totals_of(account.id, game), store.opponents_of(account.id, game),
+        store.history_of(account.id, game, HISTORY), store.matches_of(account.id, game, RECENT),
+    ) for game in STATS))  # fmt: skip
+    for (game, module), (totals, coplayers, chart, matches) in zip(
+        STATS.items(), per_game, strict=True
+    ):
+        played, won, counters = totals
         if not played:
             continue
         sums = dict.fromkeys(module.COUNTERS, 0)
         for counts in counters:
             for key, value in counts.items():
                 sums[key] = sums.get(key, 0) + int(value)
-        partners, opponents = _records(await store.opponents_of(account.id, game))
+        partners, opponents = _records(coplayers)
         stats[game] = {"matches": played, "won": won, **sums, "partners": partners,
                        "opponents": opponents}  # fmt: skip
-        chart = await store.history_of(account.id, game, HISTORY)
         history[game] = [{"at": at, "display": shown} for at, shown in chart]
-        recent += [_match_json(m) for m in await store.matches_of(account.id, game, RECENT)]
+        recent += [_match_json(m) for m in matches]
     recent.sort(key=lambda m: m["finished_at"], reverse=True)
     return {"name": account.name, "kind": account.kind, "ratings": ratings_json, "stats": stats,
             "history": history, "recent": recent[:RECENT]}  # fmt: skip
