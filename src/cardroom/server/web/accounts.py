@@ -52,8 +52,8 @@ def same_origin(headers: dict[bytes, bytes]) -> bool:
 
 
 class SessionMiddleware:
-    """Puts the signed-in account (or ``None``) in ``request.state.account``; refuses a
-    cookie-carrying state-changing request from another origin (403)."""
+    """Puts the signed-in account (or ``None``) in ``request.state.account`` of the API's
+    requests; refuses a cookie-carrying state-changing request from another origin (403)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -73,7 +73,7 @@ class SessionMiddleware:
                 await refused(scope, receive, send)
                 return
             accounts: Accounts | None = getattr(scope["app"].state, "accounts", None)
-            if accounts is not None:
+            if accounts is not None and scope["path"].startswith("/api/"):  # not for files
                 account = await accounts.current(clean_secret(token))
         scope.setdefault("state", {})["account"] = account
         await self.app(scope, receive, send)
