@@ -13,8 +13,8 @@ import asyncio
 from collections import Counter
 from typing import Any
 
+from cardroom.games.stats import STATS
 from cardroom.server.players import ratings
-from cardroom.server.players.results import STATS
 from cardroom.storage.players import Account, PlayedMatch, PlayerStore, Rating
 
 Json = dict[str, Any]

@@ -11,13 +11,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from types import ModuleType
 from typing import Any
 
 from cardroom.engine import get_game
 from cardroom.engine.runner import apply_record
-from cardroom.games.tichu import stats as tichu_stats
-from cardroom.games.toepen import stats as toepen_stats
+from cardroom.games.stats import STATS
 from cardroom.server.players import ratings
 from cardroom.server.players.accounts import bot_account
 from cardroom.server.players.names import skeleton
@@ -25,9 +23,6 @@ from cardroom.storage import SeatRow, TableMeta, TableStore
 from cardroom.storage.players import MatchPlayer, MatchResult, PlayerStore, Rating
 
 log = logging.getLogger("cardroom.server.players.results")
-
-STATS: dict[str, ModuleType] = {"tichu": tichu_stats, "toepen": toepen_stats}
-"""Per game: ``team_of(seat)`` and ``seat_counters(events, seats)``."""
 
 
 def _own_team(seat: int) -> int:

@@ -17,11 +17,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from cardroom.games.stats import STATS
 from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.ops.limits import retry_after
 from cardroom.server.players import profile as profiles
 from cardroom.server.players.accounts import SESSION_DAYS, AccountError, Accounts
-from cardroom.server.players.results import STATS
 from cardroom.storage.players import BOT, HUMAN, Account
 
 SESSION_COOKIE = "cardroom_session"
