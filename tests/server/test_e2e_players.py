@@ -29,6 +29,7 @@ pytestmark = [
 ]
 
 SHORT = {"target_score": 50}
+WIDE = {"width": 1366, "height": 768}  # the desktop screenshots
 PASSWORD = "a long enough password"
 SEATED = "() => window.cardroom && window.cardroom.mySeat === 0 && window.cardroom.obs"
 
@@ -129,7 +130,7 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     second.get_by_test_id("rating-tichu").wait_for()
     shown = int(second.get_by_test_id("rating-tichu").inner_text())
     assert 1000 < shown < 2000
-    second.set_viewport_size(DESKTOP)
+    second.set_viewport_size(WIDE)
     second.screenshot(path="/tmp/e2e-profile-desktop.png", full_page=True)
     second.set_viewport_size(PHONE)
     second.screenshot(path="/tmp/e2e-profile-phone.png", full_page=True)
@@ -140,7 +141,7 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     second.screenshot(path="/tmp/e2e-leaderboard-phone.png", full_page=True)
     second.get_by_test_id("board-kind-bot").click()
     second.get_by_test_id("board-row-bot:heuristic").wait_for()
-    second.set_viewport_size(DESKTOP)
+    second.set_viewport_size(WIDE)
     second.screenshot(path="/tmp/e2e-leaderboard-desktop.png", full_page=True)
     real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
     assert not real, real

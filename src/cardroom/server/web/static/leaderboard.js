@@ -41,7 +41,8 @@ export function mountLeaderboard(root, navigate) {
         ? h("p", { "data-testid": "board-empty" }, t("players.nobody_rated"))
         : h("table", { class: "board", "data-testid": "board" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("players.name")),
-            h("th", {}, t("players.rating")), h("th", {}, t("players.matches")), h("th", {}, t("players.won")))),
+            h("th", { class: "num" }, t("players.rating")), h("th", { class: "num" }, t("players.matches")),
+            h("th", { class: "num" }, t("players.won")))),
           h("tbody", {}, rows.map((p) => h("tr", { "data-testid": `board-row-${p.name}` },
             h("td", {}, p.rank),
             h("td", {}, h("a", { href: `/p/${encodeURIComponent(p.name)}` }, p.name)),

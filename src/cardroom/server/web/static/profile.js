@@ -94,10 +94,10 @@ function recentTable(recent, me) {
   if (!recent.length) return h("p", {}, t("players.no_matches"));
   return h("table", { class: "board", "data-testid": "recent" }, h("tbody", {}, recent.map((m) =>
     h("tr", { "data-testid": `recent-${m.table}` },
-      h("td", {}, new Date(m.finished_at).toLocaleString()),
+      h("td", {}, new Date(m.finished_at).toLocaleDateString()),
       h("td", {}, t(`game.${m.game}`), m.rated ? h("span", { class: "badge" }, ` ${t("players.rated")}`) : null),
       h("td", { class: `result ${m.result}` }, t(`players.${m.result}`), m.left_early ? ` (${t("players.left_early")})` : ""),
       h("td", { class: "num" }, m.display === null ? "" : Math.round(m.display)),
-      h("td", {}, m.seats.filter((s) => s.name !== me).map((s) => s.name).join(", ")),
+      h("td", { class: "wide" }, m.seats.filter((s) => s.name !== me).map((s) => s.name).join(", ")),
       h("td", {}, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay")))))));
 }
