@@ -35,6 +35,9 @@ async def test_sign_up_in_out_and_the_cookie(tmp_path: Path) -> None:
         signed = await ann.post("/api/session", json={"name": "ANN_LEE", "password": PASSWORD})
         assert signed.status_code == 200 and signed.json()["name"] == "Ann_Lee"
         assert ann.cookies["cardroom_session"] != first  # rotated at sign-in
+        async with browser(server) as old:
+            old.cookies.set("cardroom_session", first, domain="127.0.0.1")
+            assert await whoami(old) is None  # and the session it replaced has ended
         out = await ann.delete("/api/session")
         assert out.status_code == 200 and await whoami(ann) is None
 

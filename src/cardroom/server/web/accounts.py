@@ -79,9 +79,12 @@ class SessionMiddleware:
         await self.app(scope, receive, send)
 
 
-def _signed_in_response(
+async def _signed_in_response(
     request: Request, body: dict[str, Any], token: str, status: int
 ) -> Response:
+    """The answer that sets the new session's cookie; the session this browser held before
+    (if any) ends, so a sign-in always leaves exactly one live id in the browser."""
+    await _accounts(request).sign_out(clean_secret(request.cookies.get(SESSION_COOKIE)))
     response = JSONResponse(body, status_code=status)
     response.set_cookie(
         SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
@@ -124,7 +127,7 @@ async def sign_up(request: Request) -> Response:
     except AccountError as exc:
         return _refused(exc)
     body = {"name": account.name, "claimed_matches": claimed}
-    return _signed_in_response(request, body, token, 201)
+    return await _signed_in_response(request, body, token, 201)
 
 
 async def sign_in(request: Request) -> Response:
@@ -134,7 +137,7 @@ async def sign_in(request: Request) -> Response:
         account, token = await _accounts(request).sign_in(name, password, _address(request))
     except AccountError as exc:
         return _refused(exc)
-    return _signed_in_response(request, {"name": account.name}, token, 200)
+    return await _signed_in_response(request, {"name": account.name}, token, 200)
 
 
 async def sign_out(request: Request) -> Response:
