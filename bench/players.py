@@ -4,8 +4,10 @@ Fills a store with ``--players`` accounts (and three bot levels), their ratings 
 ``--matches`` finished matches of four seats (80% Tichu, 20% Toepen), then asks the real
 routes (``create_app``, its middleware included, over an in-process ASGI transport) for
 ``--requests`` leaderboard pages (random game, kind and offset) and as many profiles (random
-players): p50 and p99 in milliseconds with a 95% confidence interval (order statistics). Then
-the sign-in cost: argon2id hash and verify with the server's default parameters.
+players; one in twenty a bot's, with some 60,000 matches behind it): p50 and p99 in
+milliseconds with a 95% confidence interval (order statistics). Then the sign-in cost: argon2id
+hash and verify with the server's default parameters. The players' running totals and records
+with co-players are filled as the server keeps them (``storage/players.py``).
 
 SQLite always (a temporary file); PostgreSQL too with ``--pg`` (a fresh schema, dropped after).
 The machine's load average is printed next to the figures.
@@ -59,6 +61,8 @@ def rows(players: int, matches: int, rng: random.Random) -> dict[str, list[tuple
             ratings.append((player, game, kind, mu, sigma, display(mu, sigma),
                             rng.randint(1, 60), rng.randint(0, 30), at))  # fmt: skip
     match_rows, seats = [], []
+    totals: dict[tuple[str, str], list[int]] = {}
+    mates: dict[tuple[str, str, str, int], list[Any]] = {}
     for m in range(matches):
         table = f"t{m:07d}"
         game = "tichu" if rng.random() < 0.8 else "toepen"
@@ -69,11 +73,26 @@ def rows(players: int, matches: int, rng: random.Random) -> dict[str, list[tuple
         for seat, player in enumerate(who):
             team = seat % 2 if game == "tichu" else seat
             result = "win" if team == 0 else "loss"
+            total = totals.setdefault((player, game), [0, 0])
+            total[0] += 1
+            total[1] += result == "win"
+            for other_seat, other in enumerate(who):
+                if other != player:
+                    partner = int((other_seat % 2 == seat % 2) if game == "tichu" else False)
+                    mate = mates.setdefault((player, game, other, partner), [by_id[other], 0, 0])
+                    mate[1] += 1
+                    mate[2] += result == "win"
             mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
             seats.append((table, seat, game, player, None, by_id[player], team, result, 0, 1,
                           mu, sigma, display(mu, sigma), stats, finished))  # fmt: skip
+    stats = {"tichu": TICHU_STATS, "toepen": TOEPEN_STATS}
+    player_totals = [(player, game, n, won, json.dumps({k: v * n for k, v in stats[game].items()}))
+                     for (player, game), (n, won) in totals.items()]  # fmt: skip
+    coplayers = [(player, game, other, partner, name, n, won)
+                 for (player, game, other, partner), (name, n, won) in mates.items()]  # fmt: skip
     return {"accounts": accounts, "ratings": ratings, "matches": match_rows,
-            "match_players": seats}  # fmt: skip
+            "match_players": seats, "player_totals": player_totals,
+            "coplayers": coplayers}  # fmt: skip
 
 
 COLUMNS = {
@@ -82,6 +101,8 @@ COLUMNS = {
     "matches": "table_id, game, rated, finished_at, outcome_json",
     "match_players": "table_id, seat, game, account_id, guest_hash, name, team, result, "
     "left_early, rated, mu, sigma, display, stats_json, finished_at",
+    "player_totals": "player, game, matches, won, counters_json",
+    "coplayers": "player, game, other, partner, other_name, games, won",
 }
 
 
@@ -140,6 +161,8 @@ async def measure(db: str, players: int, n: int, rng: random.Random) -> None:
                                   f"&offset={offset}")  # fmt: skip
 
             def profile(i: int) -> Awaitable[httpx.Response]:
+                if rng.random() < 0.05:  # a bot: tens of thousands of matches behind it
+                    return client.get(f"/api/players/{rng.choice(BOTS)}")
                 return client.get(f"/api/players/player{rng.randrange(players):05d}")
 
             await timed(20, board)  # warm caches

@@ -82,6 +82,41 @@ class PlayedMatch:
     seats: tuple[MatchPlayer, ...]
 
 
+GUEST = "guest:"
+"""A guest's totals are kept under ``guest:<guest hash>`` until it signs up."""
+
+
+def player_key(p: MatchPlayer) -> str | None:
+    """Whose totals a seat adds to: its account (or bot), else its guest, else nobody."""
+    if p.account_id is not None:
+        return p.account_id
+    return None if p.guest_hash is None else GUEST + p.guest_hash
+
+
+async def _merge_totals(
+    conn: Any, player: str, game: str, matches: int, won: int, counters: dict[str, int]
+) -> None:
+    rows = await conn.fetch(
+        "SELECT matches, won, counters_json FROM player_totals WHERE player = ? AND game = ?",
+        (player, game),
+    )
+    if rows:
+        summed: dict[str, int] = json.loads(rows[0][2])
+        for name, value in counters.items():
+            summed[name] = summed.get(name, 0) + value
+        await conn.execute(
+            "UPDATE player_totals SET matches = ?, won = ?, counters_json = ? "
+            "WHERE player = ? AND game = ?",
+            (int(rows[0][0]) + matches, int(rows[0][1]) + won, json.dumps(summed), player, game),
+        )
+    else:
+        await conn.execute(
+            "INSERT INTO player_totals (player, game, matches, won, counters_json) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (player, game, matches, won, json.dumps(counters)),
+        )
+
+
 _ACCOUNT = "id, name, kind, password_hash, created_at"
 _PLAYER = ("seat, name, team, result, account_id, guest_hash, left_early, mu, sigma, display, "
            "stats_json, game")  # fmt: skip
@@ -184,6 +219,22 @@ class PlayerStore:
                 "WHERE guest_hash = ? AND account_id IS NULL",
                 (account_id, guest_hash),
             )
+            guest = GUEST + guest_hash
+            for game, matches, won, counters in await conn.fetch(
+                "SELECT game, matches, won, counters_json FROM player_totals WHERE player = ?",
+                (guest,),
+            ):
+                await _merge_totals(conn, account_id, str(game), int(matches), int(won),
+                                    json.loads(counters))  # fmt: skip
+            await conn.execute(
+                "INSERT INTO coplayers (player, game, other, partner, other_name, games, won) "
+                "SELECT ?, game, other, partner, other_name, games, won FROM coplayers "
+                "WHERE player = ? ON CONFLICT (player, game, other, partner) DO UPDATE SET "
+                "games = coplayers.games + excluded.games, won = coplayers.won + excluded.won",
+                (account_id, guest),
+            )
+            for table in ("player_totals", "coplayers"):
+                await conn.execute(f"DELETE FROM {table} WHERE player = ?", (guest,))
         return int(rows[0][0])
 
     # -- ratings and matches -----------------------------------------------------------------
@@ -242,7 +293,39 @@ class PlayerStore:
                   int(p.result == "win"), match.finished_at, p.account_id)
                  for p in rated if p.rating is not None],
             )  # fmt: skip
+            await self._add_totals(conn, match)
         return True
+
+    async def _add_totals(self, conn: Any, match: MatchResult) -> None:
+        """Each player's running totals and records with each co-player, so a profile reads a
+        few rows however many matches (a bot plays tens of thousands) lie behind them. A bot
+        level in several seats counts the match once (won if any of its seats won)."""
+        seats: dict[str, list[MatchPlayer]] = {}
+        for p in match.players:
+            key = player_key(p)
+            if key is not None:
+                seats.setdefault(key, []).append(p)
+        for key, mine in seats.items():
+            won = int(any(p.result == "win" for p in mine))
+            counters: dict[str, int] = {}
+            for p in mine:
+                for name, value in p.stats.items():
+                    counters[name] = counters.get(name, 0) + int(value)
+            await _merge_totals(conn, key, match.game, 1, won, counters)
+            others = {}
+            for p in mine:
+                for q in match.players:
+                    other = player_key(q) or f"name:{q.name}"
+                    if other != key:
+                        others[(other, int(q.team == p.team))] = q.name
+            await conn.executemany(
+                "INSERT INTO coplayers (player, game, other, partner, other_name, games, won) "
+                "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (player, game, other, partner) DO "
+                "UPDATE SET games = coplayers.games + 1, won = coplayers.won + excluded.won, "
+                "other_name = excluded.other_name",
+                [(key, match.game, other, partner, name, won)
+                 for (other, partner), name in others.items()],
+            )  # fmt: skip
 
     async def leaderboard(
         self, game: str, kind: str, limit: int, offset: int
@@ -271,12 +354,12 @@ class PlayerStore:
         )
         return int(rows[0][0]) if rows else None
 
-    async def matches_of(self, account_id: str, game: str, limit: int) -> list[PlayedMatch]:
-        """The account's last ``limit`` matches of ``game``, newest first, with every seat."""
+    async def recent(self, account_id: str, limit: int) -> list[PlayedMatch]:
+        """The account's last ``limit`` matches of any game, newest first, with every seat."""
         mine = await self.sql.read(
             f"SELECT {_PLAYER}, table_id, rated, finished_at FROM match_players "
-            "WHERE account_id = ? AND game = ? ORDER BY finished_at DESC, table_id LIMIT ?",
-            (account_id, game, limit),
+            "WHERE account_id = ? ORDER BY finished_at DESC, table_id LIMIT ?",
+            (account_id, limit),
         )
         ids = [str(r[12]) for r in mine]
         seats = await self.sql.read(
@@ -287,31 +370,28 @@ class PlayerStore:
         by_table: dict[str, list[MatchPlayer]] = {}
         for row in seats:
             by_table.setdefault(str(row[12]), []).append(_player(row))
-        return [PlayedMatch(str(r[12]), game, bool(r[13]), str(r[14]), _player(r),
+        return [PlayedMatch(str(r[12]), str(r[11]), bool(r[13]), str(r[14]), _player(r),
                             tuple(by_table.get(str(r[12]), ()))) for r in mine]  # fmt: skip
 
-    async def totals_of(self, account_id: str, game: str) -> tuple[int, int, list[dict[str, int]]]:
-        """Matches played and won, and each match's counters, for the profile's sums."""
+    async def totals(self, player: str) -> list[tuple[str, int, int, dict[str, int]]]:
+        """Per game: matches played and won, and the game's counters summed."""
         rows = await self.sql.read(
-            "SELECT result, stats_json FROM match_players WHERE account_id = ? AND game = ?",
-            (account_id, game),
+            "SELECT game, matches, won, counters_json FROM player_totals WHERE player = ? "
+            "ORDER BY game",
+            (player,),
         )
-        won = sum(1 for r in rows if r[0] == "win")
-        return len(rows), won, [json.loads(r[1]) for r in rows]
+        return [(str(r[0]), int(r[1]), int(r[2]), json.loads(r[3])) for r in rows]
 
-    async def opponents_of(
-        self, account_id: str, game: str
-    ) -> list[tuple[int, str, int, str, str | None]]:
-        """For each match of the account: (my team, my result, their team, their name, their
-        account id), one row per other seat: records with each partner and against each
-        opponent."""
+    async def coplayers(
+        self, player: str, game: str, partner: bool, limit: int
+    ) -> list[tuple[str, str, int, int]]:
+        """The ``limit`` most frequent partners (or opponents): (key, name, games, won)."""
         rows = await self.sql.read(
-            "SELECT me.team, me.result, o.team, o.name, o.account_id FROM match_players me "
-            "JOIN match_players o ON o.table_id = me.table_id AND o.seat <> me.seat "
-            "WHERE me.account_id = ? AND me.game = ?",
-            (account_id, game),
+            "SELECT other, other_name, games, won FROM coplayers WHERE player = ? AND game = ? "
+            "AND partner = ? ORDER BY games DESC, other LIMIT ?",
+            (player, game, int(partner), limit),
         )
-        return [(int(r[0]), str(r[1]), int(r[2]), str(r[3]), r[4]) for r in rows]
+        return [(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
 
     async def history_of(self, account_id: str, game: str, limit: int) -> list[tuple[str, float]]:
         """The account's displayed rating after each rated match (oldest first, last ``limit``)."""

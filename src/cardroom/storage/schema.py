@@ -108,8 +108,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             mu DOUBLE PRECISION, sigma DOUBLE PRECISION, display DOUBLE PRECISION,
             stats_json TEXT NOT NULL, finished_at TEXT NOT NULL, PRIMARY KEY (table_id, seat))""",
         "CREATE INDEX match_players_account ON match_players (account_id, game, finished_at)",
+        "CREATE INDEX match_players_recent ON match_players (account_id, finished_at)",
         "CREATE INDEX match_players_guest ON match_players (guest_hash)",
-        "CREATE INDEX seats_guest ON seats (guest_hash)",
+        """CREATE TABLE player_totals (
+            player TEXT NOT NULL, game TEXT NOT NULL, matches INTEGER NOT NULL,
+            won INTEGER NOT NULL, counters_json TEXT NOT NULL, PRIMARY KEY (player, game))""",
+        """CREATE TABLE coplayers (
+            player TEXT NOT NULL, game TEXT NOT NULL, other TEXT NOT NULL,
+            partner INTEGER NOT NULL, other_name TEXT NOT NULL, games INTEGER NOT NULL,
+            won INTEGER NOT NULL, PRIMARY KEY (player, game, other, partner))""",
+        "CREATE INDEX coplayers_top ON coplayers (player, game, partner, games DESC)",
     )),
 )  # fmt: skip
 """Append only: a released migration is never edited, a change is a new one."""

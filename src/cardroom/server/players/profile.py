@@ -10,7 +10,6 @@ with each partner and against each opponent, and the last matches with links to 
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 from typing import Any
 
 from cardroom.games.stats import STATS
@@ -42,56 +41,40 @@ def _match_json(match: PlayedMatch) -> Json:
     }  # fmt: skip
 
 
-def _records(rows: list[tuple[int, str, int, str, str | None]]) -> tuple[list[Json], list[Json]]:
-    """With each partner and against each opponent: matches and wins, the most frequent first."""
-    games: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
-    wins: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
-    for my_team, result, team, seat_name, account_id in rows:
-        bot = account_id is not None and account_id.startswith("bot:")
-        name = account_id if bot and account_id is not None else seat_name
-        partner = team == my_team
-        games[partner][name] += 1
-        wins[partner][name] += int(result == "win")
-
-    def top(partner: bool) -> list[Json]:
-        return [{"name": n, "games": g, "won": wins[partner][n]}
-                for n, g in games[partner].most_common(TOP_COPLAYERS)]  # fmt: skip
-
-    return top(True), top(False)
+def _records(rows: list[tuple[str, str, int, int]]) -> list[Json]:
+    return [{"name": other if other.startswith("bot:") else name, "games": games, "won": won}
+            for other, name, games, won in rows]  # fmt: skip
 
 
 async def profile(store: PlayerStore, account: Account) -> Json:
-    """The profile; its queries run concurrently (PostgreSQL spreads them over its pool)."""
-    ratings_json: Json = {}
+    """The profile: a few bounded reads, run concurrently (PostgreSQL spreads them over its
+    pool), however many matches the player has."""
+    rated, totals, recent = await asyncio.gather(
+        store.ratings_of(account.id), store.totals(account.id), store.recent(account.id, RECENT)
+    )
+    games = [game for game, *_ in totals]
+    ranks, charts, partners, opponents = await asyncio.gather(
+        asyncio.gather(*(store.rank(account.id, r.game) for r in rated)),
+        asyncio.gather(*(store.history_of(account.id, g, HISTORY) for g in games)),
+        asyncio.gather(*(store.coplayers(account.id, g, True, TOP_COPLAYERS) for g in games)),
+        asyncio.gather(*(store.coplayers(account.id, g, False, TOP_COPLAYERS) for g in games)),
+    )
     stats: Json = {}
-    history: Json = {}
-    recent: list[Json] = []
-    rated = await store.ratings_of(account.id)
-    ranks = await asyncio.gather(*(store.rank(account.id, r.game) for r in rated))
-    for rating, rank in zip(rated, ranks, strict=True):
-        ratings_json[rating.game] = {**rating_json(rating), "rank": rank}
-    per_game = await asyncio.gather(*(asyncio.gather(
-        store.totals_of(account.id, game), store.opponents_of(account.id, game),
-        store.history_of(account.id, game, HISTORY), store.matches_of(account.id, game, RECENT),
-    ) for game in STATS))  # fmt: skip
-    for (game, module), (totals, coplayers, chart, matches) in zip(
-        STATS.items(), per_game, strict=True
-    ):
-        played, won, counters = totals
-        if not played:
-            continue
-        sums = dict.fromkeys(module.COUNTERS, 0)
-        for counts in counters:
-            for key, value in counts.items():
-                sums[key] = sums.get(key, 0) + int(value)
-        partners, opponents = _records(coplayers)
-        stats[game] = {"matches": played, "won": won, **sums, "partners": partners,
-                       "opponents": opponents}  # fmt: skip
-        history[game] = [{"at": at, "display": shown} for at, shown in chart]
-        recent += [_match_json(m) for m in matches]
-    recent.sort(key=lambda m: m["finished_at"], reverse=True)
-    return {"name": account.name, "kind": account.kind, "ratings": ratings_json, "stats": stats,
-            "history": history, "recent": recent[:RECENT]}  # fmt: skip
+    for (game, played, won, counters), mates, others in zip(totals, partners, opponents,
+                                                             strict=True):  # fmt: skip
+        module = STATS.get(game)
+        sums = dict.fromkeys(module.COUNTERS if module else (), 0) | counters
+        stats[game] = {"matches": played, "won": won, **sums, "partners": _records(mates),
+                       "opponents": _records(others)}  # fmt: skip
+    return {
+        "name": account.name, "kind": account.kind,
+        "ratings": {r.game: {**rating_json(r), "rank": rank}
+                    for r, rank in zip(rated, ranks, strict=True)},
+        "stats": stats,
+        "history": {g: [{"at": at, "display": shown} for at, shown in chart]
+                    for g, chart in zip(games, charts, strict=True)},
+        "recent": [_match_json(m) for m in recent],
+    }  # fmt: skip
 
 
 async def leaderboard(store: PlayerStore, game: str, kind: str, limit: int, offset: int) -> Json:
