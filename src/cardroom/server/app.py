@@ -42,7 +42,7 @@ from cardroom.server.players.accounts import Accounts
 from cardroom.server.players.passwords import Passwords
 from cardroom.server.players.results import MatchRecorder
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import ActorStopped, LobbyError
+from cardroom.server.table.outcomes import ActorStopped, LobbyError
 from cardroom.server.web import accounts, http, replay
 from cardroom.server.web.proxy import TrustedProxy
 from cardroom.server.web.ws import websocket_endpoint

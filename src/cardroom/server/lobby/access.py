@@ -90,6 +90,8 @@ class Access:
     invite_hash: str | None = None
     private: bool = False
     hot_seat: bool = False
+    rated: bool = False
+    """Every human seat needs a signed-in account; leaving a running match forfeits it."""
 
     @classmethod
     def create(cls, *, private: bool, hot_seat: bool) -> tuple[Access, str]:
