@@ -250,15 +250,6 @@ class PlayerStore:
         return {str(r[0]): Rating(game, float(r[1]), float(r[2]), float(r[3]), int(r[4]),
                                   int(r[5])) for r in rows}  # fmt: skip
 
-    async def ratings_of(self, account_id: str) -> list[Rating]:
-        rows = await self.sql.read(
-            "SELECT game, mu, sigma, display, games, wins FROM ratings WHERE account_id = ? "
-            "ORDER BY game",
-            (account_id,),
-        )
-        return [Rating(str(r[0]), float(r[1]), float(r[2]), float(r[3]), int(r[4]), int(r[5]))
-                for r in rows]  # fmt: skip
-
     async def record_match(self, match: MatchResult) -> bool:
         """Store a finished match and, for a rated one, its players' new ratings, at once;
         ``False`` (nothing changed) if the match was recorded already (a restart replays it)."""
@@ -343,35 +334,39 @@ class PlayerStore:
         return [(_account(r[:5]), Rating(game, float(r[5]), float(r[6]), float(r[7]),
                                          int(r[8]), int(r[9]))) for r in rows]  # fmt: skip
 
-    async def rank(self, account_id: str, game: str) -> int | None:
-        """1 + how many players of the same kind stand above this one (``None``: unrated)."""
+    async def ranked_ratings(self, account_id: str) -> list[tuple[Rating, int]]:
+        """Each of the account's ratings with its rank: 1 + how many players of the same kind
+        stand above it in that game."""
         rows = await self.sql.read(
-            "SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.game = r.game AND "
-            "o.kind = r.kind AND (o.display > r.display OR (o.display = r.display AND "
-            "o.account_id < r.account_id))) FROM ratings r WHERE r.account_id = ? AND "
-            "r.game = ?",
-            (account_id, game),
+            "SELECT r.game, r.mu, r.sigma, r.display, r.games, r.wins, 1 + (SELECT COUNT(*) "
+            "FROM ratings o WHERE o.game = r.game AND o.kind = r.kind AND (o.display > r.display "
+            "OR (o.display = r.display AND o.account_id < r.account_id))) FROM ratings r "
+            "WHERE r.account_id = ? ORDER BY r.game",
+            (account_id,),
         )
-        return int(rows[0][0]) if rows else None
+        return [(Rating(str(r[0]), float(r[1]), float(r[2]), float(r[3]), int(r[4]),
+                        int(r[5])), int(r[6])) for r in rows]  # fmt: skip
 
     async def recent(self, account_id: str, limit: int) -> list[PlayedMatch]:
-        """The account's last ``limit`` matches of any game, newest first, with every seat."""
-        mine = await self.sql.read(
+        """The account's last ``limit`` matches of any game, newest first, with every seat
+        (one query: the seats of the account's last tables)."""
+        rows = await self.sql.read(
             f"SELECT {_PLAYER}, table_id, rated, finished_at FROM match_players "
-            "WHERE account_id = ? ORDER BY finished_at DESC, table_id LIMIT ?",
+            "WHERE table_id IN (SELECT table_id FROM match_players WHERE account_id = ? "
+            "ORDER BY finished_at DESC, table_id LIMIT ?) "
+            "ORDER BY finished_at DESC, table_id, seat",
             (account_id, limit),
         )
-        ids = [str(r[12]) for r in mine]
-        seats = await self.sql.read(
-            f"SELECT {_PLAYER}, table_id FROM match_players WHERE table_id IN "
-            f"({', '.join('?' for _ in ids)}) ORDER BY table_id, seat",
-            ids,
-        ) if ids else []  # fmt: skip
-        by_table: dict[str, list[MatchPlayer]] = {}
-        for row in seats:
-            by_table.setdefault(str(row[12]), []).append(_player(row))
-        return [PlayedMatch(str(r[12]), str(r[11]), bool(r[13]), str(r[14]), _player(r),
-                            tuple(by_table.get(str(r[12]), ()))) for r in mine]  # fmt: skip
+        by_table: dict[str, list[Any]] = {}
+        for row in rows:
+            by_table.setdefault(str(row[12]), []).append(row)
+        matches = []
+        for table_id, seats in by_table.items():
+            mine = next(r for r in seats if r[4] == account_id)
+            everyone = tuple(_player(r) for r in seats)
+            matches.append(PlayedMatch(table_id, str(mine[11]), bool(mine[13]), str(mine[14]),
+                                       _player(mine), everyone))  # fmt: skip
+        return matches
 
     async def totals(self, player: str) -> list[tuple[str, int, int, dict[str, int]]]:
         """Per game: matches played and won, and the game's counters summed."""
@@ -383,22 +378,37 @@ class PlayerStore:
         return [(str(r[0]), int(r[1]), int(r[2]), json.loads(r[3])) for r in rows]
 
     async def coplayers(
-        self, player: str, game: str, partner: bool, limit: int
-    ) -> list[tuple[str, str, int, int]]:
-        """The ``limit`` most frequent partners (or opponents): (key, name, games, won)."""
-        rows = await self.sql.read(
-            "SELECT other, other_name, games, won FROM coplayers WHERE player = ? AND game = ? "
-            "AND partner = ? ORDER BY games DESC, other LIMIT ?",
-            (player, game, int(partner), limit),
+        self, player: str, games: Sequence[str], limit: int
+    ) -> dict[tuple[str, bool], list[tuple[str, str, int, int]]]:
+        """Per game and side (partner or not): the ``limit`` most frequent co-players as
+        (key, name, games, won), in one query of index-bounded parts."""
+        parts = [(game, partner) for game in games for partner in (1, 0)]
+        sql = " UNION ALL ".join(
+            f"SELECT * FROM (SELECT game, partner, other, other_name, games, won FROM coplayers "
+            f"WHERE player = ? AND game = ? AND partner = ? ORDER BY games DESC, other "
+            f"LIMIT ?) AS part{i}"
+            for i in range(len(parts))
         )
-        return [(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+        rows = await self.sql.read(sql, [x for g, p in parts for x in (player, g, p, limit)])
+        found: dict[tuple[str, bool], list[tuple[str, str, int, int]]] = {}
+        for row in rows:
+            key = (str(row[0]), bool(row[1]))
+            found.setdefault(key, []).append((str(row[2]), str(row[3]), int(row[4]), int(row[5])))
+        return found
 
-    async def history_of(self, account_id: str, game: str, limit: int) -> list[tuple[str, float]]:
-        """The account's displayed rating after each rated match (oldest first, last ``limit``)."""
-        rows = await self.sql.read(
-            "SELECT finished_at, display FROM match_players WHERE account_id = ? AND "
-            "game = ? AND rated = 1 AND display IS NOT NULL "
-            "ORDER BY finished_at DESC LIMIT ?",
-            (account_id, game, limit),
+    async def histories(
+        self, account_id: str, games: Sequence[str], limit: int
+    ) -> dict[str, list[tuple[str, float]]]:
+        """Per game: the displayed rating after each of the last ``limit`` rated matches,
+        oldest first (one query of index-bounded parts)."""
+        sql = " UNION ALL ".join(
+            f"SELECT * FROM (SELECT game, finished_at, display FROM match_players "
+            f"WHERE account_id = ? AND game = ? AND rated = 1 AND display IS NOT NULL "
+            f"ORDER BY finished_at DESC LIMIT ?) AS part{i}"
+            for i in range(len(games))
         )
-        return [(str(r[0]), float(r[1])) for r in reversed(rows)]
+        rows = await self.sql.read(sql, [x for g in games for x in (account_id, g, limit)])
+        found: dict[str, list[tuple[str, float]]] = {g: [] for g in games}
+        for row in rows:
+            found[str(row[0])].append((str(row[1]), float(row[2])))
+        return {g: sorted(points) for g, points in found.items()}

@@ -47,32 +47,27 @@ def _records(rows: list[tuple[str, str, int, int]]) -> list[Json]:
 
 
 async def profile(store: PlayerStore, account: Account) -> Json:
-    """The profile: a few bounded reads, run concurrently (PostgreSQL spreads them over its
+    """The profile: five bounded reads, run concurrently (PostgreSQL spreads them over its
     pool), however many matches the player has."""
-    rated, totals, recent = await asyncio.gather(
-        store.ratings_of(account.id), store.totals(account.id), store.recent(account.id, RECENT)
-    )
-    games = [game for game, *_ in totals]
-    ranks, charts, partners, opponents = await asyncio.gather(
-        asyncio.gather(*(store.rank(account.id, r.game) for r in rated)),
-        asyncio.gather(*(store.history_of(account.id, g, HISTORY) for g in games)),
-        asyncio.gather(*(store.coplayers(account.id, g, True, TOP_COPLAYERS) for g in games)),
-        asyncio.gather(*(store.coplayers(account.id, g, False, TOP_COPLAYERS) for g in games)),
-    )
+    games = list(STATS)
+    rated, totals, recent, charts, coplayers = await asyncio.gather(
+        store.ranked_ratings(account.id), store.totals(account.id),
+        store.recent(account.id, RECENT), store.histories(account.id, games, HISTORY),
+        store.coplayers(account.id, games, TOP_COPLAYERS),
+    )  # fmt: skip
     stats: Json = {}
-    for (game, played, won, counters), mates, others in zip(totals, partners, opponents,
-                                                             strict=True):  # fmt: skip
+    for game, played, won, counters in totals:
         module = STATS.get(game)
         sums = dict.fromkeys(module.COUNTERS if module else (), 0) | counters
-        stats[game] = {"matches": played, "won": won, **sums, "partners": _records(mates),
-                       "opponents": _records(others)}  # fmt: skip
+        stats[game] = {"matches": played, "won": won, **sums,
+                       "partners": _records(coplayers.get((game, True), [])),
+                       "opponents": _records(coplayers.get((game, False), []))}  # fmt: skip
     return {
         "name": account.name, "kind": account.kind,
-        "ratings": {r.game: {**rating_json(r), "rank": rank}
-                    for r, rank in zip(rated, ranks, strict=True)},
+        "ratings": {r.game: {**rating_json(r), "rank": rank} for r, rank in rated},
         "stats": stats,
-        "history": {g: [{"at": at, "display": shown} for at, shown in chart]
-                    for g, chart in zip(games, charts, strict=True)},
+        "history": {g: [{"at": at, "display": shown} for at, shown in charts[g]]
+                    for g in stats},
         "recent": [_match_json(m) for m in recent],
     }  # fmt: skip
 
