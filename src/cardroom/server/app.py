@@ -110,7 +110,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             own: SqlStore | None = None
             try:
                 postgres = settings.db.startswith(("postgresql://", "postgres://"))
-                if store is None and settings.node_id is None and postgres:  # issue 7 item 15
+                # one lone server per database schema
+                if store is None and settings.node_id is None and postgres:
                     lone = await hold_lone_server(settings.db)
                 await table_store.open()
                 players, own = await _players(table_store)
