@@ -20,7 +20,7 @@ def team_of(seat: int) -> int:
 def seat_counters(events: Iterable[object], seats: int) -> list[dict[str, int]]:
     counts = [dict.fromkeys(COUNTERS, 0) for _ in range(seats)]
     for event in events:
-        if isinstance(event, Played) and event.combo.startswith("bomb"):
+        if isinstance(event, Played) and event.combo.is_bomb():
             counts[event.seat]["bombs"] += 1
         elif isinstance(event, RoundScored):
             result = event.result

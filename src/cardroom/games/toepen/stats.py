@@ -27,7 +27,7 @@ def seat_counters(events: Iterable[object], seats: int) -> list[dict[str, int]]:
         elif isinstance(event, HandEnded):
             for seat in range(seats):
                 counts[seat]["hands"] += 1
-            if event.winner >= 0:
+            if event.winner is not None:
                 counts[event.winner]["knocks_won"] += knocked.get(event.winner, 0)
             knocked = {}
         elif isinstance(event, GameEnded):
