@@ -5,6 +5,7 @@ guessing, cross-site requests carrying the cookie, session fixation, revoked ses
 from __future__ import annotations
 
 import math
+import random
 import secrets
 import statistics
 import time
@@ -195,15 +196,20 @@ def _mean_ci(samples: list[float]) -> tuple[float, float]:
 
 @pytest.mark.slow
 async def test_a_wrong_name_and_a_wrong_password_look_the_same(tmp_path: Path) -> None:
-    """Same status and body; the time differs by less than a tenth of a sign-in (the 95%
-    interval of the mean difference is printed: ``-s`` shows it)."""
+    """Same status and body, and the same time: attempts come in pairs (a wrong name and a
+    wrong password, in random order), and the median of the pairs' differences is under a
+    fifth of a sign-in (robust to a loaded machine); the mean difference and its 95% interval
+    are printed (``-s`` shows them)."""
     limits = {"sign_in_burst": 10_000, "address_burst": 10_000}
+    rng = random.Random(7)
     async with players_server(tmp_path, **limits) as server, browser(server) as client:
         await sign_up(client, "known")
         wrong_name, wrong_password = [], []
         bodies = set()
         for i in range(60):
-            for name, into in (("unknown", wrong_name), ("known", wrong_password)):
+            pair = [("unknown", wrong_name), ("known", wrong_password)]
+            rng.shuffle(pair)
+            for name, into in pair:
                 start = time.perf_counter()
                 response = await client.post(
                     "/api/session", json={"name": name, "password": f"wrong {i}"}
@@ -217,4 +223,5 @@ async def test_a_wrong_name_and_a_wrong_password_look_the_same(tmp_path: Path) -
         print(f"\nsign-in, wrong name {a[0] * 1e3:.2f} ms, wrong password {b[0] * 1e3:.2f} ms; "
               f"difference {diff * 1e3:+.2f} ms, 95% CI [{(diff - half) * 1e3:+.2f}, "
               f"{(diff + half) * 1e3:+.2f}] ms")  # fmt: skip
-        assert abs(diff) < 0.1 * b[0]
+        paired = statistics.median(x - y for x, y in zip(wrong_name, wrong_password, strict=True))
+        assert abs(paired) < 0.2 * statistics.median(wrong_password)
