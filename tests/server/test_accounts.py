@@ -175,6 +175,19 @@ async def test_session_fixation_and_revocation(tmp_path: Path) -> None:
             assert refused.status_code == 403  # a revoked session is a guest
 
 
+async def test_sign_out_everywhere(tmp_path: Path) -> None:
+    async with players_server(tmp_path) as server, browser(server) as phone:
+        await sign_up(phone, "ann")
+        async with browser(server) as laptop:
+            signed = await laptop.post("/api/session", json={"name": "ann", "password": PASSWORD})
+            assert signed.status_code == 200
+            await phone.delete("/api/session")  # this device only
+            assert await whoami(laptop) == "ann"
+            await phone.post("/api/session", json={"name": "ann", "password": PASSWORD})
+            assert (await phone.delete("/api/session?everywhere=true")).status_code == 200
+            assert await whoami(laptop) is None and await whoami(phone) is None
+
+
 async def test_password_guessing_is_rate_limited_per_name_and_per_address(tmp_path: Path) -> None:
     async with players_server(tmp_path, address_burst=12) as server, browser(server) as ann:
         await sign_up(ann, "ann")

@@ -18,6 +18,7 @@ from tests.server.test_e2e_browser import (
     create_table,
     live,  # noqa: F401  (the module's server fixture)
     obs,
+    sit_with_bots,
     tichu_move,
     wait_change,
 )
@@ -81,13 +82,7 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
 
     # a guest plays a match, then signs up: the match is on its new profile
     guest_table = create_table(first, live.url, "tichu", SHORT)
-    first.get_by_test_id("player-name").fill("guest")
-    first.get_by_test_id("bot-level").select_option("heuristic")
-    first.get_by_test_id("sit-0").click()
-    first.wait_for_function(SEATED)
-    for bot in (1, 2, 3):
-        first.get_by_test_id(f"add-bot-{bot}").click()
-        first.wait_for_selector(f"[data-testid=seat-{bot}] .badge:text('bot')")
+    sit_with_bots(first, 4, "heuristic")
     play_to_the_end(first, 0)
     first.goto(live.url + "/")
     sign(first, "alice", "sign-up-submit")
@@ -97,12 +92,7 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     # a rated match against three bots; a second browser signs in and takes the seat back
     first.goto(live.url + "/")
     rated = _create_checked(first)
-    first.get_by_test_id("bot-level").select_option("heuristic")
-    first.get_by_test_id("sit-0").click()
-    first.wait_for_function(SEATED)
-    for bot in (1, 2, 3):
-        first.get_by_test_id(f"add-bot-{bot}").click()
-        first.wait_for_selector(f"[data-testid=seat-{bot}] .badge:text('bot')")
+    sit_with_bots(first, 4, "heuristic")  # the name typed is ignored: alice sits as alice
     assert first.get_by_test_id("seat-0").inner_text().count("alice") == 1
 
     second = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()

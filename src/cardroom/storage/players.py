@@ -198,13 +198,10 @@ class PlayerStore:
         async with self.sql.transaction() as conn:
             await conn.execute("DELETE FROM sessions WHERE id_hash = ?", (id_hash,))
 
-    async def revoke_sessions(self, account_id: str) -> int:
-        """End every session of an account (signed out everywhere); how many there were."""
+    async def revoke_sessions(self, account_id: str) -> None:
+        """End every session of an account (signed out everywhere)."""
         async with self.sql.transaction() as conn:
-            rows = await conn.fetch("SELECT COUNT(*) FROM sessions WHERE account_id = ?",
-                                    (account_id,))  # fmt: skip
             await conn.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
-        return int(rows[0][0])
 
     # -- guests ------------------------------------------------------------------------------
     async def claim_guest(self, guest_hash: str, account_id: str) -> int:

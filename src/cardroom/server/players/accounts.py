@@ -99,8 +99,12 @@ class Accounts:
             raise AccountError(WRONG, 401)
         return account, await self._new_session(account)
 
-    async def sign_out(self, token: str | None) -> None:
-        if token:
+    async def sign_out(self, token: str | None, everywhere: bool = False) -> None:
+        """End this session (or, ``everywhere``, every session of its account)."""
+        account = await self.current(token) if everywhere else None
+        if account is not None:
+            await self.store.revoke_sessions(account.id)
+        elif token:
             await self.store.revoke_session(session_hash(token))
 
     async def current(self, token: str | None) -> Account | None:

@@ -141,8 +141,11 @@ async def sign_in(request: Request) -> Response:
 
 
 async def sign_out(request: Request) -> Response:
-    """``DELETE /api/session``: the session is revoked and the cookie cleared."""
-    await _accounts(request).sign_out(clean_secret(request.cookies.get(SESSION_COOKIE)))
+    """``DELETE /api/session``: the session is revoked and the cookie cleared; with
+    ``?everywhere=true`` every session of the account (a lost phone, a shared computer)."""
+    everywhere = request.query_params.get("everywhere") == "true"
+    token = clean_secret(request.cookies.get(SESSION_COOKIE))
+    await _accounts(request).sign_out(token, everywhere)
     response = JSONResponse({"name": None})
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
