@@ -95,7 +95,7 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     sit_with_bots(first, 4, "heuristic")  # the name typed is ignored: alice sits as alice
     assert first.get_by_test_id("seat-0").inner_text().count("alice") == 1
 
-    second = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    second = browser.new_context(viewport=WIDE, reduced_motion="reduce").new_page()
     watch(second, problems)
     second.goto(live.url + "/")
     sign(second, "alice", "sign-in-submit")
