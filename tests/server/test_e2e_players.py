@@ -53,6 +53,7 @@ def play_to_the_end(page: Any, seat: int) -> None:
 def _create_checked(page: Any) -> str:
     """``create_table`` without reloading the lobby (the rated box is already checked)."""
     page.get_by_test_id("game-select").select_option("tichu")
+    page.get_by_test_id("house-rules-toggle").click()  # single options are folded away
     page.get_by_test_id("flag-rated").check()
     for key, value in SHORT.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))

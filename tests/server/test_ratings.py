@@ -93,7 +93,7 @@ async def test_leaving_a_rated_match_early_loses_it(tmp_path: Path) -> None:
     async with players_server(tmp_path) as server, browser(server) as ann, browser(server) as bob:
         await sign_up(ann, "ann")
         await sign_up(bob, "bob")
-        table, owner = await rated_table(ann, target=1000)
+        table, owner = await rated_table(ann)  # ann owes the first decision: it cannot end first
         token = (await ann.post(f"/api/tables/{table}/seats/0", json={})).json()["token"]
         for seat in (1, 2, 3):
             await put_bot(ann, table, seat, owner, "heuristic")
