@@ -23,7 +23,7 @@ MODEL = PlackettLuce()
 
 async def finished(server: Server, table: str) -> Json:
     """The table's summary once it is finished (waits on its status, at most ``TIMEOUT``)."""
-    async with asyncio.timeout(TIMEOUT * 4):
+    async with asyncio.timeout(TIMEOUT * 10):  # bots play a whole match; the machine may crawl
         while True:
             info: Json = (await server.http.get(f"/api/tables/{table}")).json()
             if info["status"] == "finished":
@@ -93,7 +93,7 @@ async def test_leaving_a_rated_match_early_loses_it(tmp_path: Path) -> None:
     async with players_server(tmp_path) as server, browser(server) as ann, browser(server) as bob:
         await sign_up(ann, "ann")
         await sign_up(bob, "bob")
-        table, owner = await rated_table(ann)  # ann owes the first decision: it cannot end first
+        table, owner = await rated_table(ann, target=500)  # long enough to try the seat
         token = (await ann.post(f"/api/tables/{table}/seats/0", json={})).json()["token"]
         for seat in (1, 2, 3):
             await put_bot(ann, table, seat, owner, "heuristic")
