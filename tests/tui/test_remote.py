@@ -80,3 +80,25 @@ def test_terminal_takes_an_invited_seat_from_a_join_link(server: str) -> None:  
     assert (linked, table_id, invite) == (server, table, created["invite"])
     assert take_seat(server, table_id, 1, "Term", invite)
     assert httpx.get(f"{server}/api/tables/{table}").json()["seats"][1]["name"] == "Term"
+
+
+def test_terminal_signs_in_and_sits_as_its_account(server: str) -> None:  # noqa: F811
+    import httpx
+    import pytest
+
+    from cardroom.tui.account import sign_in
+    from cardroom.tui.remote import take_seat
+
+    password = "terminal password"
+    with httpx.Client(base_url=server, headers={"Origin": server}) as browser:
+        made = browser.post("/api/accounts", json={"name": "termina", "password": password})
+        assert made.status_code == 201, made.text
+        created = browser.post("/api/tables", json={"game": "tichu", "rated": True}).json()
+    with pytest.raises(ValueError, match="wrong name or password"):
+        sign_in(server, "termina", "not the password")
+    with pytest.raises(ValueError, match="cannot take seat 0: 403"):
+        take_seat(server, created["id"], 0, "Term")  # a rated table: guests are refused
+    session = sign_in(server, "TERMINA", password)
+    assert take_seat(server, created["id"], 0, "ignored", session=session)
+    seat = httpx.get(f"{server}/api/tables/{created['id']}").json()["seats"][0]
+    assert seat["name"] == "termina"

@@ -20,6 +20,7 @@ EXAMPLES = """examples:
   cardroom play --game toepen --seats 5 --bots search --option lives=7
   cardroom play --server http://127.0.0.1:8000 --table T1 --seat 2
   cardroom play --table 'http://127.0.0.1:8000/t/T1#invite=SECRET' --seat 1
+  CARDROOM_PASSWORD=… cardroom play --server http://127.0.0.1:8000 --table T1 --account ann
 """
 
 
@@ -45,6 +46,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--invite", help="the table's invite secret (bot seats, running games)")
     parser.add_argument("--name", default="terminal", help="your name at a server table")
     parser.add_argument("--token", help="seat token (reconnect) instead of taking the seat")
+    parser.add_argument(
+        "--account",
+        help="sign in as this account (password from CARDROOM_PASSWORD, or asked): the seat "
+        "and the match are the account's (rated tables need it)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -59,7 +65,9 @@ def run(args: argparse.Namespace) -> int:
             print("--server needs --table ID (and --seat N), or a join link", file=sys.stderr)
             return 2
         invite = args.invite or invite
-        return play_remote(server, table, args.seat, args.name, args.token, console, invite)
+        return play_remote(
+            server, table, args.seat, args.name, args.token, console, invite, args.account
+        )
     return play_local(args, console)
 
 

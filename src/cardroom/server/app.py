@@ -38,9 +38,12 @@ from cardroom.server.ops.tuning import (
     full_collections,
     young_collections,
 )
+from cardroom.server.players.accounts import Accounts
+from cardroom.server.players.passwords import Passwords
+from cardroom.server.players.results import MatchRecorder
 from cardroom.server.settings import Settings
 from cardroom.server.table.outcomes import ActorStopped, LobbyError
-from cardroom.server.web import http, replay, review
+from cardroom.server.web import accounts, http, replay, review
 from cardroom.server.web.proxy import TrustedProxy
 from cardroom.server.web.ws import websocket_endpoint
 from cardroom.storage import (
@@ -52,6 +55,7 @@ from cardroom.storage import (
     redact,
 )
 from cardroom.storage.group_commit import GroupCommitStore
+from cardroom.storage.players import PlayerStore
 
 log = logging.getLogger("cardroom.server")
 
@@ -71,6 +75,24 @@ async def _forward(request: Request, exc: Exception) -> Response:
     return await forward_http(request, exc.url)
 
 
+async def _players(table_store: TableStore) -> tuple[PlayerStore, SqlStore | None]:
+    """The player store on the table store's database; a server keeping its tables in memory
+    keeps its players in an in-memory SQLite database (returned, to be closed at shutdown)."""
+    sql = table_store.inner if isinstance(table_store, GroupCommitStore) else table_store
+    if isinstance(sql, SqlStore):
+        return PlayerStore(sql), None
+    own = SqlStore(":memory:")
+    await own.open()
+    return PlayerStore(own), own
+
+
+def _accounts(players: PlayerStore, settings: Settings) -> Accounts:
+    passwords = Passwords(settings.password_memory_kib, settings.password_time_cost)
+    by_name = RateLimiter(settings.sign_in_burst, settings.sign_in_per_minute)
+    by_address = RateLimiter(settings.address_burst, settings.address_per_minute)
+    return Accounts(players, passwords, by_name, by_address)
+
+
 def create_app(settings: Settings | None = None, store: TableStore | None = None) -> Starlette:
     """The server app; ``store`` overrides the one named by ``settings.db`` (tests)."""
     settings = settings or Settings()
@@ -85,13 +107,17 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         with _held(settings.db if store is None else "memory"):
             registry: TableRegistry | None = None
             lone: Any = None
+            own: SqlStore | None = None
             try:
                 postgres = settings.db.startswith(("postgresql://", "postgres://"))
                 # one lone server per database schema
                 if store is None and settings.node_id is None and postgres:
                     lone = await hold_lone_server(settings.db)
                 await table_store.open()
+                players, own = await _players(table_store)
                 registry = await _registry(table_store, settings)
+                registry.results = MatchRecorder(players, table_store)
+                app.state.accounts = _accounts(players, settings)
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 if isinstance(exc, DatabaseInUse):
@@ -105,6 +131,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                     await registry.shutdown()
                 with contextlib.suppress(Exception):
                     await table_store.close()  # its thread would keep the process alive
+                if own is not None:
+                    await own.close()
                 raise
             app.state.registry = registry
             app.state.settings = settings
@@ -126,6 +154,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                 watcher.cancel()
                 await registry.shutdown()
                 await table_store.close()
+                if own is not None:
+                    await own.close()
                 if lone is not None:
                     await lone.close()
                 log.info("server stopped")
@@ -143,11 +173,19 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
+        Route("/api/accounts", accounts.sign_up, methods=["POST"]),
+        Route("/api/session", accounts.sign_in, methods=["POST"]),
+        Route("/api/session", accounts.sign_out, methods=["DELETE"]),
+        Route("/api/session", accounts.whoami, methods=["GET"]),
+        Route("/api/players/{name}", accounts.player),
+        Route("/api/leaderboard", accounts.leaderboard),
         WebSocketRoute("/ws", websocket_endpoint),
         Route("/", http.page),
         Route("/t/{table_id}", http.page),
         Route("/replay/{table_id}", http.page),
         Route("/rules/{game}", http.page),
+        Route("/p/{name}", http.page),
+        Route("/leaderboard", http.page),
         Route("/favicon.ico", http.favicon),
         Route("/i18n/{lang}.json", http.catalogue),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),
@@ -160,6 +198,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     middleware = [
         Middleware(TrustedProxy, trusted=settings.trusted_proxies),
         Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout),
+        Middleware(accounts.SessionMiddleware),
     ]
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware

@@ -58,6 +58,10 @@ class Settings:
     may have queued or running; ``review_workers`` reviews or hints computed at once (in the bot
     pool, beside the search bots); ``review_cache`` finished reviews kept; ``hint_worlds``
     sampled worlds per hint.
+    Accounts (``server/players``): ``password_memory_kib`` and ``password_time_cost`` are the
+    argon2id cost of a password hash; ``sign_in_burst`` attempts per name, refilled at
+    ``sign_in_per_minute``, and ``address_burst`` sign-ins and sign-ups per address, refilled
+    at ``address_per_minute``.
     """
 
     db: str = "cardroom.db"
@@ -100,6 +104,12 @@ class Settings:
     review_workers: int = 1
     review_cache: int = 64
     hint_worlds: int = 40
+    password_memory_kib: int = 65536
+    password_time_cost: int = 3
+    sign_in_burst: int = 5
+    sign_in_per_minute: float = 5.0
+    address_burst: int = 30
+    address_per_minute: float = 30.0
     gc_full_every: float = 600.0
     gc_young_every: float = 0.05
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))

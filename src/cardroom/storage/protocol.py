@@ -69,6 +69,8 @@ class TableMeta:
     """One guest may hold several seats."""
     hints: bool = True
     """Players may ask the bot for a hint (``server/web/review.py``; never at rated tables)."""
+    rated: bool = False
+    """The match changes its players' ratings (every human signed in, standard rules)."""
     damage: str | None = None
     """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 
@@ -84,6 +86,8 @@ class SeatRow:
     token_hash: str | None = None
     guest_hash: str | None = None
     """Which guest holds a human seat (one seat per guest unless the table is hot-seat)."""
+    account_id: str | None = None
+    """The signed-in account that holds (or, for a bot that took over, held) the seat."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from cardroom.engine.record import LogRecord
+from cardroom.storage import schema
 from cardroom.storage.protocol import (
     ChatRow,
     DamagedTable,
@@ -31,43 +32,13 @@ from cardroom.storage.protocol import (
     UnknownTable,
     check_continues,
     check_status,
+    utc_now,
 )
-
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY, game TEXT NOT NULL, rules_version TEXT NOT NULL,
-        config_json TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL,
-        finished_at TEXT, outcome_json TEXT, name TEXT NOT NULL DEFAULT '')""",
-    "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, created_at)",
-    """CREATE TABLE IF NOT EXISTS seats (
-        table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT, kind TEXT NOT NULL,
-        level TEXT, token_hash TEXT, PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS log (
-        table_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
-        "text" TEXT NOT NULL, "auto" INTEGER NOT NULL, "at" TEXT NOT NULL,
-        PRIMARY KEY (table_id, seq))""",
-    """CREATE TABLE IF NOT EXISTS derived (
-        table_id TEXT NOT NULL, "key" TEXT NOT NULL, body TEXT NOT NULL,
-        PRIMARY KEY (table_id, "key"))""",
-    """CREATE TABLE IF NOT EXISTS chat (
-        table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER, name TEXT NOT NULL,
-        "text" TEXT NOT NULL, "at" TEXT NOT NULL, PRIMARY KEY (table_id, n))""",
-)
-
-COLUMNS_ADDED = (
-    ("tables", "owner_hash", "TEXT"),
-    ("tables", "invite_hash", "TEXT"),
-    ("tables", "private", "INTEGER NOT NULL DEFAULT 0"),
-    ("tables", "hot_seat", "INTEGER NOT NULL DEFAULT 0"),
-    ("tables", "hints", "INTEGER NOT NULL DEFAULT 1"),
-    ("seats", "guest_hash", "TEXT"),
-)
-"""Columns added after the first schema: added on open when missing (older files keep working)."""
 
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
-    "owner_hash, invite_hash, private, hot_seat, hints"
+    "owner_hash, invite_hash, private, hot_seat, hints, rated"
 )
 Row = Sequence[Any]
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
@@ -136,6 +107,7 @@ class _Backend(Protocol):
         ...
 
     def is_conflict(self, exc: BaseException) -> bool: ...
+    async def read(self, sql: str, params: Sequence[Any]) -> list[Row]: ...
 
 
 class _SqliteConn:
@@ -167,13 +139,8 @@ class _SqliteBackend:
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA synchronous=NORMAL")  # a process crash loses nothing
         await self._db.execute("PRAGMA busy_timeout=5000")
-        for statement in SCHEMA:
-            await self._db.execute(statement)
-        for table, column, kind in COLUMNS_ADDED:
-            async with self._db.execute(f"PRAGMA table_info({table})") as cursor:
-                present = {row[1] for row in await cursor.fetchall()}
-            if column not in present:
-                await self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        await self._db.execute(schema.VERSION_TABLE)
+        await migrate(self, postgres=False)
 
     async def close(self) -> None:
         if self._db is not None:
@@ -195,6 +162,27 @@ class _SqliteBackend:
 
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, aiosqlite.IntegrityError)
+
+    async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
+        """One query outside an explicit transaction (never inside another's)."""
+        if self._db is None:
+            raise StorageError("the store is not open")
+        async with self._lock:
+            return await _SqliteConn(self._db).fetch(sql, params)
+
+
+async def migrate(backend: _Backend, *, postgres: bool) -> None:
+    """Apply the migrations the database lacks (``storage/schema.py``), each in its own
+    transaction with its version row; the transaction's lock (SQLite's write lock, an advisory
+    lock on PostgreSQL) makes a second process starting at once find it applied."""
+    for migration in schema.MIGRATIONS:
+        async with backend.transaction() as conn:
+            if postgres:
+                await conn.execute(f"SELECT pg_advisory_xact_lock({schema.MIGRATION_LOCK}, 0)")
+            done = await schema.applied(conn)
+            schema.check_known(done)
+            if migration.version not in done:
+                await schema.apply(conn, migration, postgres, utc_now())
 
 
 def sqlite_path(url: str) -> str | None:
@@ -259,11 +247,10 @@ class _PgBackend:
         self._pool = await self._asyncpg.create_pool(
             self._url, min_size=1, max_size=8, server_settings=settings, reset=_reset
         )
-        async with self._pool.acquire() as conn:
-            for statement in SCHEMA:
-                await conn.execute(statement)
-            for table, column, kind in COLUMNS_ADDED:
-                await conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+        async with self.transaction() as conn:  # nodes starting together: one creates it
+            await conn.execute(f"SELECT pg_advisory_xact_lock({schema.MIGRATION_LOCK}, 0)")
+            await conn.execute(schema.VERSION_TABLE)
+        await migrate(self, postgres=True)
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -286,6 +273,9 @@ class _PgBackend:
 
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, self._asyncpg.UniqueViolationError)
+
+    async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
+        return await self.fetch_once(to_dollar_params(sql), *params)
 
 
 async def _reset(conn: Any) -> None:
@@ -328,6 +318,7 @@ def _parse_meta(row: Row) -> TableMeta:
         private=bool(row[11]),
         hot_seat=bool(row[12]),
         hints=bool(row[13]),
+        rated=bool(row[14]),
     )
 
 
@@ -357,10 +348,32 @@ class SqlStore:
             self._backend = _SqliteBackend(url.removeprefix("sqlite:///"))
 
     async def open(self) -> None:
-        await self._backend.open()
+        try:
+            await self._backend.open()
+        except BaseException:
+            await self._backend.close()  # e.g. a newer schema: no connection left behind
+            raise
 
     async def close(self) -> None:
         await self._backend.close()
+
+    @property
+    def postgres(self) -> bool:
+        return self._pg is not None
+
+    def transaction(self) -> Any:
+        """An async context manager: one connection (``execute``, ``executemany``, ``fetch``
+        with ``?`` placeholders) inside one transaction; for the other stores on this database
+        (``storage/players.py``)."""
+        return self._backend.transaction()
+
+    def is_conflict(self, exc: BaseException) -> bool:
+        """Whether ``exc`` is a unique-key violation."""
+        return self._backend.is_conflict(exc)
+
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One read-only query in one round trip (no explicit transaction)."""
+        return await self._backend.read(sql, params)
 
     async def create_table(self, meta: TableMeta, seats: int) -> None:
         check_status(meta.status)
@@ -370,6 +383,7 @@ class SqlStore:
             None if meta.outcome is None else json.dumps(meta.outcome), meta.name,
             meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
             int(meta.hints),
+            int(meta.rated),
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:
@@ -406,9 +420,18 @@ class SqlStore:
             if not found:
                 raise StorageError(f"table {table_id}: no seat {row.seat}")
             await conn.execute(
-                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ?, guest_hash = ? "
-                "WHERE table_id = ? AND seat = ?",
-                (row.kind, row.name, row.level, row.token_hash, row.guest_hash, table_id, row.seat),
+                "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ?, guest_hash = ?, "
+                "account_id = ? WHERE table_id = ? AND seat = ?",
+                (
+                    row.kind,
+                    row.name,
+                    row.level,
+                    row.token_hash,
+                    row.guest_hash,
+                    row.account_id,
+                    table_id,
+                    row.seat,
+                ),
             )
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
@@ -582,7 +605,7 @@ class SqlStore:
             if not metas:
                 raise UnknownTable(f"no table {table_id!r}")
             seat_rows = await conn.fetch(
-                "SELECT seat, kind, name, level, token_hash, guest_hash FROM seats "
+                "SELECT seat, kind, name, level, token_hash, guest_hash, account_id FROM seats "
                 "WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
@@ -591,7 +614,7 @@ class SqlStore:
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
             )
-        seats = tuple(SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in seat_rows)
+        seats = tuple(SeatRow(int(r[0]), *r[1:7]) for r in seat_rows)
         records = tuple(
             LogRecord(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), str(r[3]),
                       bool(r[4]), str(r[5]))

@@ -15,6 +15,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
+from cardroom.tui.account import password, session_headers, sign_in
 from cardroom.tui.prompt import HELP, Console, menu, read_choice
 from cardroom.tui.render import render_event, render_obs, seat_names
 
@@ -43,12 +44,20 @@ def join_link(table: str) -> tuple[str | None, str, str | None]:
     return urlunsplit((parts.scheme, parts.netloc, "", "", "")), table_id, invite
 
 
-def take_seat(server: str, table: str, seat: int, name: str, invite: str | None = None) -> str:
+def take_seat(
+    server: str,
+    table: str,
+    seat: int,
+    name: str,
+    invite: str | None = None,
+    session: str | None = None,
+) -> str:
     """POST the lobby route that binds ``seat`` to us (with the table's invite secret, which
-    bot seats, running games and private tables need); returns the seat token."""
+    bot seats, running games and private tables need, and the account's session if signed
+    in); returns the seat token."""
     url = f"{server.rstrip('/')}/api/tables/{quote(table)}/seats/{seat}"
     body = json.dumps({"name": name}).encode()
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **session_headers(server, session)}
     if invite:
         headers["X-Cardroom-Invite"] = invite
     request = urllib.request.Request(url, body, headers, method="POST")
@@ -195,10 +204,13 @@ def play_remote(
     token: str | None,
     console: Console,
     invite: str | None = None,
+    account: str | None = None,
 ) -> int:
-    """Take ``seat`` at ``table`` (unless a token is given) and play it until the game ends."""
+    """Take ``seat`` at ``table`` (unless a token is given; signed in as ``account`` if given)
+    and play it until the game ends."""
     try:
-        token = token or take_seat(server, table, seat, name, invite)
+        session = None if account is None else sign_in(server, account, password(account))
+        token = token or take_seat(server, table, seat, name, invite, session)
     except (OSError, ValueError) as exc:
         console.write(f"cardroom play: {exc}")
         return 2

@@ -14,6 +14,8 @@
 - **Takeover**: running tables whose lease names a dead node are taken by whichever node's
   client reconnects first; tables nobody reconnects to are taken by the sweep after
   ``ORPHAN_GRACE`` seconds.
+- **Schema**: the ``nodes`` and ``leases`` tables are created by the store's migrations
+  (``storage/schema.py``), which run before a node starts.
 - **Lobby**: each node announces its tables' summaries on ``LISTEN/NOTIFY`` when their status
   or seats change, and every node lists the union.
 """
@@ -47,11 +49,6 @@ CHANNEL = "cardroom_lobby"
 ORPHAN_GRACE = 2.0
 SWEEP_EVERY = 0.5
 
-SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS nodes (node INTEGER PRIMARY KEY, url TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS leases (
-        table_id TEXT PRIMARY KEY, node INTEGER, epoch BIGINT NOT NULL)""",
-)
 ALIVE = (
     "EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = "
     f"{LOCK_CLASS} AND objid = {{node}}::oid AND objsubid = 2 AND granted)"
@@ -96,10 +93,6 @@ class ClusterNode:
             await self._refuse(
                 "a cardroom server without --node-id is using this database; stop it first"
             )
-        async with self._conn.transaction():  # nodes starting together: one creates
-            await self._conn.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_CLASS)
-            for statement in SCHEMA:
-                await self._conn.execute(statement)
         await self._conn.execute(
             "INSERT INTO nodes (node, url) VALUES ($1, $2) "
             "ON CONFLICT (node) DO UPDATE SET url = EXCLUDED.url",
@@ -201,9 +194,10 @@ class ClusterRegistry(TableRegistry):
         name: str,
         access: Access = NO_OWNER,
         hints: bool = True,
+        rated: bool = False,
     ) -> TableActor:
         """Store the table and let go of it: the node nginx routes its requests to takes it."""
-        actor = await super().create(game_name, options, name, access, hints)
+        actor = await super().create(game_name, options, name, access, hints, rated)
         self.actors.pop(actor.id, None)
         await actor.stop()
         return actor

@@ -11,7 +11,10 @@ expects it (README, "Ownership and invites"):
   private table, a bot's seat, a running game) needs the invite or the owner secret;
 - bots are put in, changed and removed by the owner; a seated human may hand its own seat to a
   bot; the owner may free a human's seat (a kick);
-- one seat per guest unless the table allows hot-seat play.
+- one seat per guest (and per account) unless the table allows hot-seat play;
+- a seat taken by a signed-in account is that account's from any device: taking it again
+  moves it to the new device; a rated table seats only signed-in players, and a seat left
+  during a rated match plays on as a bot that nobody may take over.
 
 >>> owner = "s3cret-owner"
 >>> invite_for(owner) == invite_for(owner), invite_for(owner) != owner
@@ -70,11 +73,13 @@ def matches(digest: str | None, secret: str | None) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Credentials:
-    """What one request presents: the secrets it knows and the guest it comes from (a hash)."""
+    """What one request presents: the secrets it knows, the guest it comes from (a hash) and
+    the account it is signed in as (``None``: a guest)."""
 
     owner: str | None = None
     invite: str | None = None
     guest: str | None = None
+    account_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +90,8 @@ class Access:
     invite_hash: str | None = None
     private: bool = False
     hot_seat: bool = False
+    rated: bool = False
+    """Every human seat needs a signed-in account; leaving a running match forfeits it."""
 
     @classmethod
     def create(cls, *, private: bool, hot_seat: bool) -> tuple[Access, str]:

@@ -19,8 +19,9 @@ from cardroom.engine import Game, get_game, replay
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.lobby.access import Access
 from cardroom.server.lobby.names import MAX_TABLE_NAME, BadName, clean_name
+from cardroom.server.players.rated import why_not_rated
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import TableActor
+from cardroom.server.table.actor import MatchResults, TableActor
 from cardroom.server.table.bot_pool import BotPool
 from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import (
@@ -84,6 +85,7 @@ class TableRegistry:
         self._creating = 0
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
+        self.results: MatchResults | None = None  # told of every finished match
 
     def _quarantine(self, meta: TableMeta, reason: str) -> DamagedTable:
         """Mark a table damaged (logged once) and return the error that says so."""
@@ -155,6 +157,7 @@ class TableRegistry:
             msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
             raise UnknownTable(msg) from None
         actor = TableActor(stored, game, self.store, self.settings, self.pool)
+        actor.results = self.results
         actor.start()
         self.actors[actor.id] = actor
         return actor
@@ -184,8 +187,10 @@ class TableRegistry:
         name: str,
         access: Access = NO_OWNER,
         hints: bool = True,
+        rated: bool = False,
     ) -> TableActor:
-        """A new open table; bad game names, options or names raise ``LobbyError`` (400)."""
+        """A new open table; bad game names, options or names raise ``LobbyError`` (400), as
+        does a rated table that is not standard (``players/rated.py``)."""
         try:
             game = get_game(game_name)
         except KeyError as exc:
@@ -198,18 +203,27 @@ class TableRegistry:
             name = clean_name(name, "name", MAX_TABLE_NAME, required=False)
         except BadName as exc:
             raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
+        why = why_not_rated(game, config, access.hot_seat) if rated else None
+        if why is not None:
+            raise LobbyError(why, Problem.BAD_REQUEST)
         waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
         if waiting >= self.settings.max_open_tables:
             msg = f"the server has {waiting} tables waiting for players, its limit; join one"
             raise LobbyError(msg, Problem.BUSY)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
-            return await self._create(game, config, name, access, hints)
+            return await self._create(game, config, name, access, hints, rated)
         finally:
             self._creating -= 1
 
     async def _create(
-        self, game: Game[Any, Any, Any], config: Any, name: str, access: Access, hints: bool = True
+        self,
+        game: Game[Any, Any, Any],
+        config: Any,
+        name: str,
+        access: Access,
+        hints: bool = True,
+        rated: bool = False,
     ) -> TableActor:
         meta = TableMeta(
             id=new_table_id(),
@@ -223,6 +237,7 @@ class TableRegistry:
             private=access.private,
             hot_seat=access.hot_seat,
             hints=hints,
+            rated=rated,
         )
         await self.store.create_table(meta, game.num_seats(config))
         log.info("table %s created: %s %s %r", meta.id, game.name, meta.config, name)

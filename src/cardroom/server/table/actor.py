@@ -27,7 +27,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -93,7 +93,7 @@ from cardroom.server.table.seats import SeatChange, Seats
 from cardroom.server.table.subscriber import Subscriber
 from cardroom.server.table.timers import DealPause
 from cardroom.server.table.versions import Version
-from cardroom.storage import SeqConflict, StoredTable, TableStore, utc_now
+from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableMeta, TableStore, utc_now
 
 log = logging.getLogger("cardroom.server.table.actor")
 
@@ -113,6 +113,12 @@ def refusal_for(exc: Exception) -> Refusal:
     if isinstance(exc, NotActiveError):
         return Refusal.NOT_ACTIVE
     return Refusal.ILLEGAL
+
+
+class MatchResults(Protocol):
+    """Told when a match ends (``server/players/results.py``: history and ratings)."""
+
+    async def finished(self, meta: TableMeta, seats: tuple[SeatRow, ...]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +156,7 @@ class TableActor:
         self.num_seats = game.num_seats(self.config)
         self.runner: Runner[Any, Any, Any] = Runner(game, self.config)
         self.seats = Seats(stored.seats, game.name)
+        self.results: MatchResults | None = None  # told when the match ends
         self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
         self.public = PublicHistory(game)  # what a (re)connecting page shows as the table log
         self.chat = ChatLog()
@@ -304,7 +311,7 @@ class TableActor:
     @property
     def access(self) -> Access:
         meta = self.meta
-        return Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
+        return Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat, meta.rated)
 
     def seat_infos(self) -> list[SeatInfo]:
         online = {a for a in self.subscribers.values() if isinstance(a, int)}
@@ -331,6 +338,7 @@ class TableActor:
             "private": self.meta.private,
             "hot_seat": self.meta.hot_seat,
             "hints": self.meta.hints,
+            "rated": self.meta.rated,
         }
 
     def observation(self, audience: Audience) -> Json:
@@ -559,6 +567,11 @@ class TableActor:
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         self.lobby_changes += 1
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
+        if self.results is not None:
+            try:
+                await self.results.finished(self.meta, tuple(self.seats))
+            except Exception:  # the players' records must never stop a table
+                log.exception("table %s: recording the match result failed", self.id)
 
     # -- start, resume and bots --------------------------------------------------------------
     async def _resume(self) -> None:

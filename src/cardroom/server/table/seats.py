@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardroom.bots import bot_levels
@@ -78,9 +78,22 @@ class Seats:
     def take(
         self, seat: int, name: str, who: Credentials, status: str, access: Access
     ) -> tuple[SeatChange, str]:
-        """Seat a human guest (in an empty seat or replacing a bot): the change and the
-        seat's new secret token."""
+        """Seat a human (in an empty seat or replacing a bot): the change and the seat's new
+        secret token. The account holding a seat takes it again from another device (its
+        sessions elsewhere are told and become spectators)."""
         row = self.check(seat, status)
+        token = secrets.token_urlsafe(24)
+        if row.kind == "human" and row.account_id is not None and row.account_id == who.account_id:
+            moved = replace(row, token_hash=hash_token(token), guest_hash=who.guest)
+            return SeatChange(
+                moved, f"human {row.name}", "you took this seat on another device"
+            ), token
+        if access.rated and who.account_id is None:
+            msg = "a rated table seats only signed-in players: sign in first"
+            raise LobbyError(msg, Problem.FORBIDDEN)
+        if access.rated and row.kind == "bot" and row.account_id is not None:
+            msg = f"seat {seat} was left during this rated match: its bot plays on"
+            raise LobbyError(msg, Problem.FORBIDDEN)
         if row.kind == "human":
             raise LobbyError(f"seat {row.seat} is taken by {row.name}")
         public_empty = row.kind == "empty" and status == "open" and not access.private
@@ -93,15 +106,15 @@ class Seats:
             raise LobbyError(
                 f"{why}: taking a seat needs the table's invite link", Problem.FORBIDDEN
             )
-        held = [r.seat for r in self.rows if r.kind == "human" and r.guest_hash is not None
-                and r.guest_hash == who.guest]  # fmt: skip
+        held = [r.seat for r in self.rows if r.kind == "human" and (
+            (r.guest_hash is not None and r.guest_hash == who.guest)
+            or (r.account_id is not None and r.account_id == who.account_id))]  # fmt: skip
         if held and not access.hot_seat:
             raise LobbyError(
                 f"you already hold seat {held[0]} at this table: one seat per guest "
                 "(a table created with hot_seat allows more)"
             )
-        token = secrets.token_urlsafe(24)
-        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest)
+        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest, who.account_id)
         return SeatChange(human, f"human {name}", f"{name} took the seat"), token
 
     def bot(
@@ -121,7 +134,13 @@ class Seats:
         if row.kind != "human" and not access.is_owner(who):
             raise LobbyError("only the table's owner may put in or change a bot", Problem.FORBIDDEN)
         reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
-        return SeatChange(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
+        bot = SeatRow(seat, "bot", f"bot ({level})", level)
+        if access.rated and status == "running":
+            if not own:
+                msg = "in a rated match only a player may hand its own seat to a bot"
+                raise LobbyError(msg)
+            bot = replace(bot, account_id=row.account_id)  # a forfeit: players/results.py
+        return SeatChange(bot, f"bot {level}", reason)
 
     def leave(
         self, seat: int, token: str | None, who: Credentials, status: str, access: Access,
@@ -140,10 +159,15 @@ class Seats:
         if row.kind == "bot" and not owner:
             raise LobbyError("only the table's owner can remove a bot", Problem.FORBIDDEN)
         reason = "you left the seat" if own else "the table's owner freed the seat"
+        if access.rated and status == "running" and not own:
+            raise LobbyError("in a rated match only a player may leave its seat", Problem.FORBIDDEN)
         if status == "running":
             if row.kind == "bot":
                 raise LobbyError("a running game's bot seat can only be taken by a human")
             levels = bot_levels(self.game)
             level = takeover_level if takeover_level in levels else "random"
-            return SeatChange(SeatRow(seat, "bot", f"bot ({level})", level), f"bot {level}", reason)
+            # in a rated match the seat still names the account, which loses (players/results.py)
+            gone = row.account_id if access.rated else None
+            bot = SeatRow(seat, "bot", f"bot ({level})", level, account_id=gone)
+            return SeatChange(bot, f"bot {level}", reason)
         return SeatChange(SeatRow(seat), "empty", reason)

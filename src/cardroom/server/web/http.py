@@ -34,6 +34,7 @@ from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.commands import Leave, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
+from cardroom.server.web.accounts import signed_in
 from cardroom.storage import DamagedTable, UnknownTable
 
 Json = dict[str, Any]
@@ -100,8 +101,9 @@ def _credentials(request: Request, data: Json) -> Credentials:
     guest = secret(GUEST_HEADER, "guest")
     if guest is None:
         guest = "address " + (request.client.host if request.client else "unknown")
+    account = signed_in(request)
     return Credentials(secret(OWNER_HEADER, "owner"), secret(INVITE_HEADER, "invite"),
-                       hash_token(guest))  # fmt: skip
+                       hash_token(guest), None if account is None else account.id)  # fmt: skip
 
 
 async def _actor(request: Request) -> TableActor:
@@ -164,11 +166,14 @@ async def create_table(request: Request) -> Response:
     name = data.get("name") or ""
     if not isinstance(name, str):
         raise LobbyError("'name' must be a string", Problem.BAD_REQUEST)
+    rated = _flag(data, "rated")
+    if rated and signed_in(request) is None:
+        raise LobbyError("sign in to create a rated table", Problem.FORBIDDEN)
     access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
     hints = data.get("hints", True)
     if not isinstance(hints, bool):
         raise LobbyError("'hints' must be true or false", Problem.BAD_REQUEST)
-    actor = await _registry(request).create(game, options, name, access, hints)
+    actor = await _registry(request).create(game, options, name, access, hints and not rated, rated)
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
     return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)
@@ -198,7 +203,9 @@ async def table_info(request: Request) -> Response:
 
 async def take_seat(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
-    name, who = _text(data, "name"), _credentials(request, data)
+    account = signed_in(request)  # a signed-in player sits under its account's name
+    name = account.name if account is not None else _text(data, "name")
+    who = _credentials(request, data)
     token = await actor.call(TakeSeat(seat, name, who))
     return JSONResponse({"token": token, "seat": seat, "table": actor.id})
 

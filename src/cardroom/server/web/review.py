@@ -300,7 +300,7 @@ def _respond(job: Job) -> Response:
 def hints_allowed(actor: TableActor) -> bool:
     """Hints at this table: its ``hints`` flag (on by default), never at rated tables."""
     meta = actor.meta
-    return bool(getattr(meta, "hints", True)) and not bool(getattr(meta, "rated", False))
+    return meta.hints and not meta.rated
 
 
 async def table_hint(request: Request) -> Response:

@@ -63,7 +63,7 @@ function stored(key) {
   }
 }
 
-function guestId() {
+export function guestId() {
   let id = stored("cardroom.guest");
   if (!id) {
     const bytes = crypto.getRandomValues(new Uint8Array(12));

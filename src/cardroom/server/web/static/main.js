@@ -1,7 +1,11 @@
 // Entry point: "/" is the lobby, "/t/{id}" the table (the join link), "/replay/{id}" a finished
-// table's replay, "/rules/{game}" how to play.
+// table's replay, "/rules/{game}" how to play, "/p/{name}" a player's profile, "/leaderboard" the
+// ratings. The account strip (account.js) sits above every page.
+import { mountAccount } from "./account.js";
 import { loadLanguage } from "./i18n.js";
+import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
+import { mountProfile } from "./profile.js";
 import { mountReplay } from "./replay.js";
 import { mountRules } from "./rules.js";
 import { mountTable } from "./table.js";
@@ -16,6 +20,7 @@ function route() {
   const table = /^\/t\/([^/]+)\/?$/.exec(path);
   const replay = /^\/replay\/([^/]+)\/?$/.exec(path);
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
+  const profile = /^\/p\/([^/]+)\/?$/.exec(path);
   if (table) {
     const ctx = mountTable(root, decodeURIComponent(table[1]));
     cleanup = () => {
@@ -27,6 +32,10 @@ function route() {
     mountReplay(root, decodeURIComponent(replay[1]));
   } else if (rules) {
     mountRules(root, decodeURIComponent(rules[1]));
+  } else if (profile) {
+    mountProfile(root, decodeURIComponent(profile[1]));
+  } else if (path === "/leaderboard" || path === "/leaderboard/") {
+    mountLeaderboard(root, navigate);
   } else {
     cleanup = mountLobby(root, navigate);
   }
@@ -38,4 +47,10 @@ function navigate(path) {
 }
 
 window.addEventListener("popstate", route);
-loadLanguage(localStorage.getItem("cardroom.lang") || "en").then(route, route);
+loadLanguage(localStorage.getItem("cardroom.lang") || "en").then(
+  () => {
+    mountAccount(document.getElementById("account"));
+    route();
+  },
+  route,
+);

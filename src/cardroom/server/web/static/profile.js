@@ -1,0 +1,103 @@
+// A player's profile (/p/{name}): per game its rating (one number, the uncertainty beside it),
+// rank and a small chart of the rating after each rated match; its counters (Tichu calls and
+// how they ended, one-two finishes, bombs; Toepen knocks and times loser); its records with
+// each partner and against each opponent; its last matches with links to their replays.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const COUNTERS = {
+  tichu: [["matches", "won"], ["tichu_called", "tichu_made"], ["grand_called", "grand_made"],
+          ["rounds"], ["double_victories"], ["bombs"]],
+  toepen: [["matches", "won"], ["times_loser"], ["hands"], ["knocks", "knocks_won"], ["folds"]],
+};
+
+export function mountProfile(root, name) {
+  const main = h("main", { class: "players page", "data-testid": "profile" }, t("players.loading"));
+  root.replaceChildren(
+    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom"),
+      h("a", { href: "/leaderboard" }, t("players.leaderboard"))),
+    main,
+  );
+  fetch(`/api/players/${encodeURIComponent(name)}`)
+    .then(async (r) => {
+      const data = await r.json();
+      if (!r.ok) throw new Error(data.error || r.statusText);
+      render(main, data);
+    })
+    .catch((err) => main.replaceChildren(h("p", { "data-testid": "message" }, err.message)));
+}
+
+function render(main, p) {
+  const games = [...new Set([...Object.keys(p.ratings), ...Object.keys(p.stats)])];
+  const parts = [
+    h("h1", { "data-testid": "profile-name" }, p.name, p.kind === "bot" ? h("span", { class: "badge bot" }, " bot") : null),
+    games.length === 0 ? h("p", {}, t("players.no_matches")) : null,
+    ...games.map((g) => gameSection(g, p.ratings[g], p.stats[g], (p.history || {})[g] || [])),
+    h("h2", {}, t("players.recent")),
+    recentTable(p.recent, p.name),
+  ];
+  main.replaceChildren(...parts.filter((part) => part !== null));
+}
+
+function gameSection(game, rating, stats, history) {
+  return h("section", { class: "game-card", "data-testid": `profile-${game}` },
+    h("h2", {}, t(`game.${game}`)),
+    rating
+      ? h("p", { class: "rating" },
+        h("strong", { "data-testid": `rating-${game}` }, Math.round(rating.display)),
+        h("span", { class: "sigma" }, ` ±${Math.round(rating.uncertainty)}`),
+        " · ", t("players.rank", { rank: rating.rank }),
+        " · ", t("players.rated_matches", { games: rating.games, wins: rating.wins }))
+      : h("p", { class: "rating" }, t("players.unrated")),
+    history.length > 1 ? chart(history) : null,
+    stats ? counters(game, stats) : null,
+    stats ? h("div", { class: "records" }, records(t("players.partners"), stats.partners),
+      records(t("players.opponents"), stats.opponents)) : null,
+  );
+}
+
+// The rating after each rated match, as a line (no library: an SVG polyline).
+function chart(history) {
+  const w = 320, hgt = 80, pad = 4;
+  const values = history.map((x) => x.display);
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const span = hi - lo || 1;
+  const points = values.map((v, i) =>
+    `${pad + (i * (w - 2 * pad)) / (values.length - 1)},${hgt - pad - ((v - lo) * (hgt - 2 * pad)) / span}`);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${hgt}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("players.chart", { from: Math.round(values[0]), to: Math.round(values.at(-1)) }));
+  svg.setAttribute("data-testid", "rating-chart");
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+  line.setAttribute("points", points.join(" "));
+  svg.append(line);
+  return svg;
+}
+
+function counters(game, stats) {
+  const rows = (COUNTERS[game] || []).map((keys) => h("tr", {},
+    h("th", {}, t(`stats.${keys[0]}`)),
+    h("td", { class: "num", "data-testid": `stat-${keys[0]}` }, stats[keys[0]] ?? 0),
+    keys[1] ? h("td", {}, t(`stats.${keys[1]}`, { n: stats[keys[1]] ?? 0 })) : h("td", {})));
+  return h("table", { class: "counters" }, h("tbody", {}, rows));
+}
+
+function records(title, rows) {
+  return h("div", {}, h("h3", {}, title), rows.length === 0 ? h("p", {}, "—") :
+    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, r.name),
+      h("td", { class: "num" }, t("players.record", { games: r.games, won: r.won })))))));
+}
+
+function recentTable(recent, me) {
+  if (!recent.length) return h("p", {}, t("players.no_matches"));
+  return h("table", { class: "board", "data-testid": "recent" }, h("tbody", {}, recent.map((m) =>
+    h("tr", { "data-testid": `recent-${m.table}` },
+      h("td", {}, new Date(m.finished_at).toLocaleDateString()),
+      h("td", {}, t(`game.${m.game}`), m.rated ? h("span", { class: "badge" }, ` ${t("players.rated")}`) : null),
+      h("td", { class: `result ${m.result}` }, t(`players.${m.result}`), m.left_early ? ` (${t("players.left_early")})` : ""),
+      h("td", { class: "num" }, m.display === null ? "" : Math.round(m.display)),
+      h("td", { class: "wide" }, m.seats.filter((s) => s.name !== me).map((s) => s.name).join(", ")),
+      h("td", {}, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay")))))));
+}
