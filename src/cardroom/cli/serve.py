@@ -127,6 +127,16 @@ LIMITS: tuple[tuple[str, type, float, str], ...] = (
     ("--max-lag", float, 5.0, "seconds a message may wait for a client that stopped reading "
      "before it is closed with 4008"),
     ("--send-buffer", int, 65536, "kernel send buffer per connection in bytes (0 = system's)"),
+    ("--max-open-per-address", int, 10, "open tables one address may have created (429 above; "
+     "0 = no bound)"),
+    ("--max-bot-tables-per-address", int, 2, "running tables with only bots one address may "
+     "have created (429 above; 0 = no bound)"),
+    ("--bot-table-life", float, 3600.0, "seconds a table with only bots may run before it is "
+     "ended (0 = never)"),
+    ("--max-seats-per-address", int, 8, "human seats one address may hold across tables (429 "
+     "above; 0 = no bound)"),
+    ("--chat-burst", int, 5, "chat lines one address may send at once"),
+    ("--chat-rate", float, 30.0, "chat lines per minute one address may send after its burst"),
 )  # fmt: skip
 
 
@@ -159,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
     freeze_survivors(args.gc_full_every, args.gc_young_every)
     limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
     limits["create_per_minute"] = limits.pop("create_rate")
+    limits["chat_per_minute"] = limits.pop("chat_rate")
     settings = Settings(
         db=args.db,
         bot_delay=args.bot_delay,

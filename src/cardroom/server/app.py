@@ -29,10 +29,11 @@ from cardroom.server.cluster.node import (
     fenced,
     hold_lone_server,
 )
+from cardroom.server.cluster.rate import SharedRateLimiter
 from cardroom.server.cluster.relay import forward_http
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.health import watch_loop
-from cardroom.server.ops.limits import BodyLimit, RateLimiter
+from cardroom.server.ops.limits import BodyLimit, ChatLimiter, OverQuota, RateLimiter
 from cardroom.server.ops.tuning import (
     freeze_startup_objects,
     full_collections,
@@ -66,6 +67,15 @@ async def _registry(store: TableStore, settings: Settings) -> TableRegistry:
     return ClusterRegistry(store, settings, node)
 
 
+async def _shared_limiter(settings: Settings) -> SharedRateLimiter | None:
+    """A cluster node's creation limit lives in PostgreSQL, shared with the other nodes."""
+    if settings.node_id is None:
+        return None
+    limiter = SharedRateLimiter(settings.db, settings.create_burst, settings.create_per_minute)
+    await limiter.open()
+    return limiter
+
+
 async def _forward(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Elsewhere)
     return await forward_http(request, exc.url)
@@ -91,6 +101,9 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                     lone = await hold_lone_server(settings.db)
                 await table_store.open()
                 registry = await _registry(table_store, settings)
+                shared = await _shared_limiter(settings)
+                if shared is not None:
+                    app.state.create_limiter = shared
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 if isinstance(exc, DatabaseInUse):
@@ -125,6 +138,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                 watcher.cancel()
                 await registry.shutdown()
                 await table_store.close()
+                if shared is not None:
+                    await shared.close()
                 if lone is not None:
                     await lone.close()
                 log.info("server stopped")
@@ -137,6 +152,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/tables/{table_id}", http.table_info),
         Route("/api/tables/{table_id}/record", http.table_record),
         Route("/api/tables/{table_id}/replay", replay.table_replay),
+        Route("/api/tables/{table_id}/rematch", http.rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
@@ -152,6 +168,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     handlers = {
         LobbyError: http.lobby_error,
         ActorStopped: http.lobby_error,
+        OverQuota: http.lobby_error,
         Elsewhere: _forward,
     }
     middleware = [
@@ -163,6 +180,9 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     )
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_burst, settings.create_per_minute)
+    app.state.chat_limiter = ChatLimiter(
+        RateLimiter(settings.chat_burst, settings.chat_per_minute), RateLimiter(1, 60.0)
+    )
     return app
 
 

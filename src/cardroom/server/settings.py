@@ -43,6 +43,13 @@ class Settings:
     small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
     ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
     connections are not counted per address.
+
+    What one address may hold (README "Limits"): ``max_open_per_address`` open tables it
+    created (shared by every node of a cluster: counted in the database);
+    ``max_bot_tables_per_address`` running tables with bots in every seat, each ended after
+    ``bot_table_life`` seconds (0 = no end); ``max_seats_per_address`` human seats across
+    tables; ``chat_burst`` chat lines at once, refilled at ``chat_per_minute`` (every socket of
+    the address together; each seat or spectator also one line a second). 0 = no bound.
     """
 
     db: str = "cardroom.db"
@@ -75,3 +82,9 @@ class Settings:
     max_lag: float = 5.0
     send_buffer: int = 65536
     trusted_proxies: tuple[str, ...] = ()
+    max_open_per_address: int = 10
+    max_bot_tables_per_address: int = 2
+    bot_table_life: float = 3600.0
+    max_seats_per_address: int = 8
+    chat_burst: int = 5
+    chat_per_minute: float = 30.0

@@ -202,10 +202,15 @@ class ClusterRegistry(TableRegistry):
         return 0
 
     async def create(
-        self, game_name: str, options: Mapping[str, Any], name: str, access: Access = NO_OWNER
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        name: str,
+        access: Access = NO_OWNER,
+        creator: str | None = None,
     ) -> TableActor:
         """Store the table and let go of it: the node nginx routes its requests to takes it."""
-        actor = await super().create(game_name, options, name, access)
+        actor = await super().create(game_name, options, name, access, creator)
         self.actors.pop(actor.id, None)
         await actor.stop()
         return actor
@@ -225,7 +230,8 @@ class ClusterRegistry(TableRegistry):
         local = super().page(limit + offset, 0)
         seen = {s["id"] for s in local}
         remote = [s for i, s in self.node.remote.items()
-                  if i not in seen and s["status"] != "finished"]  # fmt: skip
+                  if i not in seen and s["status"] != "finished"
+                  and not s.get("private")]  # fmt: skip
         merged = sorted(local + remote, key=lambda s: str(s["created_at"]), reverse=True)
         return merged[offset : offset + limit]
 

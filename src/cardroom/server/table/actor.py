@@ -33,6 +33,7 @@ from cardroom.engine.errors import IllegalActionError, InvalidNotationError, Not
 from cardroom.engine.game import legal_texts
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.lobby.access import Access, Credentials, hash_token, matches
+from cardroom.server.lobby.names import same_name
 from cardroom.server.settings import Settings
 from cardroom.server.table.bot_driver import BotDriver
 from cardroom.server.table.crashpoints import crash_point
@@ -159,7 +160,9 @@ class TableActor:
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
         self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
-        self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
+        self.clock: Callable[[], float] = time.monotonic  # the registry's (a bench's) clock
+        self.touched = self.clock()  # the last seat change (or the load): open-table TTL
+        self.next_table: tuple[str, str] | None = None  # the rematch's id and invite secret
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
@@ -454,9 +457,12 @@ class TableActor:
             await self._persist_and_publish(self.runner.propose_chance())
 
     async def say(self, audience: Audience, name: str | None, text: str) -> None:
-        """Broadcast a chat line; a seat signs with its seat's name, a spectator as it likes."""
+        """Broadcast a chat line; a seat signs with its seat's name, a spectator as it likes
+        but never as a seated player."""
         if isinstance(audience, int):
             name = self.seats[audience].name or f"seat {audience}"
+        elif name is not None and any(r.name and same_name(name, r.name) for r in self.seats):
+            raise WireError(f"{name!r} is a seated player's name; sign another", "unauthorized")
         row = ChatRow(audience if isinstance(audience, int) else None, name or "spectator",
                       text, utc_now())  # fmt: skip
         await self.store.add_chat(self.id, row)
@@ -512,6 +518,40 @@ class TableActor:
         self.public.record(version.v, step.events)
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
+
+    @property
+    def bot_only(self) -> bool:
+        """A running game with a bot in every seat: it costs the server and nobody plays."""
+        return self.status == "running" and all(r.kind == "bot" for r in self.seats)
+
+    async def close(self, reason: str) -> None:
+        """End an unfinished game early (a bot-only table whose time is up): finished with no
+        winner and ``reason`` in its outcome; every watcher gets the finished table."""
+        if self.status == "finished":
+            return
+        data = {"scores": [0] * self.num_seats, "winners": [], "reason": reason}
+        at = utc_now()
+        await self.store.finish(self.id, data, at)
+        self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
+        self.lobby_changes += 1
+        self.bots.stop()
+        log.info("table %s closed at version %d: %s", self.id, self.version, reason)
+        for sub, audience in list(self.subscribers.items()):
+            sub.send(self.welcome(audience))
+
+    async def rematch(self, make: Callable[[], Awaitable[tuple[str, str]]]) -> tuple[str, str]:
+        """The finished table's rematch (its id and invite secret): made by ``make`` for the
+        first who asks, the same one for the others. Its join link goes to the sockets of
+        seated humans only: spectators of a private table must not get in by it."""
+        if self.status != "finished":
+            raise LobbyError("a rematch follows a finished game")
+        if self.next_table is None:
+            self.next_table = table, invite = await make()
+            message = {"t": "rematch", "table": table, "link": f"/t/{table}#invite={invite}"}
+            for sub, audience in list(self.subscribers.items()):
+                if isinstance(audience, int) and self.seats[audience].kind == "human":
+                    sub.send(message)
+        return self.next_table
 
     async def _finish(self) -> None:
         outcome = self.game.outcome(self.runner.state)
@@ -642,7 +682,7 @@ class TableActor:
         await self.store.set_seat(self.id, row)
         self.seats[row.seat] = row
         self._unseat(row.seat, reason)
-        self.touched = time.monotonic()
+        self.touched = self.clock()
         self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
         await self._persist_and_publish(self.runner.propose_seat_change(row.seat, text))
         self._seats_changed()
@@ -674,7 +714,7 @@ class TableActor:
         row = self._check_seat(seat)
         self._check_seater(row, who)
         token = secrets.token_urlsafe(24)
-        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest)
+        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest, who.holder)
         await self._set_seat(human, f"human {name}", f"{name} took the seat")
         return token
 

@@ -16,7 +16,8 @@ from cardroom.engine import OMNISCIENT, Audience, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.table.actor import LobbyError
-from cardroom.storage import UnknownTable
+from cardroom.server.web.http import finished_table
+from cardroom.storage import StoredTable
 
 Json = dict[str, Any]
 
@@ -30,14 +31,21 @@ def _audience(raw: str, num_seats: int) -> Audience:
 
 
 async def table_replay(request: Request) -> Response:
-    table_id = request.path_params["table_id"]
-    try:
-        stored = await request.app.state.registry.store.load(table_id)
-    except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", 404) from None
+    """The steps of a finished table; a table whose log cannot be folded is quarantined and,
+    as its record and page, answers 410 (``http.finished_table``: also 404, 409)."""
+    stored = await finished_table(request, "replay")
     meta = stored.meta
-    if meta.status != "finished":
-        raise LobbyError("the replay is available once the table is finished", 409)
+    try:
+        return _replay(request, stored)
+    except LobbyError:
+        raise
+    except Exception as exc:  # a log that no longer folds: bytes flipped under a finished table
+        damage = request.app.state.registry.quarantine(meta, f"{type(exc).__name__}: {exc}"[:300])
+        raise LobbyError(str(damage), 410) from None
+
+
+def _replay(request: Request, stored: StoredTable) -> Response:
+    meta, table_id = stored.meta, stored.meta.id
     game = get_game(meta.game)
     try:
         records = upgrade_log(

@@ -19,6 +19,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from cardroom.server.lobby.names import BadName, clean_chat, clean_name
+
 Json = dict[str, Any]
 
 REJECT_CODES = (
@@ -27,8 +29,9 @@ REJECT_CODES = (
 )  # fmt: skip
 """Contracts §4 and §4.1."""
 MAX_ACTION_CHARS = 200
-MAX_CHAT_CHARS = 300
-MAX_NAME_CHARS = 40
+MAX_ID = 2**53 - 1
+"""The largest request id (a JavaScript client's safe integer): a bigger one cannot be echoed
+back by every encoder, so the frame is refused as malformed."""
 
 
 class WireError(ValueError):
@@ -45,6 +48,9 @@ class Hello:
     table: str
     token: str | None = None
     since: int | None = None
+    invite: str | None = None
+    """A private table's invite (or owner) secret: without it, or a seat's token, a private
+    table answers as an unknown one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +103,7 @@ def message_id(data: Any) -> int | None:
     """The client's request id when the frame carries a usable one (echoed in ``reject``)."""
     if isinstance(data, dict):
         value = data.get("id")
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_ID:
             return value
     return None
 
@@ -114,6 +120,8 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
         raise WireError(f"not valid JSON: {exc.msg} at position {exc.pos}") from None
     except RecursionError:
         raise WireError("the message is nested too deeply") from None
+    except ValueError:  # e.g. a number of thousands of digits (Python's int parsing limit)
+        raise WireError("not valid JSON: a number is too long") from None
     if not isinstance(data, dict):
         raise WireError('a message must be a JSON object like {"t": "ping"}')
     kind = data.get("t")
@@ -122,13 +130,14 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
         table = _field(data, "table", str, optional=False, id=rid)
         token = _field(data, "token", str, optional=True, id=rid)
         since = _field(data, "since", int, optional=True, id=rid)
-        return Hello(table, token, since)
+        invite = _field(data, "invite", str, optional=True, id=rid)
+        return Hello(table, token, since, invite)
     if kind == "act":
         action = _field(data, "a", str, optional=False, id=rid)
         if len(action) > MAX_ACTION_CHARS:
             raise WireError(f"action text longer than {MAX_ACTION_CHARS} characters", id=rid)
         if "id" in data and data["id"] is not None and rid is None:
-            raise WireError("'id' must be an integer", id=None)
+            raise WireError(f"'id' must be an integer of at most {MAX_ID}", id=None)
         seen = _field(data, "v", int, optional=True, id=rid)
         return Act(action, rid, seen)
     if kind == "chat":
@@ -148,13 +157,14 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
 
 
 def _chat(data: Json, rid: int | None) -> ChatLine:
-    text = " ".join(str(_field(data, "text", str, optional=False, id=rid)).split())
-    if not text:
-        raise WireError("a chat line needs some text", id=rid)
-    if len(text) > MAX_CHAT_CHARS:
-        raise WireError(f"chat lines are at most {MAX_CHAT_CHARS} characters", id=rid)
-    name = _field(data, "name", str, optional=True, id=rid)
-    name = " ".join(name.split())[:MAX_NAME_CHARS] if name else None
+    """Text and signature cleaned by the names' rule (``lobby.names``): what a name may not
+    contain, a chat line may not either."""
+    try:
+        text = clean_chat(_field(data, "text", str, optional=False, id=rid))
+        name = _field(data, "name", str, optional=True, id=rid)
+        name = clean_name(name, "name", required=False) if name is not None else None
+    except BadName as exc:
+        raise WireError(str(exc), id=rid) from None
     return ChatLine(text, name or None)
 
 

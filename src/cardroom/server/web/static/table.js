@@ -112,7 +112,7 @@ export function mountTable(root, id) {
   };
   ctx.connect = () => {
     if (ctx.socket) ctx.socket.close();
-    ctx.socket = new TableSocket(id, ctx.token, handlers(ctx));
+    ctx.socket = new TableSocket(id, ctx.token, handlers(ctx), api.invite(id));
     ctx.socket.open();
   };
 
@@ -231,6 +231,11 @@ function handlers(ctx) {
     onReady: (seats) => {
       ctx.readySeats = seats;
       ctx.render();
+    },
+    onRematch: (msg) => {
+      // only seated players get this (never spectators): the link carries the invite
+      api.keepInvite(msg.table, (/invite=([\w-]+)/.exec(msg.link) || [])[1] || "");
+      ctx.say(`Rematch: ${location.origin}${msg.link}`, "info");
     },
     onPause: (seconds) => {
       ctx.readySeats = [];
@@ -1070,21 +1075,17 @@ function outcomeView(ctx) {
   );
 }
 
-// Rematch: a new table with the same game, options and bots; you take your seat again and the
-// others get the new link in the chat.
+// Rematch: the server makes one new table per finished table, with the same game, options,
+// privacy, hot seat and bots; you take your seat again and the other seated players get the
+// join link on their sockets (spectators do not).
 async function rematch(ctx) {
   try {
-    const meta = ctx.meta;
-    const res = await api.createTable(meta.game, meta.options || {}, meta.name || meta.game);
+    const res = await api.rematch(ctx.id, ctx.token);
     const seat = ctx.mySeat;
     if (seat !== null && seat !== undefined && ctx.playerName.trim()) {
       const taken = await api.takeSeat(res.id, seat, ctx.playerName.trim());
       api.saveSeat(res.id, taken.seat, taken.token, ctx.playerName.trim());
     }
-    for (const s of ctx.seats) {
-      if (s.kind === "bot") await api.addBot(res.id, s.seat, s.level || ctx.levels[0]);
-    }
-    if (ctx.socket) ctx.socket.send({ t: "chat", text: `Rematch: ${location.origin}/t/${res.id}`, name: ctx.playerName || null });
     location.assign(`/t/${res.id}`);
   } catch (err) {
     ctx.say(`Could not start a rematch: ${friendly(err.message)}`);
