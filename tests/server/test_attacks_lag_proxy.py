@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import secrets
 import socket
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,9 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from cardroom.server import Settings
+
+from .conftest import serve
 from .processes import process
 from .test_attacks_resilience import RELAY
 
@@ -100,3 +106,34 @@ def test_the_shipped_nginx_configuration_names_the_client() -> None:
     for text in (render("127.0.0.1:8100", ["127.0.0.1:8101"], "/tmp/x"), shipped):
         assert "proxy_set_header X-Real-IP $remote_addr;" in text  # overwrites a client's own
         assert "X-Forwarded-For $proxy_add_x_forwarded_for" in text
+
+
+# -- one address cannot fill the room: a cluster's nodes share its limits ------------------------
+PG_URL = os.environ.get("CARDROOM_TEST_PG_URL")
+
+
+@pytest.mark.skipif(not PG_URL, reason="CARDROOM_TEST_PG_URL is not set")
+async def test_room_10_cluster_nodes_share_the_creation_limits() -> None:
+    """nginx sends ``POST /api/tables`` to any node: alternating between two nodes on one
+    PostgreSQL, one address still gets its burst of creations and its bound of open tables
+    once, not once per node."""
+    asyncpg = pytest.importorskip("asyncpg")
+    assert PG_URL is not None
+    schema = f"room_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(PG_URL)
+    await admin.execute(f'CREATE SCHEMA "{schema}"')
+    db = f"{PG_URL}{'&' if '?' in PG_URL else '?'}search_path={schema}"
+    node = Settings(db=db, bot_delay=0.0, node_id=1, node_url="http://127.0.0.1:9",
+                    create_burst=4, create_per_minute=0.001, max_open_per_address=3)  # fmt: skip
+    try:
+        async with serve(node) as one, serve(replace(node, node_id=2)) as two:
+            answers = [await n.http.post("/api/tables", json={"game": "relay", "options": RELAY})
+                       for n in (one, two, one, two, one, two)]  # fmt: skip
+            codes = [r.status_code for r in answers]
+            assert codes == [201, 201, 201, 429, 429, 429], [r.text for r in answers]
+            assert "your limit" in answers[3].text  # the open tables, counted in the database
+            assert "too many tables created" in answers[4].text  # the shared burst is spent
+            assert int(answers[5].headers["retry-after"]) >= 1
+    finally:
+        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        await admin.close()
