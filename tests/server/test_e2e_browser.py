@@ -91,9 +91,13 @@ def obs(page: Any) -> Json:
     return result
 
 
-def create_table(page: Any, base: str, game: str, options: dict[str, Any]) -> str:
+def create_table(
+    page: Any, base: str, game: str, options: dict[str, Any], *, private: bool = False
+) -> str:
     page.goto(base + "/")
     page.get_by_test_id("game-select").select_option(game)
+    if private:
+        page.get_by_test_id("flag-private").check()
     for key, value in options.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))
     page.get_by_test_id("table-name").fill(f"e2e {game}")
@@ -148,7 +152,8 @@ def tichu_move(page: Any, o: Json, seat: int) -> bool:
     elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
         given = (o.get("exchange") or {}).get("given") or {}
         open_slots = [s for i, s in enumerate(SLOTS) if str((seat + i + 1) % 4) not in given]
-        page.get_by_test_id(f"card-{o['hand'][0]}").click()
+        card = next(c for c in o["hand"] if c not in given.values())  # given: out of the hand
+        page.get_by_test_id(f"card-{card}").click()
         page.get_by_test_id(f"exchange-{open_slots[0]}").click()
     elif o["phase"] == "wish" and "nowish" in legal:
         page.get_by_test_id("wish-none").click()
@@ -339,4 +344,31 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     watcher.wait_for_function("() => window.cardroom.mySeat === 1 && window.cardroom.obs.hand")
     assert watcher.get_by_test_id("hand").count() == 1
     assert "Bea (you)" in watcher.get_by_test_id("seat-1").inner_text()
+    assert not problems, problems
+
+
+def test_a_private_tables_rematch_through_the_page_stays_private(server: str, browser: Any) -> None:
+    """The Rematch button of a finished private table opens its rematch: private, the same
+    bots, the player in the same seat; neither table is listed in the lobby."""
+    problems: list[str] = []
+    player = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    watch(player, problems)
+    table = create_table(player, server, "tichu", {"target_score": 1}, private=True)
+    sit_with_bots(player, 4)
+    deadline = time.monotonic() + 120
+    while not (o := (state := obs(player))["obs"])["terminal"]:
+        assert time.monotonic() < deadline, f"the match did not end; last phase {o['phase']}"
+        if tichu_move(player, o, 0):
+            wait_change(player, state["v"])
+        else:
+            player.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
+    player.get_by_test_id("rematch").click()
+    player.wait_for_url(re.compile(r"/t/(?!" + re.escape(table) + r"$)[^/]+$"))
+    new = str(player.url.rsplit("/", 1)[1])
+    player.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.meta")
+    assert player.evaluate("() => window.cardroom.meta.private") is True
+    kinds = player.evaluate("() => window.cardroom.seats.map(s => s.kind)")
+    assert kinds == ["human", "bot", "bot", "bot"], kinds
+    listed = player.evaluate("() => fetch('/api/tables').then(r => r.json())")
+    assert not {table, new} & {t["id"] for t in listed}
     assert not problems, problems

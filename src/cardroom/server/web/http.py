@@ -214,11 +214,11 @@ async def take_seat(request: Request) -> Response:
 async def seat_bot(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
     level, who = _text(data, "level", "random"), _credentials(request, data)
-    await _put_bot(_registry(request), actor, seat, level, who, _token(request, data))
+    await put_bot(_registry(request), actor, seat, level, who, _token(request, data))
     return JSONResponse({"seat": seat, "kind": "bot", "level": level})
 
 
-async def _put_bot(
+async def put_bot(
     registry: TableRegistry,
     actor: TableActor,
     seat: int,
@@ -257,7 +257,7 @@ async def rematch(request: Request) -> Response:
         new = await registry.create(meta.game, meta.config, meta.name, access, who.holder)
         for row in actor.seats:
             if row.kind == "bot":
-                await _put_bot(registry, new, row.seat, row.level or "random", Credentials(secret))
+                await put_bot(registry, new, row.seat, row.level or "random", Credentials(secret))
         owner.append(secret)
         return new.id, invite_for(secret)
 
