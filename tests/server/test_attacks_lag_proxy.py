@@ -123,10 +123,11 @@ async def test_room_10_cluster_nodes_share_the_creation_limits() -> None:
     admin = await asyncpg.connect(PG_URL)
     await admin.execute(f'CREATE SCHEMA "{schema}"')
     db = f"{PG_URL}{'&' if '?' in PG_URL else '?'}search_path={schema}"
-    node = Settings(db=db, bot_delay=0.0, node_id=1, node_url="http://127.0.0.1:9",
+    first = 10_000 + secrets.randbelow(50_000)  # node ids lock database-wide: keep clear of others
+    node = Settings(db=db, bot_delay=0.0, node_id=first, node_url="http://127.0.0.1:9",
                     create_burst=4, create_per_minute=0.001, max_open_per_address=3)  # fmt: skip
     try:
-        async with serve(node) as one, serve(replace(node, node_id=2)) as two:
+        async with serve(node) as one, serve(replace(node, node_id=first + 1)) as two:
             answers = [await n.http.post("/api/tables", json={"game": "relay", "options": RELAY})
                        for n in (one, two, one, two, one, two)]  # fmt: skip
             codes = [r.status_code for r in answers]

@@ -324,11 +324,13 @@ async def test_room_3_chat_is_bounded_in_storage_and_per_address(tmp_path: Path)
     """Many spectator sockets of one address share its chat budget (a socket more buys
     nothing); a table's stored chat keeps only its last ``CHAT_KEPT`` lines however much is
     said."""
+    from cardroom.server.ops.limits import ChatLimiter, RateLimiter
     from cardroom.storage.protocol import CHAT_KEPT
 
-    settings = Settings(db=str(tmp_path / "c.db"), bot_delay=0.0, chat_burst=3,
-                        chat_per_minute=0.001)  # fmt: skip
-    async with serve(settings) as server:
+    async with serve(Settings(db=str(tmp_path / "c.db"), bot_delay=0.0)) as server:
+        # the server's limiter at 3 lines per address and 1 per identity, neither refilled
+        # during the test (however slow the machine): what is refused is then exact
+        server.app.state.chat_limiter = ChatLimiter(RateLimiter(3, 0.0), RateLimiter(1, 0.0))
         table, *others = [await server.create("relay", RELAY) for _ in range(5)]
         sockets = [await Client.connect(server.ws_url, t, None) for t in [table] * 8 + others]
         for client in sockets:
