@@ -30,7 +30,7 @@ from cardroom.server import Settings
 from cardroom.server.lobby.access import Access, Credentials, holder_key
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.limits import OverQuota, RateLimiter
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.server.web.http import put_bot
 from cardroom.storage import ChatRow, SqlStore, TableMeta
 from cardroom.storage.protocol import CHAT_KEPT
@@ -54,7 +54,7 @@ async def tables(hours: float, db: str) -> None:
     store = SqlStore(db)
     await store.open()
     clock = Clock()
-    registry = TableRegistry(store, settings, clock)
+    registry = TableRegistry(store, settings, clock=clock)
     limiter = RateLimiter(settings.create_burst, settings.create_per_minute)
     tried = {A: 0, B: 0}
     made = {A: 0, B: 0}
@@ -72,7 +72,7 @@ async def tables(hours: float, db: str) -> None:
             try:
                 actor = await registry.create("tichu", OPTIONS, "bench", access, who)
             except LobbyError as exc:
-                key = f"{exc.status} {'open tables' if exc.status == 429 else 'room full'}"
+                key = "429 open tables" if exc.problem == Problem.TOO_MANY else "503 room full"
                 refused[key] = refused.get(key, 0) + 1
                 continue
             made[who] += 1

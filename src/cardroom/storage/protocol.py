@@ -19,8 +19,6 @@ from cardroom.engine.record import LogRecord
 STATUSES = ("open", "running", "finished")
 """``open``: waiting for seats; ``running``: dealt and in play; ``finished``: match over."""
 
-SEAT_KINDS = ("empty", "human", "bot")
-
 CHAT_KEPT = 200
 """Chat lines kept per table: ``add_chat`` deletes older ones in the same transaction, so a
 table's stored chat stays bounded however much is said (a page shows the last 100)."""

@@ -23,7 +23,10 @@ from cardroom.server.lobby.access import Access
 from cardroom.server.lobby.names import MAX_TABLE_NAME, BadName, clean_name
 from cardroom.server.ops.limits import Quota
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import ActorStopped, LobbyError, TableActor
+from cardroom.server.table import commands
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.bot_pool import BotPool
+from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.storage import (
     DamagedTable,
     StoredTable,
@@ -80,10 +83,15 @@ class TableRegistry:
     ``bot_table_life``). ``clock`` is injectable so that a bench can run hours in seconds."""
 
     def __init__(
-        self, store: TableStore, settings: Settings, clock: Callable[[], float] = time.monotonic
+        self,
+        store: TableStore,
+        settings: Settings,
+        pool: BotPool | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.settings = settings
+        self.pool = pool if pool is not None else BotPool(settings.bot_workers)
         self.clock = clock
         self.seats = Quota(settings.max_seats_per_address, self._seats_held, "seats")
         self.bot_tables = Quota(
@@ -166,7 +174,7 @@ class TableRegistry:
         except KeyError:
             msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
             raise UnknownTable(msg) from None
-        actor = TableActor(stored, game, self.store, self.settings)
+        actor = TableActor(stored, game, self.store, self.settings, self.pool)
         actor.clock = self.clock
         actor.touched = self.clock()
         actor.start()
@@ -204,24 +212,24 @@ class TableRegistry:
         try:
             game = get_game(game_name)
         except KeyError as exc:
-            raise LobbyError(str(exc.args[0]), 400) from None
+            raise LobbyError(str(exc.args[0]), Problem.BAD_REQUEST) from None
         try:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
-            raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
+            raise LobbyError(f"bad options for {game_name}: {exc}", Problem.BAD_REQUEST) from None
         try:
             name = clean_name(name, "name", MAX_TABLE_NAME, required=False)
         except BadName as exc:
-            raise LobbyError(str(exc), 400) from None
+            raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
         waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
         if waiting >= self.settings.max_open_tables:
             msg = f"the server has {waiting} tables waiting for players, its limit; join one"
-            raise LobbyError(msg, 503)
+            raise LobbyError(msg, Problem.BUSY)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
             return await self._create(game, config, name, access, creator)
         except TooManyOpen as exc:
-            raise LobbyError(str(exc), 429) from None
+            raise LobbyError(str(exc), Problem.TOO_MANY) from None
         finally:
             self._creating -= 1
 
@@ -354,11 +362,12 @@ class TableRegistry:
         await asyncio.gather(*(a.stop() for a in self.actors.values()))
         log.info("stopped %d table actors", len(self.actors))
         self.actors.clear()
+        self.pool.shutdown()
 
 
 async def _close(actor: TableActor, why: str) -> None:
     with contextlib.suppress(ActorStopped):
-        await actor.call(lambda: actor.close(why))
+        await actor.call(commands.Close(why))
 
 
 def _seated_online(actor: TableActor) -> bool:

@@ -15,7 +15,7 @@ from starlette.responses import JSONResponse, Response
 from cardroom.engine import OMNISCIENT, Audience, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.server.web.http import finished_table
 from cardroom.storage import StoredTable
 
@@ -27,7 +27,7 @@ def _audience(raw: str, num_seats: int) -> Audience:
         return OMNISCIENT
     if raw.isdigit() and int(raw) < num_seats:
         return int(raw)
-    raise LobbyError(f"view must be 'all' or a seat 0..{num_seats - 1}", 400)
+    raise LobbyError(f"view must be 'all' or a seat 0..{num_seats - 1}", Problem.BAD_REQUEST)
 
 
 async def table_replay(request: Request) -> Response:
@@ -41,7 +41,7 @@ async def table_replay(request: Request) -> Response:
         raise
     except Exception as exc:  # a log that no longer folds: bytes flipped under a finished table
         damage = request.app.state.registry.quarantine(meta, f"{type(exc).__name__}: {exc}"[:300])
-        raise LobbyError(str(damage), 410) from None
+        raise LobbyError(str(damage), Problem.GONE) from None
 
 
 def _replay(request: Request, stored: StoredTable) -> Response:
@@ -53,7 +53,7 @@ def _replay(request: Request, stored: StoredTable) -> Response:
         )
     except LogTooOld as exc:
         msg = f"table {table_id!r} was played under rules this server no longer replays ({exc})"
-        raise LobbyError(f"{msg}; its record can be downloaded", 410) from None
+        raise LobbyError(f"{msg}; its record can be downloaded", Problem.GONE) from None
     config = game.config_from_json(meta.config)
     audience = _audience(request.query_params.get("view", "all"), game.num_seats(config))
     state = game.new(config)
