@@ -357,9 +357,10 @@ def test_a_private_tables_rematch_through_the_page_stays_private(server: str, br
     watch(player, problems)
     table = create_table(player, server, "tichu", {"target_score": 1}, private=True)
     sit_with_bots(player, 4)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # to 1 point; a round can leave both teams below it
     while not (o := (state := obs(player))["obs"])["terminal"]:
         assert time.monotonic() < deadline, f"the match did not end; last phase {o['phase']}"
+        player.evaluate("() => window.cardroom.say(null)")  # wait_change: only new messages
         if tichu_move(player, o, 0):
             wait_change(player, state["v"])
         else:
@@ -367,7 +368,9 @@ def test_a_private_tables_rematch_through_the_page_stays_private(server: str, br
     player.get_by_test_id("rematch").click()
     player.wait_for_url(re.compile(r"/t/(?!" + re.escape(table) + r"$)[^/]+$"))
     new = str(player.url.rsplit("/", 1)[1])
-    player.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.meta")
+    player.wait_for_function(  # the new page's script may not have run yet
+        "() => window.cardroom && window.cardroom.mySeat === 0 && window.cardroom.meta"
+    )
     assert player.evaluate("() => window.cardroom.meta.private") is True
     kinds = player.evaluate("() => window.cardroom.seats.map(s => s.kind)")
     assert kinds == ["human", "bot", "bot", "bot"], kinds
