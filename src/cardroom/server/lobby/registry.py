@@ -175,7 +175,7 @@ class TableRegistry:
             msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
             raise UnknownTable(msg) from None
         actor = TableActor(stored, game, self.store, self.settings, self.pool)
-        actor.clock = self.clock
+        actor.now = self.clock
         actor.touched = self.clock()
         actor.start()
         self.actors[actor.id] = actor
