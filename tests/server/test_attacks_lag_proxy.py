@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import secrets
 import socket
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,9 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from cardroom.server import Settings
+
+from .conftest import serve
 from .processes import process
 from .test_attacks_resilience import RELAY
 
@@ -100,3 +106,34 @@ def test_the_shipped_nginx_configuration_names_the_client() -> None:
     for text in (render("127.0.0.1:8100", ["127.0.0.1:8101"], "/tmp/x"), shipped):
         assert "proxy_set_header X-Real-IP $remote_addr;" in text  # overwrites a client's own
         assert "X-Forwarded-For $proxy_add_x_forwarded_for" in text
+
+
+# -- one address cannot fill the room: a cluster's nodes share its limits ------------------------
+PG_URL = os.environ.get("CARDROOM_TEST_PG_URL")
+
+
+@pytest.mark.skipif(not PG_URL, reason="CARDROOM_TEST_PG_URL is not set")
+async def test_room_10_cluster_nodes_share_the_creation_limits() -> None:
+    """nginx sends ``POST /api/tables`` to any node: alternating between two nodes on one
+    PostgreSQL, one address still gets its burst of creations and its bound of open tables
+    once, not once per node."""
+    asyncpg = pytest.importorskip("asyncpg")
+    assert PG_URL is not None
+    schema = f"room_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(PG_URL)
+    await admin.execute(f'CREATE SCHEMA "{schema}"')
+    db = f"{PG_URL}{'&' if '?' in PG_URL else '?'}search_path={schema}"
+    first = 10_000 + secrets.randbelow(50_000)  # node ids lock database-wide: keep clear of others
+    node = Settings(db=db, bot_delay=0.0, node_id=first, node_url="http://127.0.0.1:9")
+    try:  # the defaults: a burst of 10 creations, 10 open tables per address
+        async with serve(node) as one, serve(replace(node, node_id=first + 1)) as two:
+            answers = [await n.http.post("/api/tables", json={"game": "relay", "options": RELAY})
+                       for _ in range(11) for n in (one, two)]  # fmt: skip
+            codes = [r.status_code for r in answers]
+            assert codes == [201] * 10 + [429] * 12, [r.text for r in answers]
+            refusals = [r.json()["error"] for r in answers[10:]]
+            assert any("too many tables created" in e for e in refusals), refusals  # rate
+            assert all("too many tables created" in e or "your limit" in e for e in refusals)
+    finally:
+        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        await admin.close()

@@ -18,8 +18,9 @@ import pytest
 
 from cardroom.engine import get_game, replay
 from cardroom.server import Settings
+from cardroom.storage import ChatRow, SqlStore
 
-from .conftest import Server, serve
+from .conftest import Client, Server, serve
 from .processes import LAUNCH, ROOT, process
 from .test_restart import load_table
 
@@ -316,3 +317,65 @@ async def test_item15_a_second_server_on_the_same_file_refuses_to_start(tmp_path
         code, err = await run_to_exit(db)
         assert code != 0 and "another cardroom server" in err, err
         assert (await server.info(table))["status"] == "open"
+
+
+# -- one address cannot fill the room -----------------------------------------------------------
+async def test_room_3_chat_is_bounded_in_storage_and_per_address(tmp_path: Path) -> None:
+    """Many spectator sockets of one address share its chat budget (a socket more buys
+    nothing); a table's stored chat keeps only its last ``CHAT_KEPT`` lines however much is
+    said."""
+    from cardroom.server.ops.limits import ChatLimiter, RateLimiter
+    from cardroom.storage.protocol import CHAT_KEPT
+
+    async with serve(Settings(db=str(tmp_path / "c.db"), bot_delay=0.0)) as server:
+        # the server's limiter at 3 lines per address and 1 per identity, neither refilled
+        # during the test (however slow the machine): what is refused is then exact
+        server.app.state.chat_limiter = ChatLimiter(RateLimiter(3, 0.0), RateLimiter(1, 0.0))
+        table, *others = [await server.create("relay", RELAY) for _ in range(5)]
+        sockets = [await Client.connect(server.ws_url, t, None) for t in [table] * 8 + others]
+        for client in sockets:
+            await client.until(lambda m: m["t"] == "welcome")
+        answers = []
+        for n, client in enumerate(sockets):
+            mine = f"line {n}"
+            await client.send({"t": "chat", "text": mine, "name": f"s{n}"})
+            answers.append(await client.until(
+                lambda m, t=mine: m["t"] == "reject" or m.get("text") == t, 10  # type: ignore[misc]
+            ))  # fmt: skip
+        # one table's spectators at one address are one identity (a line a second); every
+        # table together share the address's burst of 3
+        codes = [a["t"] if a["t"] == "chat" else a["msg"].split()[0] for a in answers]
+        assert codes == ["chat"] + ["one"] * 7 + ["chat", "chat", "too", "too"], answers
+        assert sum([len(await server.registry.store.chat(t, 10**6)) for t in [table, *others]]) == 3
+        for client in sockets:
+            await client.close()
+    store = SqlStore(str(tmp_path / "c.db"))
+    await store.open()
+    try:
+        for n in range(3 * CHAT_KEPT):
+            await store.add_chat(table, ChatRow(None, "flood", f"line {n}", "t"))
+        kept = await store.chat(table, 10**6)
+        assert len(kept) == CHAT_KEPT and kept[-1].text == f"line {3 * CHAT_KEPT - 1}"
+    finally:
+        await store.close()
+    with sqlite3.connect(tmp_path / "c.db") as conn:
+        rows = conn.execute("SELECT COUNT(*) FROM chat WHERE table_id = ?", (table,))
+        assert rows.fetchone()[0] == CHAT_KEPT
+
+
+async def test_room_7_the_replay_of_a_damaged_finished_table_is_410(tmp_path: Path) -> None:
+    """As its page and record: the replay of a finished table whose log no longer folds
+    answers 410 (twice: quarantined), and the socket of the server goes on."""
+    db = tmp_path / "cardroom.db"
+    tables = await make_tables(db, 2)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE log SET \"text\" = '{' WHERE table_id = ? AND seq = 8", (tables[0],))
+        conn.execute("UPDATE log SET kind = 'nonsense' WHERE table_id = ? AND seq = 9",
+                     (tables[1],))  # fmt: skip
+    async with serve(Settings(db=str(db), bot_delay=0.0)) as server:
+        for table in tables:
+            for _ in range(2):
+                for path in ("/replay", "/replay?view=0", "/record", ""):
+                    response = await server.http.get(f"/api/tables/{table}{path}")
+                    assert response.status_code == 410, (path, response.text)
+        assert (await server.http.get("/api/games")).status_code == 200

@@ -278,7 +278,7 @@ async def test_12_every_option_has_a_range_shown_and_enforced(server: Server) ->
             if spec["type"] == "str":
                 assert spec["choices"], (name, option)
     for game, options, shown in [
-        ("tichu", {"target_score": 10**300}, "1..1000000"),
+        ("tichu", {"target_score": 10**300}, "1..10000"),
         ("tichu", {"double_victory_points": -(10**9)}, "0..1000"),
         ("toepen", {"lives": 10**18}, "1..50"),
         ("toepen", {"dealer_rule": "chaos"}, "winner"),
@@ -322,3 +322,234 @@ async def test_14_one_seat_per_guest_unless_the_table_is_hot_seat(server: Server
     hot, _, _ = await new_table(server, "relay", {"seats": 3}, hot_seat=True)
     assert [(await take(server, hot, s, "ann")).status_code for s in range(3)] == [200] * 3
     assert (await server.info(hot))["hot_seat"]
+
+
+# -- one address cannot fill the room -------------------------------------------------------------
+SECOND = "127.0.0.2"  # another client address (the loopback network answers on all of 127/8)
+
+
+@contextlib.asynccontextmanager
+async def from_address(server: Server, address: str) -> Any:
+    """An HTTP client of ``server`` whose requests come from ``address``."""
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=server.url, transport=transport) as client:
+        yield client
+
+
+async def gone(server: Server, table: str, timeout: float = 30.0) -> None:
+    """Wait (on state) until the table answers 404."""
+    async with asyncio.timeout(timeout):
+        while (await server.http.get(f"/api/tables/{table}")).status_code != 404:
+            await asyncio.sleep(0.05)
+
+
+async def test_room_1_open_tables_are_bounded_per_address_and_a_watcher_keeps_none_alive(
+    settings: Settings,
+) -> None:
+    """One address creates up to its bound of open tables, however fast it may create; a
+    second address still creates. A socket watching an empty table does not keep it from
+    expiring; a seated player who is online does."""
+    async with serve(replace(settings, create_burst=100)) as server:  # the default bound: 10
+        for _ in range(10):
+            await new_table(server, "relay", {"seats": 2})
+        over = await server.http.post("/api/tables", json={"game": "relay"})
+        assert over.status_code == 429 and "your limit" in over.json()["error"], over.text
+        async with from_address(server, SECOND) as other:
+            assert (await other.post("/api/tables", json={"game": "relay"})).status_code == 201
+    expiring = replace(settings, db=settings.db + "-expiry", open_table_ttl=1.0)
+    async with serve(expiring) as server:
+        watched, waiting = [(await new_table(server, "relay", {"seats": 2}))[0] for _ in "ab"]
+        watcher = await Client.connect(server.ws_url, watched, None)
+        await watcher.until(lambda m: m["t"] == "welcome")
+        seated = (await take(server, waiting, 0, "ann")).json()["token"]
+        player = await Client.connect(server.ws_url, waiting, seated)
+        await player.until(lambda m: m["t"] == "welcome" and m["seat"] == 0)
+        later, _, _ = await new_table(server, "relay", {"seats": 2})  # touched after `waiting`
+        await gone(server, watched)  # watched, but nobody waits there: expired
+        await gone(server, later)  # so `waiting` is past its TTL too, and kept: ann waits there
+        assert (await server.info(waiting))["status"] == "open"
+        await watcher.close()
+        await player.close()
+
+
+async def test_room_2_running_bot_only_tables_are_bounded_and_end(settings: Settings) -> None:
+    """An owner fills tables with bots: one bot-only table per address runs (the bot that
+    would start a second gets 429), it ends after its life, and then another may run. Option
+    ranges keep every match finite."""
+    huge = {"game": "tichu", "options": {"target_score": 1_000_000}}
+    bounded = replace(settings, bot_delay=0.2, max_bot_tables_per_address=1, bot_table_life=10.0)
+    async with serve(bounded) as server:
+        refused = await server.http.post("/api/tables", json=huge)
+        assert refused.status_code == 400 and "1..10000" in refused.text, refused.text
+        first, owner1, _ = await new_table(server, "tichu", {"target_score": 10000})
+        second, owner2, _ = await new_table(server, "tichu", {"target_score": 10000})
+        for seat in range(4):
+            assert (await put_bot(server, first, seat, owner=owner1)).status_code == 200
+        for seat in range(3):
+            assert (await put_bot(server, second, seat, owner=owner2)).status_code == 200
+        last = await put_bot(server, second, 3, owner=owner2)
+        assert last.status_code == 429 and "bot-only" in last.json()["error"], last.text
+        assert (await server.info(first))["status"] == "running"  # (a 10 s life: not yet over)
+        async with asyncio.timeout(60):
+            while (info := await server.info(first))["status"] != "finished":
+                await asyncio.sleep(0.05)
+        assert "bots alone" in info["outcome"]["reason"] and info["outcome"]["winners"] == []
+        assert (await put_bot(server, second, 3, owner=owner2)).status_code == 200
+        assert (await server.info(second))["status"] == "running"
+
+
+async def test_room_4_a_rematch_keeps_privacy_and_flags_and_its_link_reaches_seats_only(
+    settings: Settings,
+) -> None:
+    """The rematch of a private hot-seat table is private and hot-seat with the same bots;
+    its link goes to the seated players' sockets, never to a spectator's, even one who
+    holds the old table's invite."""
+    timed = replace(settings, turn_timeout=0.05)  # the human's moves are played for it
+    async with serve(timed) as server:
+        table, owner, invite = await new_table(
+            server, "relay", {"seats": 2, "cards": 1}, private=True, hot_seat=True
+        )
+        token = (await take(server, table, 0, "ann", invite=invite)).json()["token"]
+        seated = await Client.connect(server.ws_url, table, token)
+        await seated.until(lambda m: m["t"] == "welcome" and m["seat"] == 0)
+        spectator = Client(await websockets.connect(server.ws_url))
+        await spectator.send({"t": "hello", "table": table, "invite": invite})
+        await spectator.until(lambda m: m["t"] == "welcome" and m["seat"] is None)
+        assert (await put_bot(server, table, 1, owner=owner)).status_code == 200
+        await seated.until(lambda m: m["t"] in ("ev", "welcome") and m["obs"].get("outcome"))
+        stranger = await server.http.post(f"/api/tables/{table}/rematch", json={})
+        assert stranger.status_code == 403, stranger.text
+        made = await server.http.post(
+            f"/api/tables/{table}/rematch", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert made.status_code == 200, made.text
+        new, new_invite = made.json()["id"], made.json()["invite"]
+        assert (
+            made.json()["owner"] and made.json()["invite_link"] == f"/t/{new}#invite={new_invite}"
+        )
+        link = await seated.until(lambda m: m["t"] == "rematch", SHORT)
+        assert link["table"] == new and new_invite in link["link"]
+        again = await server.http.post(f"/api/tables/{table}/rematch", headers=headers(owner))
+        assert again.json()["id"] == new and "owner" not in again.json()
+        info = await server.http.get(f"/api/tables/{new}", headers=headers(invite=new_invite))
+        assert info.json()["private"] and info.json()["hot_seat"], info.text
+        assert [s["kind"] for s in info.json()["seats"]] == ["empty", "bot"]
+        await spectator.send({"t": "ping"})
+        await spectator.until(lambda m: m["t"] == "pong", SHORT)
+        assert not [m for m in spectator.seen if new in json.dumps(m)], "the link leaked"
+        lobby = (await server.http.get("/api/tables")).json()
+        assert new not in {t["id"] for t in lobby}
+        await seated.close()
+        await spectator.close()
+
+
+async def test_room_5_a_private_table_is_seen_only_with_its_invite(settings: Settings) -> None:
+    """Not listed while open or finished; its page, socket, replay and record answer as an
+    unknown table without the invite or owner secret, and normally with it."""
+    async with serve(replace(settings, turn_timeout=0.05)) as server:
+        table, owner, invite = await new_table(
+            server, "relay", {"seats": 2, "cards": 1}, private=True
+        )
+        public, _, _ = await new_table(server, "relay", {"seats": 2})
+        listed = {t["id"] for t in (await server.http.get("/api/tables")).json()}
+        assert public in listed and table not in listed
+        assert (await server.http.get(f"/api/tables/{table}")).status_code == 404
+        assert (
+            await server.http.get(f"/api/tables/{table}", headers=headers(invite=invite))
+        ).is_success
+        stranger = await Client.connect(server.ws_url, table, None)
+        refused = await stranger.until(lambda m: m["t"] == "reject", SHORT)
+        assert refused["code"] == "no_table"
+        invited = Client(await websockets.connect(server.ws_url))
+        await invited.send({"t": "hello", "table": table, "invite": invite})
+        await invited.until(lambda m: m["t"] == "welcome")
+        assert (await take(server, table, 0, "ann", invite=invite)).status_code == 200
+        assert (await put_bot(server, table, 1, owner=owner)).status_code == 200
+        await invited.until(lambda m: m["t"] in ("ev", "welcome") and m["obs"].get("outcome"))
+        async with asyncio.timeout(30):
+            while (
+                await server.http.get(f"/api/tables/{table}/record", headers=headers(owner))
+            ).status_code != 200:
+                await asyncio.sleep(0.05)
+        finished = (await server.http.get("/api/tables/finished")).json()
+        assert table not in {t["id"] for t in finished}
+        for path in ("/replay?view=all", "/record", ""):
+            url = f"/api/tables/{table}{path}"
+            assert (await server.http.get(url)).status_code == 404, path
+            assert (await server.http.get(url, headers=headers(invite=invite))).status_code == 200
+        await stranger.close()
+        await invited.close()
+
+
+BAD_CHAT = ["a\x00b", "\x1b[2Jwiped", "ring\x07", "\u202eevil", "\u200b\u200b", "\ue000x",
+            "\ud800", "line\nbreak", "x" * 301]  # fmt: skip
+
+
+async def test_room_6_chat_is_cleaned_like_names_and_nobody_signs_as_a_seated_player(
+    server: Server,
+) -> None:
+    """Each bad line is refused (``reject``) and never stored or relayed; a spectator cannot
+    sign as a seated player (not even in another case or width). (One table per signature
+    case: each table's spectators at one address may say a line a second.)"""
+    tables = [(await new_table(server, "relay", {"seats": 2}))[0] for _ in range(4)]
+    watchers = []
+    for table in tables:
+        assert (await take(server, table, 0, "Ann Lee")).status_code == 200
+        watchers.append(await Client.connect(server.ws_url, table, None))
+        await watchers[-1].until(lambda m: m["t"] == "welcome")
+    cases: list[tuple[Client, Json]] = [
+        *((watchers[0], {"t": "chat", "text": text}) for text in BAD_CHAT),
+        (watchers[0], {"t": "chat", "text": "hi", "name": "ann lee"}),
+        (watchers[1], {"t": "chat", "text": "hi", "name": "ＡＮＮ ＬＥＥ"}),
+        (watchers[2], {"t": "chat", "text": "hi", "name": "\x1b[31mAnn"}),
+    ]
+    for client, frame in cases:
+        await client.send_raw(json.dumps(frame, ensure_ascii=True))
+        refused = await client.until(lambda m: m["t"] in ("reject", "chat"), SHORT)
+        assert refused["t"] == "reject", (frame, refused)
+        assert refused["code"] in ("malformed", "unauthorized"), refused
+    await watchers[3].send({"t": "chat", "text": "  fine  line ", "name": "Eve"})
+    line = await watchers[3].until(lambda m: m["t"] == "chat", SHORT)
+    assert (line["name"], line["text"]) == ("Eve", "fine line")
+    stored = [[(r.name, r.text) for r in await server.registry.store.chat(t, 100)] for t in tables]
+    assert stored == [[], [], [], [("Eve", "fine line")]]
+    for watcher in watchers:
+        await watcher.close()
+
+
+async def test_room_8_an_id_too_big_to_echo_is_refused_as_malformed(server: Server) -> None:
+    """An ``id`` above 2^53 (or thousands of digits long) gets ``reject malformed`` and the
+    socket goes on."""
+    table, _, _ = await new_table(server, "relay", {"seats": 2})
+    client = await Client.connect(server.ws_url, table, None)
+    await client.until(lambda m: m["t"] == "welcome")
+    for raw in ('{"t": "act", "a": "pass", "id": ' + str(2**70) + "}",
+                '{"t": "act", "a": "pass", "id": -' + str(2**64) + "}",
+                '{"t": "act", "a": "pass", "id": ' + "9" * 5000 + "}",
+                '{"t": "act", "a": "pass", "id": ' + str(2**53) + "}"):  # fmt: skip
+        await client.send_raw(raw)
+        refused = await client.until(lambda m: m["t"] in ("reject", "pong"), SHORT)
+        assert refused["t"] == "reject" and refused["code"] == "malformed", refused
+        assert refused["id"] is None and "Traceback" not in refused["msg"]
+    await client.send({"t": "ping"})
+    await client.until(lambda m: m["t"] == "pong", SHORT)
+    await client.close()
+
+
+async def test_room_9_seats_are_bounded_per_address_whatever_guest_it_claims(
+    settings: Settings,
+) -> None:
+    """One client rotating ``X-Cardroom-Guest`` over three public tables holds at most its
+    bound of seats; a second address still sits. (A squatter who then never plays is timed
+    out and replaced by a bot once a turn clock runs: ``turn_timeout``.)"""
+    async with serve(settings) as server:  # the default bound: 8 seats
+        tables = [(await new_table(server, "relay", {"seats": 4}))[0] for _ in range(3)]
+        codes = [(await take(server, t, s, f"squatter-{t}-{s}")).status_code
+                 for t in tables for s in range(4)]  # fmt: skip
+        assert codes == [200] * 8 + [429] * 4, codes
+        async with from_address(server, SECOND) as other:
+            seated = await other.post(f"/api/tables/{tables[2]}/seats/3", json={"name": "bob"})
+            assert "seats" in (await take(server, tables[2], 2, "squatter-y")).json()["error"]
+        assert seated.status_code == 200, seated.text
+        token = (await take(server, tables[1], 0, "squatter-x")).status_code
+        assert token == 429

@@ -77,11 +77,15 @@ def running_server(settings: Any) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A real server with a temporary SQLite file, bots without delay."""
+    """A real server with a temporary SQLite file, bots without delay. Every browser of the
+    module comes from 127.0.0.1, so the per-address shares of the room (seats, open tables)
+    are lifted, as ``cardroom load`` lifts them: players would come from many addresses."""
     from cardroom.server.settings import Settings
 
     db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
-    with running_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
+    settings = Settings(db=str(db), bot_delay=0.0, round_pause=0.0, max_seats_per_address=0,
+                        max_open_per_address=0, create_burst=1000)  # fmt: skip
+    with running_server(settings) as server:
         yield server
 
 
@@ -102,11 +106,15 @@ def obs(page: Any) -> Json:
     return result
 
 
-def create_table(page: Any, base: str, game: str, options: dict[str, Any]) -> str:
+def create_table(
+    page: Any, base: str, game: str, options: dict[str, Any], *, private: bool = False
+) -> str:
     page.goto(base + "/")
     page.get_by_test_id("game-select").select_option(game)
     if options:
         page.get_by_test_id("house-rules-toggle").click()  # single options are folded away
+    if private:
+        page.get_by_test_id("flag-private").check()
     for key, value in options.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))
     page.get_by_test_id("table-name").fill(f"e2e {game}")
@@ -161,7 +169,8 @@ def tichu_move(page: Any, o: Json, seat: int) -> bool:
     elif o["phase"] == "exchange" and page.get_by_test_id("exchange").count():
         given = (o.get("exchange") or {}).get("given") or {}
         open_slots = [s for i, s in enumerate(SLOTS) if str((seat + i + 1) % 4) not in given]
-        page.get_by_test_id(f"card-{o['hand'][0]}").click()
+        card = next(c for c in o["hand"] if c not in given.values())  # given: out of the hand
+        page.get_by_test_id(f"card-{card}").click()
         page.get_by_test_id(f"exchange-{open_slots[0]}").click()
     elif o["phase"] == "wish" and "nowish" in legal:
         page.get_by_test_id("wish-none").click()

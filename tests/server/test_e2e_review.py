@@ -229,7 +229,7 @@ def test_the_review_tab_reviews_your_rounds_that_are_over(browser: Any, base: st
     """At a running table, the seat's holder plays round 1 (passing when it may), then its
     Review tab reviews that round — and only its own seat, from its own view."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        page, _ = seated_page(browser, base, http, options={"target_score": 100000})
+        page, _ = seated_page(browser, base, http, options={"target_score": 10000})
     while True:
         page.wait_for_function(
             """() => { const o = window.cardroom.obs; return o && (o.round > 1 ||

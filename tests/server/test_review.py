@@ -172,7 +172,7 @@ async def play_first_round(server: Server, table: str, token: str) -> Client:
 async def test_a_running_tables_review_is_of_the_rounds_over_for_the_seat_you_hold(
     server: Server,
 ) -> None:
-    table = await server.create("tichu", {"target_score": 100000})
+    table = await server.create("tichu", {"target_score": 10000})
     token = await server.seat(table, 0)
     for seat in (1, 2, 3):
         await server.bot(table, seat, "heuristic")

@@ -308,7 +308,9 @@ async def table_slot(
             stats.finished += 1
 
 
-LOAD_LIMITS = ("--create-burst", "1000000", "--max-per-address", "1000000")
+LOAD_LIMITS = ("--create-burst", "1000000", "--max-per-address", "1000000",
+               "--max-open-per-address", "0", "--max-seats-per-address", "0",
+               "--max-bot-tables-per-address", "0")  # fmt: skip
 """A load test creates many tables and connections from one address: the limits that protect a
 public server against exactly that are lifted for the server it starts."""
 

@@ -152,6 +152,17 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
     ("--max-lag", "max_lag", "seconds a message may wait for a client that stopped reading "
      "before it is closed with 4008"),
     ("--send-buffer", "send_buffer", "kernel send buffer per connection in bytes (0 = system's)"),
+    ("--max-open-per-address", "max_open_per_address", "open tables one address may have "
+     "created (429 above; 0 = no bound)"),
+    ("--max-bot-tables-per-address", "max_bot_tables_per_address", "running tables with only "
+     "bots one address may have created (429 above; 0 = no bound)"),
+    ("--bot-table-life", "bot_table_life", "seconds a table with only bots may run before it is "
+     "ended (0 = never)"),
+    ("--max-seats-per-address", "max_seats_per_address", "human seats one address may hold "
+     "across tables (429 above; 0 = no bound)"),
+    ("--chat-burst", "chat_burst", "chat lines one address may send at once"),
+    ("--chat-rate", "chat_per_minute", "chat lines per minute one address may send after its "
+     "burst"),
 )  # fmt: skip
 
 

@@ -29,10 +29,11 @@ from cardroom.server.cluster.node import (
     fenced,
     hold_lone_server,
 )
+from cardroom.server.cluster.rate import SharedRateLimiter
 from cardroom.server.cluster.relay import forward_http
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.health import watch_loop
-from cardroom.server.ops.limits import BodyLimit, RateLimiter
+from cardroom.server.ops.limits import BodyLimit, ChatLimiter, OverQuota, RateLimiter
 from cardroom.server.ops.tuning import (
     freeze_startup_objects,
     full_collections,
@@ -68,6 +69,15 @@ async def _registry(store: TableStore, settings: Settings) -> TableRegistry:
     fenced(store, node)
     await node.start()
     return ClusterRegistry(store, settings, node)
+
+
+async def _shared_limiter(settings: Settings) -> SharedRateLimiter | None:
+    """A cluster node's creation limit lives in PostgreSQL, shared with the other nodes."""
+    if settings.node_id is None:
+        return None
+    limiter = SharedRateLimiter(settings.db, settings.create_burst, settings.create_per_minute)
+    await limiter.open()
+    return limiter
 
 
 async def _forward(request: Request, exc: Exception) -> Response:
@@ -108,6 +118,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             registry: TableRegistry | None = None
             lone: Any = None
             own: SqlStore | None = None
+            shared: SharedRateLimiter | None = None
             try:
                 postgres = settings.db.startswith(("postgresql://", "postgres://"))
                 # one lone server per database schema
@@ -118,6 +129,9 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                 registry = await _registry(table_store, settings)
                 registry.results = MatchRecorder(players, table_store)
                 app.state.accounts = _accounts(players, settings)
+                shared = await _shared_limiter(settings)
+                if shared is not None:
+                    app.state.create_limiter = shared
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 if isinstance(exc, DatabaseInUse):
@@ -156,6 +170,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                 await table_store.close()
                 if own is not None:
                     await own.close()
+                if shared is not None:
+                    await shared.close()
                 if lone is not None:
                     await lone.close()
                 log.info("server stopped")
@@ -170,6 +186,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/tables/{table_id}/replay", replay.table_replay),
         Route("/api/tables/{table_id}/review", review.table_review),
         Route("/api/tables/{table_id}/hint", review.table_hint, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", http.rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
@@ -193,6 +210,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     handlers = {
         LobbyError: http.lobby_error,
         ActorStopped: http.lobby_error,
+        OverQuota: http.lobby_error,
         Elsewhere: _forward,
     }
     middleware = [
@@ -205,6 +223,9 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     )
     app.state.settings = settings
     app.state.create_limiter = RateLimiter(settings.create_burst, settings.create_per_minute)
+    app.state.chat_limiter = ChatLimiter(
+        RateLimiter(settings.chat_burst, settings.chat_per_minute), RateLimiter(1, 60.0)
+    )
     return app
 
 

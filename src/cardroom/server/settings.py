@@ -58,10 +58,18 @@ class Settings:
     may have queued or running; ``review_workers`` reviews or hints computed at once (in the bot
     pool, beside the search bots); ``review_cache`` finished reviews kept; ``hint_worlds``
     sampled worlds per hint.
+
     Accounts (``server/players``): ``password_memory_kib`` and ``password_time_cost`` are the
     argon2id cost of a password hash; ``sign_in_burst`` attempts per name, refilled at
     ``sign_in_per_minute``, and ``address_burst`` sign-ins and sign-ups per address, refilled
     at ``address_per_minute``.
+
+    What one address may hold (README "Limits"): ``max_open_per_address`` open tables it
+    created (shared by every node of a cluster: counted in the database);
+    ``max_bot_tables_per_address`` running tables with bots in every seat, each ended after
+    ``bot_table_life`` seconds (0 = no end); ``max_seats_per_address`` human seats across
+    tables; ``chat_burst`` chat lines at once, refilled at ``chat_per_minute`` (every socket of
+    the address together; each seat or spectator also one line a second). 0 = no bound.
     """
 
     db: str = "cardroom.db"
@@ -113,3 +121,9 @@ class Settings:
     gc_full_every: float = 600.0
     gc_young_every: float = 0.05
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+    max_open_per_address: int = 10
+    max_bot_tables_per_address: int = 2
+    bot_table_life: float = 3600.0
+    max_seats_per_address: int = 8
+    chat_burst: int = 5
+    chat_per_minute: float = 30.0

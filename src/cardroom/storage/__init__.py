@@ -19,6 +19,7 @@ from cardroom.storage.protocol import (
     StoredTable,
     TableMeta,
     TableStore,
+    TooManyOpen,
     UnknownTable,
     utc_now,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "StoredTable",
     "TableMeta",
     "TableStore",
+    "TooManyOpen",
     "UnknownTable",
     "lock_database",
     "make_store",

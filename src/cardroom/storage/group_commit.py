@@ -109,8 +109,8 @@ class GroupCommitStore:
     async def close(self) -> None:
         await self.inner.close()
 
-    async def create_table(self, meta: TableMeta, seats: int) -> None:
-        await self.inner.create_table(meta, seats)
+    async def create_table(self, meta: TableMeta, seats: int, max_open: int = 0) -> None:
+        await self.inner.create_table(meta, seats, max_open)
 
     async def delete_table(self, table_id: str) -> None:
         await self.inner.delete_table(table_id)

@@ -8,14 +8,17 @@ from typing import Any
 
 from cardroom.engine.record import LogRecord
 from cardroom.storage.protocol import (
+    CHAT_KEPT,
     ChatRow,
     SeatRow,
     StorageError,
     StoredTable,
     TableMeta,
+    TooManyOpen,
     UnknownTable,
     check_continues,
     check_status,
+    open_tables_held,
 )
 
 
@@ -46,10 +49,15 @@ class MemoryStore:
         except KeyError:
             raise UnknownTable(f"no table {table_id!r}") from None
 
-    async def create_table(self, meta: TableMeta, seats: int) -> None:
+    async def create_table(self, meta: TableMeta, seats: int, max_open: int = 0) -> None:
         if meta.id in self._tables:
             raise StorageError(f"table {meta.id!r} already exists")
         check_status(meta.status)
+        if max_open > 0 and meta.creator is not None:
+            held = sum(1 for t in self._tables.values()
+                       if t.meta.creator == meta.creator and t.meta.status == "open")  # fmt: skip
+            if held >= max_open:
+                raise TooManyOpen(open_tables_held(max_open))
         self._tables[meta.id] = _Table(meta, [SeatRow(s) for s in range(seats)])
 
     async def set_seat(self, table_id: str, row: SeatRow) -> None:
@@ -97,7 +105,9 @@ class MemoryStore:
         return metas[offset : offset + limit]
 
     async def add_chat(self, table_id: str, row: ChatRow) -> None:
-        self._get(table_id).chat.append(row)
+        lines = self._get(table_id).chat
+        lines.append(row)
+        del lines[:-CHAT_KEPT]
 
     async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
         lines = self._get(table_id).chat

@@ -19,6 +19,10 @@ from cardroom.engine.record import LogRecord
 STATUSES = ("open", "running", "finished")
 """``open``: waiting for seats; ``running``: dealt and in play; ``finished``: match over."""
 
+CHAT_KEPT = 200
+"""Chat lines kept per table: ``add_chat`` deletes older ones in the same transaction, so a
+table's stored chat stays bounded however much is said (a page shows the last 100)."""
+
 
 class StorageError(ValueError):
     """Base class of the store's errors for bad requests."""
@@ -26,6 +30,10 @@ class StorageError(ValueError):
 
 class SeqConflict(StorageError):
     """An append whose ``seq`` is taken or leaves a gap: another writer owns this table's log."""
+
+
+class TooManyOpen(StorageError):
+    """A creator already has its bound of open tables (``create_table``'s ``max_open``)."""
 
 
 class UnknownTable(StorageError, LookupError):
@@ -71,6 +79,9 @@ class TableMeta:
     """Players may ask the bot for a hint (``server/web/review.py``; never at rated tables)."""
     rated: bool = False
     """The match changes its players' ratings (every human signed in, standard rules)."""
+    creator: str | None = None
+    """Who created the table (a hash of its address; of its account once there are accounts):
+    the key that bounds how many open tables one creator may have."""
     damage: str | None = None
     """Why the stored row could not be read (then ``status`` is ``"damaged"``); never stored."""
 
@@ -88,6 +99,9 @@ class SeatRow:
     """Which guest holds a human seat (one seat per guest unless the table is hot-seat)."""
     account_id: str | None = None
     """The signed-in account that holds (or, for a bot that took over, held) the seat."""
+    address_hash: str | None = None
+    """From which address (hashed) a human seat was taken: seats are bounded per address
+    across tables, whatever guest id a client presents."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +138,11 @@ class TableStore(Protocol):
 
     async def close(self) -> None: ...
 
-    async def create_table(self, meta: TableMeta, seats: int) -> None:
-        """Store a new table with ``seats`` empty seats; ``StorageError`` if the id exists."""
+    async def create_table(self, meta: TableMeta, seats: int, max_open: int = 0) -> None:
+        """Store a new table with ``seats`` empty seats; ``StorageError`` if the id exists.
+        With ``max_open`` (and ``meta.creator``): ``TooManyOpen`` if the creator already has
+        that many open tables, counted in the same transaction (under a lock per creator on
+        PostgreSQL), so neither concurrent requests nor a cluster's nodes can overshoot."""
         ...
 
     async def set_seat(self, table_id: str, row: SeatRow) -> None:
@@ -166,7 +183,8 @@ class TableStore(Protocol):
         ...
 
     async def add_chat(self, table_id: str, row: ChatRow) -> None:
-        """Keep a chat line with its table; ``UnknownTable`` if absent."""
+        """Keep a chat line with its table (only the last ``CHAT_KEPT``); ``UnknownTable`` if
+        absent."""
         ...
 
     async def chat(self, table_id: str, limit: int) -> list[ChatRow]:
@@ -181,6 +199,11 @@ class TableStore(Protocol):
     async def derived(self, table_id: str, key: str) -> str | None:
         """A document ``save_derived`` kept (None: none)."""
         ...
+
+
+def open_tables_held(bound: int) -> str:
+    """``TooManyOpen``'s message."""
+    return f"you have {bound} tables waiting for players, your limit; fill or leave one first"
 
 
 def check_status(status: str) -> None:

@@ -125,6 +125,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             table_id TEXT NOT NULL, "key" TEXT NOT NULL, body TEXT NOT NULL,
             PRIMARY KEY (table_id, "key"))""",
     )),
+    Migration(6, "bounds per address: who created a table, from where a seat was taken", (
+        AddColumn("tables", "creator", "TEXT"),
+        AddColumn("seats", "address_hash", "TEXT"),
+        "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status)",
+    )),
 )  # fmt: skip
 """Append only: a released migration is never edited, a change is a new one."""
 

@@ -22,6 +22,7 @@ import aiosqlite
 from cardroom.engine.record import LogRecord
 from cardroom.storage import schema
 from cardroom.storage.protocol import (
+    CHAT_KEPT,
     ChatRow,
     DamagedTable,
     SeatRow,
@@ -29,17 +30,22 @@ from cardroom.storage.protocol import (
     StorageError,
     StoredTable,
     TableMeta,
+    TooManyOpen,
     UnknownTable,
     check_continues,
     check_status,
+    open_tables_held,
     utc_now,
 )
 
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
-    "owner_hash, invite_hash, private, hot_seat, hints, rated"
+    "owner_hash, invite_hash, private, hot_seat, hints, rated, creator"
 )
+CREATOR_LOCK = 4244
+"""``pg_advisory_xact_lock(CREATOR_LOCK, hashtext(creator))``: one creation per creator at a
+time across a cluster's nodes, so that the count of its open tables cannot be outrun."""
 Row = Sequence[Any]
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
 _INSERT_LOG_ROW = _INSERT_LOG + "VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -319,6 +325,7 @@ def _parse_meta(row: Row) -> TableMeta:
         hot_seat=bool(row[12]),
         hints=bool(row[13]),
         rated=bool(row[14]),
+        creator=row[15],
     )
 
 
@@ -375,7 +382,7 @@ class SqlStore:
         """One read-only query in one round trip (no explicit transaction)."""
         return await self._backend.read(sql, params)
 
-    async def create_table(self, meta: TableMeta, seats: int) -> None:
+    async def create_table(self, meta: TableMeta, seats: int, max_open: int = 0) -> None:
         check_status(meta.status)
         row = (
             meta.id, meta.game, meta.rules_version, json.dumps(meta.config), meta.status,
@@ -384,9 +391,12 @@ class SqlStore:
             meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
             int(meta.hints),
             int(meta.rated),
+            meta.creator,
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:
+                if max_open > 0 and meta.creator is not None:
+                    await self._check_open(conn, meta.creator, max_open)
                 await conn.execute(
                     f"INSERT INTO tables ({_META_COLUMNS}) VALUES ({', '.join('?' * len(row))})",
                     row,
@@ -399,6 +409,18 @@ class SqlStore:
             if self._backend.is_conflict(exc):
                 raise StorageError(f"table {meta.id!r} already exists") from None
             raise
+
+    async def _check_open(self, conn: _Connection, creator: str, bound: int) -> None:
+        """``TooManyOpen`` if ``creator`` has ``bound`` open tables (SQLite's ``BEGIN
+        IMMEDIATE`` already serializes writers; PostgreSQL takes a lock per creator)."""
+        if self._pg is not None:
+            await conn.fetch("SELECT pg_advisory_xact_lock(?, hashtext(?))",
+                             (CREATOR_LOCK, creator))  # fmt: skip
+        rows = await conn.fetch(
+            "SELECT COUNT(*) FROM tables WHERE creator = ? AND status = 'open'", (creator,)
+        )
+        if int(rows[0][0]) >= bound:
+            raise TooManyOpen(open_tables_held(bound))
 
     async def _require(self, conn: _Connection, table_id: str) -> int:
         """The table's last seq; ``UnknownTable`` if it does not exist."""
@@ -421,7 +443,7 @@ class SqlStore:
                 raise StorageError(f"table {table_id}: no seat {row.seat}")
             await conn.execute(
                 "UPDATE seats SET kind = ?, name = ?, level = ?, token_hash = ?, guest_hash = ?, "
-                "account_id = ? WHERE table_id = ? AND seat = ?",
+                "account_id = ?, address_hash = ? WHERE table_id = ? AND seat = ?",
                 (
                     row.kind,
                     row.name,
@@ -429,6 +451,7 @@ class SqlStore:
                     row.token_hash,
                     row.guest_hash,
                     row.account_id,
+                    row.address_hash,
                     table_id,
                     row.seat,
                 ),
@@ -605,7 +628,8 @@ class SqlStore:
             if not metas:
                 raise UnknownTable(f"no table {table_id!r}")
             seat_rows = await conn.fetch(
-                "SELECT seat, kind, name, level, token_hash, guest_hash, account_id FROM seats "
+                "SELECT seat, kind, name, level, token_hash, guest_hash, account_id, address_hash "
+                "FROM seats "
                 "WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
@@ -614,7 +638,7 @@ class SqlStore:
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
             )
-        seats = tuple(SeatRow(int(r[0]), *r[1:7]) for r in seat_rows)
+        seats = tuple(SeatRow(int(r[0]), *r[1:8]) for r in seat_rows)
         records = tuple(
             LogRecord(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), str(r[3]),
                       bool(r[4]), str(r[5]))
@@ -647,6 +671,11 @@ class SqlStore:
                 'INSERT INTO chat (table_id, n, seat, name, "text", "at") VALUES '
                 "(?, (SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE table_id = ?), ?, ?, ?, ?)",
                 (table_id, table_id, row.seat, row.name, row.text, row.at),
+            )
+            await conn.execute(
+                "DELETE FROM chat WHERE table_id = ? AND n <= "
+                "(SELECT MAX(n) FROM chat WHERE table_id = ?) - ?",
+                (table_id, table_id, CHAT_KEPT),
             )
 
     async def chat(self, table_id: str, limit: int) -> list[ChatRow]:

@@ -21,9 +21,9 @@ from cardroom.games.tichu import GAME, TichuAction, TichuConfig, TichuState
 from cardroom.games.tichu.cards import DECK
 from cardroom.games.tichu.events import RoundScored
 
-ENDLESS = TichuConfig(target_score=1_000_000)
+ENDLESS = TichuConfig(target_score=10_000)
 # Every [Option] on (the conformance suite's option config), in endless rounds.
-OPTIONS = replace(GAME.conformance_configs()[1], target_score=1_000_000, max_rounds=0)
+OPTIONS = replace(GAME.conformance_configs()[1], target_score=10_000, max_rounds=0)
 ALL_CARDS = list(range(56))
 
 
@@ -81,7 +81,7 @@ def random_rounds(
     assert conserved(state)
 
 
-NO_GRAND = TichuConfig(target_score=1_000_000, allow_grand=False, tie_is_draw=True)
+NO_GRAND = TichuConfig(target_score=10_000, allow_grand=False, tie_is_draw=True)
 
 
 def play_rounds(config: TichuConfig, seed: int, rounds: int) -> Stats:

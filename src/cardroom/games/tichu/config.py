@@ -26,8 +26,9 @@ RULES_VERSION: Final = "tichu-2026.2"
 class TichuConfig:
     """Match length and rule variants (names follow tichu.md; see each field)."""
 
-    target_score: int = option(1000, "Points a team needs to win the match", min=1, max=1_000_000)
-    """R11.1: the match ends after the round in which a team reaches this many points."""
+    target_score: int = option(1000, "Points a team needs to win the match", min=1, max=10_000)
+    """R11.1: the match ends after the round in which a team reaches this many points. At most
+    ten default matches long, so that every match (bots alone included) comes to an end."""
     allow_grand: bool = option(True, "Deal 8 cards first, with a Grand Tichu window")
     """R10.4 [Option]: False deals all 14 cards at once, with no Grand Tichu window."""
     sequential_grand: bool = option(False, "Grand Tichu decisions one at a time, in seat order")

@@ -193,11 +193,15 @@ class ClusterRegistry(TableRegistry):
         options: Mapping[str, Any],
         name: str,
         access: Access = NO_OWNER,
+        *,
         hints: bool = True,
         rated: bool = False,
+        creator: str | None = None,
     ) -> TableActor:
         """Store the table and let go of it: the node nginx routes its requests to takes it."""
-        actor = await super().create(game_name, options, name, access, hints, rated)
+        actor = await super().create(
+            game_name, options, name, access, hints=hints, rated=rated, creator=creator
+        )
         self.actors.pop(actor.id, None)
         await actor.stop()
         return actor
@@ -217,7 +221,8 @@ class ClusterRegistry(TableRegistry):
         local = super().page(limit + offset, 0)
         seen = {s["id"] for s in local}
         remote = [s for i, s in self.node.remote.items()
-                  if i not in seen and s["status"] != "finished"]  # fmt: skip
+                  if i not in seen and s["status"] != "finished"
+                  and not s.get("private")]  # fmt: skip
         merged = sorted(local + remote, key=lambda s: str(s["created_at"]), reverse=True)
         return merged[offset : offset + limit]
 

@@ -6,7 +6,9 @@ are stored. A request presents them as headers (``X-Cardroom-Owner``, ``X-Cardro
 ``X-Cardroom-Guest``) or body fields (``owner``, ``invite``). The policy, as a game-night host
 expects it (README, "Ownership and invites"):
 
-- anyone may watch;
+- anyone may watch a public table; a private table is seen only by holders of its invite or
+  owner secret (or of one of its seats' tokens): it is not listed, and its page, socket,
+  replay and record answer as for an unknown table to anyone else;
 - an empty seat of an open public table may be taken by anyone; every other human seating (a
   private table, a bot's seat, a running game) needs the invite or the owner secret;
 - bots are put in, changed and removed by the owner; a seated human may hand its own seat to a
@@ -71,15 +73,28 @@ def matches(digest: str | None, secret: str | None) -> bool:
     return hmac.compare_digest(digest, hash_token(secret))
 
 
+def holder_key(address: str) -> str:
+    """Whose share of the room a request spends (open tables, seats, bot-only tables): its
+    address's, signed in or not (accounts are cheap to make, addresses are not). A hash, so
+    that no address is stored in the clear.
+
+    >>> holder_key("10.0.0.1") == holder_key("10.0.0.1") != holder_key("10.0.0.2")
+    True
+    """
+    return hash_token(f"address {address}")
+
+
 @dataclass(frozen=True, slots=True)
 class Credentials:
-    """What one request presents: the secrets it knows, the guest it comes from (a hash) and
-    the account it is signed in as (``None``: a guest)."""
+    """What one request presents: the secrets it knows, the guest it comes from (a hash), the
+    account it is signed in as (``None``: a guest) and the holder it counts against
+    (``holder_key``)."""
 
     owner: str | None = None
     invite: str | None = None
     guest: str | None = None
     account_id: str | None = None
+    holder: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +121,8 @@ class Access:
     def is_invited(self, who: Credentials) -> bool:
         """The owner, or someone with the join link."""
         return self.is_owner(who) or matches(self.invite_hash, who.invite)
+
+    def may_see(self, who: Credentials) -> bool:
+        """A public table is everyone's to watch; a private one only its invitees' (it is not
+        listed, and its page, replay and record answer as for an unknown id)."""
+        return not self.private or self.is_invited(who)

@@ -1,5 +1,7 @@
-"""Player and table names: normalised (NFC, single spaces) and refused when they could deceive or
-break a page (control characters, bidi overrides, invisible-only text, lone surrogates).
+"""Player and table names, and chat lines: one rule for all text that other people are shown.
+Normalised (NFC, single spaces) and refused when it could deceive or break a page or a terminal
+(control characters such as NUL, bell or the ANSI escape, bidi overrides, private-use and
+invisible-only text, lone surrogates).
 
 >>> clean_name("  Ann   Lee ")
 'Ann Lee'
@@ -18,6 +20,7 @@ from typing import Final
 
 MAX_PLAYER_NAME: Final = 40
 MAX_TABLE_NAME: Final = 60
+MAX_CHAT_LINE: Final = 300
 MAX_MARKS_IN_A_ROW: Final = 3
 """Combining marks stacked on one letter (Vietnamese needs 2; "Zalgo" text needs dozens)."""
 
@@ -62,3 +65,30 @@ def clean_name(
         if run > MAX_MARKS_IN_A_ROW:
             raise BadName(f"'{field}' stacks too many accents on one letter")
     return text
+
+
+def clean_chat(value: object) -> str:
+    """A chat line under the names' rule (``BadName`` says what is wrong with it).
+
+    >>> clean_chat("  gg   wp ")
+    'gg wp'
+    >>> clean_chat("\\x1b[2Jhi")
+    Traceback (most recent call last):
+    ...
+    cardroom.server.lobby.names.BadName: 'text' contains an invisible or control character (U+001B)
+    """
+    return clean_name(value, "text", MAX_CHAT_LINE)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two cleaned names would look alike to a reader (case and width folded), so that
+    a spectator cannot sign as a seated player.
+
+    >>> same_name("Ann", "ＡＮＮ"), same_name("Ann", "Anna")
+    (True, False)
+    """
+    return _folded(a) == _folded(b)
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()

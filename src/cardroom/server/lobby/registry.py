@@ -8,10 +8,12 @@ downloaded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, NoReturn
 
@@ -19,16 +21,19 @@ from cardroom.engine import Game, get_game, replay
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.lobby.access import Access
 from cardroom.server.lobby.names import MAX_TABLE_NAME, BadName, clean_name
+from cardroom.server.ops.limits import Quota
 from cardroom.server.players.rated import why_not_rated
 from cardroom.server.settings import Settings
+from cardroom.server.table import commands
 from cardroom.server.table.actor import MatchResults, TableActor
 from cardroom.server.table.bot_pool import BotPool
-from cardroom.server.table.outcomes import LobbyError, Problem
+from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.storage import (
     DamagedTable,
     StoredTable,
     TableMeta,
     TableStore,
+    TooManyOpen,
     UnknownTable,
     utc_now,
 )
@@ -73,12 +78,27 @@ class AbandonedTable(UnknownTable):
 
 
 class TableRegistry:
-    """The live tables of this server process."""
+    """The live tables of this server process, and each holder's share of them (README,
+    "Limits"): open tables it created (``max_open_per_address``, counted by the store),
+    human seats (``seats``) and running bot-only tables (``bot_tables``, each ended after
+    ``bot_table_life``). ``clock`` is injectable so that a bench can run hours in seconds."""
 
-    def __init__(self, store: TableStore, settings: Settings, pool: BotPool | None = None) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        settings: Settings,
+        pool: BotPool | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.store = store
         self.settings = settings
         self.pool = pool if pool is not None else BotPool(settings.bot_workers)
+        self.clock = clock
+        self.seats = Quota(settings.max_seats_per_address, self._seats_held, "seats")
+        self.bot_tables = Quota(
+            settings.max_bot_tables_per_address, self._bot_tables_held, "running bot-only tables"
+        )
+        self._bot_only_since: dict[str, float] = {}
         self.actors: dict[str, TableActor] = {}
         self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
         self.abandoned: dict[str, tuple[TableMeta, str]] = {}  # closed here by a rules upgrade
@@ -87,7 +107,7 @@ class TableRegistry:
         self._sweeper: asyncio.Task[None] | None = None
         self.results: MatchResults | None = None  # told of every finished match
 
-    def _quarantine(self, meta: TableMeta, reason: str) -> DamagedTable:
+    def quarantine(self, meta: TableMeta, reason: str) -> DamagedTable:
         """Mark a table damaged (logged once) and return the error that says so."""
         if meta.id not in self.damaged:
             log.error("table %s is damaged and will not be served: %s", meta.id, reason)
@@ -105,13 +125,13 @@ class TableRegistry:
             stored = await self.store.load(table_id)
         except DamagedTable as exc:
             meta = TableMeta(table_id, "?", "?", {}, status="damaged")
-            raise self._quarantine(meta, exc.reason) from None
+            raise self.quarantine(meta, exc.reason) from None
         try:
             return self._spawn(await self._upgrade(stored))
         except UnknownTable:  # not installed, or abandoned
             raise
         except Exception as exc:  # a log that no longer replays: bytes flipped, rules changed
-            raise self._quarantine(stored.meta, f"{type(exc).__name__}: {exc}"[:300]) from None
+            raise self.quarantine(stored.meta, f"{type(exc).__name__}: {exc}"[:300]) from None
 
     async def _upgrade(self, stored: StoredTable) -> StoredTable:
         """A table stored under older rules, carried to today's: its log translated (checked by
@@ -158,6 +178,8 @@ class TableRegistry:
             raise UnknownTable(msg) from None
         actor = TableActor(stored, game, self.store, self.settings, self.pool)
         actor.results = self.results
+        actor.now = self.clock
+        actor.touched = self.clock()
         actor.start()
         self.actors[actor.id] = actor
         return actor
@@ -170,7 +192,7 @@ class TableRegistry:
             offset += len(page)
             for meta in page:
                 if meta.damage is not None:
-                    self._quarantine(meta, meta.damage)
+                    self.quarantine(meta, meta.damage)
                     continue
                 try:
                     await self._load(meta.id)
@@ -186,11 +208,14 @@ class TableRegistry:
         options: Mapping[str, Any],
         name: str,
         access: Access = NO_OWNER,
+        *,
         hints: bool = True,
         rated: bool = False,
+        creator: str | None = None,
     ) -> TableActor:
         """A new open table; bad game names, options or names raise ``LobbyError`` (400), as
-        does a rated table that is not standard (``players/rated.py``)."""
+        does a rated table that is not standard (``players/rated.py``); a ``creator``
+        (``access.holder_key``) with its bound of open tables 429."""
         try:
             game = get_game(game_name)
         except KeyError as exc:
@@ -212,35 +237,31 @@ class TableRegistry:
             raise LobbyError(msg, Problem.BUSY)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
-            return await self._create(game, config, name, access, hints, rated)
+            meta = TableMeta(
+                id=new_table_id(),
+                game=game.name,
+                rules_version=game.rules_version,
+                config=game.config_to_json(config),
+                name=name,
+                created_at=utc_now(),
+                owner_hash=access.owner_hash,
+                invite_hash=access.invite_hash,
+                private=access.private,
+                hot_seat=access.hot_seat,
+                hints=hints,
+                rated=rated,
+                creator=creator,
+            )
+            return await self._create(meta, game.num_seats(config))
+        except TooManyOpen as exc:
+            raise LobbyError(str(exc), Problem.TOO_MANY) from None
         finally:
             self._creating -= 1
 
-    async def _create(
-        self,
-        game: Game[Any, Any, Any],
-        config: Any,
-        name: str,
-        access: Access,
-        hints: bool = True,
-        rated: bool = False,
-    ) -> TableActor:
-        meta = TableMeta(
-            id=new_table_id(),
-            game=game.name,
-            rules_version=game.rules_version,
-            config=game.config_to_json(config),
-            name=name,
-            created_at=utc_now(),
-            owner_hash=access.owner_hash,
-            invite_hash=access.invite_hash,
-            private=access.private,
-            hot_seat=access.hot_seat,
-            hints=hints,
-            rated=rated,
-        )
-        await self.store.create_table(meta, game.num_seats(config))
-        log.info("table %s created: %s %s %r", meta.id, game.name, meta.config, name)
+    async def _create(self, meta: TableMeta, seats: int) -> TableActor:
+        bound = self.settings.max_open_per_address
+        await self.store.create_table(meta, seats, bound)
+        log.info("table %s created: %s %s %r", meta.id, meta.game, meta.config, meta.name)
         return self._spawn(await self.store.load(meta.id))
 
     async def get(self, table_id: str) -> TableActor:
@@ -257,32 +278,72 @@ class TableRegistry:
             return actor
 
     async def sweep(self, every: float | None = None) -> None:
-        """Forever: stop finished tables nobody watches (they reload on demand), and remove
-        open tables untouched and unwatched for ``open_table_ttl`` (nothing was dealt)."""
+        """Forever, every ``every`` seconds: ``sweep_once``."""
         ttl = self.settings.open_table_ttl
         if every is None:
             every = min(60.0, ttl / 4) if ttl > 0 else 60.0
+            life = self.settings.bot_table_life
+            every = min(every, life / 4) if life > 0 else every
         while True:
             await asyncio.sleep(every)
-            idle = [a for a in self.actors.values() if a.status == "finished" and not a.subscribers]
-            for actor in idle:
-                del self.actors[actor.id]
-                await actor.stop()
-            if ttl > 0:
-                try:
-                    await self._expire(time.monotonic() - ttl)
-                except Exception:  # e.g. the store is unreachable: try again next round
-                    log.exception("expiring open tables failed")
+            try:
+                await self.sweep_once()
+            except Exception:  # e.g. the store is unreachable: try again next round
+                log.exception("sweeping tables failed")
+
+    async def sweep_once(self) -> None:
+        """Stop finished tables nobody watches (they reload on demand); remove open tables
+        untouched for ``open_table_ttl`` that nobody is seated at and online (a watcher alone
+        keeps nothing alive: nothing was dealt); end bot-only tables past their life."""
+        idle = [a for a in self.actors.values() if a.status == "finished" and not a.subscribers]
+        for actor in idle:
+            del self.actors[actor.id]
+            await actor.stop()
+        ttl = self.settings.open_table_ttl
+        if ttl > 0:
+            await self._expire(self.clock() - ttl)
+        await self._end_bot_only()
 
     async def _expire(self, before: float) -> None:
-        stale = [a for a in self.live()
-                 if a.status == "open" and not a.subscribers and a.touched < before]  # fmt: skip
+        stale = [a for a in self.live() if a.status == "open"
+                 and not _seated_online(a) and a.touched < before]  # fmt: skip
         for actor in stale:
             await actor.stop()
             self.actors.pop(actor.id, None)
             await self.store.delete_table(actor.id)
-            idle = time.monotonic() - actor.touched
+            idle = self.clock() - actor.touched
             log.info("open table %s expired (untouched for %.0f s)", actor.id, idle)
+
+    async def _end_bot_only(self) -> None:
+        """A table that became bot-only (by the owner's bots, or by humans leaving) ends after
+        ``bot_table_life``; one beyond its creator's bound (it got there by humans leaving)
+        ends at once, newest first."""
+        now, life = self.clock(), self.settings.bot_table_life
+        running = [a for a in self.live() if a.bot_only]
+        since = {a.id: self._bot_only_since.get(a.id, now) for a in running}
+        self._bot_only_since = since
+        kept: Counter[str | None] = Counter()
+        bound = self.settings.max_bot_tables_per_address
+        for actor in sorted(running, key=lambda a: since[a.id]):
+            creator = actor.meta.creator
+            kept[creator] += 1
+            if life > 0 and now - since[actor.id] >= life:
+                why = f"bots alone played for {life:.0f} s, the limit for a table without humans"
+            elif bound > 0 and creator is not None and kept[creator] > bound:
+                why = f"its creator already has {bound} running bot-only tables"
+            else:
+                continue
+            await _close(actor, why)
+            del self._bot_only_since[actor.id]
+
+    def _seats_held(self, holder: str) -> int:
+        """Human seats ``holder`` took at this server's unfinished tables."""
+        return sum(1 for a in self.live() for r in a.seats
+                   if r.kind == "human" and r.address_hash == holder)  # fmt: skip
+
+    def _bot_tables_held(self, holder: str) -> int:
+        """Running bot-only tables created by ``holder``."""
+        return sum(1 for a in self.live() if a.bot_only and a.meta.creator == holder)
 
     def page(self, limit: int, offset: int) -> list[dict[str, Any]]:
         """One lobby page: live tables newest first, then those closed by a rules upgrade, then
@@ -293,7 +354,9 @@ class TableRegistry:
 
         reasons = {i: why for i, (_, why) in self.abandoned.items()}
         closed = newest([m for m, _ in self.abandoned.values()]) + newest([*self.damaged.values()])
-        entries: list[TableActor | TableMeta] = [*self.live(), *closed]
+        closed = [m for m in closed if not m.private]
+        shown = [a for a in self.live() if not a.meta.private]  # private: invitees' only
+        entries: list[TableActor | TableMeta] = [*shown, *closed]
         return [e.summary() if isinstance(e, TableActor) else closed_summary(e, reasons.get(e.id))
                 for e in entries[offset : offset + limit]]  # fmt: skip
 
@@ -310,6 +373,17 @@ class TableRegistry:
         log.info("stopped %d table actors", len(self.actors))
         self.actors.clear()
         self.pool.shutdown()
+
+
+async def _close(actor: TableActor, why: str) -> None:
+    with contextlib.suppress(ActorStopped):
+        await actor.call(commands.Close(why))
+
+
+def _seated_online(actor: TableActor) -> bool:
+    """Whether a human holds a seat of the table and has it open: somebody is waiting there."""
+    return any(isinstance(a, int) and actor.seats[a].kind == "human"
+               for a in actor.subscribers.values())  # fmt: skip
 
 
 def closed_summary(meta: TableMeta, abandoned: str | None = None) -> dict[str, Any]:

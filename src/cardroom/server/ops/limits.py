@@ -1,6 +1,7 @@
 """Request limits: the HTTP body size (refused with 413 before the body is read), the time a
-body may stall (408), and the rate at which one client address may create tables (429 with
-``Retry-After``)."""
+body may stall (408), the rate at which one client address may create tables (429 with
+``Retry-After``) and chat (``ChatLimiter``), and ``Quota``: how much of the room one address
+may hold at once (seats, bot-only tables)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,20 @@ import asyncio
 import json
 import math
 import time
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_TRACKED = 10_000  # addresses remembered by a rate limiter before full buckets are dropped
+
+
+class CreationLimiter(Protocol):
+    """Spends one table creation of a holder: 0 if granted, else the seconds to wait."""
+
+    async def acquire(self, key: str) -> float: ...
 
 
 class BodyRefused(Exception):
@@ -109,6 +119,11 @@ class RateLimiter:
             self._forget_full(now)
         return 0.0
 
+    async def acquire(self, key: str) -> float:
+        """``take`` now: the interface a cluster's shared limiter also has
+        (``cluster.rate.SharedRateLimiter``)."""
+        return self.take(key)
+
     def _forget_full(self, now: float) -> None:
         """Drop buckets that have refilled: they hold nothing a new bucket would not."""
         full = [k for k, (t, since) in self._buckets.items()
@@ -120,3 +135,70 @@ class RateLimiter:
 def retry_after(seconds: float) -> dict[str, Any]:
     """The ``Retry-After`` header for a wait (whole seconds, at least 1)."""
     return {"Retry-After": str(max(1, math.ceil(min(seconds, 86400.0))))}
+
+
+class ChatLimiter:
+    """Chat lines are limited per address (every socket of one address together: opening more
+    sockets buys nothing) and per identity (a seat, or a spectator at an address: a seat's
+    token shared across addresses buys nothing either).
+
+    >>> chat = ChatLimiter(RateLimiter(2, 60.0), RateLimiter(1, 60.0))
+    >>> [chat.refusal("a", f"t:spectator:{n}", now=0.0) for n in range(3)]
+    [None, None, 'too many chat lines from your address; wait a moment']
+    >>> chat.refusal("b", "t:seat:0", now=0.0), chat.refusal("c", "t:seat:0", now=0.5)
+    (None, 'one chat line per second, please')
+    """
+
+    def __init__(self, per_address: RateLimiter, per_identity: RateLimiter) -> None:
+        self.per_address = per_address
+        self.per_identity = per_identity
+
+    def refusal(self, address: str, identity: str, now: float | None = None) -> str | None:
+        """Spend a line of both buckets: ``None`` if granted, else why not."""
+        if self.per_identity.take(identity, now) > 0:
+            return "one chat line per second, please"
+        if self.per_address.take(address, now) > 0:
+            return "too many chat lines from your address; wait a moment"
+        return None
+
+
+class OverQuota(Exception):
+    """A key already holds its bound of something; the message says what."""
+
+
+class Quota:
+    """At most ``bound`` things held per key (0 = no bound): ``count(key)`` says how many are
+    held now, and a grant in progress (``hold``) counts too, so concurrent requests of one key
+    cannot overshoot while theirs are being stored.
+
+    >>> held = Counter({"a": 1})
+    >>> quota = Quota(2, lambda key: held[key], "seats")
+    >>> with quota.hold("a"):
+    ...     quota.hold("a").__enter__()
+    Traceback (most recent call last):
+    ...
+    cardroom.server.ops.limits.OverQuota: your address already holds 2 seats, its limit
+    """
+
+    def __init__(self, bound: int, count: Callable[[str], int], what: str) -> None:
+        self.bound = bound
+        self.count = count
+        self.what = what
+        self._pending: Counter[str] = Counter()
+
+    def check(self, key: str) -> None:
+        """``OverQuota`` if ``key`` holds its bound (grants in progress included)."""
+        if self.bound > 0 and self.count(key) + self._pending[key] >= self.bound:
+            raise OverQuota(f"your address already holds {self.bound} {self.what}, its limit")
+
+    @contextmanager
+    def hold(self, key: str) -> Iterator[None]:
+        """Check, then count one more for ``key`` until the block ends (granted or not)."""
+        self.check(key)
+        self._pending[key] += 1
+        try:
+            yield
+        finally:
+            self._pending[key] -= 1
+            if not self._pending[key]:
+                del self._pending[key]

@@ -25,7 +25,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -40,6 +40,7 @@ from cardroom.engine.errors import IllegalActionError, InvalidNotationError, Not
 from cardroom.engine.game import legal_texts
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.lobby.access import Access
+from cardroom.server.lobby.names import same_name
 from cardroom.server.settings import Settings
 from cardroom.server.table.bot_driver import BotDriver
 from cardroom.server.table.bot_pool import BotPool
@@ -53,6 +54,7 @@ from cardroom.server.table.commands import (
     BotRetry,
     ClaimBomb,
     ClockOut,
+    Close,
     Command,
     Deal,
     Detach,
@@ -60,6 +62,7 @@ from cardroom.server.table.commands import (
     HoldOver,
     Leave,
     Ready,
+    Rematch,
     Resume,
     Resync,
     Say,
@@ -80,6 +83,7 @@ from cardroom.server.table.frames import (
     Unseated,
     Welcome,
 )
+from cardroom.server.table.frames import Rematch as RematchFrame
 from cardroom.server.table.history import PublicHistory
 from cardroom.server.table.outcomes import (
     Accepted,
@@ -176,7 +180,9 @@ class TableActor:
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
         self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
-        self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
+        self.now: Callable[[], float] = time.monotonic  # the registry's (a bench's) time
+        self.touched = self.now()  # the last seat change (or the load): open-table TTL
+        self.next_table: tuple[str, str] | None = None  # the rematch's id and invite secret
         for record in stored.records:
             state, events = apply_record(game, self.runner.state, record)
             self.runner.commit(Transition((record,), state, events))
@@ -225,9 +231,11 @@ class TableActor:
                 if audience is not None:
                     command.sub.send(self.welcome(audience))
             case Say():
-                line = signed(self.seats, command.audience, command.name, command.text)
-                await self.store.add_chat(self.id, line)
-                self._broadcast(self.chat.add(line))
+                return await self._say(command)
+            case Rematch():
+                return await self._rematch(command.make)
+            case Close():
+                await self._close(command.reason)
             case Ready():
                 await self._ready(command.seat)
             case TakeSeat() | SetBot() | Leave():
@@ -558,6 +566,51 @@ class TableActor:
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
 
+    @property
+    def bot_only(self) -> bool:
+        """A running game with a bot in every seat: it costs the server and nobody plays."""
+        return self.status == "running" and all(r.kind == "bot" for r in self.seats)
+
+    async def _say(self, command: Say) -> Outcome[None]:
+        """Store and broadcast a chat line; a spectator may not sign as a seated player."""
+        name, audience = command.name, command.audience
+        seated = [r.name for r in self.seats if r.name]
+        if not isinstance(audience, int) and name and any(same_name(name, n) for n in seated):
+            return Refused(Refusal.NAME_TAKEN, f"{name!r} is a seated player's name")
+        line = signed(self.seats, audience, name, command.text)
+        await self.store.add_chat(self.id, line)
+        self._broadcast(self.chat.add(line))
+        return Accepted(None)
+
+    async def _close(self, reason: str) -> None:
+        """End an unfinished game early (a bot-only table whose time is up): finished with no
+        winner and ``reason`` in its outcome; every watcher gets the finished table."""
+        if self.status == "finished":
+            return
+        data = {"scores": [0] * self.num_seats, "winners": [], "reason": reason}
+        at = utc_now()
+        await self.store.finish(self.id, data, at)
+        self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
+        self.lobby_changes += 1
+        self.bots.stop()
+        log.info("table %s closed at version %d: %s", self.id, self.version, reason)
+        for sub, audience in list(self.subscribers.items()):
+            sub.send(self.welcome(audience))
+
+    async def _rematch(self, make: Callable[[], Awaitable[tuple[str, str]]]) -> tuple[str, str]:
+        """The finished table's rematch (its id and invite secret): made by ``make`` for the
+        first who asks, the same one for the others. Its join link goes to the sockets of
+        seated humans only: spectators of a private table must not get in by it."""
+        if self.status != "finished":
+            raise LobbyError("a rematch follows a finished game")
+        if self.next_table is None:
+            self.next_table = table, invite = await make()
+            message = RematchFrame(table, f"/t/{table}#invite={invite}")
+            for sub, audience in list(self.subscribers.items()):
+                if isinstance(audience, int) and self.seats[audience].kind == "human":
+                    sub.send(message)
+        return self.next_table
+
     async def _finish(self) -> None:
         outcome = self.game.outcome(self.runner.state)
         data = outcome.to_json() if outcome is not None else {}
@@ -813,7 +866,7 @@ class TableActor:
         await self.store.set_seat(self.id, row)
         self.seats.put(row)
         self._unseat(row.seat, change.reason)
-        self.touched = time.monotonic()
+        self.touched = self.now()
         self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
         self.clock.answered(row.seat)  # a new holder starts without strikes
         await self._persist_and_publish(self.runner.propose_seat_change(row.seat, change.text))

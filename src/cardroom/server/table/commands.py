@@ -9,7 +9,7 @@ timers and bots.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -66,8 +66,8 @@ class Act(Command[Outcome[None]]):
 
 
 @dataclass(frozen=True, slots=True)
-class Say(Command[None]):
-    """A chat line; ``name`` is how a spectator signs."""
+class Say(Command[Outcome[None]]):
+    """A chat line; ``name`` is how a spectator signs (refused: a seated player's name)."""
 
     audience: Audience
     name: str | None
@@ -107,6 +107,21 @@ class Leave(Command[Json]):
     seat: int
     token: str | None
     who: Credentials = NOBODY
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch(Command[tuple[str, str]]):
+    """The finished table's rematch (id, invite secret): ``make`` creates it for the first who
+    asks; the others get the same one."""
+
+    make: Callable[[], Awaitable[tuple[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Close(Command[None]):
+    """End the unfinished game now (a bot-only table's life is over), with ``reason``."""
+
+    reason: str
 
 
 # -- from the actor's own timers and bots ----------------------------------------------------

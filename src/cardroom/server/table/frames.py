@@ -105,3 +105,11 @@ class Hold(Frame, frozen=True, tag="hold"):
     """``seat`` pressed Bomb and the table waits for its bomb (None: the hold is over)."""
 
     seat: int | None
+
+
+class Rematch(Frame, frozen=True, tag="rematch"):
+    """A finished table's rematch, sent to the seated players' sockets only: ``link`` carries
+    its invite, which a private table's spectators must not get."""
+
+    table: str
+    link: str

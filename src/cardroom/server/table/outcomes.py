@@ -24,6 +24,7 @@ class Refusal(StrEnum):
     ILLEGAL = "illegal"  # a well-formed action the rules forbid now
     NOT_ACTIVE = "not_active"  # the seat has nothing to decide now
     NOT_STORED = "not_stored"  # the store failed; nothing changed
+    NAME_TAKEN = "name_taken"  # a spectator signed with a seated player's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class Problem(StrEnum):
     NOT_FOUND = "not_found"
     GONE = "gone"
     BUSY = "busy"
-    TOO_MANY = "too_many"  # one asker's share is taken (reviews and hints in the bot pool)
+    TOO_MANY = "too_many"  # the requester holds its share (ops/limits, README; reviews, hints)
 
 
 class LobbyError(ValueError):

@@ -114,7 +114,8 @@ class Seats:
                 f"you already hold seat {held[0]} at this table: one seat per guest "
                 "(a table created with hot_seat allows more)"
             )
-        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest, who.account_id)
+        human = SeatRow(seat, "human", name, None, hash_token(token), who.guest, who.account_id,
+                        who.holder)  # fmt: skip
         return SeatChange(human, f"human {name}", f"{name} took the seat"), token
 
     def bot(

@@ -25,17 +25,18 @@ from cardroom.server.lobby.access import (
     Credentials,
     clean_secret,
     hash_token,
+    holder_key,
     invite_for,
 )
 from cardroom.server.lobby.names import BadName, clean_name
-from cardroom.server.lobby.registry import AbandonedTable, TableRegistry, plausible_table_id
-from cardroom.server.ops.limits import RateLimiter, retry_after
+from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
+from cardroom.server.ops.limits import CreationLimiter, OverQuota, retry_after
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
-from cardroom.server.table.commands import Leave, SetBot, TakeSeat
+from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.server.web.accounts import signed_in
-from cardroom.storage import DamagedTable, UnknownTable
+from cardroom.storage import DamagedTable, StoredTable, UnknownTable
 
 Json = dict[str, Any]
 FINISHED_LISTED = 20
@@ -91,19 +92,28 @@ def _flag(data: Json, key: str) -> bool:
     return value
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _holder(request: Request) -> str:
+    """Whose share of the room the request spends (``access.holder_key``): its address, signed
+    in or not, since accounts are cheap to make and addresses are not."""
+    return holder_key(_address(request))
+
+
 def _credentials(request: Request, data: Json) -> Credentials:
-    """The secrets a request presents (headers, or body fields) and the guest it comes from:
-    the browser's guest id header, else its address."""
+    """The secrets a request presents (headers, or body fields), the guest it comes from (the
+    browser's guest id header, else its address) and the holder it counts against."""
 
     def secret(header: str, key: str) -> str | None:
         return clean_secret(request.headers.get(header) or data.get(key))
 
-    guest = secret(GUEST_HEADER, "guest")
-    if guest is None:
-        guest = "address " + (request.client.host if request.client else "unknown")
+    guest = secret(GUEST_HEADER, "guest") or "address " + _address(request)
     account = signed_in(request)
     return Credentials(secret(OWNER_HEADER, "owner"), secret(INVITE_HEADER, "invite"),
-                       hash_token(guest), None if account is None else account.id)  # fmt: skip
+                       hash_token(guest), None if account is None else account.id,
+                       _holder(request))  # fmt: skip
 
 
 async def _actor(request: Request) -> TableActor:
@@ -153,8 +163,8 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    limiter: RateLimiter = request.app.state.create_limiter
-    wait = limiter.take(request.client.host if request.client else "")
+    limiter: CreationLimiter = request.app.state.create_limiter  # shared by a cluster's nodes
+    wait = await limiter.acquire(_holder(request))
     if wait > 0:
         msg = "too many tables created from your address; try again later"
         return JSONResponse({"error": msg}, status_code=429, headers=retry_after(wait))
@@ -173,7 +183,10 @@ async def create_table(request: Request) -> Response:
     hints = data.get("hints", True)
     if not isinstance(hints, bool):
         raise LobbyError("'hints' must be true or false", Problem.BAD_REQUEST)
-    actor = await _registry(request).create(game, options, name, access, hints and not rated, rated)
+    registry, holder = _registry(request), _holder(request)
+    actor = await registry.create(
+        game, options, name, access, hints=hints and not rated, rated=rated, creator=holder
+    )
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
     return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)
@@ -188,8 +201,9 @@ async def list_tables(request: Request) -> Response:
 
 
 async def finished_tables(request: Request) -> Response:
-    """The latest finished tables (newest first), each with the link to its replay."""
-    metas = await _registry(request).store.list_tables(["finished"], limit=FINISHED_LISTED)
+    """The latest finished public tables (newest first), each with the link to its replay."""
+    metas = await _registry(request).store.list_tables(["finished"], limit=4 * FINISHED_LISTED)
+    metas = [m for m in metas if not m.private][:FINISHED_LISTED]
     return JSONResponse([
         {"id": m.id, "name": m.name, "game": m.game, "status": m.status,
          "finished_at": m.finished_at, "outcome": m.outcome, "replay": f"/replay/{m.id}"}
@@ -198,7 +212,17 @@ async def finished_tables(request: Request) -> Response:
 
 
 async def table_info(request: Request) -> Response:
-    return JSONResponse((await _actor(request)).summary())
+    actor = await _actor(request)
+    _visible(request, actor)
+    return JSONResponse(actor.summary())
+
+
+def _visible(request: Request, actor: TableActor) -> None:
+    """A private table does not exist for whoever holds neither its invite nor its owner
+    secret nor one of its seats' tokens (404, as for an unknown id)."""
+    who = _credentials(request, {})
+    if not actor.access.may_see(who) and actor.seats.for_token(_token(request, {})) is None:
+        raise LobbyError(f"no table {actor.id!r}", Problem.NOT_FOUND)
 
 
 async def take_seat(request: Request) -> Response:
@@ -206,16 +230,74 @@ async def take_seat(request: Request) -> Response:
     account = signed_in(request)  # a signed-in player sits under its account's name
     name = account.name if account is not None else _text(data, "name")
     who = _credentials(request, data)
-    token = await actor.call(TakeSeat(seat, name, who))
+    with _registry(request).seats.hold(who.holder or ""):  # seats per address, all tables
+        token = await actor.call(TakeSeat(seat, name, who))
     return JSONResponse({"token": token, "seat": seat, "table": actor.id})
 
 
 async def seat_bot(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
     level, who = _text(data, "level", "random"), _credentials(request, data)
-    token = _token(request, data)
-    await actor.call(SetBot(seat, level, who, token))
+    await put_bot(_registry(request), actor, seat, level, who, _token(request, data))
     return JSONResponse({"seat": seat, "kind": "bot", "level": level})
+
+
+async def put_bot(
+    registry: TableRegistry,
+    actor: TableActor,
+    seat: int,
+    level: str,
+    who: Credentials,
+    token: str | None = None,
+) -> None:
+    """The bot goes in through the actor; the bot that would leave no human at the table
+    counts against its creator's running bot-only tables (``registry.bot_tables``)."""
+    becomes_bot_only = (
+        0 <= seat < actor.num_seats
+        and actor.seats[seat].kind != "bot"
+        and all(r.kind == "bot" for r in actor.seats if r.seat != seat)
+    )
+    if becomes_bot_only and actor.meta.creator is not None and actor.status != "finished":
+        with registry.bot_tables.hold(actor.meta.creator):
+            await actor.call(SetBot(seat, level, who, token))
+    else:
+        await actor.call(SetBot(seat, level, who, token))
+
+
+async def rematch(request: Request) -> Response:
+    """``POST /api/tables/{id}/rematch`` by a seated player (its token) or the owner: the same
+    game, options, name, privacy and hot seat, with the same bots; made once. The caller gets
+    the join link (and, if it made the table, the owner secret); the other seated players get
+    it on their sockets, spectators never."""
+    actor, data, registry = await _actor(request), await _body(request), _registry(request)
+    who, token = _credentials(request, data), _token(request, data)
+    if not actor.access.is_owner(who) and actor.seats.for_token(token) is None:
+        msg = "a rematch is asked for by a seated player or the table's owner"
+        raise LobbyError(msg, Problem.FORBIDDEN)
+    owner: list[str] = []
+
+    async def make() -> tuple[str, str]:
+        meta = actor.meta
+        access, secret = Access.create(private=meta.private, hot_seat=meta.hot_seat)
+        new = await registry.create(
+            meta.game,
+            meta.config,
+            meta.name,
+            access,
+            hints=meta.hints,
+            rated=meta.rated,
+            creator=who.holder,
+        )
+        for row in actor.seats:
+            if row.kind == "bot":
+                await put_bot(registry, new, row.seat, row.level or "random", Credentials(secret))
+        owner.append(secret)
+        return new.id, invite_for(secret)
+
+    table, invite = await actor.call(Rematch(make))
+    secrets = {"owner": owner[0]} if owner else {}
+    return JSONResponse({"id": table, "invite": invite, **secrets,
+                         "invite_link": f"/t/{table}#invite={invite}"})  # fmt: skip
 
 
 async def leave_seat(request: Request) -> Response:
@@ -224,11 +306,13 @@ async def leave_seat(request: Request) -> Response:
     return JSONResponse(await actor.call(Leave(seat, token, who)))
 
 
-async def table_record(request: Request) -> Response:
-    """The JSON Lines log of a finished table (header line, then one record per line)."""
-    table_id = request.path_params["table_id"]
+async def finished_table(request: Request, what: str) -> StoredTable:
+    """The stored finished table of the route, for its record or replay: 404 if there is none
+    (or it is private and the request holds neither its invite nor its owner secret), 410 if
+    it is damaged, 409 while it is not finished."""
+    table_id, registry = request.path_params["table_id"], _registry(request)
     try:
-        await _registry(request).get(table_id)  # a damaged table is refused here (410)
+        await registry.get(table_id)  # a damaged table is refused here (410)
     except AbandonedTable:
         pass  # closed by a rules upgrade: its record is still served
     except DamagedTable as exc:
@@ -236,17 +320,24 @@ async def table_record(request: Request) -> Response:
     except UnknownTable:
         raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     try:
-        if not plausible_table_id(table_id):
-            raise UnknownTable(f"no table {table_id!r}")
-        stored = await _registry(request).store.load(table_id)
+        stored = await registry.store.load(table_id)
     except DamagedTable as exc:
         raise LobbyError(str(exc), Problem.GONE) from None
     except UnknownTable:
         raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
-    if stored.meta.status != "finished":
-        raise LobbyError("the record is available once the table is finished", Problem.CONFLICT)
     meta = stored.meta
-    record = GameRecord(meta.game, meta.rules_version, meta.config, stored.records)
+    access = Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
+    if not access.may_see(_credentials(request, {})):
+        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND)
+    if meta.status != "finished":
+        raise LobbyError(f"the {what} is available once the table is finished", Problem.CONFLICT)
+    return stored
+
+
+async def table_record(request: Request) -> Response:
+    """The JSON Lines log of a finished table (header line, then one record per line)."""
+    meta, records = (stored := await finished_table(request, "record")).meta, stored.records
+    record = GameRecord(meta.game, meta.rules_version, meta.config, records)
     return PlainTextResponse(record.to_jsonl(), media_type="application/x-ndjson")
 
 
@@ -276,4 +367,6 @@ async def lobby_error(request: Request, exc: Exception) -> Response:
         return error(str(exc), STATUS[exc.problem])
     if isinstance(exc, ActorStopped):
         return error("the table is closed", 503)
+    if isinstance(exc, OverQuota):
+        return error(str(exc), 429)
     raise exc

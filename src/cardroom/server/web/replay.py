@@ -16,7 +16,8 @@ from cardroom.engine import OMNISCIENT, Audience, Game, LogRecord, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.table.outcomes import LobbyError, Problem
-from cardroom.storage import StoredTable, UnknownTable
+from cardroom.server.web.http import finished_table
+from cardroom.storage import StoredTable
 
 Json = dict[str, Any]
 
@@ -30,31 +31,41 @@ def _audience(raw: str, num_seats: int) -> Audience:
 
 
 async def finished_log(
-    request: Request, table_id: str, what: str = "replay"
+    request: Request, what: str = "replay"
 ) -> tuple[StoredTable, Game[Any, Any, Any], tuple[LogRecord, ...]]:
-    """A finished table, its game and its log under today's rules (``what``: the page that
-    asks, for the refusals); hidden cards are shown once a table is finished, never before."""
-    try:
-        stored = await request.app.state.registry.store.load(table_id)
-    except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
+    """The route's finished table, its game and its log under today's rules (``what``: the
+    page that asks, for the refusals; ``http.finished_table``: 404, 409, 410); hidden cards are
+    shown once a table is finished, never before, and a private table only to its invitees."""
+    stored = await finished_table(request, what)
     meta = stored.meta
-    if meta.status != "finished":
-        raise LobbyError(f"the {what} is available once the table is finished", Problem.CONFLICT)
     game = get_game(meta.game)
     try:
         records = upgrade_log(
             game.name, meta.rules_version, game.rules_version, stored.records, meta.config
         )
     except LogTooOld as exc:
-        msg = f"table {table_id!r} was played under rules this server no longer replays ({exc})"
+        msg = f"table {meta.id!r} was played under rules this server no longer replays ({exc})"
         raise LobbyError(f"{msg}; its record can be downloaded", Problem.GONE) from None
     return stored, game, tuple(records)
 
 
 async def table_replay(request: Request) -> Response:
-    table_id = request.path_params["table_id"]
-    stored, game, records = await finished_log(request, table_id)
+    """The steps of a finished table; a table whose log cannot be folded is quarantined and,
+    as its record and page, answers 410."""
+    stored, game, records = await finished_log(request)
+    try:
+        return _replay(request, stored, game, records)
+    except LobbyError:
+        raise
+    except Exception as exc:  # a log that no longer folds: bytes flipped under a finished table
+        reason = f"{type(exc).__name__}: {exc}"[:300]
+        damage = request.app.state.registry.quarantine(stored.meta, reason)
+        raise LobbyError(str(damage), Problem.GONE) from None
+
+
+def _replay(
+    request: Request, stored: StoredTable, game: Game[Any, Any, Any], records: tuple[LogRecord, ...]
+) -> Response:
     meta = stored.meta
     config = game.config_from_json(meta.config)
     audience = _audience(request.query_params.get("view", "all"), game.num_seats(config))

@@ -234,7 +234,7 @@ def _guest(request: Request) -> str:
 
 
 async def _finished_record(request: Request, table_id: str) -> tuple[GameRecord, int]:
-    stored, game, records = await finished_log(request, table_id, "review")
+    stored, game, records = await finished_log(request, "review")
     if game.name not in REVIEWED_GAMES:
         msg = f"reviews exist for {', '.join(REVIEWED_GAMES)} tables"
         raise LobbyError(msg, Problem.BAD_REQUEST)

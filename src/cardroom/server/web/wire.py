@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from cardroom.server.lobby.names import MAX_PLAYER_NAME, BadName, clean_name
+from cardroom.server.lobby.names import BadName, clean_chat, clean_name
 from cardroom.server.table.frames import (
     Chat,
     Clock,
@@ -39,6 +39,7 @@ from cardroom.server.table.frames import (
     Hold,
     Pause,
     ReadySeats,
+    Rematch,
     SeatList,
     Unseated,
     Welcome,
@@ -54,8 +55,9 @@ RejectCode = Literal[
 """Contracts §4 and §4.1."""
 REJECT_CODES: tuple[str, ...] = RejectCode.__args__  # type: ignore[attr-defined]
 MAX_ACTION_CHARS = 200
-MAX_CHAT_CHARS = 300
-MAX_NAME_CHARS = MAX_PLAYER_NAME
+MAX_ID = 2**53 - 1
+"""The largest request id (a JavaScript client's safe integer): a bigger one could not be
+echoed back to every client exactly, so the frame is refused as malformed."""
 
 
 class WireError(ValueError):
@@ -75,11 +77,14 @@ class Hello(Frame, frozen=True, tag="hello"):
     table: str
     token: str | None = None
     since: int | None = None
+    invite: str | None = None
+    """A private table's invite (or owner) secret: without it, or a seat's token, a private
+    table answers as an unknown one."""
 
 
 class Act(Frame, frozen=True, tag="act"):
     text: Annotated[str, msgspec.Meta(max_length=MAX_ACTION_CHARS)] = msgspec.field(name="a")
-    id: int | None = None
+    id: Annotated[int, msgspec.Meta(ge=-MAX_ID, le=MAX_ID)] | None = None
     v: int | None = None
     """The table version the player saw (optional): an act against an older table whose
     meaning may have changed is refused with ``stale``."""
@@ -147,6 +152,7 @@ ServerMessage = (
     | Pong
     | Clock
     | Hold
+    | Rematch
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)
@@ -173,7 +179,7 @@ def message_id(data: Any) -> int | None:
     """The client's request id when the frame carries a usable one (echoed in ``reject``)."""
     if isinstance(data, dict):
         value = data.get("id")
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_ID:
             return value
     return None
 
@@ -201,6 +207,7 @@ _MISSING = re.compile(r"Object missing required field `(\w+)`")
 _TYPE = re.compile(r"Expected `([^`]+)`, got `(\w+)` - at `\$\.(\w+)`")
 _LENGTH = re.compile(r"Expected `str` of length <= (\d+) - at `\$\.(\w+)`")
 _TAG = re.compile(r"Invalid value '(.*)' - at `\$\.t`")
+_RANGE = re.compile(r"(?:Expected `int` [<>]= -?\d+|Integer value out of range) - at `\$\.(\w+)`")
 
 
 def _explain(error: str, text: str) -> str:
@@ -219,6 +226,8 @@ def _explain(error: str, text: str) -> str:
         if length[2] == "a":
             return f"action text longer than {length[1]} characters"
         return f"'{length[2]}' is longer than {length[1]} characters"
+    if (out := _RANGE.fullmatch(error)) is not None:
+        return f"'{out[1]}' must be an integer of magnitude at most {MAX_ID}"
     if (wrong := _TYPE.fullmatch(error)) is not None:
         expected = wrong[1].removesuffix(" | null")
         return f"'{wrong[3]}' must be {expected}, got {wrong[2]}"
@@ -234,13 +243,11 @@ def request_id(text: Any) -> int | None:
 
 
 def _chat(line: ChatLine) -> ChatLine:
-    text = " ".join(line.text.split())
-    if not text:
-        raise WireError("a chat line needs some text")
-    if len(text) > MAX_CHAT_CHARS:
-        raise WireError(f"chat lines are at most {MAX_CHAT_CHARS} characters")
+    """Text and signature cleaned by the names' rule (``lobby.names``): what a name may not
+    contain, a chat line may not either."""
     try:
-        name = clean_name(line.name or "", "name", MAX_NAME_CHARS, required=False)
+        text = clean_chat(line.text)
+        name = clean_name(line.name or "", "name", required=False)
     except BadName as exc:
         raise WireError(str(exc)) from None
     return ChatLine(text, name or None)
@@ -263,6 +270,7 @@ REFUSAL_CODES: dict[Refusal, str] = {
     Refusal.NOT_YOURS: "unauthorized", Refusal.NOT_RUNNING: "not_active",
     Refusal.STALE: "stale", Refusal.NOTATION: "notation", Refusal.ILLEGAL: "illegal",
     Refusal.NOT_ACTIVE: "not_active", Refusal.NOT_STORED: "error",
+    Refusal.NAME_TAKEN: "unauthorized",
 }  # fmt: skip
 """The reject code of each refusal: the one place a table's refusal meets the wire."""
 MAX_REASON_CHARS = 300

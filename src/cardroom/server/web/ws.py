@@ -18,8 +18,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from cardroom.engine import SPECTATOR, Audience
 from cardroom.server.cluster.node import Elsewhere
 from cardroom.server.cluster.relay import relay_socket
-from cardroom.server.lobby.access import clean_secret, hash_token
+from cardroom.server.lobby.access import Credentials, clean_secret, hash_token
 from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
+from cardroom.server.ops.limits import ChatLimiter
 from cardroom.server.settings import Settings
 from cardroom.server.table import commands
 from cardroom.server.table.actor import TableActor
@@ -50,8 +51,6 @@ log = logging.getLogger("cardroom.server.web.ws")
 
 SLOW_CLIENT_CLOSE = 4008
 FLOOD_CLOSE = 1008
-CHAT_INTERVAL = 1.0
-"""Seconds between two chat lines of one session (more are refused, not relayed)."""
 
 
 class Session:
@@ -72,7 +71,6 @@ class Session:
         self.slow = asyncio.Event()
         self.flooded = False
         self._window = (0.0, 0)
-        self._last_chat = -CHAT_INTERVAL
 
     def send(self, message: Frame | str) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
@@ -200,7 +198,7 @@ class Session:
         elif isinstance(message, Resync):
             self.actor.post(commands.Resync(self))
         elif isinstance(message, ChatLine):
-            self._chat(self.actor, message)
+            await self._chat(self.actor, message)
         elif isinstance(message, Ready):
             if isinstance(self.audience, int):  # a spectator's "ready" counts for nothing
                 self.actor.post(commands.Ready(self.audience))
@@ -222,6 +220,11 @@ class Session:
         token = hello.token
         if token is not None and clean_secret(token) is None:
             raise WireError("this token holds no seat at this table", "unauthorized")
+        secret = clean_secret(hello.invite)
+        if not actor.access.may_see(Credentials(owner=secret, invite=secret)) and (
+            token is None or actor.seats.for_token(token) is None
+        ):
+            raise WireError(f"no table {hello.table!r}", "no_table")
         await self._unbind()
         self.actor, self.token = actor, token
         outcome = await actor.call(commands.Attach(self, token, hello.since))
@@ -229,12 +232,18 @@ class Session:
             self.actor = None
             raise refused(outcome)
 
-    def _chat(self, actor: TableActor, line: ChatLine) -> None:
-        now = time.monotonic()
-        if now - self._last_chat < CHAT_INTERVAL:
-            raise WireError("one chat line per second, please", "too_fast")
-        self._last_chat = now
-        actor.post(commands.Say(self.audience, line.name, line.text))
+    async def _chat(self, actor: TableActor, line: ChatLine) -> None:
+        """Rate-limited per address and per seat or spectator (``ops.limits.ChatLimiter``);
+        the actor refuses a spectator signing with a seated player's name."""
+        audience, address = self.audience, self.ws.client.host if self.ws.client else ""
+        who = f"seat {audience}" if isinstance(audience, int) else f"spectator {address}"
+        limiter: ChatLimiter = self.ws.app.state.chat_limiter
+        refusal = limiter.refusal(address, f"{actor.id} {who}")
+        if refusal is not None:
+            raise WireError(refusal, "too_fast")
+        outcome = await actor.call(commands.Say(audience, line.name, line.text))
+        if isinstance(outcome, Refused):
+            raise refused(outcome)
 
     def _act(self, actor: TableActor, act: Act) -> None:
         seat = self.audience

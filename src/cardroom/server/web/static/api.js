@@ -33,13 +33,24 @@ async function request(method, path, body, token, table) {
 export const listGames = () => request("GET", "/api/games");
 export const listTables = () => request("GET", "/api/tables");
 export const listFinished = () => request("GET", "/api/tables/finished");
+// A private table answers only to its invite or owner secret (sent by `request` for `id`).
 export const getReplay = (id, view) =>
-  request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`);
+  request("GET", `/api/tables/${encodeURIComponent(id)}/replay?view=${encodeURIComponent(view)}`, undefined, null, id);
 export const getReview = (id, seat, token = null) =>
-  request("GET", `/api/tables/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(seat)}`, undefined, token);
+  request("GET", `/api/tables/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(seat)}`, undefined, token, id);
 export const askHint = (id, seat, token) =>
   request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { seat, token }, token, id);
-export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
+export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, null, id);
+// The rematch of a finished table (the server keeps its privacy, hot seat and bots, and makes
+// one per table): this browser keeps its invite, and its owner secret if it made it.
+export async function rematch(id, token) {
+  const res = await request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, {}, token, id);
+  if (res.owner) localStorage.setItem(`cardroom.owner.${res.id}`, res.owner);
+  localStorage.setItem(`cardroom.invite.${res.id}`, res.invite);
+  return res;
+}
+export const keepInvite = (id, invite) => localStorage.setItem(`cardroom.invite.${id}`, invite);
+export const invite = (id) => stored(`cardroom.invite.${id}`);
 export async function createTable(game, options, name, flags = {}) {
   const res = await request("POST", "/api/tables", { game, options, name, ...flags });
   localStorage.setItem(`cardroom.owner.${res.id}`, res.owner);

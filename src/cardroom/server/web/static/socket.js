@@ -7,9 +7,11 @@ export class TableSocket {
   // handlers: {onWelcome(seat, msg), onState(obs, v), onEvents(events, v),
   //            onSeats(seats, mySeat), onReject(msg), onStatus(text), onChat(line), onPause(s),
   //            onReady(seats), onUnseated(msg)}
-  constructor(table, token, handlers) {
+  // invite: a private table's invite secret (without it, or a seat's token, it is "no table")
+  constructor(table, token, handlers, invite = null) {
     this.table = table;
     this.token = token;
+    this.invite = invite;
     this.h = handlers;
     this.v = null;
     this.nextId = 1;
@@ -31,7 +33,7 @@ export class TableSocket {
     ws.onopen = () => {
       this.retry = 0;
       this.h.onStatus("connected");
-      this.send({ t: "hello", table: this.table, token: this.token, since: this.v });
+      this.send({ t: "hello", table: this.table, token: this.token, since: this.v, invite: this.invite });
     };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
@@ -116,6 +118,9 @@ export class TableSocket {
         break;
       case "pause":
         if (this.h.onPause) this.h.onPause(msg.seconds);
+        break;
+      case "rematch":
+        if (this.h.onRematch) this.h.onRematch(msg);
         break;
       case "ack":
         this.settle(msg.id, null);

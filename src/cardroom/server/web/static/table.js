@@ -141,7 +141,7 @@ export function mountTable(root, id) {
   };
   state.connect = () => {
     if (state.socket) state.socket.close();
-    state.socket = new TableSocket(id, state.token, handlers(state));
+    state.socket = new TableSocket(id, state.token, handlers(state), api.invite(id));
     state.socket.open();
   };
   state.rematch = () => rematch(state);
@@ -310,6 +310,11 @@ function handlers(state) {
     // A seat pressed Bomb: the table holds still until it plays one (which one is not said).
     onHold: (msg) => update((s) => (s.hold = msg.seat === null || msg.seat === undefined ? null : { seat: msg.seat })),
     onReady: (seats) => update((s) => (s.readySeats = seats)),
+    onRematch: (msg) => {
+      // only seated players get this (never spectators): the link carries the invite
+      api.keepInvite(msg.table, (/invite=([\w-]+)/.exec(msg.link) || [])[1] || "");
+      state.say(`Rematch: ${location.origin}${msg.link}`, "info");
+    },
     onPause: (seconds) =>
       update((s) => {
         s.readySeats = [];
@@ -778,21 +783,17 @@ function Chat({ state }) {
   ];
 }
 
-// Rematch: a new table with the same game, options and bots; you take your seat again and the
-// others get the new link in the chat.
+// Rematch: the server makes one new table per finished table, with the same game, options,
+// privacy, hot seat and bots; you take your seat again and the other seated players get the
+// join link on their sockets (spectators do not).
 async function rematch(state) {
   try {
-    const meta = state.meta;
-    const res = await api.createTable(meta.game, meta.options || {}, meta.name || meta.game);
+    const res = await api.rematch(state.id, state.token);
     const seat = state.mySeat;
     if (seat !== null && seat !== undefined && state.playerName.trim()) {
       const taken = await api.takeSeat(res.id, seat, state.playerName.trim());
       api.saveSeat(res.id, taken.seat, taken.token, state.playerName.trim());
     }
-    for (const s of state.seats) {
-      if (s.kind === "bot") await api.addBot(res.id, s.seat, s.level || state.levels[0]);
-    }
-    if (state.socket) state.socket.send({ t: "chat", text: `Rematch: ${location.origin}/t/${res.id}`, name: state.playerName || null });
     location.assign(`/t/${res.id}`);
   } catch (err) {
     state.say(t("table.error.rematch", { reason: friendly(err.message) }));
