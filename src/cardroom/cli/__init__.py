@@ -11,7 +11,17 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
-SUBCOMMANDS = ("simulate", "replay", "bench", "serve", "play", "load", "position", "arena")
+SUBCOMMANDS = (
+    "simulate",
+    "replay",
+    "bench",
+    "serve",
+    "play",
+    "load",
+    "position",
+    "arena",
+    "event",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
