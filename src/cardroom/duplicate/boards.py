@@ -5,11 +5,12 @@ The engine never draws a card itself: a round starts with a logged chance outcom
 is that outcome, made from a seed exactly as the arena deals (``SeededResolver`` of
 ``board_seed``), so board 1 of seed S is the arena's deal 0 of seed S. Any table plays it by
 answering the game's chance requests with the board's outcomes (``BoardResolver``); a request
-beyond them (a second round) is an error, since a board is one round.
+beyond them is an error: a board is one round (a table may play several boards, one per round).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from cardroom.engine import (
     ChanceRequest,
     EngineError,
     Game,
+    LogRecord,
     Runner,
     SeededResolver,
 )
@@ -56,19 +58,26 @@ class Board:
 
 
 class BoardResolver:
-    """Answers a game's chance requests with a board's outcomes, in order."""
+    """Answers a game's chance requests with the outcomes of ``boards`` in order (one board per
+    round); ``dealt`` skips those a resumed table has already logged."""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self._next = 0
+    def __init__(self, *boards: Board, dealt: int = 0) -> None:
+        self.boards = boards
+        self.outcomes = tuple(c for board in boards for c in board.chance)
+        self._next = dealt
 
     def resolve(self, request: ChanceRequest) -> ChanceOutcome:
-        if self._next >= len(self.board.chance):
-            raise BoardExhaustedError(f"board {self.board.number} holds one round only")
-        outcome = self.board.chance[self._next]
+        if self._next >= len(self.outcomes):
+            raise BoardExhaustedError(f"no board left ({len(self.boards)} boards, one round each)")
+        outcome = self.outcomes[self._next]
         outcome.check(request)
         self._next += 1
         return outcome
+
+
+def dealt(records: Iterable[LogRecord]) -> int:
+    """How many chance outcomes a log holds (where a resumed table's boards go on)."""
+    return sum(record.kind == "chance" for record in records)
 
 
 def one_round(game: AnyGame, config: Any = None) -> Any:
@@ -116,4 +125,3 @@ def tichu_deal(board: Board) -> list[dict[str, list[str]]]:
         {"first": card_names(first), "later": card_names(later)}
         for first, later in zip(state.hands, state.later, strict=True)
     ]
-

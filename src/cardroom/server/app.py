@@ -30,6 +30,8 @@ from cardroom.server.cluster.node import (
     hold_lone_server,
 )
 from cardroom.server.cluster.relay import forward_http
+from cardroom.server.duplicate import routes as challenge_routes
+from cardroom.server.duplicate.challenge import open_challenge
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.health import watch_loop
 from cardroom.server.ops.limits import BodyLimit, RateLimiter
@@ -91,6 +93,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                     lone = await hold_lone_server(settings.db)
                 await table_store.open()
                 registry = await _registry(table_store, settings)
+                app.state.challenge = await open_challenge(table_store, registry, settings)
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 if isinstance(exc, DatabaseInUse):
@@ -140,11 +143,14 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/tables/{table_id}/seats/{seat}", http.take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}", http.leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/seats/{seat}/bot", http.seat_bot, methods=["POST"]),
+        *challenge_routes.ROUTES,
         WebSocketRoute("/ws", websocket_endpoint),
         Route("/", http.page),
         Route("/t/{table_id}", http.page),
         Route("/replay/{table_id}", http.page),
         Route("/rules/{game}", http.page),
+        Route("/challenge", http.page),
+        Route("/challenge/{day}", http.page),
         Route("/favicon.ico", http.favicon),
         Route("/i18n/{lang}.json", http.catalogue),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),

@@ -43,6 +43,9 @@ class Settings:
     small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
     ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
     connections are not counted per address.
+
+    The daily duplicate challenge (``server/duplicate/``): ``challenge_boards`` Tichu boards a
+    day, played with a partner and against opponents of ``challenge_level``.
     """
 
     db: str = "cardroom.db"
@@ -75,3 +78,5 @@ class Settings:
     max_lag: float = 5.0
     send_buffer: int = 65536
     trusted_proxies: tuple[str, ...] = ()
+    challenge_boards: int = 8
+    challenge_level: str = "heuristic"

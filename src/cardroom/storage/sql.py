@@ -357,6 +357,11 @@ class SqlStore:
     async def close(self) -> None:
         await self._backend.close()
 
+    def transaction(self) -> Any:
+        """One transaction on this store's connection (``_Connection``), for the stores of other
+        concepts that keep their rows in the same database (``storage/duplicate.py``)."""
+        return self._backend.transaction()
+
     async def create_table(self, meta: TableMeta, seats: int) -> None:
         check_status(meta.status)
         row = (

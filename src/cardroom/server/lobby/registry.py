@@ -13,14 +13,14 @@ import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from cardroom.engine import Game, get_game, replay
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.lobby.access import Access
 from cardroom.server.lobby.names import MAX_TABLE_NAME, BadName, clean_name
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import LobbyError, TableActor
+from cardroom.server.table.actor import DealSource, LobbyError, TableActor
 from cardroom.storage import (
     DamagedTable,
     StoredTable,
@@ -69,6 +69,38 @@ class AbandonedTable(UnknownTable):
         self.reason = reason
 
 
+class TableGate(Protocol):
+    """What a registry asks of the duplicate room about a table (by id)."""
+
+    def deal(self, table_id: str) -> DealSource | None:
+        """Its fixed boards' deal source, or None for the usual secure deals."""
+        ...
+
+    def hidden(self, table_id: str) -> bool:
+        """Kept out of the lobby's lists."""
+        ...
+
+    async def may_view(self, table_id: str, guest: str | None) -> bool:
+        """Whether the guest (a hash) may see its finished record and replay."""
+        ...
+
+
+class _Open:
+    """No duplicate room: every table deals securely and is listed."""
+
+    def deal(self, table_id: str) -> DealSource | None:
+        return None
+
+    def hidden(self, table_id: str) -> bool:
+        return False
+
+    async def may_view(self, table_id: str, guest: str | None) -> bool:
+        return True
+
+
+OPEN: TableGate = _Open()
+
+
 class TableRegistry:
     """The live tables of this server process."""
 
@@ -81,6 +113,8 @@ class TableRegistry:
         self._creating = 0
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
+        self.gate: TableGate = OPEN
+        """Which tables deal fixed boards and are hidden (``server/duplicate``)."""
 
     def _quarantine(self, meta: TableMeta, reason: str) -> DamagedTable:
         """Mark a table damaged (logged once) and return the error that says so."""
@@ -152,6 +186,9 @@ class TableRegistry:
             msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
             raise UnknownTable(msg) from None
         actor = TableActor(stored, game, self.store, self.settings)
+        deal = self.gate.deal(actor.id)
+        if deal is not None:
+            actor.seal(deal)
         actor.start()
         self.actors[actor.id] = actor
         return actor
@@ -269,7 +306,8 @@ class TableRegistry:
 
         reasons = {i: why for i, (_, why) in self.abandoned.items()}
         closed = newest([m for m, _ in self.abandoned.values()]) + newest([*self.damaged.values()])
-        entries: list[TableActor | TableMeta] = [*self.live(), *closed]
+        shown = [actor for actor in self.live() if not self.gate.hidden(actor.id)]
+        entries: list[TableActor | TableMeta] = [*shown, *closed]
         return [e.summary() if isinstance(e, TableActor) else closed_summary(e, reasons.get(e.id))
                 for e in entries[offset : offset + limit]]  # fmt: skip
 

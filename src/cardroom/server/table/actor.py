@@ -22,15 +22,16 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
 from cardroom.bots import SeatHistories, SeatView, bot_levels, owes_move
 from cardroom.engine import SPECTATOR, Audience, Game
-from cardroom.engine.chance import SecureResolver
+from cardroom.engine.chance import ChanceResolver, SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.game import legal_texts
+from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.lobby.access import Access, Credentials, hash_token, matches
 from cardroom.server.settings import Settings
@@ -67,6 +68,15 @@ class LobbyError(ValueError):
     def __init__(self, msg: str, status: int = 409) -> None:
         super().__init__(msg)
         self.status = status
+
+
+DealSource = Callable[[Sequence[LogRecord]], ChanceResolver]
+"""A table's chance resolver, given its log so far (a resumed table's boards go on from it)."""
+
+
+def secure_deal(records: Sequence[LogRecord]) -> ChanceResolver:
+    """Live tables: unpredictable deals (``secrets``)."""
+    return SecureResolver()
 
 
 class ActorStopped(RuntimeError):
@@ -158,6 +168,10 @@ class TableActor:
         self._seats_sent: list[Json] | None = None
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
+        self.deal: DealSource = secure_deal
+        """Who answers the table's chance: unpredictable, or a duplicate event's fixed boards."""
+        self.sealed = False
+        """A duplicate table: seated players only (a spectator would see boards early)."""
         self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
         self.touched = time.monotonic()  # the last seat change (or the load): open-table TTL
         for record in stored.records:
@@ -169,6 +183,10 @@ class TableActor:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
         self._task: asyncio.Task[None] | None = None
+
+    def seal(self, deal: DealSource) -> None:
+        """Deal from ``deal`` (a duplicate table's boards) and admit seated players only."""
+        self.deal, self.sealed = deal, True
 
     # -- the actor loop ----------------------------------------------------------------
     def start(self) -> None:
@@ -309,6 +327,10 @@ class TableActor:
         the seat list (which also tells who is online). The token is checked here, in the
         actor, so that no seat change can slip between the check and the binding."""
         audience: Audience = SPECTATOR
+        if token is None and self.sealed:
+            raise WireError(
+                "this table has no spectators (its deals are still secret)", "unauthorized"
+            )
         if token is not None:
             seat = self.seat_for_token(token)
             if seat is None:
@@ -535,7 +557,7 @@ class TableActor:
         elif self.status == "open":
             await self._maybe_start()
         elif self.status == "running" and self._deal_timer is None:
-            self.runner.resolver = SecureResolver()
+            self.runner.resolver = self.deal(self.runner.records)
             await self._persist_and_publish(self.runner.propose_chance())
         self._schedule_bots()
 
@@ -548,7 +570,7 @@ class TableActor:
         self.lobby_changes += 1
         log.info("table %s (%s) started", self.id, self.game.name)
         crash_point("start.deal")
-        self.runner.resolver = SecureResolver()
+        self.runner.resolver = self.deal(self.runner.records)
         await self._persist_and_publish(self.runner.propose_chance())
 
     def _schedule_bots(self) -> None:

@@ -97,6 +97,20 @@ def _credentials(request: Request, data: Json) -> Credentials:
                        hash_token(guest))  # fmt: skip
 
 
+def guest_of(request: Request) -> str | None:
+    """The hash of the browser's guest id (``X-Cardroom-Guest``), if it sent one."""
+    guest = clean_secret(request.headers.get(GUEST_HEADER))
+    return None if guest is None else hash_token(guest)
+
+
+async def check_view(request: Request, table_id: str) -> None:
+    """Refuse a finished record or replay the gate keeps from this guest (a duplicate table
+    whose boards the guest has not finished yet): 403."""
+    if not await _registry(request).gate.may_view(table_id, guest_of(request)):
+        msg = "this table is shown to those who finished its boards, or after its day"
+        raise LobbyError(msg, 403)
+
+
 async def _actor(request: Request) -> TableActor:
     try:
         return await _registry(request).get(request.path_params["table_id"])
@@ -176,7 +190,7 @@ async def finished_tables(request: Request) -> Response:
     return JSONResponse([
         {"id": m.id, "name": m.name, "game": m.game, "status": m.status,
          "finished_at": m.finished_at, "outcome": m.outcome, "replay": f"/replay/{m.id}"}
-        for m in metas
+        for m in metas if not _registry(request).gate.hidden(m.id)
     ])  # fmt: skip
 
 
@@ -226,6 +240,7 @@ async def table_record(request: Request) -> Response:
         raise LobbyError(f"no table {table_id!r}", 404) from None
     if stored.meta.status != "finished":
         raise LobbyError("the record is available once the table is finished", 409)
+    await check_view(request, table_id)
     meta = stored.meta
     record = GameRecord(meta.game, meta.rules_version, meta.config, stored.records)
     return PlainTextResponse(record.to_jsonl(), media_type="application/x-ndjson")

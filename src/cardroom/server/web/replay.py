@@ -16,6 +16,7 @@ from cardroom.engine import OMNISCIENT, Audience, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.table.actor import LobbyError
+from cardroom.server.web.http import check_view
 from cardroom.storage import UnknownTable
 
 Json = dict[str, Any]
@@ -38,6 +39,7 @@ async def table_replay(request: Request) -> Response:
     meta = stored.meta
     if meta.status != "finished":
         raise LobbyError("the replay is available once the table is finished", 409)
+    await check_view(request, table_id)
     game = get_game(meta.game)
     try:
         records = upgrade_log(
