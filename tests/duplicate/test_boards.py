@@ -23,8 +23,9 @@ from cardroom.duplicate.boards import (
     tichu_deal,
 )
 from cardroom.duplicate.event import play_table as play_event_table
-from cardroom.duplicate.event import table_specs
+from cardroom.duplicate.event import score_event, table_specs
 from cardroom.duplicate.movement import board_rounds, movement, round_robin
+from cardroom.duplicate.scoring import team_match_imps
 from cardroom.engine import GameRecord, get_game
 
 GAME = get_game("tichu")
@@ -102,21 +103,46 @@ def test_the_movement_is_fair() -> None:
 
 def test_cardroom_event_writes_the_standings_and_the_records(tmp_path: Path) -> None:
     out, standings = tmp_path / "records", tmp_path / "standings.json"
-    argv = ["event", "--boards", "3", "--seed", "e", "--teams", "heuristic,random"]
+    argv = ["event", "--boards", "3", "--seed", "e", "--teams", "heuristic,random,heuristic-v1,x"]
     flags = ["--workers", "1", "--quiet", "--json", str(standings), "--out", str(out)]
+    assert main([*argv, *flags]) == 2  # 'x' is no bot level
+    argv[-1] = "heuristic,random,heuristic-v1,search:n=4"
     assert main([*argv, *flags]) == 0
     data = json.loads(standings.read_text())
     assert [(g["board"], g["direction"]) for g in data["boards"]] == [
         (b, d) for b in (1, 2, 3) for d in ("NS", "EW")
     ]
     for group in data["boards"]:
-        (result,) = group["results"]
-        assert set(result) == {"team", "score", "mp", "imps"}
-    assert {t["team"] for t in data["teams"]} == {"heuristic", "random"}
-    assert set(data["teams"][0]) == {"team", "imps", "mp_pct"}
+        assert len(group["results"]) == 2  # one per table
+        for result in group["results"]:
+            assert set(result) == {"team", "score", "mp", "imps"}
+    teams = data["teams"]
+    assert {t["team"] for t in teams} == {"heuristic", "random", "heuristic-v1", "search:n=4"}
+    assert set(teams[0]) == {"team", "imps", "mp_pct"}
+    for team in teams:  # a team's IMPs are the sum over its entries
+        mine = [
+            r["imps"] for g in data["boards"] for r in g["results"] if r["team"] == team["team"]
+        ]
+        assert len(mine) == 3 and team["imps"] == pytest.approx(sum(mine))
     records = sorted(out.glob("board*.jsonl"))
-    assert len(records) == 3
-    boards = [Board.from_json(b) for b in json.loads((out / "boards.json").read_text())]
-    for path, board in zip(records, boards, strict=True):
+    assert len(records) == 6
+    boards = {b["board"]: Board.from_json(b) for b in json.loads((out / "boards.json").read_text())}
+    for path in records:
         record = GameRecord.load(path)
-        assert record.records[0].text == str(board.chance[0])
+        assert record.records[0].text == str(boards[int(path.name[5:7])].chance[0])
+
+
+def test_two_teams_play_a_team_match(tmp_path: Path) -> None:
+    """Board by board: the first team's IMPs are the team-match IMPs of its N–S result at table
+    1 and its E–W result at table 2 (the second team's N–S result, negated)."""
+    specs = table_specs(["heuristic", "random"], 2, "tm")
+    assert [(s.seating.board, s.seating.table, s.seating.ns) for s in specs] == [
+        (1, 1, "heuristic"), (1, 2, "random"), (2, 1, "heuristic"), (2, 2, "random"),
+    ]  # fmt: skip
+    played = [play_event_table(s) for s in specs]
+    groups, table = score_event(played, ["heuristic", "random"])
+    assert [g.direction for g in groups] == ["NS", "NS"]
+    for board, group in enumerate(groups):
+        ours_ns, theirs_ns = played[2 * board].ns_score, played[2 * board + 1].ns_score
+        assert group.results[0].imps == team_match_imps(ours_ns, -theirs_ns)
+    assert table[0].imps == -table[1].imps

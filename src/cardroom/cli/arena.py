@@ -128,7 +128,12 @@ def render(data: dict[str, Any]) -> Any:
     )
     if data["imps_per_deal"]:
         imps = data["imps_per_deal"]
-        title += f", {imps['mean']:+.2f} IMPs/deal (team match)"
+        if imps["ci_low"] is not None:
+            title += (
+                f", {imps['mean']:+.2f} IMPs/deal [{imps['ci_low']:+.2f}, {imps['ci_high']:+.2f}]"
+            )
+        else:
+            title += f", {imps['mean']:+.2f} IMPs/deal"
     if data["sprt"]:
         title += f", SPRT {data['sprt']['bounds']}: {data['sprt']['verdict'] or 'undecided'}"
     table = Table(title=title)

@@ -12,10 +12,12 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from cardroom.bots.registry import make_bot
+from cardroom.bots.stats import MeanCI, mean_ci
 from cardroom.duplicate.event import (
     GAME,
     TablePlayed,
@@ -25,7 +27,7 @@ from cardroom.duplicate.event import (
     table_specs,
     write_records,
 )
-from cardroom.duplicate.scoring import Standing, event_json
+from cardroom.duplicate.scoring import Group, Standing, event_json
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,14 +48,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def render(table: list[Standing], title: str) -> Any:
+def per_board(groups: Sequence[Group], team: str) -> MeanCI:
+    """A team's IMPs per board, with its 95 % confidence interval."""
+    return mean_ci([r.imps for g in groups for r in g.results if r.team == team])
+
+
+def render(groups: Sequence[Group], table: Sequence[Standing], title: str) -> Any:
     from rich.table import Table
 
     out = Table(title=title)
-    for column in ("#", "team", "IMPs", "MP %", "boards"):
+    for column in ("#", "team", "IMPs", "IMPs/board (95 % CI)", "MP %", "boards"):
         out.add_column(column, justify="right")
     for place, row in enumerate(table, start=1):
-        out.add_row(str(place), row.team, f"{row.imps:+.2f}", f"{row.mp_pct:.1f}", str(row.boards))
+        ci = per_board(groups, row.team)
+        low, high = (f"{ci.low:+.2f}", f"{ci.high:+.2f}") if ci.n > 1 else ("n/a", "n/a")
+        out.add_row(str(place), row.team, f"{row.imps:+.2f}", f"{ci.mean:+.2f} [{low}, {high}]",
+                    f"{row.mp_pct:.1f}", str(row.boards))  # fmt: skip
     return out
 
 
@@ -80,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     groups, table = score_event(played, teams)
     seconds = time.perf_counter() - start
     title = f"{args.boards} boards, seed {args.seed}, {len(specs)} tables in {seconds:.0f} s"
-    Console(width=100).print(render(table, title))
+    Console(width=100).print(render(groups, table, title))
     if args.json is not None:
         args.json.write_text(json.dumps(event_json(groups, table), indent=1) + "\n")
     if args.out is not None:

@@ -40,12 +40,11 @@ class TablePlayed:
     ns_score: int
     record: GameRecord
 
-    def results(self) -> tuple[Result, Result]:
+    def results(self, team_match: bool = False) -> tuple[Result, ...]:
+        """The N–S and E–W results; a team match's N–S result alone (``movement.team_match``)."""
         s = self.seating
-        return (
-            Result(s.board, "NS", s.ns, self.ns_score),
-            Result(s.board, "EW", s.ew, -self.ns_score),
-        )
+        ns = Result(s.board, "NS", s.ns, self.ns_score)
+        return (ns,) if team_match else (ns, Result(s.board, "EW", s.ew, -self.ns_score))
 
 
 def table_seed(seed: str, seating: Seating) -> str:
@@ -92,7 +91,8 @@ def write_records(out: Path, played: Sequence[TablePlayed], boards: Sequence[Boa
 def score_event(
     played: Sequence[TablePlayed], teams: Sequence[str]
 ) -> tuple[list[Group], list[Standing]]:
-    groups = score_field(r for table in played for r in table.results())
+    match = len(teams) == 2
+    groups = score_field(r for table in played for r in table.results(match))
     return groups, standings(groups, teams)
 
 

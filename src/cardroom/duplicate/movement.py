@@ -7,7 +7,7 @@ there are at least K − 1 boards. Each team plays every board exactly once. On 
 team of a table sits N–S when the board's number is odd and E–W when it is even, so over an
 event each team sits N–S on about half its boards, and each board's N–S results (K/2 of them,
 one per table, on the same cards from the same seats) are compared with each other, and its
-E–W results likewise.
+E–W results likewise. Two teams play a team match instead (``team_match``).
 
 >>> [(s.board, s.table, s.ns, s.ew) for s in movement(["a", "b", "c", "d"], 3)]
 ... # doctest: +NORMALIZE_WHITESPACE
@@ -59,10 +59,25 @@ def board_rounds(boards: int, rounds: int) -> list[range]:
     return runs
 
 
+def team_match(teams: Sequence[str], boards: int) -> list[Seating]:
+    """Two teams, two tables, as in bridge team matches: on every board the first team sits
+    N–S at table 1 and E–W at table 2. Comparing the two N–S results scores the match: the
+    first team's N–S result minus the second's is its N–S plus its E–W result (``scoring``'s
+    ``team_match_imps``), so the E–W results add nothing and are not scored."""
+    first, second = round_robin(teams)[0][0]
+    return [
+        Seating(1, board, table, ns, ew)
+        for board in range(1, boards + 1)
+        for table, (ns, ew) in enumerate(((first, second), (second, first)), start=1)
+    ]
+
+
 def movement(teams: Sequence[str], boards: int) -> list[Seating]:
-    """Every table's seating on every board, by board then table."""
+    """Every table's seating on every board, by board then table (two teams: a team match)."""
     if boards < 1:
         raise ValueError(f"an event needs at least one board, got {boards}")
+    if len(teams) == 2:
+        return team_match(teams, boards)
     pairings = round_robin(teams)
     seatings: list[Seating] = []
     runs = board_rounds(boards, len(pairings))
