@@ -113,3 +113,10 @@ export function friendly(msg) {
     .replace(/^\d{3}:\s*/, "")
     .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "");
 }
+
+// The daily duplicate challenge (README "Duplicate Tichu").
+export const getChallenge = () => request("GET", "/api/challenge");
+export const startChallenge = (name) => request("POST", "/api/challenge", { name });
+export const challengeDays = () => request("GET", "/api/challenge/days");
+export const challengeResults = (day) =>
+  request("GET", `/api/challenge/${encodeURIComponent(day)}/results`);

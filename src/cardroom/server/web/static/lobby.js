@@ -1,6 +1,7 @@
 // The lobby: create a table with its options, list open and running tables, join by link.
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { levelHint } from "./levels.js";
 
 // /api/games may be a list of {name, options} or a mapping name -> {options}.
@@ -136,6 +137,11 @@ export function mountLobby(root, navigate) {
   const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
   const finished = h("div", { class: "tables", "data-testid": "finished-list" });
   const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, "How to play");
+  const challengeLink = h(
+    "a",
+    { href: "/challenge", "data-testid": "lobby-challenge", onclick: (e) => (e.preventDefault(), navigate("/challenge")) },
+    t("lobby.challenge"),
+  );
   let games = [];
   let inputs = [];
 
@@ -261,6 +267,7 @@ export function mountLobby(root, navigate) {
       h("a", { href: "/", class: "home" }, "cardroom"),
       h("a", { href: "/rules/tichu" }, "Tichu rules"),
       h("a", { href: "/rules/toepen" }, "Toepen rules"),
+      challengeLink,
     ),
     h(
       "main",

@@ -1,5 +1,6 @@
 // Entry point: "/" is the lobby, "/t/{id}" the table (the join link), "/replay/{id}" a finished
-// table's replay, "/rules/{game}" how to play.
+// table's replay, "/rules/{game}" how to play, "/challenge[/{day}]" the daily challenge.
+import { mountChallenge } from "./challenge.js";
 import { loadLanguage } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
@@ -16,6 +17,7 @@ function route() {
   const table = /^\/t\/([^/]+)\/?$/.exec(path);
   const replay = /^\/replay\/([^/]+)\/?$/.exec(path);
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
+  const challenge = /^\/challenge(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
   if (table) {
     const ctx = mountTable(root, decodeURIComponent(table[1]));
     cleanup = () => {
@@ -25,6 +27,8 @@ function route() {
     };
   } else if (replay) {
     mountReplay(root, decodeURIComponent(replay[1]));
+  } else if (challenge) {
+    mountChallenge(root, navigate, challenge[1] || null);
   } else if (rules) {
     mountRules(root, decodeURIComponent(rules[1]));
   } else {
