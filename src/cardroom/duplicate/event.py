@@ -8,7 +8,7 @@ to the same seats at every table. A team's result is its round points minus its 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,12 +39,6 @@ class TablePlayed:
     seating: Seating
     ns_score: int
     record: GameRecord
-
-    def results(self, team_match: bool = False) -> tuple[Result, ...]:
-        """The N–S and E–W results; a team match's N–S result alone (``movement.team_match``)."""
-        s = self.seating
-        ns = Result(s.board, "NS", s.ns, self.ns_score)
-        return (ns,) if team_match else (ns, Result(s.board, "EW", s.ew, -self.ns_score))
 
 
 def table_seed(seed: str, seating: Seating) -> str:
@@ -91,8 +85,21 @@ def write_records(out: Path, played: Sequence[TablePlayed], boards: Sequence[Boa
 def score_event(
     played: Sequence[TablePlayed], teams: Sequence[str]
 ) -> tuple[list[Group], list[Standing]]:
+    return score_seatings([(t.seating, t.ns_score) for t in played], teams)
+
+
+def score_seatings(
+    played: Iterable[tuple[Seating, int]], teams: Sequence[str]
+) -> tuple[list[Group], list[Standing]]:
+    """The groups and standings of played seatings (each with N–S's points minus E–W's); two
+    teams are a team match, scored on the N–S results (``movement.team_match``)."""
     match = len(teams) == 2
-    groups = score_field(r for table in played for r in table.results(match))
+    results: list[Result] = []
+    for seating, ns_score in played:
+        results.append(Result(seating.board, "NS", seating.ns, ns_score))
+        if not match:
+            results.append(Result(seating.board, "EW", seating.ew, -ns_score))
+    groups = score_field(results)
     return groups, standings(groups, teams)
 
 

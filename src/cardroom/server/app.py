@@ -31,7 +31,7 @@ from cardroom.server.cluster.node import (
 )
 from cardroom.server.cluster.relay import forward_http
 from cardroom.server.duplicate import routes as challenge_routes
-from cardroom.server.duplicate.challenge import open_challenge
+from cardroom.server.duplicate.room import open_room
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.health import watch_loop
 from cardroom.server.ops.limits import BodyLimit, RateLimiter
@@ -93,7 +93,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                     lone = await hold_lone_server(settings.db)
                 await table_store.open()
                 registry = await _registry(table_store, settings)
-                app.state.challenge = await open_challenge(table_store, registry, settings)
+                room = await open_room(table_store, registry, settings)
+                app.state.challenge, app.state.events = room.challenge, room.events
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 if isinstance(exc, DatabaseInUse):
@@ -151,6 +152,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/rules/{game}", http.page),
         Route("/challenge", http.page),
         Route("/challenge/{day}", http.page),
+        Route("/event/{event_id}", http.page),
         Route("/favicon.ico", http.favicon),
         Route("/i18n/{lang}.json", http.catalogue),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),

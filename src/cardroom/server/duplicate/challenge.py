@@ -18,20 +18,19 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from functools import partial
 from typing import Any
 
-from cardroom.duplicate.boards import Board, BoardResolver, board_set, dealt, tichu_deal
+from cardroom.duplicate.boards import Board, board_set, tichu_deal
 from cardroom.duplicate.event import TableSpec, play_table
 from cardroom.duplicate.movement import Seating
 from cardroom.duplicate.scoring import Result, event_json, imps, score_field, standings
 from cardroom.engine import SPECTATOR, get_game, replay
-from cardroom.server.lobby.access import Access, Credentials
+from cardroom.server.duplicate.gate import DuplicateTables, open_sealed, seat_player
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import DealSource, LobbyError
-from cardroom.storage import TableStore, UnknownTable
-from cardroom.storage.duplicate import Doc, DuplicateStore, duplicate_store
+from cardroom.server.table.actor import LobbyError
+from cardroom.storage import UnknownTable
+from cardroom.storage.duplicate import Doc, DuplicateStore
 
 GAME = "tichu"
 BOTS = "bots"
@@ -124,11 +123,13 @@ class Challenge:
         self,
         store: DuplicateStore,
         registry: TableRegistry,
+        gate: DuplicateTables,
         settings: Settings,
         clock: Clock = utc_clock,
     ) -> None:
         self.store = store
         self.registry = registry
+        self.gate = gate
         self.settings = settings
         self.clock = clock
         self.level = settings.challenge_level
@@ -141,7 +142,6 @@ class Challenge:
 
     async def open(self) -> None:
         """Load the secret (made once) and which tables are challenge tables."""
-        await self.store.open()
         doc = await self.store.get("secret", "challenge")
         if doc is None:
             await self.store.insert("secret", "challenge", {"secret": secrets.token_hex(32)})
@@ -152,6 +152,7 @@ class Challenge:
             entry = Entry.from_doc(entry_doc)
             if entry.table is not None:
                 self._tables[entry.table] = (entry.day, entry.player)
+                self.gate.add(entry.table, self)
 
     # -- days and boards --------------------------------------------------------------------
     def today(self) -> str:
@@ -170,16 +171,9 @@ class Challenge:
             )
         return self._boards[day]
 
-    def deal(self, table_id: str) -> DealSource | None:
-        """The deal source of a challenge table (the registry asks when it spawns one)."""
-        found = self._tables.get(table_id)
-        if found is None:
-            return None
-        boards = self.boards(found[0])
-        return lambda records: BoardResolver(*boards, dealt=dealt(records))
-
-    def hidden(self, table_id: str) -> bool:
-        return table_id in self._tables
+    def boards_of(self, table_id: str) -> tuple[Board, ...]:
+        """A challenge table's boards: its day's."""
+        return self.boards(self._tables[table_id][0])
 
     # -- a try ------------------------------------------------------------------------------
     def _key(self, day: str, player: str) -> str:
@@ -213,21 +207,17 @@ class Challenge:
             self._starting.discard(key)
 
     async def _seat(self, entry: Entry) -> tuple[Entry, str]:
-        access, owner = Access.create(private=True, hot_seat=False)
-        name = f"challenge {entry.day}"
-        actor = await self.registry.create(GAME, challenge_config(self.count), name, access)
+        bots = dict.fromkeys((1, 2, 3), self.level)
+        actor, secret = await open_sealed(
+            self.registry, self.gate, self, f"challenge {entry.day}",
+            challenge_config(self.count), self.boards(entry.day), bots,
+        )  # fmt: skip
         self._tables[actor.id] = (entry.day, entry.player)
-        deal = self.deal(actor.id)
-        assert deal is not None
-        actor.seal(deal)
         entry = Entry(
             entry.day, entry.player, entry.public, entry.name, entry.ranked, actor.id, (), False
         )
         await self.store.put("entry", self._key(entry.day, entry.player), entry.to_doc())
-        who = Credentials(owner=owner, guest=entry.player)
-        for seat in (1, 2, 3):
-            await actor.call(partial(actor.seat_bot, seat, self.level, who))
-        token = await actor.call(lambda: actor.take_seat(PLAYER_SEAT, entry.name, who))
+        token = await seat_player(actor, secret, PLAYER_SEAT, entry.name, entry.player)
         return entry, token
 
     async def _refresh(self, entry: Entry) -> Entry:
@@ -322,8 +312,6 @@ class Challenge:
     async def may_view(self, table_id: str, player: str | None) -> bool:
         """Whether ``player`` may see a challenge table's record or replay: its own, or all of
         that day's boards finished (or the day over)."""
-        if table_id not in self._tables:
-            return True
         day, owner = self._tables[table_id]
         if player == owner or self.is_over(day):
             return True
@@ -333,13 +321,3 @@ class Challenge:
         """The days with at least one try, newest first (past challenges stay browsable)."""
         keys = [key for key, _ in await self.store.list("entry")]
         return sorted({key.split("/")[0] for key in keys}, reverse=True)
-
-
-async def open_challenge(
-    tables: TableStore, registry: TableRegistry, settings: Settings
-) -> Challenge:
-    """The server's challenge, its tables known to ``registry`` before any table resumes."""
-    challenge = Challenge(duplicate_store(tables), registry, settings)
-    await challenge.open()
-    registry.gate = challenge
-    return challenge

@@ -1,4 +1,4 @@
-"""HTTP routes of the daily challenge (``/api/challenge…``) and the gate on its tables.
+"""HTTP routes of the daily challenge (``/api/challenge…``) and of events (``/api/events…``).
 
 A player is the browser's guest id (``X-Cardroom-Guest``, hashed): one try a day per browser,
 listed unranked until player accounts name people. Everything a player is shown goes through
@@ -12,7 +12,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardroom.server.duplicate.challenge import Challenge, check_day
-from cardroom.server.lobby.access import GUEST_HEADER
+from cardroom.server.duplicate.events import Events
+from cardroom.server.lobby.access import GUEST_HEADER, OWNER_HEADER, clean_secret
 from cardroom.server.lobby.names import BadName, clean_name
 from cardroom.server.table.actor import LobbyError
 from cardroom.server.web.http import _body, guest_of
@@ -42,15 +43,7 @@ async def start(request: Request) -> Response:
     challenge, player = challenge_of(request), player_of(request)
     if player is None:
         raise LobbyError(f"the challenge needs the browser's guest id ({GUEST_HEADER})", 400)
-    data = await _body(request)
-    raw = data.get("name", "")
-    if not isinstance(raw, str):
-        raise LobbyError("'name' must be a string", 400)
-    try:
-        name = clean_name(raw or "Guest", "name")
-    except BadName as exc:
-        raise LobbyError(str(exc), 400) from None
-    entry, token = await challenge.start(player, name, ranked=False)
+    entry, token = await challenge.start(player, _name(await _body(request)), ranked=False)
     return JSONResponse(
         {"day": entry.day, "table": entry.table, "seat": 0, "token": token},
         status_code=201 if token else 200,
@@ -75,10 +68,76 @@ async def deals(request: Request) -> Response:
     return JSONResponse({"day": day, "boards": await challenge.deals(day, player_of(request))})
 
 
+def events_of(request: Request) -> Events:
+    events: Events = request.app.state.events
+    return events
+
+
+def _guest(request: Request) -> str:
+    guest = player_of(request)
+    if guest is None:
+        raise LobbyError(f"events need the browser's guest id ({GUEST_HEADER})", 400)
+    return guest
+
+
+def _name(data: dict[str, object]) -> str:
+    raw = data.get("name", "")
+    if not isinstance(raw, str):
+        raise LobbyError("'name' must be a string", 400)
+    try:
+        return clean_name(raw or "Guest", "name")
+    except BadName as exc:
+        raise LobbyError(str(exc), 400) from None
+
+
+async def create_event(request: Request) -> Response:
+    event, owner = await events_of(request).create(await _body(request))
+    return JSONResponse({"id": event.id, "owner": owner}, status_code=201)
+
+
+async def event_view(request: Request) -> Response:
+    events = events_of(request)
+    event = events.get(request.path_params["event_id"])
+    return JSONResponse(await events.view(event, player_of(request)))
+
+
+async def join_event(request: Request) -> Response:
+    events, data = events_of(request), await _body(request)
+    event = events.get(request.path_params["event_id"])
+    team = data.get("team")
+    if not isinstance(team, str):
+        raise LobbyError("'team' must be a team name (T1, T2, …)", 400)
+    await events.join(event, team, _name(data), _guest(request))
+    return JSONResponse(await events.view(event, player_of(request)))
+
+
+async def start_event(request: Request) -> Response:
+    events, data = events_of(request), await _body(request)
+    event = events.get(request.path_params["event_id"])
+    owner = request.headers.get(OWNER_HEADER) or data.get("owner")
+    await events.start(event, clean_secret(owner))
+    return JSONResponse(await events.view(event, player_of(request)))
+
+
+async def sit_event(request: Request) -> Response:
+    events = events_of(request)
+    event = events.get(request.path_params["event_id"])
+    raw = request.path_params["board"]
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        raise LobbyError("the board must be a number", 400)
+    table, seat, token = await events.sit(event, int(raw), _guest(request))
+    return JSONResponse({"table": table, "seat": seat, "token": token})
+
+
 ROUTES = [
     Route("/api/challenge", today, methods=["GET"]),
     Route("/api/challenge", start, methods=["POST"]),
     Route("/api/challenge/days", days),
     Route("/api/challenge/{day}/results", results),
     Route("/api/challenge/{day}/boards", deals),
+    Route("/api/events", create_event, methods=["POST"]),
+    Route("/api/events/{event_id}", event_view),
+    Route("/api/events/{event_id}/join", join_event, methods=["POST"]),
+    Route("/api/events/{event_id}/start", start_event, methods=["POST"]),
+    Route("/api/events/{event_id}/boards/{board}/seat", sit_event, methods=["POST"]),
 ]
