@@ -97,3 +97,30 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     page.get_by_test_id("replay-step").wait_for()
     page.screenshot(path=str(SHOTS / "challenge-replay-desktop.png"), full_page=True)
     assert not problems, problems
+
+
+def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
+    live: str, browser: Any
+) -> None:
+    problems: list[str] = []
+    page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(live + "/")
+    page.get_by_test_id("lobby-event").click()
+    page.get_by_test_id("event-name").fill("Friday duplicate")
+    page.get_by_test_id("event-teams").fill("4")
+    page.get_by_test_id("event-boards").fill("3")
+    page.get_by_test_id("event-level").select_option("random")
+    page.screenshot(path=str(SHOTS / "event-create-desktop.png"), full_page=True)
+    page.get_by_test_id("event-create").click()
+    page.wait_for_url(re.compile(r"/event/[^/]+$"))
+    page.get_by_test_id("event-start").click()
+    page.wait_for_selector("[data-testid=event-status][data-status=finished]", timeout=90_000)
+    rows = page.get_by_test_id("event-row")
+    assert rows.count() == 4
+    texts = [rows.nth(i).inner_text() for i in range(4)]
+    assert all("bots (random)" in text for text in texts)
+    page.screenshot(path=str(SHOTS / "event-final-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "event-final-phone.png"), full_page=True)
+    assert not problems, problems

@@ -268,6 +268,7 @@ export function mountLobby(root, navigate) {
       h("a", { href: "/rules/tichu" }, "Tichu rules"),
       h("a", { href: "/rules/toepen" }, "Toepen rules"),
       challengeLink,
+      h("a", { href: "/event", "data-testid": "lobby-event", onclick: (e) => (e.preventDefault(), navigate("/event")) }, t("lobby.event")),
     ),
     h(
       "main",

@@ -1,6 +1,8 @@
 // Entry point: "/" is the lobby, "/t/{id}" the table (the join link), "/replay/{id}" a finished
-// table's replay, "/rules/{game}" how to play, "/challenge[/{day}]" the daily challenge.
+// table's replay, "/rules/{game}" how to play, "/challenge[/{day}]" the daily challenge,
+// "/event[/{id}]" a duplicate event.
 import { mountChallenge } from "./challenge.js";
+import { mountEvent } from "./event.js";
 import { loadLanguage } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
@@ -18,6 +20,7 @@ function route() {
   const replay = /^\/replay\/([^/]+)\/?$/.exec(path);
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
   const challenge = /^\/challenge(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
+  const event = /^\/event(?:\/([^/]+))?\/?$/.exec(path);
   if (table) {
     const ctx = mountTable(root, decodeURIComponent(table[1]));
     cleanup = () => {
@@ -27,6 +30,8 @@ function route() {
     };
   } else if (replay) {
     mountReplay(root, decodeURIComponent(replay[1]));
+  } else if (event) {
+    cleanup = mountEvent(root, navigate, event[1] ? decodeURIComponent(event[1]) : null);
   } else if (challenge) {
     mountChallenge(root, navigate, challenge[1] || null);
   } else if (rules) {
