@@ -96,6 +96,10 @@ async def test_two_players_same_boards_results_and_secrets(server: Server) -> No
         response = await server.http.get(path, headers=guest("bob"))
         assert response.status_code == 403, path
         assert (await server.http.get(path, headers=guest("ann"))).status_code == 200
+    info = (await server.http.get(f"/api/tables/{ann['table']}", headers=guest("bob"))).json()
+    assert info["status"] == "finished" and info["outcome"] is None  # no result for Bob
+    info = (await server.http.get(f"/api/tables/{ann['table']}", headers=guest("ann"))).json()
+    assert info["outcome"]["scores"]
     listed = (await server.http.get("/api/tables")).json() + (
         await server.http.get("/api/tables/finished")
     ).json()
@@ -183,3 +187,28 @@ async def test_bad_requests_are_refused_clearly(server: Server) -> None:
     assert (await server.http.get("/api/challenge/2026-13-45/results")).status_code == 400
     assert (await server.http.get("/api/challenge/not-a-day/boards")).status_code == 400
     assert (await server.http.get("/api/challenge/2999-01-01/results")).status_code == 404
+
+
+async def test_a_restarted_server_deals_the_next_board_not_random_cards(tmp_path: Path) -> None:
+    """Between two boards (the next deal paused) the server restarts: the resumed table deals
+    board 2 from the stored boards' seed, and the try goes on."""
+    settings = Settings(
+        db=str(tmp_path / "r.db"), bot_delay=0.0, challenge_boards=2, round_pause=600.0
+    )
+    async with serve(settings) as first:
+        started, client = await play(first, "ann", 1, 3)
+        await client.close()
+        day = challenge(first).today()
+        boards = challenge(first).boards(day)
+        stored = await first.registry.store.load(started["table"])
+        assert [r.text for r in stored.records if r.kind == "chance"] == [str(boards[0].chance[0])]
+    async with serve(settings) as second:
+        assert challenge(second).boards(day) == boards  # the secret is the stored one
+        again = await start(second, "ann")
+        assert again["table"] == started["table"] and again["token"] is None
+        client = await Client.connect(second.ws_url, started["table"], started["token"])
+        await client.obs_until(lambda obs: obs["round"] == 2 and obs["phase"] != "deal")
+        stored = await second.registry.store.load(started["table"])
+        chances = [r.text for r in stored.records if r.kind == "chance"]
+        assert chances == [str(b.chance[0]) for b in boards]
+        await client.close()

@@ -195,7 +195,13 @@ async def finished_tables(request: Request) -> Response:
 
 
 async def table_info(request: Request) -> Response:
-    return JSONResponse((await _actor(request)).summary())
+    """The lobby's view of a table; a duplicate table's result only to those who may see it."""
+    actor = await _actor(request)
+    summary = actor.summary()
+    gate = _registry(request).gate
+    if gate.hidden(actor.id) and not await gate.may_view(actor.id, guest_of(request)):
+        summary["outcome"] = None
+    return JSONResponse(summary)
 
 
 async def take_seat(request: Request) -> Response:
