@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +18,9 @@ from typing import Any
 
 import pytest
 
+from cardroom.server.settings import Settings
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.live import live_server
 from tests.server.pages import watch
 
 SHOTS = Path("/tmp")
@@ -38,12 +38,6 @@ Json = dict[str, Any]
 # ---- the server and the browser ------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass(frozen=True, slots=True)
 class LiveServer:
     url: str
@@ -53,25 +47,9 @@ class LiveServer:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A real uvicorn server on a free port with a temporary SQLite file."""
-    uvicorn = pytest.importorskip("uvicorn")
-    from cardroom.server.app import create_app
-    from cardroom.server.settings import Settings
-
     db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
-    app = create_app(Settings(db=str(db), bot_delay=0.0))
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", db)
-    srv.should_exit = True
-    thread.join(10)
+    with live_server(Settings(db=str(db), bot_delay=0.0)) as url:
+        yield LiveServer(url, db)
 
 
 @pytest.fixture(scope="module")

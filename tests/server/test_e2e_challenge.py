@@ -4,7 +4,6 @@ table and the replay, as a player sees them. Needs ``/usr/bin/chromium``."""
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from cardroom.server.settings import Settings
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.live import live_server
 from tests.server.pages import watch
-from tests.server.test_e2e_browser import _free_port, obs, tichu_move, wait_change
+from tests.server.test_e2e_browser import obs, tichu_move, wait_change
 
 SHOTS = Path("/tmp")
 
@@ -27,25 +28,9 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    uvicorn = pytest.importorskip("uvicorn")
-    from cardroom.server.app import create_app
-    from cardroom.server.settings import Settings
-
     db = tmp_path_factory.mktemp("challenge") / "cardroom.db"
-    app = create_app(Settings(db=str(db), bot_delay=0.0, challenge_boards=1))
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with live_server(Settings(db=str(db), bot_delay=0.0, challenge_boards=1)) as url:
+        yield url
 
 
 def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: Any) -> None:
