@@ -75,7 +75,14 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     page.screenshot(path=str(SHOTS / "challenge-results-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(SHOTS / "challenge-results-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
+    page.reload()
+    page.get_by_test_id("over-bots").wait_for()
+    assert page.locator("h1").inner_text() == "デイリーチャレンジ"
+    page.screenshot(path=str(SHOTS / "challenge-results-ja-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'en')")
     page.set_viewport_size(DESKTOP)
+    page.reload()
 
     page.get_by_test_id("challenge-replay").click()
     page.wait_for_url(f"{live}/replay/{table}")
