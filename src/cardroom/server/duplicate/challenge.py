@@ -24,8 +24,13 @@ from cardroom.duplicate.boards import Board, board_set, tichu_deal
 from cardroom.duplicate.event import TableSpec, play_table
 from cardroom.duplicate.movement import Seating
 from cardroom.duplicate.scoring import Result, event_json, imps, score_field, standings
-from cardroom.engine import SPECTATOR, get_game, replay
-from cardroom.server.duplicate.gate import DuplicateTables, open_sealed, seat_player
+from cardroom.engine import get_game
+from cardroom.server.duplicate.gate import (
+    DuplicateTables,
+    board_results,
+    open_sealed,
+    seat_player,
+)
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import LobbyError
@@ -55,12 +60,10 @@ def day_of(moment: datetime) -> str:
 def check_day(text: str) -> str:
     """``text`` if it is a ``YYYY-MM-DD`` day; ``LobbyError`` 400 otherwise."""
     try:
-        return date.fromisoformat(text).isoformat() if len(text) == 10 else _bad_day(text)
+        if len(text) == 10:
+            return date.fromisoformat(text).isoformat()
     except ValueError:
-        return _bad_day(text)
-
-
-def _bad_day(text: str) -> str:
+        pass
     raise LobbyError(f"a day is written YYYY-MM-DD, not {text[:20]!r}", 400)
 
 
@@ -75,14 +78,6 @@ def challenge_config(boards: int) -> dict[str, Any]:
     data = dict(game.config_to_json(game.default_config()))
     data.update(max_rounds=boards, target_score=TARGET)
     return data
-
-
-def board_results(game_name: str, config: dict[str, Any], records: Sequence[Any]) -> list[int]:
-    """Per finished round (board) of a table: N–S's points minus E–W's."""
-    game = get_game(game_name)
-    state = replay(game, game.config_from_json(config), records)
-    sheet = game.observe(state, SPECTATOR).to_json().get("score_sheet") or []
-    return [int(ns) - int(ew) for ns, ew in sheet]
 
 
 @dataclass(frozen=True, slots=True)

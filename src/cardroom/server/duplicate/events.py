@@ -23,8 +23,7 @@ from cardroom.duplicate.event import score_seatings
 from cardroom.duplicate.movement import Seating, movement
 from cardroom.duplicate.scoring import event_json
 from cardroom.engine import get_game
-from cardroom.server.duplicate.challenge import board_results
-from cardroom.server.duplicate.gate import DuplicateTables, open_sealed, seat_player
+from cardroom.server.duplicate.gate import DuplicateTables, board_results, open_sealed, seat_player
 from cardroom.server.lobby.access import hash_token, matches
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table.actor import LobbyError

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from cardroom.duplicate.boards import Board, BoardResolver, dealt
+from cardroom.engine import SPECTATOR, get_game, replay
 from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table.actor import DealSource, TableActor
@@ -49,6 +50,14 @@ class DuplicateTables:
     async def may_view(self, table_id: str, guest: str | None) -> bool:
         owner = self._owners.get(table_id)
         return True if owner is None else await owner.may_view(table_id, guest)
+
+
+def board_results(game_name: str, config: dict[str, Any], records: Sequence[Any]) -> list[int]:
+    """Per finished round (board) of a table: N–S's points minus E–W's."""
+    game = get_game(game_name)
+    state = replay(game, game.config_from_json(config), records)
+    sheet = game.observe(state, SPECTATOR).to_json().get("score_sheet") or []
+    return [int(ns) - int(ew) for ns, ew in sheet]
 
 
 async def open_sealed(
