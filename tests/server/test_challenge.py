@@ -31,7 +31,9 @@ Json = dict[str, Any]
 
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[Server]:
-    settings = Settings(db=str(tmp_path / "c.db"), bot_delay=0.0, challenge_boards=2)
+    settings = Settings(
+        db=str(tmp_path / "c.db"), bot_delay=0.0, round_pause=0.0, challenge_boards=2
+    )
     async with serve(settings) as running:
         yield running
 

@@ -48,7 +48,7 @@ class LiveServer:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A real uvicorn server on a free port with a temporary SQLite file."""
     db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
-    with live_server(Settings(db=str(db), bot_delay=0.0)) as url:
+    with live_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as url:
         yield LiveServer(url, db)
 
 

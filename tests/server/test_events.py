@@ -25,7 +25,9 @@ TICHU = get_game("tichu")
 
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[Server]:
-    async with serve(Settings(db=str(tmp_path / "e.db"), bot_delay=0.0)) as running:
+    async with serve(
+        Settings(db=str(tmp_path / "e.db"), bot_delay=0.0, round_pause=0.0)
+    ) as running:
         yield running
 
 

@@ -33,7 +33,7 @@ from cardroom.server.duplicate.gate import (
 )
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import UnknownTable
 from cardroom.storage.duplicate import Doc, DuplicateStore
 
@@ -64,7 +64,7 @@ def check_day(text: str) -> str:
             return date.fromisoformat(text).isoformat()
     except ValueError:
         pass
-    raise LobbyError(f"a day is written YYYY-MM-DD, not {text[:20]!r}", 400)
+    raise LobbyError(f"a day is written YYYY-MM-DD, not {text[:20]!r}", Problem.BAD_REQUEST)
 
 
 def challenge_seed(secret: str, day: str, game: str) -> str:
@@ -184,7 +184,7 @@ class Challenge:
         day = self.today()
         key = self._key(day, player)
         if key in self._starting:
-            raise LobbyError("your challenge table is being set up", 409)
+            raise LobbyError("your challenge table is being set up", Problem.CONFLICT)
         self._starting.add(key)
         try:
             public = "p" + secrets.token_hex(4)
@@ -193,7 +193,9 @@ class Challenge:
                 entry = await self.entry(day, player)
                 assert entry is not None
                 if entry.finished:
-                    raise LobbyError("you played today's challenge; come back tomorrow", 409)
+                    raise LobbyError(
+                        "you played today's challenge; come back tomorrow", Problem.CONFLICT
+                    )
                 if entry.table is not None:
                     return entry, None
                 fresh = entry
@@ -270,7 +272,7 @@ class Challenge:
     async def results(self, day: str, player: str | None) -> dict[str, Any]:
         """The day's results table as ``player`` may see it."""
         if day > self.today():
-            raise LobbyError("that day has not begun", 404)
+            raise LobbyError("that day has not begun", Problem.NOT_FOUND)
         shown = await self.shown_boards(day, player)
         entries = await self.entries(day)
         mine = next((e for e in entries if e.player == player), None)

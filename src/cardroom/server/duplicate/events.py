@@ -26,7 +26,7 @@ from cardroom.engine import get_game
 from cardroom.server.duplicate.gate import DuplicateTables, board_results, open_sealed, seat_player
 from cardroom.server.lobby.access import hash_token, matches
 from cardroom.server.lobby.registry import TableRegistry
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import UnknownTable
 from cardroom.storage.duplicate import Doc, DuplicateStore
 
@@ -111,7 +111,7 @@ class Event:
 def _count(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise LobbyError(f"'{key}' must be a whole number {low}..{high}", 400)
+        raise LobbyError(f"'{key}' must be a whole number {low}..{high}", Problem.BAD_REQUEST)
     return value
 
 
@@ -145,7 +145,7 @@ class Events:
     def get(self, event_id: str) -> Event:
         event = self._events.get(event_id)
         if event is None:
-            raise LobbyError(f"no event {event_id[:40]!r}", 404)
+            raise LobbyError(f"no event {event_id[:40]!r}", Problem.NOT_FOUND)
         return event
 
     # -- the gate's questions ----------------------------------------------------------------
@@ -166,12 +166,14 @@ class Events:
     async def create(self, data: dict[str, Any]) -> tuple[Event, str]:
         name = data.get("name", "")
         if not isinstance(name, str) or len(name) > 60:
-            raise LobbyError("'name' must be a string of at most 60 characters", 400)
+            raise LobbyError(
+                "'name' must be a string of at most 60 characters", Problem.BAD_REQUEST
+            )
         teams = _count(data, "teams", 4, 2, MAX_TEAMS)
         boards = _count(data, "boards", 8, 1, MAX_BOARDS)
         level = data.get("level", "heuristic")
         if level not in bot_levels("tichu"):
-            raise LobbyError(f"unknown bot level {str(level)[:40]!r}", 400)
+            raise LobbyError(f"unknown bot level {str(level)[:40]!r}", Problem.BAD_REQUEST)
         teams += teams % 2  # an odd number of teams gets a team of bots
         game = get_game("tichu")
         seed = secrets.token_hex(16)
@@ -185,22 +187,24 @@ class Events:
 
     async def join(self, event: Event, team: str, name: str, guest: str) -> None:
         if event.status != "open":
-            raise LobbyError("the event has started; joining is closed", 409)
+            raise LobbyError("the event has started; joining is closed", Problem.CONFLICT)
         if team not in event.team_names():
-            raise LobbyError(f"no team {team[:20]!r}; teams are T1..T{event.teams}", 400)
+            raise LobbyError(
+                f"no team {team[:20]!r}; teams are T1..T{event.teams}", Problem.BAD_REQUEST
+            )
         if event.team_of(guest) is not None:
-            raise LobbyError("you are in a team of this event already", 409)
+            raise LobbyError("you are in a team of this event already", Problem.CONFLICT)
         people = event.members.setdefault(team, [])
         if len(people) >= 2:
-            raise LobbyError(f"team {team} is full", 409)
+            raise LobbyError(f"team {team} is full", Problem.CONFLICT)
         people.append(Member(name, guest))
         await self._save(event)
 
     async def start(self, event: Event, owner: str | None) -> None:
         if not matches(event.owner_hash, owner):
-            raise LobbyError("only the event's owner may start it", 403)
+            raise LobbyError("only the event's owner may start it", Problem.FORBIDDEN)
         if event.status != "open":
-            raise LobbyError("the event has started already", 409)
+            raise LobbyError("the event has started already", Problem.CONFLICT)
         event.status = "running"
         event.tables = [Table(s) for s in movement(event.team_names(), len(event.boards))]
         await self._save(event)
@@ -219,7 +223,7 @@ class Events:
         """Seat a member at its team's table of ``board``: (table id, seat, token)."""
         team = event.team_of(guest)
         if team is None:
-            raise LobbyError("you are not in a team of this event", 403)
+            raise LobbyError("you are not in a team of this event", Problem.FORBIDDEN)
         table = next(
             (
                 t
@@ -229,7 +233,9 @@ class Events:
             None,
         )
         if table is None:
-            raise LobbyError(f"no board {board} for your team (has the event started?)", 404)
+            raise LobbyError(
+                f"no board {board} for your team (has the event started?)", Problem.NOT_FOUND
+            )
         direction = "NS" if table.seating.ns == team else "EW"
         index = [m.guest for m in event.members[team]].index(guest)
         seat = SEATS[direction][index]

@@ -9,7 +9,6 @@ seats people, with the owner secret it keeps), and stays out of the lobby's list
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any, Protocol
 
 from cardroom.duplicate.boards import Board, BoardResolver, dealt
@@ -17,6 +16,7 @@ from cardroom.engine import SPECTATOR, get_game, replay
 from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table.actor import DealSource, TableActor
+from cardroom.server.table.commands import SetBot, TakeSeat
 
 
 class Sealer(Protocol):
@@ -77,12 +77,12 @@ async def open_sealed(
     actor.seal(board_deal(boards))
     who = Credentials(owner=secret)
     for seat, level in sorted(bots.items()):
-        await actor.call(partial(actor.seat_bot, seat, level, who))
+        await actor.call(SetBot(seat, level, who))
     return actor, secret
 
 
 async def seat_player(actor: TableActor, secret: str, seat: int, name: str, guest: str) -> str:
     """Seat a player (``guest``: its hash) for the server; the seat's token."""
     who = Credentials(owner=secret, guest=guest)
-    token: str = await actor.call(partial(actor.take_seat, seat, name, who))
+    token: str = await actor.call(TakeSeat(seat, name, who))
     return token

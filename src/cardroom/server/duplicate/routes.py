@@ -15,7 +15,7 @@ from cardroom.server.duplicate.challenge import Challenge, check_day
 from cardroom.server.duplicate.events import Events
 from cardroom.server.lobby.access import GUEST_HEADER, OWNER_HEADER, clean_secret
 from cardroom.server.lobby.names import BadName, clean_name
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.server.web.http import _body, guest_of
 
 
@@ -42,7 +42,9 @@ async def today(request: Request) -> Response:
 async def start(request: Request) -> Response:
     challenge, player = challenge_of(request), player_of(request)
     if player is None:
-        raise LobbyError(f"the challenge needs the browser's guest id ({GUEST_HEADER})", 400)
+        raise LobbyError(
+            f"the challenge needs the browser's guest id ({GUEST_HEADER})", Problem.BAD_REQUEST
+        )
     entry, token = await challenge.start(player, _name(await _body(request)), ranked=False)
     return JSONResponse(
         {"day": entry.day, "table": entry.table, "seat": 0, "token": token},
@@ -64,7 +66,7 @@ async def deals(request: Request) -> Response:
     day = check_day(request.path_params["day"])
     challenge = challenge_of(request)
     if day > challenge.today():
-        raise LobbyError("that day has not begun", 404)
+        raise LobbyError("that day has not begun", Problem.NOT_FOUND)
     return JSONResponse({"day": day, "boards": await challenge.deals(day, player_of(request))})
 
 
@@ -76,18 +78,20 @@ def events_of(request: Request) -> Events:
 def _guest(request: Request) -> str:
     guest = player_of(request)
     if guest is None:
-        raise LobbyError(f"events need the browser's guest id ({GUEST_HEADER})", 400)
+        raise LobbyError(
+            f"events need the browser's guest id ({GUEST_HEADER})", Problem.BAD_REQUEST
+        )
     return guest
 
 
 def _name(data: dict[str, object]) -> str:
     raw = data.get("name", "")
     if not isinstance(raw, str):
-        raise LobbyError("'name' must be a string", 400)
+        raise LobbyError("'name' must be a string", Problem.BAD_REQUEST)
     try:
         return clean_name(raw or "Guest", "name")
     except BadName as exc:
-        raise LobbyError(str(exc), 400) from None
+        raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
 
 
 async def create_event(request: Request) -> Response:
@@ -106,7 +110,7 @@ async def join_event(request: Request) -> Response:
     event = events.get(request.path_params["event_id"])
     team = data.get("team")
     if not isinstance(team, str):
-        raise LobbyError("'team' must be a team name (T1, T2, …)", 400)
+        raise LobbyError("'team' must be a team name (T1, T2, …)", Problem.BAD_REQUEST)
     await events.join(event, team, _name(data), _guest(request))
     return JSONResponse(await events.view(event, player_of(request)))
 
@@ -124,7 +128,7 @@ async def sit_event(request: Request) -> Response:
     event = events.get(request.path_params["event_id"])
     raw = request.path_params["board"]
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        raise LobbyError("the board must be a number", 400)
+        raise LobbyError("the board must be a number", Problem.BAD_REQUEST)
     table, seat, token = await events.sit(event, int(raw), _guest(request))
     return JSONResponse({"table": table, "seat": seat, "token": token})
 
