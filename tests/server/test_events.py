@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -145,3 +146,19 @@ async def test_bad_event_requests(server: Server) -> None:
     assert bad.status_code == 400
     seat = await server.http.post(f"/api/events/{event}/boards/1/seat", headers=guest("x"))
     assert seat.status_code == 403
+
+
+async def test_an_event_table_waiting_for_its_player_is_never_swept(server: Server) -> None:
+    event, owner = await create(server, teams=2, boards=1)
+    await server.http.post(
+        f"/api/events/{event}/join", json={"team": "T1", "name": "Ann"}, headers=guest("ann")
+    )
+    started = await server.http.post(
+        f"/api/events/{event}/start", headers={"X-Cardroom-Owner": owner, **guest("ann")}
+    )
+    (waiting,) = [t["table"] for t in started.json()["your_tables"]]
+    assert (await server.info(waiting))["status"] == "open"  # Ann's seat is still empty
+    await server.registry._expire(before=time.monotonic() + 3600)  # a sweep long after
+    assert (await server.info(waiting))["status"] == "open"
+    seat = await server.http.post(f"/api/events/{event}/boards/1/seat", headers=guest("ann"))
+    assert seat.status_code == 200 and seat.json()["table"] == waiting

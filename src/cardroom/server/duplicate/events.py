@@ -97,11 +97,26 @@ class Event:
                 return team
         return None
 
+    def people_at(self, team: str, seating: Seating) -> int:
+        """How many of ``team``'s people sit at ``seating``: all of them, except in a team
+        match, where a pair plays at the table it sits N–S and bots are its E–W teammates at
+        the other table (a pair cannot play the same board twice)."""
+        if self.teams == 2 and seating.ew == team:
+            return 0
+        return len(self.members.get(team, []))
+
+    def plays(self, team: str | None, seating: Seating) -> bool:
+        return (
+            team is not None
+            and team in (seating.ns, seating.ew)
+            and self.people_at(team, seating) > 0
+        )
+
     def bot_seats(self, seating: Seating) -> dict[int, str]:
         """The seats of ``seating`` no person of its teams holds: bots of the event's level."""
         seats: dict[int, str] = {}
         for direction, team in (("NS", seating.ns), ("EW", seating.ew)):
-            people = len(self.members.get(team, []))
+            people = self.people_at(team, seating)
             for index, seat in enumerate(SEATS[direction]):
                 if index >= people:
                     seats[seat] = self.level
@@ -225,11 +240,7 @@ class Events:
         if team is None:
             raise LobbyError("you are not in a team of this event", Problem.FORBIDDEN)
         table = next(
-            (
-                t
-                for t in event.tables
-                if t.seating.board == board and team in (t.seating.ns, t.seating.ew)
-            ),
+            (t for t in event.tables if t.seating.board == board and event.plays(team, t.seating)),
             None,
         )
         if table is None:
@@ -291,7 +302,7 @@ class Events:
         mine = [
             {"board": t.seating.board, "table": t.table, "done": t.ns_score is not None,
              "direction": "NS" if t.seating.ns == team else "EW"}
-            for t in event.tables if team is not None and team in (t.seating.ns, t.seating.ew)
+            for t in event.tables if event.plays(team, t.seating)
         ]  # fmt: skip
         names = {
             name: " & ".join(m.name for m in event.members.get(name, [])) or f"bots ({event.level})"

@@ -291,8 +291,9 @@ class TableRegistry:
                     log.exception("expiring open tables failed")
 
     async def _expire(self, before: float) -> None:
-        stale = [a for a in self.live()
-                 if a.status == "open" and not a.subscribers and a.touched < before]  # fmt: skip
+        stale = [a for a in self.live()  # a sealed (duplicate) table waits for its players
+                 if a.status == "open" and not a.subscribers and a.touched < before
+                 and not a.sealed]  # fmt: skip
         for actor in stale:
             await actor.stop()
             self.actors.pop(actor.id, None)
