@@ -294,7 +294,7 @@ class Challenge:
         for row in data["teams"]:
             row.update(name=names[row["team"]], ranked=ranked[row["team"]])
         return {
-            "day": day, "game": GAME, "level": self.level, "boards": self.count,
+            "day": day, "game": GAME, "level": self.level, "board_count": self.count,
             "over": self.is_over(day), "shown": shown, "you": None if mine is None else {
                 "id": mine.public, "table": mine.table, "finished": mine.finished,
                 "played": len(mine.results), "over_bots": over_bots,

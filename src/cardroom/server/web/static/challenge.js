@@ -67,8 +67,8 @@ function results(data) {
   if (you && you.table && you.finished) {
     parts.push(h("p", {}, h("a", { href: `/replay/${encodeURIComponent(you.table)}`, "data-testid": "challenge-replay" }, t("challenge.replay"))));
   }
-  if (!data.over && data.shown < data.boards) {
-    parts.push(h("p", { class: "muted" }, t("challenge.partly", { shown: data.shown, boards: data.boards })));
+  if (!data.over && data.shown < data.board_count) {
+    parts.push(h("p", { class: "muted" }, t("challenge.partly", { shown: data.shown, boards: data.board_count })));
   }
   parts.push(standingsTable(data), ...boardsTable(data));
   return parts;
