@@ -173,6 +173,8 @@ async def test_two_players_same_boards_results_and_secrets(server: Server) -> No
     challenge(server).clock = lambda: datetime.now(UTC) + timedelta(days=1)
     after = (await server.http.get(f"/api/challenge/{day}/results", headers=guest("eve"))).json()
     assert after["over"] and after["shown"] == 2 and len(after["boards"]) == 2
+    assert {row["table"] for row in after["teams"]} == {ann["table"], None}  # Bob unfinished
+    assert all(row.get("table") is None for row in mid["teams"] if row["team"] != mid["you"]["id"])
     replay_response = await server.http.get(
         f"/api/tables/{ann['table']}/replay", headers=guest("eve")
     )

@@ -290,9 +290,12 @@ class Challenge:
         over_bots = None
         if mine is not None and mine.results[:shown]:
             over_bots = sum(imps(s - base[i]) for i, s in enumerate(mine.results[:shown]))
+        open_all = self.is_over(day) or shown == self.count  # every replay is viewable then
+        replays = {e.public: e.table for e in entries if e.finished and (open_all or e is mine)}
         data = event_json(groups, table)
         for row in data["teams"]:
             row.update(name=names[row["team"]], ranked=ranked[row["team"]])
+            row["table"] = replays.get(row["team"])
         return {
             "day": day, "game": GAME, "level": self.level, "board_count": self.count,
             "over": self.is_over(day), "shown": shown, "you": None if mine is None else {

@@ -13,7 +13,7 @@ function standingsTable(data) {
   return h(
     "table",
     { "data-testid": "challenge-standings" },
-    h("tr", {}, ["#", t("challenge.player"), t("challenge.imps"), t("challenge.mp")].map((c) => h("th", {}, c))),
+    h("tr", {}, ["#", t("challenge.player"), t("challenge.imps"), t("challenge.mp"), ""].map((c) => h("th", {}, c))),
     data.teams.map((row, i) =>
       h(
         "tr",
@@ -22,6 +22,7 @@ function standingsTable(data) {
         h("td", {}, row.name, row.ranked ? "" : h("span", { class: "badge" }, row.team === "bots" ? t("challenge.baseline") : t("challenge.guest"))),
         h("td", {}, signed(row.imps)),
         h("td", {}, `${row.mp_pct.toFixed(1)} %`),
+        h("td", {}, row.table ? h("a", { href: `/replay/${encodeURIComponent(row.table)}`, "data-testid": "standing-replay" }, t("challenge.replayShort")) : ""),
       ),
     ),
   );
