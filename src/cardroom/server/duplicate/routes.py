@@ -16,7 +16,7 @@ from cardroom.server.duplicate.events import Events
 from cardroom.server.lobby.access import GUEST_HEADER, OWNER_HEADER, clean_secret
 from cardroom.server.lobby.names import BadName, clean_name
 from cardroom.server.table.outcomes import LobbyError, Problem
-from cardroom.server.web.http import _body, guest_of
+from cardroom.server.web.http import _body, viewer_of
 
 
 def challenge_of(request: Request) -> Challenge:
@@ -24,8 +24,14 @@ def challenge_of(request: Request) -> Challenge:
     return challenge
 
 
-player_of = guest_of
-"""A player is the browser's guest id (hashed) until player accounts exist."""
+player_of = viewer_of
+"""A player is its account when signed in (ranked), else its browser's guest id (unranked)."""
+
+
+def ranked(request: Request) -> tuple[bool, str | None]:
+    """Whether the player is signed in (ranked), and then its account's name."""
+    account = getattr(request.state, "account", None)
+    return (False, None) if account is None else (True, str(account.name))
 
 
 async def today(request: Request) -> Response:
@@ -45,7 +51,9 @@ async def start(request: Request) -> Response:
         raise LobbyError(
             f"the challenge needs the browser's guest id ({GUEST_HEADER})", Problem.BAD_REQUEST
         )
-    entry, token = await challenge.start(player, _name(await _body(request)), ranked=False)
+    is_ranked, account_name = ranked(request)
+    name = account_name or _name(await _body(request))
+    entry, token = await challenge.start(player, name, ranked=is_ranked)
     return JSONResponse(
         {"day": entry.day, "table": entry.table, "seat": 0, "token": token},
         status_code=201 if token else 200,

@@ -110,10 +110,19 @@ def guest_of(request: Request) -> str | None:
     return None if guest is None else hash_token(guest)
 
 
+def viewer_of(request: Request) -> str | None:
+    """Who asks, as the duplicate room knows players: a signed-in account (``account:ID``, when
+    player accounts are installed), else the browser's guest id (hashed), else nobody."""
+    account = getattr(request.state, "account", None)
+    if account is not None:
+        return f"account:{account.id}"
+    return guest_of(request)
+
+
 async def check_view(request: Request, table_id: str) -> None:
-    """Refuse a finished record or replay the gate keeps from this guest (a duplicate table
-    whose boards the guest has not finished yet): 403."""
-    if not await _registry(request).gate.may_view(table_id, guest_of(request)):
+    """Refuse a finished record or replay the gate keeps from this viewer (a duplicate table
+    whose boards the viewer has not finished yet): 403."""
+    if not await _registry(request).gate.may_view(table_id, viewer_of(request)):
         msg = "this table is shown to those who finished its boards, or after its day"
         raise LobbyError(msg, Problem.FORBIDDEN)
 
@@ -208,7 +217,7 @@ async def table_info(request: Request) -> Response:
     actor = await _actor(request)
     summary = actor.summary()
     gate = _registry(request).gate
-    if gate.hidden(actor.id) and not await gate.may_view(actor.id, guest_of(request)):
+    if gate.hidden(actor.id) and not await gate.may_view(actor.id, viewer_of(request)):
         summary["outcome"] = None
     return JSONResponse(summary)
 
