@@ -156,3 +156,17 @@ def test_a_team_without_results_stands_last_and_a_bad_direction_is_refused() -> 
     assert [(s.team, s.boards) for s in table] == [("a", 1), ("z", 0)]
     with pytest.raises(ValueError, match="NS or EW"):
         score_field([Result(1, "N", "a", 10)])
+
+
+@given(st.lists(st.integers(-80, 80).map(lambda x: 10 * x), min_size=1, max_size=9))
+def test_a_group_shares_all_matchpoints_and_its_imps_sum_to_zero(scores: list[int]) -> None:
+    field = score_group([(f"t{i}", s) for i, s in enumerate(scores)])
+    n = len(scores)
+    assert sum(r.mp for r in field) == n * (n - 1)  # every comparison hands out 2 MP
+    assert abs(sum(r.imps for r in field)) <= 0.005 * n + 1e-9  # each rounded to 0.01
+    best = max(scores)
+    assert all(
+        r.mp_pct == 100.0 for r in field if n > 1 and r.score == best and scores.count(best) == 1
+    )
+    order = sorted(field, key=lambda r: r.score)
+    assert [r.mp for r in order] == sorted(r.mp for r in order)  # more points, more MP

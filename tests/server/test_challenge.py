@@ -20,7 +20,7 @@ from cardroom.engine import SPECTATOR, get_game, replay
 from cardroom.engine.runner import apply_record
 from cardroom.games.tichu.cards import card_names as cards
 from cardroom.server import Settings
-from cardroom.server.duplicate.challenge import Challenge
+from cardroom.server.duplicate.challenge import Challenge, challenge_seed, check_day
 
 from .conftest import Client, Server, serve
 from .leaks import check_messages
@@ -217,3 +217,16 @@ async def test_a_restarted_server_deals_the_next_board_not_random_cards(tmp_path
         chances = [r.text for r in stored.records if r.kind == "chance"]
         assert chances == [str(b.chance[0]) for b in boards]
         await client.close()
+
+
+def test_the_days_boards_depend_on_the_servers_secret() -> None:
+    assert challenge_seed("s1", "2026-12-04", "tichu") == challenge_seed(
+        "s1", "2026-12-04", "tichu"
+    )
+    seeds = {
+        challenge_seed(secret, day, "tichu")
+        for secret in ("s1", "s2")
+        for day in ("2026-12-04", "2026-12-05")
+    }
+    assert len(seeds) == 4  # another secret or another day: other boards
+    assert check_day("2026-12-04") == "2026-12-04"
