@@ -312,7 +312,10 @@ class Challenge:
     async def may_view(self, table_id: str, player: str | None) -> bool:
         """Whether ``player`` may see a challenge table's record or replay: its own, or all of
         that day's boards finished (or the day over)."""
-        day, owner = self._tables[table_id]
+        found = self._tables.get(table_id)
+        if found is None:  # still being set up: nobody's yet
+            return False
+        day, owner = found
         if player == owner or self.is_over(day):
             return True
         return await self.shown_boards(day, player) >= self.count

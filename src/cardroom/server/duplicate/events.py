@@ -173,6 +173,8 @@ class Events:
         return (event.boards[table.seating.board - 1],)
 
     async def may_view(self, table_id: str, guest: str | None) -> bool:
+        if table_id not in self._table_event:  # still being set up: nobody's yet
+            return False
         event, table = self._table(table_id)
         await self.refresh(event)
         return table.seating.board in self.shown_boards(event, guest)
