@@ -95,6 +95,7 @@ async def test_four_teams_with_bots_and_a_player_to_the_final_table(server: Serv
         config = TICHU.config_from_json(stored.meta.config)
         guarded, _ = check_messages(TICHU, config, stored.records, seat.json()["seat"], client.seen)
         assert guarded > 0  # no hidden card of the board in any message to Ann
+        assert all(other not in str(m) for m in client.seen)  # nor the other table
         await client.close()
 
     final = await until_finished(server, event)
