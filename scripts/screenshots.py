@@ -1,4 +1,4 @@
-"""Play real games against bots in Chromium and photograph the moments issue 11 names.
+"""Play real games against bots in Chromium and photograph the moments a reviewer checks.
 
 Rare moments a random deal may not give (a Dog lead, a knock to answer) are photographed from a
 scripted table (the same page with a crafted websocket), so every PNG is always written.
@@ -218,7 +218,7 @@ def toepen_session(page: Page, base: str, out: Path, lives: int) -> str:
             page.screenshot(path=str(out / "13-toepen-hand-end.png"))
             break
         legal = o["legal"] or []
-        if o["turn"] == 0 and legal and legal != ["nosignal"]:  # the page answers that itself
+        if 0 in o["awaited"] and legal and legal != ["nosignal"]:  # the page answers that itself
             if {"stay", "fold"} <= set(legal) and "knock" not in done:
                 done.add("knock")
                 page.screenshot(path=str(out / "12-toepen-knock.png"))

@@ -16,10 +16,13 @@ COMMON_KEYS = frozenset(
         "game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes",
         "terminal", "outcome", "trick", "top", "turn", "calls", "decided", "exchange", "scores",
         "score_sheet", "last_round", "pile_points", "out", "round", "wish", "lead", "passes",
-        "lives",
+        "lives", "awaited",
     }
 )  # fmt: skip
 """Keys rendered by name; any other scalar key is shown as ``key: value``."""
+
+COMBO_FIELDS = frozenset({"kind", "length", "rank", "strength", "phoenix"})
+"""A play's combination for programs; people read its ``combo`` text."""
 
 CALL_NAMES = {"tichu": "Tichu!", "grand": "Grand Tichu!"}
 
@@ -50,7 +53,8 @@ def _value(value: Any) -> str:
 def render_event(event: Json, names: Sequence[str]) -> str:
     """One line per event: ``<seat name>: <type> <fields>``."""
     words = str(event.get("type", "event")).replace("_", " ")
-    fields = {k: v for k, v in event.items() if k not in ("type", "seat")}
+    skip = {"type", "seat"} | (COMBO_FIELDS if "combo" in event else set())
+    fields = {k: v for k, v in event.items() if k not in skip}
     text = " ".join([words, *(_field(k, v, names) for k, v in fields.items())])
     seat = event.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -83,10 +87,8 @@ def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     out = obs.get("out") or []
     if seat in out:
         bits.append(f"out #{out.index(seat) + 1}")
-    if obs.get("turn") == seat:
-        bits.append("<- turn (lead)" if obs.get("lead") else "<- turn")
-    elif seat in (obs.get("active") or []) and obs.get("turn") is None:
-        bits.append("<- to act")
+    if seat in (obs.get("awaited") or []):
+        bits.append("<- turn (lead)" if obs.get("lead") and obs.get("turn") == seat else "<- turn")
     return "  ".join(bits)
 
 

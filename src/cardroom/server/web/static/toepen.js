@@ -49,7 +49,7 @@ export function phaseText(ctx) {
   const o = ctx.obs;
   const bits = [`Hand ${o.hand_no ?? ""}`, PHASES[o.phase] || o.phase];
   if (o.trick_no && o.phase !== "deal" && o.phase !== "game_over") bits.push(`trick ${o.trick_no} of 4`);
-  if (o.turn !== undefined && o.turn !== null) bits.push(`${ctx.name(o.turn)} to act`);
+  for (const seat of o.awaited || []) bits.push(`${ctx.name(seat)} to act`);
   return bits.join(" · ");
 }
 
