@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardroom.bots.arena.duplicate import pair_specs, play_table, tichu_config
+from cardroom.bots.arena.event import play_table as play_event_table
+from cardroom.bots.arena.event import score_event, table_specs
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.registry import make_bot
 from cardroom.cli import main
@@ -22,8 +24,6 @@ from cardroom.duplicate.boards import (
     one_round,
     tichu_deal,
 )
-from cardroom.duplicate.event import play_table as play_event_table
-from cardroom.duplicate.event import score_event, table_specs
 from cardroom.duplicate.movement import board_rounds, movement, round_robin
 from cardroom.duplicate.scoring import team_match_imps
 from cardroom.engine import GameRecord, get_game

@@ -16,9 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardroom.bots.registry import make_bot
-from cardroom.bots.stats import MeanCI, mean_ci
-from cardroom.duplicate.event import (
+from cardroom.bots.arena.event import (
     GAME,
     TablePlayed,
     event_boards,
@@ -27,6 +25,8 @@ from cardroom.duplicate.event import (
     table_specs,
     write_records,
 )
+from cardroom.bots.registry import make_bot
+from cardroom.bots.stats import MeanCI, mean_ci
 from cardroom.duplicate.scoring import Group, Standing, event_json
 
 

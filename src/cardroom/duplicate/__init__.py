@@ -2,5 +2,6 @@
 
 ``boards`` makes a seeded set of boards and plays one through the engine; ``scoring`` turns the
 results on each board into matchpoints and IMPs and an event's standings; ``movement`` seats
-the teams; ``event`` plays a whole event between bot levels offline.
+the teams. Below the bots (which play boards in ``bots/arena/``: the arena's deal pairs and an
+offline event, ``bots/arena/event.py``), above the games.
 """

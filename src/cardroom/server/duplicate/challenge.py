@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+from cardroom.bots.arena.event import TableSpec, play_table
 from cardroom.duplicate.boards import Board, board_set, tichu_deal
-from cardroom.duplicate.event import TableSpec, play_table
 from cardroom.duplicate.movement import Seating
 from cardroom.duplicate.scoring import Result, event_json, imps, score_field, standings
 from cardroom.engine import get_game

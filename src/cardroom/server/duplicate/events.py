@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.bots import bot_levels
+from cardroom.bots.arena.event import score_seatings
 from cardroom.duplicate.boards import Board, board_set, one_round
-from cardroom.duplicate.event import score_seatings
 from cardroom.duplicate.movement import Seating, movement
 from cardroom.duplicate.scoring import event_json
 from cardroom.engine import get_game
