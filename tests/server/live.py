@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(settings: Settings) -> Iterator[str]:
-    """Serve ``create_app(settings)`` until the block ends; yields the base URL."""
+def live_server(settings: Settings) -> Iterator[tuple[str, Any]]:
+    """Serve ``create_app(settings)`` until the block ends; yields the base URL and the app (a
+    test may reach its state, or patch how it deals)."""
     uvicorn = pytest.importorskip("uvicorn")
     from cardroom.server.app import create_app
 
@@ -37,7 +39,7 @@ def live_server(settings: Settings) -> Iterator[str]:
             pytest.fail("the server did not start")
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", app
     finally:
         srv.should_exit = True
         thread.join(10)

@@ -29,9 +29,10 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("challenge") / "cardroom.db"
-    with live_server(
-        Settings(db=str(db), bot_delay=0.0, round_pause=0.0, challenge_boards=1)
-    ) as url:
+    with live_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0, challenge_boards=1)) as (
+        url,
+        _,
+    ):
         yield url
 
 

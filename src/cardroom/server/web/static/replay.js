@@ -4,7 +4,10 @@
 import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
+
+const AUTOPLAY_MS = 900;
 
 const ROUND_END = new Set(["round_scored", "hand_end"]);
 
@@ -26,7 +29,7 @@ export function mountReplay(root, id) {
     }
   };
   document.addEventListener("keydown", (e) => {
-    if (!state.data) return;
+    if (!state.data || (e.target && e.target.tagName === "INPUT")) return; // the slider moves itself
     if (e.key === "ArrowRight") go(state, main, load, state.i + 1);
     if (e.key === "ArrowLeft") go(state, main, load, state.i - 1);
   });
@@ -35,7 +38,23 @@ export function mountReplay(root, id) {
 
 function go(state, main, load, i) {
   state.i = Math.max(0, Math.min(state.data.steps.length - 1, i));
+  if (state.i === state.data.steps.length - 1) stop(state);
+  const focused = document.activeElement && document.activeElement.dataset.testid;
   render(state, main, load);
+  const again = focused && main.querySelector(`[data-testid="${focused}"]`);
+  if (again) again.focus(); // the slider or a button keeps the keyboard across the re-render
+}
+
+// Autoplay: one step every AUTOPLAY_MS until the end or until paused.
+function toggle(state, main, load) {
+  if (state.timer) stop(state);
+  else state.timer = setInterval(() => go(state, main, load, state.i + 1), AUTOPLAY_MS);
+  render(state, main, load);
+}
+
+function stop(state) {
+  clearInterval(state.timer);
+  state.timer = null;
 }
 
 // The first step of the round containing step i, and of the next round.
@@ -93,6 +112,21 @@ function render(state, main, load) {
       h("span", { "data-testid": "replay-step" }, `${state.i + 1} / ${steps.length}`),
       button("play ▶", "replay-next", state.i + 1),
       button("round »", "replay-next-round", nextRound(steps, state.i)),
+      h(
+        "button",
+        { "data-testid": "replay-autoplay", "aria-pressed": String(!!state.timer), onclick: () => toggle(state, main, load) },
+        state.timer ? t("replay.pause") : t("replay.autoplay"),
+      ),
+      h("input", {
+        type: "range",
+        class: "replay-slider",
+        "data-testid": "replay-slider",
+        "aria-label": t("replay.slider"),
+        min: 0,
+        max: steps.length - 1,
+        value: state.i,
+        oninput: (e) => go(state, main, load, Number(e.target.value)),
+      }),
       select,
     ),
     h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? "The cards are dealt" : step.text)),

@@ -2,7 +2,7 @@
 // button (knock, stay, fold, laundry, challenge, whistle, stand, …), so new actions work
 // without client changes.
 import { cardText } from "./cards.js";
-import { h } from "./dom.js";
+import { h } from "./ui.js";
 
 const LABELS = {
   knock: "Knock!",
