@@ -100,9 +100,10 @@ def _serve_catalogue(route: Any) -> None:
 
 def serve_client_files(page: Any) -> None:
     """Answer the browser client's own files (``/static/…``, ``/i18n/{lang}.json``) from the
-    package, as the server would."""
+    package, as the server would, and the account strip's ``/api/session`` as for a guest."""
     page.route("**/static/**", _serve_static)
     page.route("**/i18n/*.json", _serve_catalogue)
+    page.route("**/api/session", lambda route: route.fulfill(json={"name": None}))
 
 
 @pytest.fixture

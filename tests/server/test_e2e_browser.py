@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.live import live_server
 from tests.server.pages import watch
 
 SHOTS = Path("/tmp")
@@ -39,12 +38,6 @@ Json = dict[str, Any]
 # ---- the server and the browser ------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass(frozen=True, slots=True)
 class LiveServer:
     url: str
@@ -56,23 +49,8 @@ class LiveServer:
 def running_server(settings: Any) -> Iterator[LiveServer]:
     """A real uvicorn server for ``settings`` on a free port, in a thread of this process (so a
     test may reach the app, or patch how it deals)."""
-    uvicorn = pytest.importorskip("uvicorn")
-    from cardroom.server.app import create_app
-
-    app = create_app(settings)
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", Path(settings.db), app)
-    srv.should_exit = True
-    thread.join(10)
+    with live_server(settings) as (url, app):
+        yield LiveServer(url, Path(settings.db), app)
 
 
 @pytest.fixture(scope="module")

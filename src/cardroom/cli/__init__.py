@@ -21,6 +21,7 @@ SUBCOMMANDS = (
     "load",
     "position",
     "arena",
+    "event",
 )
 
 

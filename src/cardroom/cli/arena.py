@@ -124,6 +124,7 @@ def report(
         "pairs": len(results),
         "mode": "match" if args.match else "round",
         "diff_per_round": diff.to_json(),
+        "imps_per_deal": None if args.match else mean_ci([r.imps for r in results]).to_json(),
         "sprt": {"bounds": args.sprt, "verdict": verdict} if args.sprt else None,
         "sides": {name: side_json(totals[name]) for name in SIDES},
         "seconds": seconds,
@@ -141,6 +142,14 @@ def render(data: dict[str, Any]) -> Any:
         f"{data['a']} (A) vs {data['b']} (B): {data['pairs']} deal pairs ({data['mode']}s), "
         f"seed {data['seed']}\nA − B = {diff['mean']:+.1f} pts/round, 95 % CI {ci}"
     )
+    if data["imps_per_deal"]:
+        imps = data["imps_per_deal"]
+        if imps["ci_low"] is not None:
+            title += (
+                f", {imps['mean']:+.2f} IMPs/deal [{imps['ci_low']:+.2f}, {imps['ci_high']:+.2f}]"
+            )
+        else:
+            title += f", {imps['mean']:+.2f} IMPs/deal"
     if data["sprt"]:
         title += f", SPRT {data['sprt']['bounds']}: {data['sprt']['verdict'] or 'undecided'}"
     table = Table(title=title)

@@ -31,6 +31,8 @@ from cardroom.server.cluster.node import (
 )
 from cardroom.server.cluster.rate import SharedRateLimiter
 from cardroom.server.cluster.relay import forward_http
+from cardroom.server.duplicate import routes as challenge_routes
+from cardroom.server.duplicate.room import open_room
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.health import watch_loop
 from cardroom.server.ops.limits import BodyLimit, ChatLimiter, OverQuota, RateLimiter
@@ -132,6 +134,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
                 shared = await _shared_limiter(settings)
                 if shared is not None:
                     app.state.create_limiter = shared
+                room = await open_room(table_store, registry, settings)
+                app.state.challenge, app.state.events = room.challenge, room.events
                 resumed = await registry.load_unfinished()
             except Exception as exc:
                 if isinstance(exc, DatabaseInUse):
@@ -196,6 +200,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/api/session", accounts.whoami, methods=["GET"]),
         Route("/api/players/{name}", accounts.player),
         Route("/api/leaderboard", accounts.leaderboard),
+        *challenge_routes.ROUTES,
         WebSocketRoute("/ws", websocket_endpoint),
         Route("/", http.page),
         Route("/t/{table_id}", http.page),
@@ -203,6 +208,9 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/rules/{game}", http.page),
         Route("/p/{name}", http.page),
         Route("/leaderboard", http.page),
+        Route("/challenge", http.page),
+        Route("/challenge/{day}", http.page),
+        Route("/event/{event_id}", http.page),
         Route("/favicon.ico", http.favicon),
         Route("/i18n/{lang}.json", http.catalogue),
         Mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False)),

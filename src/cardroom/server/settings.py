@@ -70,6 +70,9 @@ class Settings:
     ``bot_table_life`` seconds (0 = no end); ``max_seats_per_address`` human seats across
     tables; ``chat_burst`` chat lines at once, refilled at ``chat_per_minute`` (every socket of
     the address together; each seat or spectator also one line a second). 0 = no bound.
+
+    The daily duplicate challenge (``server/duplicate/``): ``challenge_boards`` Tichu boards a
+    day, played with a partner and against opponents of ``challenge_level``.
     """
 
     db: str = "cardroom.db"
@@ -127,3 +130,5 @@ class Settings:
     max_seats_per_address: int = 8
     chat_burst: int = 5
     chat_per_minute: float = 30.0
+    challenge_boards: int = 8
+    challenge_level: str = "heuristic"

@@ -130,6 +130,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         AddColumn("seats", "address_hash", "TEXT"),
         "CREATE INDEX IF NOT EXISTS tables_creator ON tables (creator, status)",
     )),
+    Migration(7, "duplicate play: boards, challenge entries, baselines and events as documents", (
+        """CREATE TABLE IF NOT EXISTS duplicate_docs (
+            kind TEXT NOT NULL, "key" TEXT NOT NULL, doc TEXT NOT NULL,
+            PRIMARY KEY (kind, "key"))""",
+    )),
 )  # fmt: skip
 """Append only: a released migration is never edited, a change is a new one."""
 

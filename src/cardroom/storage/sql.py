@@ -371,7 +371,7 @@ class SqlStore:
     def transaction(self) -> Any:
         """An async context manager: one connection (``execute``, ``executemany``, ``fetch``
         with ``?`` placeholders) inside one transaction; for the other stores on this database
-        (``storage/players.py``)."""
+        (``storage/players.py``, ``storage/duplicate.py``)."""
         return self._backend.transaction()
 
     def is_conflict(self, exc: BaseException) -> bool:

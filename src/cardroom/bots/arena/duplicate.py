@@ -1,9 +1,11 @@
 """Duplicate Tichu deals: each seeded deal is played twice with the teams swapped.
 
 Table 1 seats side A at 0/2 and side B at 1/3; table 2 swaps them over the same cards (the deal
-RNG is the deal's seed alone, apart from the bots' RNGs). A pair's value is side A's mean point
-difference per round over both tables, which cancels much of the card luck. Every figure but
-the decision times is a function of ``(levels, seed, pairs, match settings)``.
+RNG is the deal's seed alone, apart from the bots' RNGs: deal ``i`` of seed S is duplicate
+board ``i + 1`` of S, ``cardroom.duplicate.boards``). A pair's value is side A's mean point
+difference per round over both tables, which cancels much of the card luck; its IMPs are those
+of a two-table team match (``cardroom.duplicate.scoring``). Every figure but the decision times
+is a function of ``(levels, seed, pairs, match settings)``.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import Bot, Interrupter, SeatView, may_interrupt
 from cardroom.bots.registry import make_bot
+from cardroom.duplicate.boards import board_seed
+from cardroom.duplicate.scoring import team_match_imps
 from cardroom.engine import get_game
 
 SIDES = ("A", "B")
@@ -91,17 +95,14 @@ class PairSpec:
 
 @dataclass(slots=True)
 class PairResult:
-    """Both tables of a deal: side A's point difference per round, and each side's stats."""
+    """Both tables of a deal: side A's point difference per round, its team-match IMPs (of
+    single rounds), and each side's stats."""
 
     index: int
     value: float
     rounds: int
     sides: dict[str, SideStats]
-
-
-def deal_seed(seed: int | str, index: int) -> str:
-    """The seed of deal ``index`` of a deal set (the same for both tables of the pair)."""
-    return f"{seed}/deal{index}"
+    imps: int = 0
 
 
 def _on_events(stats_of_seat: Sequence[SideStats]) -> Callable[[Sequence[Any]], None]:
@@ -157,7 +158,8 @@ def play_pair(spec: PairSpec) -> PairResult:
     for name in SIDES:
         sides1[name].add(sides2[name])
     rounds = rounds1 + rounds2
-    return PairResult(spec.index, (diff1 + diff2) / max(rounds, 1), rounds, sides1)
+    imps = team_match_imps(int(diff1), int(diff2))
+    return PairResult(spec.index, (diff1 + diff2) / max(rounds, 1), rounds, sides1, imps)
 
 
 def tichu_config(whole_match: bool, target: int | None) -> dict[str, Any]:
@@ -174,13 +176,23 @@ def tichu_config(whole_match: bool, target: int | None) -> dict[str, Any]:
 def pair_specs(
     levels: tuple[str, str], pairs: int, seed: int | str, config: dict[str, Any], start: int = 0
 ) -> list[PairSpec]:
-    return [PairSpec(i, deal_seed(seed, i), levels, config) for i in range(start, start + pairs)]
+    return [PairSpec(i, board_seed(seed, i), levels, config) for i in range(start, start + pairs)]
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def imap_workers(func: Callable[[T], R], items: Sequence[T], workers: int) -> Iterator[R]:
+    """``func`` over ``items``, results as they finish: in this process for one worker, else
+    one forked process per worker (the arena's pairs, an offline event's tables)."""
+    if workers <= 1:
+        yield from map(func, items)
+        return
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap_unordered(func, items, chunksize=1)
 
 
 def run_pairs(specs: Sequence[PairSpec], workers: int) -> Iterator[PairResult]:
-    """Results as they finish: in this process for one worker, else one process per worker."""
-    if workers <= 1:
-        yield from map(play_pair, specs)
-        return
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap_unordered(play_pair, specs, chunksize=1)
+    """Deal pairs as they finish."""
+    return imap_workers(play_pair, specs, workers)

@@ -24,7 +24,7 @@ from cardroom.bots.protocol import (
     may_interrupt,
 )
 from cardroom.bots.seats import SeatHistories
-from cardroom.engine import Game, GameRecord, Outcome, Runner, SeededResolver
+from cardroom.engine import ChanceResolver, Game, GameRecord, Outcome, Runner, SeededResolver
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import legal_texts
 from cardroom.engine.types import SPECTATOR
@@ -85,14 +85,21 @@ def count_rounds(obs: Mapping[str, Any]) -> int:
 class _Match:
     """A running match: the runner plus every seat's projected history."""
 
-    def __init__(self, game: AnyGame, config: Any, bots: Sequence[Bot], seed: str) -> None:
+    def __init__(
+        self,
+        game: AnyGame,
+        config: Any,
+        bots: Sequence[Bot],
+        seed: str,
+        resolver: ChanceResolver | None = None,
+    ) -> None:
         self.game = game
         self.bots = bots
         self.seed = seed
         self.rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
         self.histories = SeatHistories(game, len(bots))
         self.runner: Runner[Any, Any, Any] = Runner(game, config)
-        self.runner.resolver = SeededResolver(seed)
+        self.runner.resolver = SeededResolver(seed) if resolver is None else resolver
         self._commit_chance()
 
     def _commit_chance(self) -> None:
@@ -162,14 +169,17 @@ def play_match(
     seed: str,
     max_actions: int = 200_000,
     on_events: EventSink | None = None,
+    resolver: ChanceResolver | None = None,
 ) -> MatchResult:
     """Play one seeded match to its end; a bot's illegal answer raises ``IllegalActionError``.
 
     ``on_events`` sees every action's events (unprojected), e.g. for the arena's statistics.
+    ``resolver`` deals instead of the seed (a duplicate board's ``BoardResolver``); the seed
+    still seeds the bots.
     """
     if len(bots) != game.num_seats(config):
         raise ValueError(f"{game.name} with this config needs {game.num_seats(config)} bots")
-    return _Match(game, config, bots, seed).play(max_actions, on_events)
+    return _Match(game, config, bots, seed, resolver).play(max_actions, on_events)
 
 
 def play_matches(

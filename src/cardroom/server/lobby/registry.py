@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from cardroom.engine import Game, get_game, replay
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
@@ -25,7 +25,7 @@ from cardroom.server.ops.limits import Quota
 from cardroom.server.players.rated import why_not_rated
 from cardroom.server.settings import Settings
 from cardroom.server.table import commands
-from cardroom.server.table.actor import MatchResults, TableActor
+from cardroom.server.table.actor import DealSource, MatchResults, TableActor
 from cardroom.server.table.bot_pool import BotPool
 from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.storage import (
@@ -77,6 +77,38 @@ class AbandonedTable(UnknownTable):
         self.reason = reason
 
 
+class TableGate(Protocol):
+    """What a registry asks of the duplicate room about a table (by id)."""
+
+    def deal(self, table_id: str) -> DealSource | None:
+        """Its fixed boards' deal source, or None for the usual secure deals."""
+        ...
+
+    def hidden(self, table_id: str) -> bool:
+        """Kept out of the lobby's lists."""
+        ...
+
+    async def may_view(self, table_id: str, guest: str | None) -> bool:
+        """Whether the guest (a hash) may see its finished record and replay."""
+        ...
+
+
+class _Open:
+    """No duplicate room: every table deals securely and is listed."""
+
+    def deal(self, table_id: str) -> DealSource | None:
+        return None
+
+    def hidden(self, table_id: str) -> bool:
+        return False
+
+    async def may_view(self, table_id: str, guest: str | None) -> bool:
+        return True
+
+
+OPEN: TableGate = _Open()
+
+
 class TableRegistry:
     """The live tables of this server process, and each holder's share of them (README,
     "Limits"): open tables it created (``max_open_per_address``, counted by the store),
@@ -106,6 +138,8 @@ class TableRegistry:
         self._lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self.results: MatchResults | None = None  # told of every finished match
+        self.gate: TableGate = OPEN
+        """Which tables deal fixed boards and are hidden (``server/duplicate``)."""
 
     def quarantine(self, meta: TableMeta, reason: str) -> DamagedTable:
         """Mark a table damaged (logged once) and return the error that says so."""
@@ -180,6 +214,9 @@ class TableRegistry:
         actor.results = self.results
         actor.now = self.clock
         actor.touched = self.clock()
+        deal = self.gate.deal(actor.id)
+        if deal is not None:
+            actor.seal(deal)
         actor.start()
         self.actors[actor.id] = actor
         return actor
@@ -305,8 +342,9 @@ class TableRegistry:
         await self._end_bot_only()
 
     async def _expire(self, before: float) -> None:
-        stale = [a for a in self.live() if a.status == "open"
-                 and not _seated_online(a) and a.touched < before]  # fmt: skip
+        stale = [a for a in self.live()  # a sealed (duplicate) table waits for its players
+                 if a.status == "open" and not _seated_online(a) and a.touched < before
+                 and not a.sealed]  # fmt: skip
         for actor in stale:
             await actor.stop()
             self.actors.pop(actor.id, None)
@@ -355,7 +393,8 @@ class TableRegistry:
         reasons = {i: why for i, (_, why) in self.abandoned.items()}
         closed = newest([m for m, _ in self.abandoned.values()]) + newest([*self.damaged.values()])
         closed = [m for m in closed if not m.private]
-        shown = [a for a in self.live() if not a.meta.private]  # private: invitees' only
+        shown = [a for a in self.live()  # private: invitees' only; duplicate: hidden
+                 if not a.meta.private and not self.gate.hidden(a.id)]  # fmt: skip
         entries: list[TableActor | TableMeta] = [*shown, *closed]
         return [e.summary() if isinstance(e, TableActor) else closed_summary(e, reasons.get(e.id))
                 for e in entries[offset : offset + limit]]  # fmt: skip

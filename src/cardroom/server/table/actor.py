@@ -25,7 +25,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -35,9 +35,10 @@ from cardroom.bots import SeatHistories, SeatView, owes_move
 from cardroom.bots.registry import bot_levels
 from cardroom.bots.timeout import timeout_action
 from cardroom.engine import SPECTATOR, Audience, Game
-from cardroom.engine.chance import SecureResolver
+from cardroom.engine.chance import ChanceResolver, SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.game import legal_texts
+from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import Runner, Transition, apply_record
 from cardroom.server.lobby.access import Access
 from cardroom.server.lobby.names import same_name
@@ -110,6 +111,15 @@ SEATS_INTERVAL = 0.25
 """At most one ``seats`` broadcast per this many seconds; a burst of changes becomes one."""
 
 
+DealSource = Callable[[Sequence[LogRecord]], ChanceResolver]
+"""A table's chance resolver, given its log so far (a resumed table's boards go on from it)."""
+
+
+def secure_deal(records: Sequence[LogRecord]) -> ChanceResolver:
+    """Live tables: unpredictable deals (``secrets``)."""
+    return SecureResolver()
+
+
 def refusal_for(exc: Exception) -> Refusal:
     """The refusal an engine error means."""
     if isinstance(exc, InvalidNotationError):
@@ -179,6 +189,10 @@ class TableActor:
         self._seats_sent: list[SeatInfo] | None = None
         self._seats_at = 0.0
         self._seats_timer: asyncio.TimerHandle | None = None
+        self.deal: DealSource = secure_deal
+        """Who answers the table's chance: unpredictable, or a duplicate table's fixed boards."""
+        self.sealed = False
+        """A duplicate table: seated players only (a spectator would see boards early)."""
         self.lobby_changes = 0  # counts changes of what the lobby shows (seats, online, status)
         self.now: Callable[[], float] = time.monotonic  # the registry's (a bench's) time
         self.touched = self.now()  # the last seat change (or the load): open-table TTL
@@ -192,6 +206,10 @@ class TableActor:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
         self._task: asyncio.Task[None] | None = None
+
+    def seal(self, deal: DealSource) -> None:
+        """Deal from ``deal`` (a duplicate table's boards) and admit seated players only."""
+        self.deal, self.sealed = deal, True
 
     # -- the actor loop ----------------------------------------------------------------
     def start(self) -> None:
@@ -373,6 +391,8 @@ class TableActor:
         the seat list (which also tells who is online). The token is checked here, in the
         actor, so that no seat change can slip between the check and the binding."""
         audience: Audience = SPECTATOR
+        if token is None and self.sealed:
+            return Refused(Refusal.NOT_YOURS, "this table has no spectators (its deals are secret)")
         if token is not None:
             seat = self.seats.for_token(token)
             if seat is None:
@@ -638,7 +658,7 @@ class TableActor:
         elif self.status == "open":
             await self._maybe_start()
         elif self.status == "running" and not self.pause.waiting:
-            self.runner.resolver = SecureResolver()
+            self.runner.resolver = self.deal(self.runner.records)
             await self._persist_and_publish(self.runner.propose_chance())
         self._schedule_bots()
 
@@ -651,7 +671,7 @@ class TableActor:
         self.lobby_changes += 1
         log.info("table %s (%s) started", self.id, self.game.name)
         crash_point("start.deal")
-        self.runner.resolver = SecureResolver()
+        self.runner.resolver = self.deal(self.runner.records)
         await self._persist_and_publish(self.runner.propose_chance())
 
     def _schedule_bots(self) -> None:

@@ -116,6 +116,29 @@ def _credentials(request: Request, data: Json) -> Credentials:
                        _holder(request))  # fmt: skip
 
 
+def guest_of(request: Request) -> str | None:
+    """The hash of the browser's guest id (``X-Cardroom-Guest``), if it sent one."""
+    guest = clean_secret(request.headers.get(GUEST_HEADER))
+    return None if guest is None else hash_token(guest)
+
+
+def viewer_of(request: Request) -> str | None:
+    """Who asks, as the duplicate room knows players: a signed-in account (``account:ID``), else
+    the browser's guest id (hashed), else nobody."""
+    account = signed_in(request)
+    if account is not None:
+        return f"account:{account.id}"
+    return guest_of(request)
+
+
+async def check_view(request: Request, table_id: str) -> None:
+    """Refuse a finished record or replay the gate keeps from this viewer (a duplicate table
+    whose boards the viewer has not finished yet): 403."""
+    if not await _registry(request).gate.may_view(table_id, viewer_of(request)):
+        msg = "this table is shown to those who finished its boards, or after its day"
+        raise LobbyError(msg, Problem.FORBIDDEN)
+
+
 async def _actor(request: Request) -> TableActor:
     try:
         return await _registry(request).get(request.path_params["table_id"])
@@ -162,12 +185,20 @@ async def list_games(request: Request) -> Response:
     return JSONResponse(result)
 
 
-async def create_table(request: Request) -> Response:
+async def creation_refused(request: Request) -> Response | None:
+    """Spend one of the address's table creations (the lobby's, the challenge's, an event's):
+    ``None`` if granted, else the 429 to answer."""
     limiter: CreationLimiter = request.app.state.create_limiter  # shared by a cluster's nodes
     wait = await limiter.acquire(_holder(request))
-    if wait > 0:
-        msg = "too many tables created from your address; try again later"
-        return JSONResponse({"error": msg}, status_code=429, headers=retry_after(wait))
+    if wait <= 0:
+        return None
+    msg = "too many tables created from your address; try again later"
+    return JSONResponse({"error": msg}, status_code=429, headers=retry_after(wait))
+
+
+async def create_table(request: Request) -> Response:
+    if (refused := await creation_refused(request)) is not None:
+        return refused
     data = await _body(request)
     game = _text(data, "game")
     options = data.get("options") or {}
@@ -207,14 +238,20 @@ async def finished_tables(request: Request) -> Response:
     return JSONResponse([
         {"id": m.id, "name": m.name, "game": m.game, "status": m.status,
          "finished_at": m.finished_at, "outcome": m.outcome, "replay": f"/replay/{m.id}"}
-        for m in metas
+        for m in metas if not _registry(request).gate.hidden(m.id)
     ])  # fmt: skip
 
 
 async def table_info(request: Request) -> Response:
+    """The lobby's view of a table: a private one only to its invitees; a duplicate one (made
+    private, but its link is its player's) to all, its result only to those who may see it."""
     actor = await _actor(request)
-    _visible(request, actor)
-    return JSONResponse(actor.summary())
+    summary, gate = actor.summary(), _registry(request).gate
+    if not gate.hidden(actor.id):
+        _visible(request, actor)
+    elif not await gate.may_view(actor.id, viewer_of(request)):
+        summary["outcome"] = None
+    return JSONResponse(summary)
 
 
 def _visible(request: Request, actor: TableActor) -> None:
@@ -309,7 +346,8 @@ async def leave_seat(request: Request) -> Response:
 async def finished_table(request: Request, what: str) -> StoredTable:
     """The stored finished table of the route, for its record or replay: 404 if there is none
     (or it is private and the request holds neither its invite nor its owner secret), 410 if
-    it is damaged, 409 while it is not finished."""
+    it is damaged, 409 while it is not finished, 403 for a duplicate table the viewer may not
+    see yet."""
     table_id, registry = request.path_params["table_id"], _registry(request)
     try:
         await registry.get(table_id)  # a damaged table is refused here (410)
@@ -327,10 +365,12 @@ async def finished_table(request: Request, what: str) -> StoredTable:
         raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     meta = stored.meta
     access = Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
-    if not access.may_see(_credentials(request, {})):
+    duplicate = registry.gate.hidden(table_id)  # its gate decides, not its invite (403)
+    if not duplicate and not access.may_see(_credentials(request, {})):
         raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND)
     if meta.status != "finished":
         raise LobbyError(f"the {what} is available once the table is finished", Problem.CONFLICT)
+    await check_view(request, table_id)
     return stored
 
 

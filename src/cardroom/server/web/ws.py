@@ -221,9 +221,9 @@ class Session:
         if token is not None and clean_secret(token) is None:
             raise WireError("this token holds no seat at this table", "unauthorized")
         secret = clean_secret(hello.invite)
-        if not actor.access.may_see(Credentials(owner=secret, invite=secret)) and (
-            token is None or actor.seats.for_token(token) is None
-        ):
+        seated = token is not None and actor.seats.for_token(token) is not None
+        invited = actor.access.may_see(Credentials(owner=secret, invite=secret))
+        if not (seated or invited or actor.sealed):  # a sealed table says why it refuses
             raise WireError(f"no table {hello.table!r}", "no_table")
         await self._unbind()
         self.actor, self.token = actor, token

@@ -128,3 +128,25 @@ export function friendly(msg) {
     .replace(/^\d{3}:\s*/, "")
     .replace(/\b(?:R|V-)[\dA-Z.-]*\d[\dA-Z.-]*:\s*/g, "");
 }
+
+// The daily duplicate challenge (README "Duplicate Tichu").
+export const getChallenge = () => request("GET", "/api/challenge");
+export const startChallenge = (name) => request("POST", "/api/challenge", { name });
+export const challengeDays = () => request("GET", "/api/challenge/days");
+export const challengeResults = (day) =>
+  request("GET", `/api/challenge/${encodeURIComponent(day)}/results`);
+
+// Duplicate events: the creator's browser keeps the owner secret.
+export async function createEvent(options) {
+  const res = await request("POST", "/api/events", options);
+  localStorage.setItem(`cardroom.event.${res.id}`, res.owner);
+  return res;
+}
+export const isEventOwner = (id) => !!stored(`cardroom.event.${id}`);
+export const getEvent = (id) => request("GET", `/api/events/${encodeURIComponent(id)}`);
+export const joinEvent = (id, team, name) =>
+  request("POST", `/api/events/${encodeURIComponent(id)}/join`, { team, name });
+export const startEvent = (id) =>
+  request("POST", `/api/events/${encodeURIComponent(id)}/start`, { owner: stored(`cardroom.event.${id}`) });
+export const sitEvent = (id, board) =>
+  request("POST", `/api/events/${encodeURIComponent(id)}/boards/${board}/seat`, {});

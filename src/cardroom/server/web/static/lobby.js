@@ -158,6 +158,11 @@ export function mountLobby(root, navigate) {
   const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
   const finished = h("div", { class: "tables", "data-testid": "finished-list" });
   const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, "How to play");
+  const challengeLink = h(
+    "a",
+    { href: "/challenge", "data-testid": "lobby-challenge", onclick: (e) => (e.preventDefault(), navigate("/challenge")) },
+    t("lobby.challenge"),
+  );
   let games = [];
   let inputs = [];
 
@@ -302,6 +307,8 @@ export function mountLobby(root, navigate) {
       h("a", { href: "/", class: "home" }, "cardroom"),
       h("a", { href: "/rules/tichu" }, "Tichu rules"),
       h("a", { href: "/rules/toepen" }, "Toepen rules"),
+      challengeLink,
+      h("a", { href: "/event", "data-testid": "lobby-event", onclick: (e) => (e.preventDefault(), navigate("/event")) }, t("lobby.event")),
     ),
     h(
       "main",

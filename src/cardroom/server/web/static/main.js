@@ -1,7 +1,10 @@
 // Entry point: "/" is the lobby, "/t/{id}" the table (the join link), "/replay/{id}" a finished
 // table's replay, "/rules/{game}" how to play, "/p/{name}" a player's profile, "/leaderboard" the
-// ratings. The account strip (account.js) sits above every page.
+// ratings, "/challenge[/{day}]" the daily challenge, "/event[/{id}]" a duplicate event. The
+// account strip (account.js) sits above every page.
 import { mountAccount } from "./account.js";
+import { mountChallenge } from "./challenge.js";
+import { mountEvent } from "./event.js";
 import { loadLanguage } from "./i18n.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
@@ -21,6 +24,8 @@ function route() {
   const replay = /^\/replay\/([^/]+)\/?$/.exec(path);
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
   const profile = /^\/p\/([^/]+)\/?$/.exec(path);
+  const challenge = /^\/challenge(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
+  const event = /^\/event(?:\/([^/]+))?\/?$/.exec(path);
   if (table) {
     const ctx = mountTable(root, decodeURIComponent(table[1]));
     cleanup = () => {
@@ -30,6 +35,10 @@ function route() {
     };
   } else if (replay) {
     mountReplay(root, decodeURIComponent(replay[1]));
+  } else if (event) {
+    cleanup = mountEvent(root, navigate, event[1] ? decodeURIComponent(event[1]) : null);
+  } else if (challenge) {
+    mountChallenge(root, navigate, challenge[1] || null);
   } else if (rules) {
     mountRules(root, decodeURIComponent(rules[1]));
   } else if (profile) {

@@ -1,0 +1,145 @@
+// The daily challenge: today's boards with a bot partner against two bots, one try a day; the
+// results against everyone who played the same boards and the bots' own result (the server
+// shows a board's results only once you finished it, or after its day). "/challenge" is
+// today, "/challenge/{day}" a past day.
+import * as api from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const signed = (x) => (x > 0 ? `+${x}` : String(x));
+
+function standingsTable(data) {
+  const mine = data.you && data.you.id;
+  return h(
+    "table",
+    { "data-testid": "challenge-standings" },
+    h("tr", {}, ["#", t("challenge.player"), t("challenge.imps"), t("challenge.mp"), ""].map((c) => h("th", {}, c))),
+    data.teams.map((row, i) =>
+      h(
+        "tr",
+        { "data-testid": "standing-row", class: row.team === mine ? "mine" : row.team === "bots" ? "muted" : "" },
+        h("td", {}, String(i + 1)),
+        h("td", {}, row.name, row.ranked ? "" : h("span", { class: "badge" }, row.team === "bots" ? t("challenge.baseline") : t("challenge.guest"))),
+        h("td", {}, signed(row.imps)),
+        h("td", {}, `${row.mp_pct.toFixed(1)} %`),
+        h("td", {}, row.table ? h("a", { href: `/replay/${encodeURIComponent(row.table)}`, "data-testid": "standing-replay" }, t("challenge.replayShort")) : ""),
+      ),
+    ),
+  );
+}
+
+function boardsTable(data) {
+  const names = Object.fromEntries(data.teams.map((row) => [row.team, row.name]));
+  const mine = data.you && data.you.id;
+  return data.boards.map((group) =>
+    h(
+      "section",
+      { "data-testid": "challenge-board" },
+      h("h3", {}, t("challenge.board", { board: group.board })),
+      h(
+        "table",
+        {},
+        h("tr", {}, [t("challenge.player"), t("challenge.score"), "MP", t("challenge.imps")].map((c) => h("th", {}, c))),
+        group.results.map((r) =>
+          h(
+            "tr",
+            { class: r.team === mine ? "mine" : "" },
+            h("td", {}, names[r.team] || r.team),
+            h("td", {}, signed(r.score)),
+            h("td", {}, String(r.mp)),
+            h("td", {}, signed(r.imps)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function results(data) {
+  const you = data.you;
+  const parts = [];
+  if (!data.shown) {
+    parts.push(h("p", { class: "muted", "data-testid": "challenge-hidden" }, t("challenge.hidden")));
+    return parts;
+  }
+  if (you && you.over_bots !== null && you.over_bots !== undefined) {
+    parts.push(h("p", { class: "big", "data-testid": "over-bots" }, t("challenge.overBots", { imps: signed(you.over_bots), boards: you.played })));
+  }
+  if (you && you.table && you.finished) {
+    parts.push(h("p", {}, h("a", { href: `/replay/${encodeURIComponent(you.table)}`, "data-testid": "challenge-replay" }, t("challenge.replay"))));
+  }
+  if (!data.over && data.shown < data.board_count) {
+    parts.push(h("p", { class: "muted" }, t("challenge.partly", { shown: data.shown, boards: data.board_count })));
+  }
+  parts.push(standingsTable(data), ...boardsTable(data));
+  return parts;
+}
+
+export function mountChallenge(root, navigate, day) {
+  const body = h("div", { "data-testid": "challenge-body" }, t("challenge.loading"));
+  const msg = h("div", { class: "message error", "data-testid": "message", hidden: true });
+  const past = h("nav", { class: "days", "data-testid": "challenge-days" });
+  root.replaceChildren(
+    h(
+      "div",
+      { class: "page challenge" },
+      h("p", {}, h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby"))),
+      h("h1", {}, t("challenge.title")),
+      msg,
+      body,
+      h("h2", {}, t("challenge.pastDays")),
+      past,
+    ),
+  );
+  const fail = (err) => {
+    msg.textContent = api.friendly(err.message || err);
+    msg.hidden = false;
+  };
+
+  async function play(nameInput) {
+    try {
+      const res = await api.startChallenge(nameInput.value.trim());
+      if (res.token) api.saveSeat(res.table, res.seat, res.token, nameInput.value.trim());
+      navigate(`/t/${encodeURIComponent(res.table)}`);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function load() {
+    const today = await api.getChallenge();
+    const shownDay = day || today.day;
+    const parts = [
+      h("p", { "data-testid": "challenge-intro" }, t("challenge.intro", { day: shownDay, boards: today.boards, level: today.level })),
+    ];
+    if (!day || day === today.day) {
+      const you = today.you;
+      if (!you) {
+        const saved = api.savedSeat("challenge-name");
+        const nameInput = h("input", { "data-testid": "challenge-name", maxlength: 40, placeholder: t("challenge.yourName"), value: (saved && saved.name) || "" });
+        parts.push(
+          h(
+            "form",
+            { onsubmit: (e) => (e.preventDefault(), play(nameInput)) },
+            nameInput,
+            h("button", { type: "submit", class: "button", "data-testid": "challenge-play" }, t("challenge.play")),
+          ),
+        );
+      } else if (!you.finished) {
+        parts.push(
+          h("p", {}, h("a", { class: "button", href: `/t/${encodeURIComponent(you.table)}`, "data-testid": "challenge-continue" }, t("challenge.continue", { played: you.played, boards: today.boards }))),
+        );
+      }
+    }
+    const data = await api.challengeResults(shownDay);
+    parts.push(h("h2", {}, t("challenge.results", { day: shownDay })), ...results(data));
+    body.replaceChildren(...parts);
+    const days = await api.challengeDays();
+    past.replaceChildren(
+      ...days.days.map((d) =>
+        h("a", { href: `/challenge/${d}`, "data-testid": `challenge-day-${d}`, onclick: (e) => (e.preventDefault(), navigate(`/challenge/${d}`)) }, d),
+      ),
+    );
+  }
+  load().catch(fail);
+}

@@ -1,0 +1,121 @@
+"""End-to-end: today's (one-board) challenge played in Debian's Chromium, then its results
+table and the replay, as a player sees them. Needs ``/usr/bin/chromium``."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom.server.settings import Settings
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.live import live_server
+from tests.server.pages import watch
+from tests.server.test_e2e_browser import obs, tichu_move, wait_change
+
+SHOTS = Path("/tmp")
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
+]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("challenge") / "cardroom.db"
+    with live_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0, challenge_boards=1)) as (
+        url,
+        _,
+    ):
+        yield url
+
+
+def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: Any) -> None:
+    problems: list[str] = []
+    page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(live + "/")
+    page.get_by_test_id("lobby-challenge").click()
+    page.wait_for_url(f"{live}/challenge")
+    page.get_by_test_id("challenge-hidden").wait_for()  # nothing shown before playing
+    page.screenshot(path=str(SHOTS / "challenge-start-desktop.png"), full_page=True)
+    page.get_by_test_id("challenge-name").fill("Alice")
+    page.get_by_test_id("challenge-play").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    table = page.url.rsplit("/", 1)[1]
+    page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
+
+    deadline = time.monotonic() + 120
+    while True:
+        state = obs(page)
+        o = state["obs"]
+        if o["terminal"]:
+            break
+        assert time.monotonic() < deadline, f"the board did not end; last phase {o['phase']}"
+        if tichu_move(page, o, 0):
+            wait_change(page, state["v"])
+        else:
+            page.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
+    points = o["last_round"]["points"]
+
+    page.goto(f"{live}/challenge")
+    over = page.get_by_test_id("over-bots")
+    over.wait_for()
+    assert "IMPs over the bots on 1 boards" in over.inner_text()
+    rows = page.get_by_test_id("standing-row")
+    assert rows.count() == 2  # Alice and the bots' baseline
+    board = page.get_by_test_id("challenge-board")
+    assert board.count() == 1
+    score = points[0] - points[1]
+    assert (f"+{score}" if score > 0 else str(score)) in board.inner_text()
+    assert page.get_by_test_id("challenge-play").count() == 0  # one try a day
+    page.screenshot(path=str(SHOTS / "challenge-results-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "challenge-results-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
+    page.reload()
+    page.get_by_test_id("over-bots").wait_for()
+    assert page.locator("h1").inner_text() == "デイリーチャレンジ"
+    page.screenshot(path=str(SHOTS / "challenge-results-ja-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'en')")
+    page.set_viewport_size(DESKTOP)
+    page.reload()
+
+    page.get_by_test_id("challenge-replay").click()
+    page.wait_for_url(f"{live}/replay/{table}")
+    page.get_by_test_id("replay-step").wait_for()
+    page.screenshot(path=str(SHOTS / "challenge-replay-desktop.png"), full_page=True)
+    assert not problems, problems
+
+
+def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
+    live: str, browser: Any
+) -> None:
+    problems: list[str] = []
+    page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(live + "/")
+    page.get_by_test_id("lobby-event").click()
+    page.get_by_test_id("event-name").fill("Friday duplicate")
+    page.get_by_test_id("event-teams").fill("4")
+    page.get_by_test_id("event-boards").fill("3")
+    page.get_by_test_id("event-level").select_option("random")
+    page.screenshot(path=str(SHOTS / "event-create-desktop.png"), full_page=True)
+    page.get_by_test_id("event-create").click()
+    page.wait_for_url(re.compile(r"/event/[^/]+$"))
+    page.get_by_test_id("event-start").click()
+    page.wait_for_selector("[data-testid=event-status][data-status=finished]", timeout=90_000)
+    rows = page.get_by_test_id("event-row")
+    assert rows.count() == 4
+    texts = [rows.nth(i).inner_text() for i in range(4)]
+    assert all("bots (random)" in text for text in texts)
+    page.screenshot(path=str(SHOTS / "event-final-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "event-final-phone.png"), full_page=True)
+    assert not problems, problems

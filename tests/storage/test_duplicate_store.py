@@ -1,0 +1,32 @@
+"""The duplicate documents on every backend: insert-once (one try a day), upsert, prefix lists."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardroom.storage import TableStore
+from cardroom.storage.duplicate import duplicate_store
+
+
+async def test_documents_insert_once_put_and_list(store: TableStore) -> None:
+    docs = duplicate_store(store)
+    await docs.open()
+    await docs.open()  # opening twice (a restart) keeps the table
+    assert await docs.get("entry", "2026-12-04/tichu/a") is None
+    assert await docs.insert("entry", "2026-12-04/tichu/a", {"n": 1})
+    assert not await docs.insert("entry", "2026-12-04/tichu/a", {"n": 2})  # one try
+    assert await docs.get("entry", "2026-12-04/tichu/a") == {"n": 1}
+    await docs.put("entry", "2026-12-04/tichu/a", {"n": 3})
+    await docs.put("entry", "2026-12-05/tichu/b", {"n": 4})
+    await docs.put("baseline", "2026-12-04/tichu", {"results": [10, -20]})
+    assert await docs.get("entry", "2026-12-04/tichu/a") == {"n": 3}
+    assert await docs.list("entry", "2026-12-04/") == [("2026-12-04/tichu/a", {"n": 3})]
+    assert [k for k, _ in await docs.list("entry")] == ["2026-12-04/tichu/a", "2026-12-05/tichu/b"]
+    assert await docs.list("entry", "2026-12-04/tichu/a%") == []  # no LIKE patterns
+
+
+async def test_concurrent_first_tries_insert_one(store: TableStore) -> None:
+    docs = duplicate_store(store)
+    await docs.open()
+    won = await asyncio.gather(*(docs.insert("entry", "d/g/p", {"n": n}) for n in range(8)))
+    assert sum(won) == 1
