@@ -13,7 +13,10 @@ import sys
 
 from cardroom.engine import get_game
 from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
+from cardroom.i18n import from_environment
+from cardroom.i18n.cli import add_lang_option
 from cardroom.tui.prompt import HELP, Console
+from cardroom.tui.render import use_language
 
 EXAMPLES = """examples:
   cardroom play --game tichu --seed 7
@@ -45,10 +48,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--invite", help="the table's invite secret (bot seats, running games)")
     parser.add_argument("--name", default="terminal", help="your name at a server table")
     parser.add_argument("--token", help="seat token (reconnect) instead of taking the seat")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    use_language(from_environment(args.lang))
     console = Console(sys.stdin, sys.stdout)
     if args.server or args.table:
         from cardroom.tui.remote import join_link, play_remote

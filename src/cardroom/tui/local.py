@@ -88,7 +88,7 @@ class LocalMatch:
 
     def flush_events(self, console: Console) -> None:
         for event in self.pending_events:
-            console.write("  " + render_event(event, self.names))
+            console.write("  " + render_event(event, self.names, self.game.name))
         self.pending_events.clear()
 
     def play(self, console: Console) -> int:

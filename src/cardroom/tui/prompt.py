@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from cardroom.tui.render import say
+
 HELP = (
     "Type an action in the canonical notation (e.g. 'play 7G 7K', 'pass', 'tichu'),\n"
     "or a number to pick that entry of the legal list. '?' lists the legal actions,\n"
@@ -163,4 +165,4 @@ def ask(
         error = submit(choice.action)
         if error is None:
             return True
-        console.write(f"Refused: {error}")
+        console.write(say("tui.refused", reason=str(error)))

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
 from cardroom.tui.prompt import HELP, Console, menu, read_choice
-from cardroom.tui.render import render_event, render_obs, seat_names
+from cardroom.tui.render import render_event, render_obs, say, seat_names
 
 Json = dict[str, Any]
 WS_PATH = "/ws"
@@ -140,7 +140,7 @@ class RemoteSeat:
             if self.ready():
                 self.show(self.obs, self.v)
         elif kind == "reject":
-            self.console.write(f"Refused: {msg.get('msg') or msg.get('code')}")
+            self.console.write(say("tui.refused", reason=msg.get("msg") or msg.get("code")))
             if msg.get("id") == self.in_flight:
                 self.in_flight, self.sent_at = None, -1
                 self.show(self.obs, self.v)

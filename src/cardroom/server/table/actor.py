@@ -32,6 +32,7 @@ from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.game import legal_texts
 from cardroom.engine.runner import Runner, Transition, apply_record
+from cardroom.i18n.narration import with_say
 from cardroom.server.lobby.access import Access, Credentials, hash_token, matches
 from cardroom.server.settings import Settings
 from cardroom.server.table.bot_driver import BotDriver
@@ -117,7 +118,7 @@ class Version:
     def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
         key = audience_key(audience)
         if key not in self.envelopes:
-            events = [p.to_json() for e in self.events
+            events = [with_say(game.name, p.to_json()) for e in self.events
                       if (p := game.project(e, audience)) is not None]  # fmt: skip
             obs = self.observation(game, audience)
             self.envelopes[key] = {"t": "ev", "v": self.v, "events": events, "obs": obs}

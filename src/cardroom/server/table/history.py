@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardroom.engine import SPECTATOR, Game
+from cardroom.i18n.narration import with_say
 from cardroom.storage import ChatRow
 
 Json = dict[str, Any]
@@ -38,7 +39,7 @@ class PublicHistory:
         for event in events:
             public = self.game.project(event, SPECTATOR)
             if public is not None:
-                self.events.append({"v": v, **public.to_json()})
+                self.events.append({"v": v, **with_say(self.game.name, public.to_json())})
 
     def to_json(self) -> list[Json]:
         return list(self.events)

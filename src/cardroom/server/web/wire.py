@@ -16,6 +16,7 @@ malformed unknown message type 'jump'; expected one of: act, chat, hello, ping, 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,11 +159,19 @@ def _chat(data: Json, rid: int | None) -> ChatLine:
     return ChatLine(text, name or None)
 
 
+RULE_REF = re.compile(r"^(R\d+(?:\.\d+)*)")
+
+
 def reject(code: str, msg: str, id: int | None = None) -> Json:
-    """A ``reject`` message; ``msg`` never carries game state."""
+    """A ``reject`` message; ``msg`` never carries game state. ``key``/``params`` let a client say
+    it in its reader's language (``reject.<code>`` with the cited rule, if any; ``msg`` stays
+    the English detail)."""
     if code not in REJECT_CODES:
         raise ValueError(f"unknown reject code {code!r}")
-    return {"t": "reject", "id": id, "code": code, "msg": msg}
+    rule = RULE_REF.match(msg)
+    params = {"rule": rule.group(1) if rule else "none", "detail": msg}
+    return {"t": "reject", "id": id, "code": code, "msg": msg, "key": f"reject.{code}",
+            "params": params}  # fmt: skip
 
 
 def ack(id: int | None) -> Json:
