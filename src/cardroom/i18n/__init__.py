@@ -78,6 +78,30 @@ def from_environment(explicit: str | None = None) -> str:
     return DEFAULT
 
 
+def from_accept_language(header: str) -> str:
+    """The best language for an ``Accept-Language`` header (by its q-values; English if none fits).
+
+    >>> from_accept_language("fr-CH, fr;q=0.9, ja;q=0.8, de;q=0.7")
+    'ja'
+    >>> from_accept_language("zh-TW,zh;q=0.9"), from_accept_language("")
+    ('zh-TW', 'en')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if tag and weight > 0:
+            ranked.append((-weight, i, tag))
+    for _, _, tag in sorted(ranked):
+        lang = choose(tag)
+        if lang != DEFAULT or tag.lower().startswith("en"):
+            return lang
+    return DEFAULT
+
+
 def text_of(lang: str, key: str) -> str:
     return catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
 

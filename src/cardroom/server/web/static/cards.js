@@ -2,6 +2,7 @@
 // colour AND symbol (Jade disc, Sword, Pagoda, Star; the French suits for Toepen); the four
 // Tichu specials each have their own picture. The code itself stays in data-card.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -29,16 +30,6 @@ const COLOURS = {
   diamonds: "#c2410c",
   spades: "#111827",
   clubs: "#14532d",
-};
-const SUIT_NAMES = {
-  jade: "Jade",
-  sword: "Sword",
-  pagoda: "Pagoda",
-  star: "Star",
-  hearts: "Hearts",
-  diamonds: "Diamonds",
-  spades: "Spades",
-  clubs: "Clubs",
 };
 const SUIT_TEXT = { jade: "◆", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 
@@ -98,18 +89,18 @@ export function cardFace(game, code) {
   return suit ? [rank, SUIT_TEXT[suit], suit] : [code, "", "plain"];
 }
 
-// Short text for a card: "7★", "Dragon".
+// Short text for a card: "7★", "Dragon" (a special by its name in the page's language).
 export function cardText(game, code) {
-  if (game === "tichu" && SPECIALS[code]) return SPECIALS[code].name;
+  if (game === "tichu" && SPECIALS[code]) return t(`tichu.card.${code}`);
   const [rank, suit] = cardParts(game, code);
   return suit ? `${rank}${SUIT_TEXT[suit]}` : code;
 }
 
-// Words for screen readers: "7 of Star".
+// Words for screen readers: "7 of Star", in the page's language.
 export function cardName(game, code) {
-  if (game === "tichu" && SPECIALS[code]) return SPECIALS[code].name;
+  if (game === "tichu" && SPECIALS[code]) return t(`tichu.card.${code}`);
   const [rank, suit] = cardParts(game, code);
-  return suit ? `${rank} of ${SUIT_NAMES[suit]}` : code;
+  return suit ? t("card.of", { rank, suit: t(`suit.${suit}`) }) : code;
 }
 
 function symbol(suit, x, y, size) {

@@ -1,6 +1,7 @@
 // Entry point: "/" is the lobby, "/t/{id}" the table (the join link), "/replay/{id}" a finished
 // table's replay, "/rules/{game}" how to play.
-import { loadLanguage } from "./i18n.js";
+import { initialLanguage, loadLanguage, remember } from "./i18n.js";
+import { CHANGED } from "./language.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
 import { mountRules } from "./rules.js";
@@ -38,4 +39,8 @@ function navigate(path) {
 }
 
 window.addEventListener("popstate", route);
-loadLanguage(localStorage.getItem("cardroom.lang") || "en").then(route, route);
+window.addEventListener(CHANGED, (e) => {
+  remember(e.detail);
+  loadLanguage(e.detail).then(route, route);
+});
+loadLanguage(initialLanguage()).then(route, route);
