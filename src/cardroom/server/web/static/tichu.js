@@ -379,7 +379,7 @@ function teamParts(ctx, result, team) {
     .map(({ c, s }) => {
       const made = out[0] === s;
       const value = (made ? 1 : -1) * CALL_VALUE[c];
-      return { text: t(made ? "tichu.call_made" : "tichu.call_failed", { who: ctx.name(s), call: callName(c), value: signed(value) }), value };
+      return { text: t(made ? "tichu.call_made" : "tichu.call_failed", { who: ctx.name(s), call: t(`tichu.call_word.${c}`), value: signed(value) }), value };
     });
   const double = result.double_victory && out.length >= 2 && out[0] % 2 === team;
   const bonus = result.points[team] - calls.reduce((sum, c) => sum + c.value, 0);
