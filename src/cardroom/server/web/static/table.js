@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { cardBack, cardEl } from "./cards.js";
 import { h, testid } from "./dom.js";
+import { languageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
 import { checkGame, seatAnchor, seatPosition } from "./game.js";
@@ -382,6 +383,7 @@ function buildShell(ctx, id) {
     { class: "bar" },
     h("a", { href: "/", class: "home" }, "cardroom"),
     h("a", { href: "#", "data-testid": "rules-link", class: "rules-link", onclick: (e) => openRules(ctx, e) }, "Rules"),
+    languageSwitcher(),
     link
       ? h(
           "span",
