@@ -24,12 +24,16 @@ from collections.abc import Callable
 from typing import Any
 
 from cardroom.bots import SeatView, owes_move
+from cardroom.bots.choose import choose_action
 from cardroom.engine import SeededResolver
 from cardroom.server import Settings
 from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table import actor as table
 from cardroom.server.table import bot_driver
+from cardroom.server.table.commands import Act, Attach, SetBot, TakeSeat
+from cardroom.server.table.frames import Frame
+from cardroom.server.table.outcomes import Accepted, Outcome
 from cardroom.storage import MemoryStore
 
 Json = dict[str, Any]
@@ -60,7 +64,7 @@ def kind_of(view: SeatView, action: str | None) -> str:
 
 def instrument() -> None:
     """Wrap the driver's light decision and its scheduling with timers."""
-    decide = bot_driver.choose_action
+    decide = choose_action
     schedule = bot_driver.BotDriver.schedule
 
     def timed_decide(self: bot_driver.BotDriver, bot: Any, seat: int, view_of: Any,
@@ -95,44 +99,49 @@ class Human:
         self.armed = False
         self.due = 0.0
 
-    def send(self, message: Json) -> None:
-        obs = message.get("obs")
+    def send(self, message: Frame) -> None:
+        self.look(getattr(message, "obs", None))
+
+    def look(self, obs: Json | None) -> None:
+        """Arm a move when the seat owes one."""
         if self.armed or obs is None or not owes_move(SeatView("tichu", 0, obs)):
             return
         self.armed = True
         wait = max(0.0, self.last + self.pace - time.monotonic())
         self.due = time.perf_counter() + wait
-        asyncio.get_running_loop().call_later(wait, self.actor.post, self.act)
+        asyncio.get_running_loop().call_later(wait, self.act)
 
     def seated(self, audience: object) -> None:
         return None
 
-    async def act(self) -> None:
+    def act(self) -> None:
         self.armed, self.last = False, time.monotonic()
         view = SeatView("tichu", 0, self.actor.observation(0))
         if self.actor.status == "running" and owes_move(view):
-            noop: Callable[[Json], None] = lambda message: None  # noqa: E731
-            await self.actor.submit(0, self.rng.choice(view.legal), noop, None, None)
+            self.actor.post(Act(0, self.rng.choice(view.legal), reply=self.answered))
+
+    def answered(self, outcome: Outcome[None]) -> None:
+        if isinstance(outcome, Accepted):
             LATENCIES.append(time.perf_counter() - self.due)
-        self.send({"obs": self.actor.observation(0)})
+        self.look(self.actor.observation(0))
 
 
 async def run(args: argparse.Namespace) -> None:
     seeds = itertools.count()
     table.SecureResolver = lambda: SeededResolver(f"{args.seed}/{next(seeds)}")  # type: ignore
-    settings = Settings(db="memory", bot_delay=args.delay)
+    settings = Settings(db="memory", bot_delay=args.delay, round_pause=0.0)
     registry = TableRegistry(MemoryStore(), settings)
     access, owner = Access.create(private=False, hot_seat=False)
     actors = []
     for t in range(args.tables):
         actor = await registry.create("tichu", {}, f"t{t}", access)
         actor.bots.rng = random.Random(f"{args.seed}/bots{t}")
-        token = await actor.call(lambda actor=actor: actor.take_seat(0, "human"))
+        token = await actor.call(TakeSeat(0, "human"))
         player = Human(actor, args.pace, random.Random(f"{args.seed}/h{t}"))
-        await actor.call(lambda a=actor, p=player, tk=token: a.attach(p, tk, None))
+        await actor.call(Attach(player, token, None))
         for seat in (1, 2, 3):
             who = Credentials(owner=owner)
-            await actor.call(lambda a=actor, s=seat, w=who: a.seat_bot(s, "heuristic", w))
+            await actor.call(SetBot(seat, "heuristic", who))
         actors.append(actor)
     await asyncio.sleep(args.warmup)
     TIMES.clear()

@@ -30,7 +30,8 @@ from tests.server.test_attacks_resilience import RELAY, make_tables, process  # 
 async def build(db: Path) -> list[str]:
     """Nine finished tables and eight open ones; every table id."""
     await make_tables(db, 9)
-    async with serve(Settings(db=str(db), bot_delay=0.0, create_burst=100)) as server:
+    settings = Settings(db=str(db), bot_delay=0.0, round_pause=0.0, create_burst=100)
+    async with serve(settings) as server:
         for _ in range(8):
             await server.bot(await server.create("relay", RELAY), 0)
     with sqlite3.connect(db) as conn:

@@ -72,6 +72,7 @@ class ToyGame:
     rules_version = "1"
     min_seats = 2
     max_seats = 2
+    round_end: tuple[type, ...] = ()
 
     def default_config(self, seats: int | None = None) -> ToyConfig:
         return ToyConfig()

@@ -111,7 +111,7 @@ async def serve(settings: Settings, store: TableStore | None = None) -> AsyncIte
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(db=str(tmp_path / "cardroom.db"), bot_delay=0.0)
+    return Settings(db=str(tmp_path / "cardroom.db"), bot_delay=0.0, round_pause=0.0)
 
 
 @pytest.fixture

@@ -52,6 +52,7 @@ class RelayGame:
     rules_version = "1"
     min_seats = 2
     max_seats = 4
+    round_end: tuple[type, ...] = ()
 
     def default_config(self, seats: int | None = None) -> RelayConfig:
         return RelayConfig(seats or 4)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.websockets import WebSocketState
 
@@ -14,29 +16,38 @@ from cardroom.engine import LogRecord
 from cardroom.server import Settings
 from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
-from cardroom.server.table.actor import ActorStopped, TableActor
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.commands import Act, Attach, SetBot, TakeSeat
+from cardroom.server.table.frames import Frame
+from cardroom.server.table.outcomes import Accepted, ActorStopped, Outcome
+from cardroom.server.web.wire import answer, to_json
 from cardroom.server.web.ws import SLOW_CLIENT_CLOSE, Session
 from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 
 from . import relay  # noqa: F401
 
 Json = dict[str, Any]
-SETTINGS = Settings(db="memory", bot_delay=0.0)
+SETTINGS = Settings(db="memory", bot_delay=0.0, round_pause=0.0)
 ACCESS, OWNER = Access.create(private=False, hot_seat=False)
 WHO = Credentials(owner=OWNER)  # the tables' owner, who may put bots in
 
 
 class Inbox:
-    """A subscriber that keeps what it is sent."""
+    """A subscriber that keeps what it is sent, as the JSON objects a socket would carry."""
 
     def __init__(self) -> None:
         self.messages: list[Json] = []
 
-    def send(self, message: Json) -> None:
-        self.messages.append(message)
+    def send(self, message: Frame) -> None:
+        self.messages.append(msgspec.to_builtins(message))
 
     def seated(self, audience: object) -> None:
         return None
+
+
+def reply(replies: list[Json], id: int) -> Callable[[Outcome[None]], None]:
+    """What a session does with an act's outcome: the wire answer to request ``id``."""
+    return lambda outcome: replies.append(to_json(answer(outcome, id)))
 
 
 class FailingStore(MemoryStore):
@@ -52,14 +63,29 @@ class FailingStore(MemoryStore):
         await super().append(table_id, records)
 
 
+class GatedStore(MemoryStore):
+    """Appends wait at a gate (when one is set): a command caught in the middle."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate: asyncio.Event | None = None
+        self.entered = asyncio.Event()
+
+    async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
+        if self.gate is not None:
+            self.entered.set()
+            await self.gate.wait()
+        await super().append(table_id, records)
+
+
 async def seated(store: MemoryStore, seats: int = 2) -> tuple[TableActor, list[str], Inbox]:
     registry = TableRegistry(store, SETTINGS)
     actor = await registry.create("relay", {"seats": seats}, "t", ACCESS)
     inbox = Inbox()
-    await actor.call(lambda: actor.attach(inbox, None, None))
+    await actor.call(Attach(inbox, None, None))
     tokens = []
     for seat in range(seats):
-        tokens.append(await actor.call(lambda seat=seat: actor.take_seat(seat, f"p{seat}")))
+        tokens.append(await actor.call(TakeSeat(seat, f"p{seat}")))
     return actor, tokens, inbox
 
 
@@ -67,11 +93,11 @@ async def test_the_game_starts_only_when_every_seat_is_taken() -> None:
     store = MemoryStore()
     registry = TableRegistry(store, SETTINGS)
     actor = await registry.create("relay", {"seats": 3}, "t", ACCESS)
-    await actor.call(lambda: actor.take_seat(0, "a"))
-    await actor.call(lambda: actor.seat_bot(1, "random", WHO))
+    await actor.call(TakeSeat(0, "a"))
+    await actor.call(SetBot(1, "random", WHO))
     stored = await store.load(actor.id)
     assert (actor.status, [r.kind for r in stored.records]) == ("open", ["seat", "seat"])
-    await actor.call(lambda: actor.take_seat(2, "c"))
+    await actor.call(TakeSeat(2, "c"))
     stored = await store.load(actor.id)
     assert actor.status == stored.meta.status == "running"
     assert [r.kind for r in stored.records] == ["seat", "seat", "seat", "chance"]
@@ -85,13 +111,13 @@ async def test_a_failed_append_broadcasts_nothing_and_changes_nothing() -> None:
     store.fail = OSError("disk full")
     replies: list[Json] = []
     with pytest.raises(OSError):
-        await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 1, None))
+        await actor.call(Act(0, "bid 1", reply=reply(replies, 1)))
     assert (actor.version, len(inbox.messages)) == (before, sent)
     assert [(r["t"], r["code"], r["id"]) for r in replies] == [("reject", "error", 1)]
     replies.clear()
     assert actor.runner.state == state and (await store.load(actor.id)).version == before
     store.fail = None
-    assert await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 2, None))
+    assert isinstance(await actor.call(Act(0, "bid 1", reply=reply(replies, 2))), Accepted)
     assert replies == [{"t": "ack", "id": 2}] and actor.version == before + 1
     assert inbox.messages[-1]["v"] == before + 1
     await actor.stop()
@@ -102,7 +128,7 @@ async def test_a_second_writer_stops_the_actor() -> None:
     actor, _, _ = await seated(store)
     store.fail = SeqConflict("taken")
     with pytest.raises(SeqConflict):
-        await actor.call(lambda: actor.submit(1, "bid 0", lambda m: None, 1, None))
+        await actor.call(Act(1, "bid 0"))
     await asyncio.sleep(0)
     assert actor.stopped
 
@@ -131,7 +157,7 @@ class StuckSocket:
 
 async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
     store = MemoryStore()
-    registry = TableRegistry(store, Settings(db="memory", bot_delay=0.0, send_queue=4))
+    registry = TableRegistry(store, replace(SETTINGS, send_queue=4))
     actor = await registry.create("relay", {"seats": 2, "cards": 10}, "t", ACCESS)
     ws = StuckSocket()
     session = Session(ws, registry, registry.settings)  # type: ignore[arg-type]
@@ -139,8 +165,8 @@ async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
     await ws.frames.put(
         {"type": "websocket.receive", "text": json.dumps({"t": "hello", "table": actor.id})}
     )
-    await actor.call(lambda: actor.seat_bot(0, "random", WHO))
-    await actor.call(lambda: actor.seat_bot(1, "random", WHO))
+    await actor.call(SetBot(0, "random", WHO))
+    await actor.call(SetBot(1, "random", WHO))
     await asyncio.wait_for(task, 5)
     assert ws.closed_with == SLOW_CLIENT_CLOSE
     assert session not in actor.subscribers
@@ -155,7 +181,7 @@ async def test_finished_unwatched_tables_are_swept_and_reload_on_demand() -> Non
     registry = TableRegistry(store, SETTINGS)
     actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
     for seat in (0, 1):
-        await actor.call(lambda seat=seat: actor.seat_bot(seat, "random", WHO))
+        await actor.call(SetBot(seat, "random", WHO))
     async with asyncio.timeout(10):
         while actor.status != "finished":
             await asyncio.sleep(0.01)
@@ -181,24 +207,22 @@ async def test_a_table_of_an_uninstalled_game_is_unknown_not_a_crash() -> None:
 
 
 async def test_stop_finishes_the_current_command_and_refuses_the_queued_ones() -> None:
-    actor, _, _ = await seated(MemoryStore())
-    started, finished = asyncio.Event(), []
-
-    async def slow() -> str:
-        started.set()
-        await asyncio.sleep(0.05)
-        finished.append("slow")
-        return "done"
-
-    current = asyncio.create_task(actor.call(slow))
-    queued = asyncio.create_task(actor.call(lambda: actor.submit(0, "bid 1", print, 1, None)))
-    await started.wait()
-    await actor.stop()
-    assert await current == "done" and finished == ["slow"]
+    store = GatedStore()
+    actor, _, _ = await seated(store)
+    store.gate = asyncio.Event()
+    current = asyncio.create_task(actor.call(Act(0, "bid 1")))
+    queued = asyncio.create_task(actor.call(Act(1, "bid 0")))
+    await store.entered.wait()  # the act is being stored
+    stopping = asyncio.create_task(actor.stop())
+    while not actor._stopping:
+        await asyncio.sleep(0)
+    store.gate.set()
+    await stopping
+    assert isinstance(await current, Accepted) and (await store.load(actor.id)).version == 4
     with pytest.raises(ActorStopped):
         await queued
     with pytest.raises(ActorStopped):
-        await actor.call(slow)
+        await actor.call(Act(0, "bid 1"))
 
 
 async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -206,12 +230,12 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
     store = FailingStore()
     registry = TableRegistry(store, SETTINGS)
     actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
-    await actor.call(lambda: actor.seat_bot(0, "random", WHO))
+    await actor.call(SetBot(0, "random", WHO))
     store.fail = OSError("database unreachable")
     with pytest.raises(OSError):
-        await actor.call(lambda: actor.seat_bot(1, "random", WHO))
+        await actor.call(SetBot(1, "random", WHO))
     store.fail = None
-    await actor.call(lambda: actor.seat_bot(1, "random", WHO))  # now the game starts
+    await actor.call(SetBot(1, "random", WHO))  # now the game starts
     before = actor.version
     store.fail = OSError("database unreachable")
     await asyncio.sleep(0.05)  # the bots' answers fail to be stored
@@ -225,14 +249,14 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
 
 async def test_a_human_who_does_not_move_times_out_into_the_default_action() -> None:
     store = MemoryStore()
-    registry = TableRegistry(store, Settings(db="memory", bot_delay=0.0, turn_timeout=0.02))
+    registry = TableRegistry(store, replace(SETTINGS, turn_timeout=0.02))
     actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
     inbox = Inbox()
-    await actor.call(lambda: actor.attach(inbox, None, None))
+    await actor.call(Attach(inbox, None, None))
     for seat in (0, 1):
-        await actor.call(lambda seat=seat: actor.take_seat(seat, f"p{seat}"))
+        await actor.call(TakeSeat(seat, f"p{seat}"))
     replies: list[Json] = []
-    assert await actor.call(lambda: actor.submit(0, "bid 1", replies.append, 1, None))
+    assert await actor.call(Act(0, "bid 1", reply=reply(replies, 1)))
     async with asyncio.timeout(10):  # nobody acts any more: timeouts play the game out
         while actor.status != "finished":
             await asyncio.sleep(0.01)
@@ -247,5 +271,5 @@ async def test_a_human_who_does_not_move_times_out_into_the_default_action() -> 
 async def test_turn_timers_are_off_by_default() -> None:
     actor, _, _ = await seated(MemoryStore())
     await asyncio.sleep(0.05)
-    assert actor._timers == {} and actor.version == 3  # two seat records and the deal
+    assert actor.turn_timers.armed == 0 and actor.version == 3  # two seat records and the deal
     await actor.stop()

@@ -113,7 +113,7 @@ async def test_item5_crash_before_full_table_starts_starts_on_resume(
 
 async def make_tables(db: Path, count: int) -> list[str]:
     """``count`` relay tables with bots that played to the end, on a server in this process."""
-    async with serve(Settings(db=str(db), bot_delay=0.0)) as server:
+    async with serve(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
         tables = [await server.create("relay", RELAY) for _ in range(count)]
         for table in tables:
             for seat in range(4):
@@ -126,7 +126,7 @@ async def make_tables(db: Path, count: int) -> list[str]:
 async def test_item6_damaged_database(tmp_path: Path) -> None:
     db = tmp_path / "cardroom.db"
     good, finished, bad_log = await make_tables(db, 3)
-    async with serve(Settings(db=str(db), bot_delay=0.0)) as server:
+    async with serve(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
         bad_config = await server.create("relay", RELAY)
         bad_utf8 = await server.create("relay", RELAY)
         running = await server.create("relay", RELAY)
@@ -136,7 +136,7 @@ async def test_item6_damaged_database(tmp_path: Path) -> None:
         conn.execute("UPDATE tables SET name = CAST(X'66ff80' AS TEXT) WHERE id = ?", (bad_utf8,))
         conn.execute("UPDATE log SET \"text\" = 'c99' WHERE table_id = ? AND seq = 9", (bad_log,))
         conn.execute("UPDATE tables SET status = 'running' WHERE id = ?", (bad_log,))
-    async with serve(Settings(db=str(db), bot_delay=0.0)) as server:
+    async with serve(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
         lobby = {t["id"]: t for t in (await server.http.get("/api/tables")).json()}
         assert lobby[bad_config]["status"] == "damaged" and lobby[bad_config]["reason"]
         assert lobby[bad_log]["status"] == "damaged"
@@ -170,7 +170,7 @@ async def test_item16_corrupted_record_of_a_finished_table(tmp_path: Path) -> No
     (table,) = await make_tables(db, 1)
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE log SET \"text\" = '{' WHERE table_id = ? AND seq = 8", (table,))
-    async with serve(Settings(db=str(db), bot_delay=0.0)) as server:
+    async with serve(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
         for _ in range(2):  # loaded on demand, and again
             for path in ("", "/record"):
                 response = await server.http.get(f"/api/tables/{table}{path}")
@@ -277,8 +277,8 @@ async def test_item9_big_bodies_are_refused_before_being_read(server: Server) ->
 
 async def test_item10_table_creation_is_limited(tmp_path: Path) -> None:
     settings = Settings(
-        db=str(tmp_path / "c.db"), bot_delay=0.0, create_burst=3, create_per_minute=6,
-        max_open_tables=5, open_table_ttl=4.0, lobby_page=4,
+        db=str(tmp_path / "c.db"), bot_delay=0.0, round_pause=0.0, create_burst=3,
+        create_per_minute=6, max_open_tables=5, open_table_ttl=4.0, lobby_page=4,
     )  # fmt: skip
     async with serve(settings) as server:
         body = {"game": "relay", "options": RELAY}

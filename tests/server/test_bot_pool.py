@@ -8,7 +8,7 @@ from cardroom.bots import SeatView
 from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.runner import Runner
-from cardroom.server.table import bot_pool
+from cardroom.server.table.bot_pool import BotPool
 
 
 async def test_a_pool_worker_answers_with_a_legal_action() -> None:
@@ -16,11 +16,11 @@ async def test_a_pool_worker_answers_with_a_legal_action() -> None:
     runner = Runner(game, game.default_config(), SeededResolver("pool"))
     seat = min(game.active_seats(runner.state))
     view = SeatView("toepen", seat, game.observe(runner.state, seat).to_json())
-    bot_pool.configure(1)
+    pool = BotPool(workers=1)
     try:
-        answer = await bot_pool.decide_heavy("toepen", "heuristic", view, 7)
+        answer = await pool.decide("toepen", "heuristic", view, 7)
         assert answer in view.legal
-        pids = {p.pid for p in bot_pool.pool()._processes.values()}  # a separate process
+        pids = {p.pid for p in pool.executor()._processes.values()}  # a separate process
         assert pids and os.getpid() not in pids
     finally:
-        bot_pool.shutdown()
+        pool.shutdown()

@@ -58,7 +58,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     from cardroom.server.settings import Settings
 
     db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
-    app = create_app(Settings(db=str(db), bot_delay=0.0))
+    app = create_app(Settings(db=str(db), bot_delay=0.0, round_pause=0.0))
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
     srv = uvicorn.Server(config)

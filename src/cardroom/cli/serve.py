@@ -11,9 +11,13 @@ import dataclasses
 import ipaddress
 import logging
 
+from cardroom.server.settings import Settings
+
 log = logging.getLogger("cardroom.server")
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+DEFAULTS = Settings()
+"""Every flag that sets a ``Settings`` field takes its default from there (one place)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,16 +30,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--port", type=int, default=8000, help="port (0 = any free port)")
     parser.add_argument(
         "--db",
-        default="cardroom.db",
+        default=DEFAULTS.db,
         help="SQLite file, sqlite:///path, postgresql://user:pw@host/db, or 'memory'",
     )
     parser.add_argument(
-        "--bot-delay", type=float, default=0.8, help="seconds a bot waits before it acts"
+        "--bot-delay",
+        type=float,
+        default=DEFAULTS.bot_delay,
+        help="seconds a bot waits before it acts",
     )
     parser.add_argument(
         "--turn-timeout",
         type=float,
-        default=0.0,
+        default=DEFAULTS.turn_timeout,
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
     parser.add_argument(
@@ -52,21 +59,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--commit-window",
         type=float,
-        default=0.0,
+        default=DEFAULTS.commit_window,
         help="seconds an append waits for other tables' appends to share its transaction "
         "(fewer, larger commits: less database CPU; 0 = group only what arrives meanwhile)",
     )
     parser.add_argument(
         "--commit-writers",
         type=int,
-        default=1,
+        default=DEFAULTS.commit_writers,
         help="grouped commits that may be in flight at once (PostgreSQL: an append need not "
         "wait for the previous commit's round trip; more, smaller commits)",
     )
     parser.add_argument(
         "--stats-every",
         type=float,
-        default=0.0,
+        default=DEFAULTS.stats_every,
         help="seconds between log lines (info) on the event loop's lag, CPU and garbage "
         "collector pauses (0 = none)",
     )
@@ -87,46 +94,52 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--round-pause",
         type=float,
-        default=6.0,
+        default=DEFAULTS.round_pause,
         help="seconds the round summary shows before the next deal (0 = deal at once)",
     )
     parser.add_argument(
         "--gc-full-every",
         type=float,
-        default=600.0,
+        default=DEFAULTS.gc_full_every,
         help="seconds between full garbage collections; objects that survive a young one are "
         "frozen until then, so a busy server never pauses to walk its whole heap (0 = never)",
     )
     parser.add_argument(
         "--gc-young-every",
         type=float,
-        default=0.05,
+        default=DEFAULTS.gc_young_every,
         help="seconds between young garbage collections, run by a timer instead of the "
         "automatic collector so that each pause stays a few ms (0 = the automatic collector)",
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     limits = parser.add_argument_group("limits (README: Limits)")
-    for flag, kind, default, text in LIMITS:
-        limits.add_argument(flag, type=kind, default=default, help=f"{text} (default {default})")
+    for flag, field, text in LIMITS:
+        default = getattr(DEFAULTS, field)
+        help = f"{text} (default {default})"
+        limits.add_argument(flag, dest=field, type=type(default), default=default, help=help)
     parser.set_defaults(func=run)
 
 
-LIMITS: tuple[tuple[str, type, float, str], ...] = (
-    ("--max-body", int, 65536, "largest HTTP request body in bytes (413 above)"),
-    ("--create-burst", int, 10, "tables one address may create at once (429 above)"),
-    ("--create-rate", float, 20.0, "tables per minute one address may create after its burst"),
-    ("--max-open-tables", int, 500, "tables waiting for players at once (503 above)"),
-    ("--open-table-ttl", float, 3600.0, "seconds before an untouched, unwatched open table is "
+LIMITS: tuple[tuple[str, str, str], ...] = (
+    ("--max-body", "max_body", "largest HTTP request body in bytes (413 above)"),
+    ("--create-burst", "create_burst", "tables one address may create at once (429 above)"),
+    ("--create-rate", "create_per_minute", "tables per minute one address may create after its "
+     "burst"),
+    ("--max-open-tables", "max_open_tables", "tables waiting for players at once (503 above)"),
+    ("--open-table-ttl", "open_table_ttl", "seconds before an untouched, unwatched open table is "
      "removed (0 = never)"),
-    ("--lobby-page", int, 50, "tables per lobby page (GET /api/tables?limit=&offset=)"),
-    ("--header-timeout", float, 10.0, "seconds to send a request head (or the longest body stall)"),
-    ("--keepalive-timeout", float, 5.0, "seconds an idle keep-alive connection stays open"),
-    ("--max-connections", int, 0, "open connections (0 = the file limit minus --fd-reserve)"),
-    ("--fd-reserve", int, 64, "file descriptors kept free for the database and new clients"),
-    ("--max-per-address", int, 100, "open connections per client address"),
-    ("--max-lag", float, 5.0, "seconds a message may wait for a client that stopped reading "
+    ("--lobby-page", "lobby_page", "tables per lobby page (GET /api/tables?limit=&offset=)"),
+    ("--header-timeout", "header_timeout", "seconds to send a request head (or the longest body "
+     "stall)"),
+    ("--keepalive-timeout", "keepalive_timeout", "seconds an idle keep-alive connection stays "
+     "open"),
+    ("--max-connections", "max_connections", "open connections (0 = the file limit minus "
+     "--fd-reserve)"),
+    ("--fd-reserve", "fd_reserve", "file descriptors kept free for the database and new clients"),
+    ("--max-per-address", "max_per_address", "open connections per client address"),
+    ("--max-lag", "max_lag", "seconds a message may wait for a client that stopped reading "
      "before it is closed with 4008"),
-    ("--send-buffer", int, 65536, "kernel send buffer per connection in bytes (0 = system's)"),
+    ("--send-buffer", "send_buffer", "kernel send buffer per connection in bytes (0 = system's)"),
 )  # fmt: skip
 
 
@@ -135,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from cardroom.server import Settings, create_app
+        from cardroom.server import create_app
         from cardroom.server.ops.tuning import freeze_survivors
         from cardroom.storage import redact
     except ImportError as exc:
@@ -145,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
 
     numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
                args.gc_young_every, args.commit_window, args.stats_every,
-               *(getattr(args, _dest(f)) for f, *_ in LIMITS)]  # fmt: skip
+               *(getattr(args, field) for _, field, _ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1 or args.commit_writers < 1:
         log.error(
             "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --gc-young-every, "
@@ -156,9 +169,7 @@ def run(args: argparse.Namespace) -> int:
     if bad := [a for a in args.trusted_proxy if not _is_address(a)]:
         log.error("--trusted-proxy takes IP addresses (not names or networks): %s", bad)
         return 2
-    freeze_survivors(args.gc_full_every, args.gc_young_every)
-    limits = {_dest(flag): getattr(args, _dest(flag)) for flag, *_ in LIMITS}
-    limits["create_per_minute"] = limits.pop("create_rate")
+    limits = {field: getattr(args, field) for _, field, _ in LIMITS}
     settings = Settings(
         db=args.db,
         bot_delay=args.bot_delay,
@@ -171,8 +182,11 @@ def run(args: argparse.Namespace) -> int:
         round_pause=args.round_pause,
         stats_every=args.stats_every,
         trusted_proxies=tuple(args.trusted_proxy),
+        gc_full_every=args.gc_full_every,
+        gc_young_every=args.gc_young_every,
         **limits,
     )
+    freeze_survivors(settings.gc_full_every, settings.gc_young_every)
     if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):
         log.error("--node-id needs a PostgreSQL --db (postgresql://user:pw@host/db)")
         return 2
@@ -203,7 +217,3 @@ def _is_address(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _dest(flag: str) -> str:
-    return flag.removeprefix("--").replace("-", "_")

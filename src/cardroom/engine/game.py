@@ -50,6 +50,9 @@ class Game(Protocol[S, A, C]):
     rules_version: str
     min_seats: int
     max_seats: int
+    round_end: tuple[type, ...]
+    """Event types that close a round (or hand) with a summary worth reading: a table may pause
+    before the next deal there. Empty for a game without such a moment."""
 
     # -- configuration -------------------------------------------------------------------
     def default_config(self, seats: int | None = None) -> C:

@@ -39,7 +39,7 @@ from cardroom.server.ops.tuning import (
     young_collections,
 )
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import ActorStopped, LobbyError
+from cardroom.server.table.outcomes import ActorStopped, LobbyError
 from cardroom.server.web import http, replay
 from cardroom.server.web.proxy import TrustedProxy
 from cardroom.server.web.ws import websocket_endpoint

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +15,8 @@ class Settings:
 
     ``db``: ``memory``, a SQLite path (``cardroom.db``) or a ``postgresql://`` URL.
     ``bot_delay``: seconds a bot waits before acting (humans like to see the play; 0 in tests).
+    These defaults are ``cardroom serve``'s (its flags take them from here) and the README's
+    (a test compares).
     ``ring_size``: envelopes kept per table for reconnect catch-up.
     ``send_queue``: messages buffered per websocket before a slow client is disconnected.
     ``max_message``: largest client frame (characters) that is parsed at all.
@@ -28,7 +31,7 @@ class Settings:
     ``node_id`` / ``node_url``: cluster mode (``server/cluster/node.py``): this node's number and
     the address other nodes forward to; ``db`` must then be PostgreSQL.
     ``round_pause``: seconds between a round's (or hand's) end and the next deal, so players
-    can read the summary (0 = deal at once, as tests want). ``stats_every``: seconds between
+    can read the summary (0 = deal at once, as most tests want). ``stats_every``: seconds between
     log lines on the event loop's health (``server/ops/health.py``; 0 = none).
 
     Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
@@ -42,18 +45,20 @@ class Settings:
     kernel send buffer per connection (0 = the system's), so a stalled client's backlog stays
     small enough for ``max_lag`` to notice it. ``trusted_proxies``: peer addresses whose
     ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
-    connections are not counted per address.
+    connections are not counted per address. ``bot_workers``: processes of the heavy-bot pool
+    (``server/table/bot_pool.py``; default: one less than the cores). ``gc_full_every`` /
+    ``gc_young_every``: the garbage collector's schedule (``server/ops/tuning.py``).
     """
 
     db: str = "cardroom.db"
-    bot_delay: float = 0.5
+    bot_delay: float = 0.8
     ring_size: int = 32
     send_queue: int = 256
     max_message: int = 16384
     max_rate: int = 200
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
-    round_pause: float = 0.0
+    round_pause: float = 6.0
     stats_every: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
@@ -75,3 +80,6 @@ class Settings:
     max_lag: float = 5.0
     send_buffer: int = 65536
     trusted_proxies: tuple[str, ...] = ()
+    gc_full_every: float = 600.0
+    gc_young_every: float = 0.05
+    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))

@@ -19,8 +19,6 @@ from cardroom.engine.record import LogRecord
 STATUSES = ("open", "running", "finished")
 """``open``: waiting for seats; ``running``: dealt and in play; ``finished``: match over."""
 
-SEAT_KINDS = ("empty", "human", "bot")
-
 
 class StorageError(ValueError):
     """Base class of the store's errors for bad requests."""

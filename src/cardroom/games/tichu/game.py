@@ -14,6 +14,7 @@ from . import observe as _observe
 from . import rules, sample
 from .actions import TichuAction
 from .config import RULES_VERSION, TichuConfig
+from .events import RoundScored
 from .observe import TichuObservation
 from .rules import TichuStep
 from .scoring import end_reason, match_result
@@ -27,6 +28,7 @@ class TichuGame:
     rules_version = RULES_VERSION
     min_seats = SEATS
     max_seats = SEATS
+    round_end: tuple[type, ...] = (RoundScored,)
 
     # -- configuration ----------------------------------------------------------------------
     def default_config(self, seats: int | None = None) -> TichuConfig:

@@ -13,7 +13,7 @@ from cardroom.engine.types import Audience, Step
 from cardroom.games.toepen import rules, sample
 from cardroom.games.toepen.actions import Action
 from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, ToepenConfig
-from cardroom.games.toepen.events import project
+from cardroom.games.toepen.events import HandEnded, project
 from cardroom.games.toepen.observe import ToepenObservation, observe
 from cardroom.games.toepen.state import ToepenState
 
@@ -33,6 +33,7 @@ class ToepenGame:
     rules_version = "toepen-default-2"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
+    round_end: tuple[type, ...] = (HandEnded,)
 
     def default_config(self, seats: int | None = None) -> ToepenConfig:
         return ToepenConfig() if seats is None else ToepenConfig(seats=seats)

@@ -144,13 +144,6 @@ class ClusterNode:
         )
         return str(owner[0][0]) if owner else None
 
-    async def release(self, table_id: str) -> None:
-        self.epochs.pop(table_id, None)
-        await self._fetch(
-            "UPDATE leases SET node = NULL WHERE table_id = $1 AND node = $2",
-            table_id, self.node_id,
-        )  # fmt: skip
-
     async def fence(self, conn: Any, table_ids: Sequence[str]) -> set[str]:
         """Inside an append's transaction: the tables among ``table_ids`` this node no longer
         owns at the epoch it acquired (their rows stay share-locked until the commit)."""

@@ -20,7 +20,9 @@ from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.server.lobby.access import Access
 from cardroom.server.lobby.names import MAX_TABLE_NAME, BadName, clean_name
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import LobbyError, TableActor
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.bot_pool import BotPool
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import (
     DamagedTable,
     StoredTable,
@@ -72,9 +74,10 @@ class AbandonedTable(UnknownTable):
 class TableRegistry:
     """The live tables of this server process."""
 
-    def __init__(self, store: TableStore, settings: Settings) -> None:
+    def __init__(self, store: TableStore, settings: Settings, pool: BotPool | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.pool = pool if pool is not None else BotPool(settings.bot_workers)
         self.actors: dict[str, TableActor] = {}
         self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
         self.abandoned: dict[str, tuple[TableMeta, str]] = {}  # closed here by a rules upgrade
@@ -151,7 +154,7 @@ class TableRegistry:
         except KeyError:
             msg = f"table {stored.meta.id} plays {stored.meta.game!r}, which is not installed"
             raise UnknownTable(msg) from None
-        actor = TableActor(stored, game, self.store, self.settings)
+        actor = TableActor(stored, game, self.store, self.settings, self.pool)
         actor.start()
         self.actors[actor.id] = actor
         return actor
@@ -181,19 +184,19 @@ class TableRegistry:
         try:
             game = get_game(game_name)
         except KeyError as exc:
-            raise LobbyError(str(exc.args[0]), 400) from None
+            raise LobbyError(str(exc.args[0]), Problem.BAD_REQUEST) from None
         try:
             config = game.config_from_json(options)
         except (ValueError, KeyError, TypeError) as exc:
-            raise LobbyError(f"bad options for {game_name}: {exc}", 400) from None
+            raise LobbyError(f"bad options for {game_name}: {exc}", Problem.BAD_REQUEST) from None
         try:
             name = clean_name(name, "name", MAX_TABLE_NAME, required=False)
         except BadName as exc:
-            raise LobbyError(str(exc), 400) from None
+            raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
         waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
         if waiting >= self.settings.max_open_tables:
             msg = f"the server has {waiting} tables waiting for players, its limit; join one"
-            raise LobbyError(msg, 503)
+            raise LobbyError(msg, Problem.BUSY)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
             return await self._create(game, config, name, access)
@@ -285,6 +288,7 @@ class TableRegistry:
         await asyncio.gather(*(a.stop() for a in self.actors.values()))
         log.info("stopped %d table actors", len(self.actors))
         self.actors.clear()
+        self.pool.shutdown()
 
 
 def closed_summary(meta: TableMeta, abandoned: str | None = None) -> dict[str, Any]:

@@ -35,21 +35,12 @@ from typing import Any
 
 log = logging.getLogger("cardroom.server.ops.tuning")
 
-GEN0_THRESHOLD = 50_000
 GEN1_THRESHOLD = 20
 GEN2_THRESHOLD = 100
 FREEZE_GEN0_THRESHOLD = 20_000
 """With survivors frozen a young collection walks only this many objects (a few ms)."""
-FULL_EVERY = 600.0
 _full_every: float | None = None
 _young_every: float | None = None
-
-
-def tune_gc() -> tuple[int, int, int]:
-    """Raise the collector's thresholds for this process; returns the previous ones."""
-    before = gc.get_threshold()
-    gc.set_threshold(GEN0_THRESHOLD, GEN1_THRESHOLD, GEN2_THRESHOLD)
-    return before
 
 
 def freeze_startup_objects() -> None:
@@ -63,7 +54,7 @@ def _freeze_after_young(phase: str, info: dict[str, Any]) -> None:
         gc.freeze()
 
 
-def freeze_survivors(full_every: float = FULL_EVERY, young_every: float = 0.0) -> None:
+def freeze_survivors(full_every: float, young_every: float = 0.0) -> None:
     """From now on, freeze what survives each young collection; a running server also does a
     full collection every ``full_every`` seconds (``full_collections``; 0 = never) and, with
     ``young_every`` > 0, a young one every ``young_every`` seconds instead of the automatic

@@ -20,44 +20,32 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardroom.bots import Bot, SeatView, decide, make_bot, may_interrupt
+from cardroom.bots import Bot, SeatView, make_bot, may_interrupt
+from cardroom.bots.choose import choose_action
 from cardroom.bots.registry import is_heavy
-from cardroom.engine.errors import EngineError
-from cardroom.server.table import bot_pool
+from cardroom.server.table.bot_pool import BotPool
 
 log = logging.getLogger("cardroom.server.bots")
 
 JITTER = 0.2
 """A light bot waits its delay ±20 %: people do not answer on a metronome, and tables that
 started together would otherwise keep their bots deciding in the same loop turns."""
-Submit = Callable[[int, str, int], Awaitable[bool]]
-"""``submit(seat, text, version_seen)`` runs in the actor; True if the action was accepted."""
 ViewOf = Callable[[int], tuple[int, Mapping[str, Any], Sequence[Mapping[str, Any]]]]
 """``view_of(seat)``: the table's version now, and that seat's observation and history."""
 LegalOf = Callable[[int], Sequence[str]]
 """``legal_of(seat)``: that seat's legal action texts now (its view's ``legal``, unbuilt)."""
 
 
-def choose_action(bot: Bot, view: SeatView, rng: random.Random) -> str | None:
-    """The bot's answer; a bot that errs or answers outside ``legal`` is replaced by a random
-    legal choice, so a buggy bot can never stall a table."""
-    try:
-        return decide(bot, view, rng)
-    except (EngineError, ValueError, LookupError, TypeError) as exc:
-        log.warning("bot %s at seat %d failed (%s); playing a random legal action", bot.name,
-                    view.seat, exc)  # fmt: skip
-        return rng.choice(view.legal) if view.legal else None
-
-
 class BotDriver:
     """Bot seats of one table: which bot sits where, and which seat is thinking."""
 
-    def __init__(self, game: str, delay: float) -> None:
+    def __init__(self, game: str, delay: float, pool: BotPool) -> None:
         self.game = game
         self.delay = delay
+        self.pool = pool
         self.rng = random.Random(secrets.randbits(64))
         self.bots: dict[int, Bot] = {}
         self.levels: dict[int, str] = {}
@@ -134,7 +122,7 @@ class BotDriver:
         if self.delay > 0:
             await asyncio.sleep(self.delay)
         seed = self.rng.getrandbits(64)
-        action = await bot_pool.decide_heavy(self.game, self.levels[view.seat], view, seed)
+        action = await self.pool.decide(self.game, self.levels[view.seat], view, seed)
         submit(view.seat, action or "", version)
 
     def stop(self) -> None:

@@ -37,12 +37,19 @@ from cardroom.server.lobby.names import BadName, clean_name
 from cardroom.server.lobby.registry import AbandonedTable, TableRegistry, plausible_table_id
 from cardroom.server.ops.limits import RateLimiter, retry_after
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import ActorStopped, LobbyError, TableActor
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.commands import Leave, SetBot, TakeSeat
+from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.storage import DamagedTable, UnknownTable
 
 Json = dict[str, Any]
 FINISHED_LISTED = 20
 MAX_LOBBY_PAGE = 200
+STATUS = {
+    Problem.BAD_REQUEST: 400, Problem.FORBIDDEN: 403, Problem.NOT_FOUND: 404,
+    Problem.CONFLICT: 409, Problem.GONE: 410, Problem.BUSY: 503,
+}  # fmt: skip
+"""The HTTP status of each kind of ``LobbyError``: the one place a lobby refusal meets HTTP."""
 
 
 def _registry(request: Request) -> TableRegistry:
@@ -64,28 +71,28 @@ async def _body(request: Request) -> Json:
     try:
         data = await request.json()
     except ValueError:
-        raise LobbyError("the body must be JSON", 400) from None
+        raise LobbyError("the body must be JSON", Problem.BAD_REQUEST) from None
     except RecursionError:
-        raise LobbyError("the body is nested too deeply", 400) from None
+        raise LobbyError("the body is nested too deeply", Problem.BAD_REQUEST) from None
     if not isinstance(data, dict):
-        raise LobbyError("the body must be a JSON object", 400)
+        raise LobbyError("the body must be a JSON object", Problem.BAD_REQUEST)
     return data
 
 
 def _text(data: Json, key: str, default: str | None = None) -> str:
     value = data.get(key, default)
     if not isinstance(value, str) or not value.strip():
-        raise LobbyError(f"'{key}' must be a non-empty string", 400)
+        raise LobbyError(f"'{key}' must be a non-empty string", Problem.BAD_REQUEST)
     try:
         return clean_name(value, key)
     except BadName as exc:
-        raise LobbyError(str(exc), 400) from None
+        raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
 
 
 def _flag(data: Json, key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise LobbyError(f"'{key}' must be true or false", 400)
+        raise LobbyError(f"'{key}' must be true or false", Problem.BAD_REQUEST)
     return value
 
 
@@ -107,22 +114,24 @@ async def _actor(request: Request) -> TableActor:
     try:
         return await _registry(request).get(request.path_params["table_id"])
     except (DamagedTable, AbandonedTable) as exc:
-        raise LobbyError(str(exc), 410) from None
+        raise LobbyError(str(exc), Problem.GONE) from None
     except UnknownTable:
-        raise LobbyError(f"no table {request.path_params['table_id']!r}", 404) from None
+        raise LobbyError(
+            f"no table {request.path_params['table_id']!r}", Problem.NOT_FOUND
+        ) from None
 
 
 def _count(request: Request, key: str, default: int, most: int) -> int:
     raw = request.query_params.get(key, str(default))
     if not raw.isdigit() or int(raw) > most:
-        raise LobbyError(f"'{key}' must be a whole number 0..{most}", 400)
+        raise LobbyError(f"'{key}' must be a whole number 0..{most}", Problem.BAD_REQUEST)
     return int(raw)
 
 
 def _seat(request: Request) -> int:
     raw = request.path_params["seat"]
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        raise LobbyError("the seat must be a number (0, 1, 2, …)", 400)
+        raise LobbyError("the seat must be a number (0, 1, 2, …)", Problem.BAD_REQUEST)
     return int(raw)
 
 
@@ -157,10 +166,10 @@ async def create_table(request: Request) -> Response:
     game = _text(data, "game")
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise LobbyError("'options' must be a JSON object", 400)
+        raise LobbyError("'options' must be a JSON object", Problem.BAD_REQUEST)
     name = data.get("name") or ""
     if not isinstance(name, str):
-        raise LobbyError("'name' must be a string", 400)
+        raise LobbyError("'name' must be a string", Problem.BAD_REQUEST)
     access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
     actor = await _registry(request).create(game, options, name, access)
     invite = invite_for(owner)
@@ -193,7 +202,7 @@ async def table_info(request: Request) -> Response:
 async def take_seat(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
     name, who = _text(data, "name"), _credentials(request, data)
-    token = await actor.call(lambda: actor.take_seat(seat, name, who))
+    token = await actor.call(TakeSeat(seat, name, who))
     return JSONResponse({"token": token, "seat": seat, "table": actor.id})
 
 
@@ -201,14 +210,14 @@ async def seat_bot(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
     level, who = _text(data, "level", "random"), _credentials(request, data)
     token = _token(request, data)
-    await actor.call(lambda: actor.seat_bot(seat, level, who, token))
+    await actor.call(SetBot(seat, level, who, token))
     return JSONResponse({"seat": seat, "kind": "bot", "level": level})
 
 
 async def leave_seat(request: Request) -> Response:
     actor, seat, data = await _actor(request), _seat(request), await _body(request)
     token, who = _token(request, data), _credentials(request, data)
-    return JSONResponse(await actor.call(lambda: actor.leave(seat, token, who)))
+    return JSONResponse(await actor.call(Leave(seat, token, who)))
 
 
 async def table_record(request: Request) -> Response:
@@ -219,19 +228,19 @@ async def table_record(request: Request) -> Response:
     except AbandonedTable:
         pass  # closed by a rules upgrade: its record is still served
     except DamagedTable as exc:
-        raise LobbyError(str(exc), 410) from None
+        raise LobbyError(str(exc), Problem.GONE) from None
     except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", 404) from None
+        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     try:
         if not plausible_table_id(table_id):
             raise UnknownTable(f"no table {table_id!r}")
         stored = await _registry(request).store.load(table_id)
     except DamagedTable as exc:
-        raise LobbyError(str(exc), 410) from None
+        raise LobbyError(str(exc), Problem.GONE) from None
     except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", 404) from None
+        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     if stored.meta.status != "finished":
-        raise LobbyError("the record is available once the table is finished", 409)
+        raise LobbyError("the record is available once the table is finished", Problem.CONFLICT)
     meta = stored.meta
     record = GameRecord(meta.game, meta.rules_version, meta.config, stored.records)
     return PlainTextResponse(record.to_jsonl(), media_type="application/x-ndjson")
@@ -262,7 +271,7 @@ async def favicon(request: Request) -> Response:
 
 async def lobby_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, LobbyError):
-        return error(str(exc), exc.status)
+        return error(str(exc), STATUS[exc.problem])
     if isinstance(exc, ActorStopped):
         return error("the table is closed", 503)
     raise exc

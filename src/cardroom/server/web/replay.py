@@ -16,7 +16,7 @@ from cardroom.engine import OMNISCIENT, Audience, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
 from cardroom.i18n.narration import with_say
-from cardroom.server.table.actor import LobbyError
+from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.storage import UnknownTable
 
 Json = dict[str, Any]
@@ -27,7 +27,7 @@ def _audience(raw: str, num_seats: int) -> Audience:
         return OMNISCIENT
     if raw.isdigit() and int(raw) < num_seats:
         return int(raw)
-    raise LobbyError(f"view must be 'all' or a seat 0..{num_seats - 1}", 400)
+    raise LobbyError(f"view must be 'all' or a seat 0..{num_seats - 1}", Problem.BAD_REQUEST)
 
 
 async def table_replay(request: Request) -> Response:
@@ -35,10 +35,10 @@ async def table_replay(request: Request) -> Response:
     try:
         stored = await request.app.state.registry.store.load(table_id)
     except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", 404) from None
+        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
     meta = stored.meta
     if meta.status != "finished":
-        raise LobbyError("the replay is available once the table is finished", 409)
+        raise LobbyError("the replay is available once the table is finished", Problem.CONFLICT)
     game = get_game(meta.game)
     try:
         records = upgrade_log(
@@ -46,7 +46,7 @@ async def table_replay(request: Request) -> Response:
         )
     except LogTooOld as exc:
         msg = f"table {table_id!r} was played under rules this server no longer replays ({exc})"
-        raise LobbyError(f"{msg}; its record can be downloaded", 410) from None
+        raise LobbyError(f"{msg}; its record can be downloaded", Problem.GONE) from None
     config = game.config_from_json(meta.config)
     audience = _audience(request.query_params.get("view", "all"), game.num_seats(config))
     state = game.new(config)

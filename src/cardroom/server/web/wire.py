@@ -1,8 +1,16 @@
-"""The websocket wire protocol (contracts §4): client messages parsed and checked, server
-messages built.
+"""The websocket wire protocol (contracts §4) as typed messages: msgspec Structs tagged by
+``t``, one per frame kind, in both directions.
 
-Every frame from a client is validated here before anything else sees it; a bad one becomes a
-``WireError`` that the session answers with ``reject`` (never a crash, never a closed table).
+Client frames are decoded through ``ClientMessage`` (types checked by msgspec, then the few
+rules a type cannot say: chat text, chat names through ``names.clean_name``); a bad frame
+becomes a ``WireError`` that the session answers with ``reject`` (never a crash, never a closed
+table). Server frames are ``ServerMessage``: the table's (``table/frames.py``, built by the
+actor) and the replies built here (``Ack``, ``Reject``, ``Pong``); ``encode`` writes any of
+them. ``schema()`` is the JSON Schema of both directions (``docs/wire-schema.json``, kept
+current by a test that also holds the browser and terminal clients to it).
+
+Why msgspec: one declaration gives decoding, validation, encoding and the schema; its decoder
+is faster than ``json.loads`` plus hand checks.
 
 >>> parse_client('{"t": "act", "a": "pass", "id": 3, "v": 41}')
 Act(text='pass', id=3, v=41)
@@ -17,19 +25,34 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from cardroom.server.lobby.names import MAX_PLAYER_NAME, BadName, clean_name
+from cardroom.server.table.frames import (
+    Chat,
+    Ev,
+    Frame,
+    Pause,
+    ReadySeats,
+    SeatList,
+    Unseated,
+    Welcome,
+)
+from cardroom.server.table.outcomes import Accepted, Outcome, Refusal, Refused
 
 Json = dict[str, Any]
 
-REJECT_CODES = (
+RejectCode = Literal[
     "malformed", "notation", "illegal", "not_active", "unauthorized", "no_table", "error",
     "too_fast", "stale"
-)  # fmt: skip
+]  # fmt: skip
 """Contracts §4 and §4.1."""
+REJECT_CODES: tuple[str, ...] = RejectCode.__args__  # type: ignore[attr-defined]
 MAX_ACTION_CHARS = 200
 MAX_CHAT_CHARS = 300
-MAX_NAME_CHARS = 40
+MAX_NAME_CHARS = MAX_PLAYER_NAME
 
 
 class WireError(ValueError):
@@ -41,57 +64,87 @@ class WireError(ValueError):
         self.id = id
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+# -- client → server ---------------------------------------------------------------------------
+class Hello(Frame, frozen=True, tag="hello"):
+    """Bind the socket to a table: as the seat ``token`` holds, else as a spectator; catch up
+    from version ``since``."""
+
     table: str
     token: str | None = None
     since: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
-    text: str
+class Act(Frame, frozen=True, tag="act"):
+    text: Annotated[str, msgspec.Meta(max_length=MAX_ACTION_CHARS)] = msgspec.field(name="a")
     id: int | None = None
     v: int | None = None
     """The table version the player saw (optional): an act against an older table whose
     meaning may have changed is refused with ``stale``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Resync:
+class Resync(Frame, frozen=True, tag="resync"):
+    """Send me a fresh ``welcome``."""
+
+
+class Ping(Frame, frozen=True, tag="ping"):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
+class ChatLine(Frame, frozen=True, tag="chat"):
     """A chat line; ``name`` is how a spectator signs (a seat's own name wins)."""
 
     text: str
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Ready:
+class Ready(Frame, frozen=True, tag="ready"):
     """A seated player has read the round summary: deal on once every human is ready."""
 
 
 ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready
+CLIENT_KINDS = ("act", "chat", "hello", "ping", "ready", "resync")
 
 
-def _field(data: Json, key: str, kind: type, *, optional: bool, id: int | None) -> Any:
-    value = data.get(key)
-    if value is None:
-        if optional:
-            return None
-        raise WireError(f"'{data['t']}' needs a '{key}' field", id=id)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise WireError(f"'{key}' must be {kind.__name__}, got {type(value).__name__}", id=id)
-    return value
+# -- server → client: the table's frames (``table/frames.py``) and the replies to requests ----
+class Ack(Frame, frozen=True, tag="ack"):
+    id: int | None
+
+
+class Reject(Frame, frozen=True, tag="reject"):
+    """``msg`` is for people and never carries game state; ``key`` and ``params`` say it as a
+    catalogue message (``reject.<code>``, the rule cited) for a client in another language."""
+
+    id: int | None
+    code: RejectCode
+    msg: str
+    key: str = ""
+    params: dict[str, str] = msgspec.field(default_factory=dict)
+
+
+class Pong(Frame, frozen=True, tag="pong"):
+    pass
+
+
+ServerMessage = Welcome | Ev | SeatList | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong
+
+_decoder = msgspec.json.Decoder(ClientMessage)
+_encoder = msgspec.json.Encoder()
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every frame, by direction (``docs/wire-schema.json``)."""
+    (client, server), defs = msgspec.json.schema_components([ClientMessage, ServerMessage])
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "cardroom websocket frames",
+        "properties": {"client": client, "server": server},
+        "$defs": defs,
+    }
+
+
+def encode(frame: Frame) -> str:
+    """A server frame as the compact JSON text sent."""
+    return _encoder.encode(frame).decode()
 
 
 def message_id(data: Any) -> int | None:
@@ -110,69 +163,107 @@ def parse_client(text: str | bytes, max_chars: int = 16384) -> ClientMessage:
     if len(text) > max_chars:
         raise WireError(f"message too large ({len(text)} characters; the limit is {max_chars})")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WireError(f"not valid JSON: {exc.msg} at position {exc.pos}") from None
+        message = _decoder.decode(text)
+    except msgspec.DecodeError as exc:
+        if isinstance(exc, msgspec.ValidationError):
+            raise WireError(_explain(str(exc), text), id=request_id(text)) from None
+        raise WireError(f"not valid JSON: {str(exc).removeprefix('JSON is malformed: ')}") from None
     except RecursionError:
         raise WireError("the message is nested too deeply") from None
-    if not isinstance(data, dict):
-        raise WireError('a message must be a JSON object like {"t": "ping"}')
-    kind = data.get("t")
-    rid = message_id(data)
-    if kind == "hello":
-        table = _field(data, "table", str, optional=False, id=rid)
-        token = _field(data, "token", str, optional=True, id=rid)
-        since = _field(data, "since", int, optional=True, id=rid)
-        return Hello(table, token, since)
-    if kind == "act":
-        action = _field(data, "a", str, optional=False, id=rid)
-        if len(action) > MAX_ACTION_CHARS:
-            raise WireError(f"action text longer than {MAX_ACTION_CHARS} characters", id=rid)
-        if "id" in data and data["id"] is not None and rid is None:
-            raise WireError("'id' must be an integer", id=None)
-        seen = _field(data, "v", int, optional=True, id=rid)
-        return Act(action, rid, seen)
-    if kind == "chat":
-        return _chat(data, rid)
-    if kind == "resync":
-        return Resync()
-    if kind == "ping":
-        return Ping()
-    if kind == "ready":
-        return Ready()
-    if not isinstance(kind, str):
-        raise WireError("a message needs a string field 't' (its type)", id=rid)
-    raise WireError(
-        f"unknown message type {kind!r}; expected one of: act, chat, hello, ping, ready, resync",
-        id=rid,
-    )
+    if isinstance(message, ChatLine):
+        return _chat(message)
+    return message
 
 
-def _chat(data: Json, rid: int | None) -> ChatLine:
-    text = " ".join(str(_field(data, "text", str, optional=False, id=rid)).split())
+_MISSING = re.compile(r"Object missing required field `(\w+)`")
+_TYPE = re.compile(r"Expected `([^`]+)`, got `(\w+)` - at `\$\.(\w+)`")
+_LENGTH = re.compile(r"Expected `str` of length <= (\d+) - at `\$\.(\w+)`")
+_TAG = re.compile(r"Invalid value '(.*)' - at `\$\.t`")
+
+
+def _explain(error: str, text: str) -> str:
+    """msgspec's validation error in the protocol's words (contracts §4 quotes them)."""
+    if error.startswith("Expected `object`"):
+        return 'a message must be a JSON object like {"t": "ping"}'
+    if error == "Object missing required field `t`" or error.endswith("- at `$.t`"):
+        if (tag := _TAG.fullmatch(error)) is not None:
+            kinds = ", ".join(CLIENT_KINDS)
+            return f"unknown message type {tag[1]!r}; expected one of: {kinds}"
+        return "a message needs a string field 't' (its type)"
+    if (missing := _MISSING.fullmatch(error)) is not None:
+        kind = json.loads(text).get("t")
+        return f"'{kind}' needs a '{missing[1]}' field"
+    if (length := _LENGTH.fullmatch(error)) is not None:
+        if length[2] == "a":
+            return f"action text longer than {length[1]} characters"
+        return f"'{length[2]}' is longer than {length[1]} characters"
+    if (wrong := _TYPE.fullmatch(error)) is not None:
+        expected = wrong[1].removesuffix(" | null")
+        return f"'{wrong[3]}' must be {expected}, got {wrong[2]}"
+    return error
+
+
+def request_id(text: Any) -> int | None:
+    """The request id of a raw frame that could not be served, when it has a usable one."""
+    try:
+        return message_id(json.loads(text))
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _chat(line: ChatLine) -> ChatLine:
+    text = " ".join(line.text.split())
     if not text:
-        raise WireError("a chat line needs some text", id=rid)
+        raise WireError("a chat line needs some text")
     if len(text) > MAX_CHAT_CHARS:
-        raise WireError(f"chat lines are at most {MAX_CHAT_CHARS} characters", id=rid)
-    name = _field(data, "name", str, optional=True, id=rid)
-    name = " ".join(name.split())[:MAX_NAME_CHARS] if name else None
+        raise WireError(f"chat lines are at most {MAX_CHAT_CHARS} characters")
+    try:
+        name = clean_name(line.name or "", "name", MAX_NAME_CHARS, required=False)
+    except BadName as exc:
+        raise WireError(str(exc)) from None
     return ChatLine(text, name or None)
 
 
 RULE_REF = re.compile(r"^(R\d+(?:\.\d+)*)")
 
 
-def reject(code: str, msg: str, id: int | None = None) -> Json:
+def reject(code: str, msg: str, id: int | None = None) -> Reject:
     """A ``reject`` message; ``msg`` never carries game state. ``key``/``params`` let a client say
-    it in its reader's language (``reject.<code>`` with the cited rule, if any; ``msg`` stays
-    the English detail)."""
+    it in its reader's language (``reject.<code>`` with the cited rule or "none"; ``msg`` stays the
+    English detail)."""
     if code not in REJECT_CODES:
         raise ValueError(f"unknown reject code {code!r}")
     rule = RULE_REF.match(msg)
     params = {"rule": rule.group(1) if rule else "none", "detail": msg}
-    return {"t": "reject", "id": id, "code": code, "msg": msg, "key": f"reject.{code}",
-            "params": params}  # fmt: skip
+    return Reject(id, code, msg, f"reject.{code}", params)  # type: ignore[arg-type]  # checked
 
 
-def ack(id: int | None) -> Json:
-    return {"t": "ack", "id": id}
+def to_json(frame: Frame) -> Json:
+    """A frame as the JSON object sent (tests and logs)."""
+    data: Json = msgspec.to_builtins(frame)
+    return data
+
+
+REFUSAL_CODES: dict[Refusal, str] = {
+    Refusal.NOT_YOURS: "unauthorized", Refusal.NOT_RUNNING: "not_active",
+    Refusal.STALE: "stale", Refusal.NOTATION: "notation", Refusal.ILLEGAL: "illegal",
+    Refusal.NOT_ACTIVE: "not_active", Refusal.NOT_STORED: "error",
+}  # fmt: skip
+"""The reject code of each refusal: the one place a table's refusal meets the wire."""
+MAX_REASON_CHARS = 300
+
+
+def answer(outcome: Outcome[None], id: int | None) -> Ack | Reject:
+    """The reply to a request ``id``: ``ack``, or ``reject`` with the refusal's code."""
+    if isinstance(outcome, Accepted):
+        return Ack(id)
+    return reject(REFUSAL_CODES[outcome.refusal], outcome.reason[:MAX_REASON_CHARS], id)
+
+
+def refused(outcome: Refused, id: int | None = None) -> WireError:
+    """A refusal as the ``WireError`` a session answers with ``reject``."""
+    return WireError(outcome.reason, REFUSAL_CODES[outcome.refusal], id)
+
+
+if __name__ == "__main__":  # python -m cardroom.server.web.wire > docs/wire-schema.json
+    print(json.dumps(schema(), indent=2, sort_keys=True))

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
-from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -23,25 +21,30 @@ from cardroom.server.cluster.relay import relay_socket
 from cardroom.server.lobby.access import clean_secret, hash_token
 from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
 from cardroom.server.settings import Settings
-from cardroom.server.table.actor import ActorStopped, TableActor
-from cardroom.server.web.jsoncodec import dumps
+from cardroom.server.table import commands
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.frames import Frame
+from cardroom.server.table.outcomes import ActorStopped, Refused
 from cardroom.server.web.wire import (
     Act,
     ChatLine,
     Hello,
     Ping,
+    Pong,
     Ready,
     Resync,
     WireError,
-    message_id,
+    answer,
+    encode,
     parse_client,
+    refused,
+    request_id,
 )
 from cardroom.server.web.wire import reject as reject_msg
 from cardroom.storage import UnknownTable
 
 log = logging.getLogger("cardroom.server.web.ws")
 
-Json = dict[str, Any]
 SLOW_CLIENT_CLOSE = 4008
 FLOOD_CLOSE = 1008
 CHAT_INTERVAL = 1.0
@@ -55,7 +58,7 @@ class Session:
         self.ws = ws
         self.registry = registry
         self.settings = settings
-        self.outbox: asyncio.Queue[tuple[float, Json | str]] = asyncio.Queue(
+        self.outbox: asyncio.Queue[tuple[float, Frame | str]] = asyncio.Queue(
             maxsize=settings.send_queue
         )
         self._sending_since: float | None = None  # when the message being written was queued
@@ -68,7 +71,7 @@ class Session:
         self._window = (0.0, 0)
         self._last_chat = -CHAT_INTERVAL
 
-    def send(self, message: Json | str) -> None:
+    def send(self, message: Frame | str) -> None:
         """Queue a message; a full queue marks the client slow and ends the session."""
         if self.slow.is_set():
             return
@@ -112,7 +115,7 @@ class Session:
             self._sending_since = None
             queued, message = await self.outbox.get()
             self._sending_since = queued
-            await self.ws.send_text(message if isinstance(message, str) else dumps(message))
+            await self.ws.send_text(message if isinstance(message, str) else encode(message))
 
     def lag(self, now: float) -> float:
         """Seconds the oldest message not yet written to the socket has waited."""
@@ -154,10 +157,10 @@ class Session:
                 await relay_socket(self, exc.url, str(raw))
                 return
             except ActorStopped:
-                self.send(reject_msg("no_table", "the table is closed; reconnect", _id(raw)))
+                self.send(reject_msg("no_table", "the table is closed; reconnect", request_id(raw)))
             except Exception:  # a server bug must not end the session; the client is told
                 log.exception("websocket message failed")
-                self.send(reject_msg("error", "the server failed on this message", _id(raw)))
+                self.send(reject_msg("error", "the server failed on this message", request_id(raw)))
 
     async def receive_text(self) -> str | None:
         """The next text frame (relay mode); None when the client has gone."""
@@ -182,7 +185,7 @@ class Session:
 
     async def handle(self, message: Hello | Act | Resync | Ping | ChatLine | Ready) -> None:
         if isinstance(message, Ping):
-            self.send({"t": "pong"})
+            self.send(Pong())
         elif isinstance(message, Hello):
             await self._hello(message)
         elif self.actor is None:
@@ -192,14 +195,12 @@ class Session:
                 "the table was closed; reconnect", "no_table", getattr(message, "id", None)
             )
         elif isinstance(message, Resync):
-            actor = self.actor
-            actor.post(lambda: actor.resync(self))
+            self.actor.post(commands.Resync(self))
         elif isinstance(message, ChatLine):
             self._chat(self.actor, message)
         elif isinstance(message, Ready):
-            actor, audience = self.actor, self.audience
-            if isinstance(audience, int):  # a spectator's "ready" counts for nothing
-                actor.post(lambda: actor.ready(audience))
+            if isinstance(self.audience, int):  # a spectator's "ready" counts for nothing
+                self.actor.post(commands.Ready(self.audience))
         else:
             self._act(self.actor, message)
 
@@ -215,40 +216,32 @@ class Session:
             raise WireError("this token holds no seat at this table", "unauthorized")
         await self._unbind()
         self.actor, self.token = actor, token
-        try:
-            await actor.call(lambda: actor.attach(self, token, hello.since))
-        except WireError:
+        outcome = await actor.call(commands.Attach(self, token, hello.since))
+        if isinstance(outcome, Refused):
             self.actor = None
-            raise
+            raise refused(outcome)
 
     def _chat(self, actor: TableActor, line: ChatLine) -> None:
         now = time.monotonic()
         if now - self._last_chat < CHAT_INTERVAL:
             raise WireError("one chat line per second, please", "too_fast")
         self._last_chat = now
-        audience = self.audience
-        actor.post(lambda: actor.say(audience, line.name, line.text))
+        actor.post(commands.Say(self.audience, line.name, line.text))
 
     def _act(self, actor: TableActor, act: Act) -> None:
         seat = self.audience
         if not isinstance(seat, int):
             raise WireError("spectators cannot act; take a seat first", "unauthorized", act.id)
-        token_hash = self.token_hash
-        actor.post(lambda: actor.submit(seat, act.text, self.send, act.id, token_hash, act.v))
+        send, id = self.send, act.id
+        reply = lambda outcome: send(answer(outcome, id))  # noqa: E731
+        actor.post(commands.Act(seat, act.text, self.token_hash, act.v, reply))
 
     async def _unbind(self) -> None:
         actor, self.actor = self.actor, None
         self.seated(SPECTATOR)
         if actor is not None and not actor.stopped:
             with contextlib.suppress(ActorStopped):
-                await actor.call(lambda: actor.detach(self))
-
-
-def _id(raw: Any) -> int | None:
-    try:
-        return message_id(json.loads(raw))
-    except (TypeError, ValueError, RecursionError):
-        return None
+                await actor.call(commands.Detach(self))
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:

@@ -1,0 +1,42 @@
+"""A table's chat: lines from players and spectators, kept with the table.
+
+A seat signs with its seat's name, a spectator as it likes (a name cleaned like every other
+name). Lines are kept as typed (the client escapes them when it shows them) and stored, so a
+restart or a reload does not empty the chat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from cardroom.engine import Audience
+from cardroom.server.table.frames import Chat
+from cardroom.server.table.seats import Seats
+from cardroom.storage import ChatRow, utc_now
+
+CHAT_SIZE = 100
+
+
+class ChatLog:
+    """A table's chat lines, newest last."""
+
+    def __init__(self, size: int = CHAT_SIZE) -> None:
+        self.size = size
+        self.lines: deque[Chat] = deque(maxlen=size)
+
+    def add(self, row: ChatRow) -> Chat:
+        """The line as it is sent, kept for pages that connect later."""
+        line = Chat(row.seat, row.name, row.text, row.at)
+        self.lines.append(line)
+        return line
+
+    def recent(self) -> list[Chat]:
+        return list(self.lines)
+
+
+def signed(seats: Seats, audience: Audience, name: str | None, text: str) -> ChatRow:
+    """The stored line: a seat's own name wins over the one it sent."""
+    if isinstance(audience, int):
+        name = seats[audience].name or f"seat {audience}"
+    seat = audience if isinstance(audience, int) else None
+    return ChatRow(seat, name or "spectator", text, utc_now())

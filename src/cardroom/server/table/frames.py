@@ -1,0 +1,77 @@
+"""What a table sends its subscribers, as typed frames (msgspec Structs tagged by ``t``).
+
+The actor builds these; the web layer encodes them to JSON (``web/wire.py``, which also holds
+the client's frames and the schema of both). Transport-free: a test's inbox reads them as
+objects, and ``msgspec.to_builtins`` gives the JSON object a socket carries.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+
+class Frame(msgspec.Struct, frozen=True, tag_field="t", omit_defaults=False):
+    """A frame; its class's tag is its ``t``."""
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    seat: int
+    name: str | None
+    kind: Literal["empty", "human", "bot"]
+    level: str | None
+    online: bool
+
+
+class Chat(Frame, frozen=True, tag="chat"):
+    seat: int | None
+    name: str
+    text: str
+    at: str
+
+
+class Welcome(Frame, frozen=True, tag="welcome"):
+    """A full snapshot: the audience's observation, seats, public history and chat."""
+
+    v: int
+    seat: int | None
+    table: str
+    status: Literal["open", "running", "finished"]
+    obs: dict[str, Any]
+    seats: list[SeatInfo]
+    history: list[dict[str, Any]]
+    chat: list[Chat]
+    next_deal_in: float | None
+    turn_timeout: float
+
+
+class Ev(Frame, frozen=True, tag="ev"):
+    """Version ``v``: its events as this audience sees them, and the observation after it."""
+
+    v: int
+    events: list[dict[str, Any]]
+    obs: dict[str, Any]
+
+
+class SeatList(Frame, frozen=True, tag="seats"):
+    seats: list[SeatInfo]
+
+
+class Unseated(Frame, frozen=True, tag="unseated"):
+    """This socket lost its seat (``reason``); a spectator ``welcome`` follows."""
+
+    seat: int
+    reason: str
+
+
+class Pause(Frame, frozen=True, tag="pause"):
+    """The next deal comes in ``seconds`` (or once every human is ready)."""
+
+    seconds: float
+
+
+class ReadySeats(Frame, frozen=True, tag="ready"):
+    """The human seats ready for the next deal."""
+
+    seats: list[int]

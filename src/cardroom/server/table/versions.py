@@ -1,0 +1,49 @@
+"""``Version``: one stored record's result, as each audience is shown it (memoized).
+
+The actor keeps the last versions in a ring buffer, so a page that reconnects with ``since`` is
+sent the envelopes it missed instead of a whole snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.engine import Audience, Game
+from cardroom.engine.types import audience_name
+from cardroom.i18n.narration import with_say
+from cardroom.server.table.frames import Ev
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """One stored record's result: the state after it and its events. Each audience's envelope
+    is projected from it on first use and memoized, so nobody pays for audiences nobody watches
+    (catch-up and late bots project on demand)."""
+
+    v: int
+    state: Any
+    events: tuple[Any, ...]
+    envelopes: dict[str, Ev] = field(default_factory=dict)
+    observations: dict[str, Json] = field(default_factory=dict)
+
+    def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
+        """The audience's observation alone: what a bot seat reads (nobody is sent its
+        envelope, so its projected events are never built)."""
+        key = audience_name(audience)
+        if key in self.envelopes:
+            return self.envelopes[key].obs
+        if key not in self.observations:
+            self.observations[key] = game.observe(self.state, audience).to_json()
+        return self.observations[key]
+
+    def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Ev:
+        key = audience_name(audience)
+        if key not in self.envelopes:
+            events = [with_say(game.name, p.to_json()) for e in self.events
+                      if (p := game.project(e, audience)) is not None]  # fmt: skip
+            obs = self.observation(game, audience)
+            self.envelopes[key] = Ev(self.v, events, obs)
+        return self.envelopes[key]
