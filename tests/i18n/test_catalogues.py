@@ -3,6 +3,7 @@ asks for exists, and each message has the same arguments in every language and f
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -80,3 +81,13 @@ def test_the_pseudo_locale_wraps_every_text() -> None:
     pseudo = i18n.catalogue(i18n.PSEUDO)
     assert set(pseudo) == set(EN)
     assert all(v.startswith("⟦") and v.endswith("⟧") for v in pseudo.values())
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_catalogues_are_written_canonically(lang: str) -> None:
+    """Sorted, one key per line: a merge of two branches' new keys stays line-wise."""
+    path = i18n.CATALOGUE_DIR / f"{lang}.json"
+    text = path.read_text("utf-8")
+    data = json.loads(text)
+    expected = json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=1) + "\n"
+    assert text == expected, "run: .venv/bin/python scripts/catalogues.py"

@@ -31,7 +31,7 @@ export function cardsOf(a) {
 export function relation(ctx, seat) {
   if (!mine(ctx)) return t(seat % 2 === 0 ? "table.team_a" : "table.team_b");
   const where = ["", "left", "partner", "right"][(seat - ctx.mySeat + 4) % 4];
-  return where ? t(`table.${where}`) : "";
+  return where ? t(`table.slot.${where}`) : "";
 }
 
 export function phaseText(ctx) {
@@ -76,7 +76,7 @@ export function seatInfo(ctx, seat) {
     );
   }
   if ((o.phase === "grand" || o.phase === "exchange") && o.decided && o.decided[seat]) {
-    bits.push(h("span", { class: "ok" }, t("table.ready")));
+    bits.push(h("span", { class: "ok" }, t("table.ready_badge")));
   }
   const pos = (o.out || []).indexOf(seat);
   if (pos >= 0) bits.push(h("span", { class: "out", "data-testid": `out-${seat}` }, t("tichu.out_badge", { place: pos + 1 })));
@@ -250,7 +250,7 @@ function exchangePanel(ctx) {
             ctx.act(text);
           },
         },
-        t("tichu.exchange.slot", { slot: t(`table.${slot}`), who: ctx.name(seat) }),
+        t("tichu.exchange.slot", { slot: t(`table.slot.${slot}`), who: ctx.name(seat) }),
         given[String(seat)] ? cardEl("tichu", given[String(seat)]) : "—",
       );
     }),
