@@ -15,7 +15,7 @@ from cardroom.engine import get_game
 from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
 from cardroom.i18n import from_environment
 from cardroom.i18n.cli import add_lang_option
-from cardroom.tui.prompt import HELP, Console
+from cardroom.tui.prompt import Console, help_text
 from cardroom.tui.render import use_language
 
 EXAMPLES = """examples:
@@ -89,5 +89,5 @@ def play_local(args: argparse.Namespace, console: Console) -> int:
     except (KeyError, ValueError) as exc:
         print(f"cardroom play: {exc}", file=sys.stderr)
         return 2
-    console.write(HELP)
+    console.write(help_text())
     return match.play(console)

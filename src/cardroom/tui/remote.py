@@ -15,7 +15,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
-from cardroom.tui.prompt import HELP, Console, menu, read_choice
+from cardroom.tui.prompt import Console, help_text, menu, read_choice
 from cardroom.tui.render import render_event, render_obs, say, seat_names
 
 Json = dict[str, Any]
@@ -109,7 +109,7 @@ class RemoteSeat:
         if self.ready() or obs.get("terminal"):
             self.console.write(render_obs(obs, self.names))
             if self.ready():
-                self.console.write("[action, number or ?] > ")
+                self.console.write(f"[{say('tui.hint')}] > ")
 
     def ready(self) -> bool:
         """Whether a typed line can be used now: we have legal actions and no action is in
@@ -202,6 +202,6 @@ def play_remote(
     except (OSError, ValueError) as exc:
         console.write(f"cardroom play: {exc}")
         return 2
-    console.write(HELP)
-    console.write(f"Seat token (reconnect with --token): {token}")
+    console.write(help_text())
+    console.write(say("tui.token", token=token))
     return asyncio.run(_play(server, table, token, console))
