@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
 from cardroom.tui.prompt import Console, help_text, menu, read_choice
-from cardroom.tui.render import render_event, render_obs, say, seat_names
+from cardroom.tui.render import LANG, render_event, render_obs, say, seat_names
 
 Json = dict[str, Any]
 WS_PATH = "/ws"
@@ -140,7 +140,7 @@ class RemoteSeat:
             if self.ready():
                 self.show(self.obs, self.v)
         elif kind == "reject":
-            self.console.write(say("tui.refused", reason=msg.get("msg") or msg.get("code")))
+            self.console.write(say("tui.refused", reason=refusal(msg)))
             if msg.get("id") == self.in_flight:
                 self.in_flight, self.sent_at = None, -1
                 self.show(self.obs, self.v)
@@ -185,6 +185,16 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
             for task in (receive, read):
                 if task is not None:
                     task.cancel()
+
+
+def refusal(msg: Json) -> str:
+    """A server's ``reject`` in the terminal's language: its catalogue message, then the English
+    detail the rule text gives (rules are cited in English)."""
+    if not msg.get("key"):
+        return str(msg.get("msg") or msg.get("code"))
+    said = say(str(msg["key"]), **(msg.get("params") or {}))
+    detail = str(msg.get("msg") or "")
+    return f"{said} ({detail})" if detail and LANG[0] != "en" else detail or said
 
 
 def play_remote(
