@@ -1,4 +1,4 @@
-"""How often light bots wake up and what each decision costs, per stored record (issue 12).
+"""How often light bots wake up and what each decision costs, per stored record.
 
 Why: in Tichu's play phase every seat that may still call or holds a bomb is *active*, so the
 bot driver arms a timer and builds a view for it at almost every version, though a heuristic

@@ -7,7 +7,7 @@
   exchange phase (42 exchange choices per seat: 14 cards × 3 seats);
 * full random Tichu rounds (uniform random seat and action, ``engine.testing.choose``);
 * full random Toepen games, if Toepen is registered;
-* with ``--targets``: issue 8's speed targets, each with its measured value, PASS/FAIL and the
+* with ``--targets``: the engine's speed targets, each with its measured value, PASS/FAIL and the
   load average. Times there are CPU time per call (``time.process_time``), so that other
   processes on a shared machine inflate them less than wall time would.
 """
@@ -163,7 +163,7 @@ class Target:
 
 
 def targets(seconds: float) -> list[Target]:
-    """Issue 8's speed targets on one core (CPU time)."""
+    """The engine's speed targets on one core (CPU time)."""
     lead, pair = tichu_state(POSITIONS[0]), tichu_state(POSITIONS[1])
     lead_hand, pair_hand, pair_top = lead.hands[0], pair.hands[0], pair.top
     game = get_game("tichu")
@@ -256,7 +256,7 @@ def toepen_games(seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
-    parser.add_argument("--targets", action="store_true", help="issue 8's targets, PASS/FAIL")
+    parser.add_argument("--targets", action="store_true", help="the speed targets, PASS/FAIL")
     args = parser.parse_args()
     secs = args.seconds
     if args.targets:

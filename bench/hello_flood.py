@@ -1,4 +1,4 @@
-"""Probe latency and watcher traffic during a ``hello`` flood (issue 7 item 7; not a test).
+"""Probe latency and watcher traffic during a ``hello`` flood (the lag bound; not a test).
 
 ``python bench/hello_flood.py [--seconds S] [--rate R] [--watchers N]``
 

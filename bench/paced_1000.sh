@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12's bar: 1,000 paced tables on this machine (each table one human-paced action per
+# The bar for paced play: 1,000 paced tables on this machine (each table one human-paced action per
 # second, three bots at the server's default delay, 0.8 s) with p99 submit->ack <= 50 ms and 0
 # errors, both cores. BOT_DELAY=0.5 is a harsher load (~40 % more records per second).
 #

@@ -1,4 +1,4 @@
-"""Hidden-card audit over many tables with seat changes (issue 7; not a test).
+"""Hidden-card audit over many tables with seat changes (not a test).
 
 ``python bench/spy.py [--tables N] [--parallel K]``
 

@@ -1,4 +1,4 @@
-"""Play real games against bots in Chromium and photograph the moments issue 11 names.
+"""Play real games against bots in Chromium and photograph the moments a reviewer checks.
 
 ``--lang L`` photographs them in language L (the browser's locale set, as a visitor's is).
 
@@ -230,7 +230,7 @@ def toepen_session(page: Page, base: str, out: Path, lives: int) -> str:
             page.screenshot(path=str(out / "13-toepen-hand-end.png"))
             break
         legal = o["legal"] or []
-        if o["turn"] == 0 and legal and legal != ["nosignal"]:  # the page answers that itself
+        if 0 in o["awaited"] and legal and legal != ["nosignal"]:  # the page answers that itself
             if {"stay", "fold"} <= set(legal) and "knock" not in done:
                 done.add("knock")
                 page.screenshot(path=str(out / "12-toepen-knock.png"))

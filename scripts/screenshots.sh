@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Screenshots of the browser client's named moments (issue 11) into DIR (default ./screenshots):
+# Screenshots of the browser client's named moments into DIR (default ./screenshots):
 # a real server with bots, Debian's Chromium, animations off.
 # Usage: bash scripts/screenshots.sh DIR [--lang L]   (L: en ja ko zh-TW nl de el; default en)
 set -euo pipefail

@@ -6,4 +6,5 @@ bash scripts/setup.sh
 source .venv/bin/activate
 echo "== ruff"; ruff check src tests bench scripts && ruff format --check src tests bench scripts
 echo "== mypy --strict"; mypy --strict src
+echo "== import contracts (pyproject.toml [tool.importlinter])"; lint-imports
 echo "== pytest"; pytest "$@"

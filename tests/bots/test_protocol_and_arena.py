@@ -49,27 +49,31 @@ def test_seat_view_is_frozen_and_lists_legal_actions() -> None:
 @pytest.mark.parametrize(
     ("obs", "seat", "owes"),
     [
-        ({"legal": ["pass"], "turn": 1}, 1, True),
-        ({"legal": ["bomb"], "turn": 2}, 1, False),
-        ({"legal": [], "turn": 1}, 1, False),
-        ({"legal": ["grand"], "turn": None, "decided": [True, False]}, 1, True),
-        ({"legal": ["tichu"], "turn": None, "decided": [True, True]}, 1, False),
-        ({"legal": ["pass"], "turn": 2, "awaited": [1]}, 1, True),  # awaited wins over turn
+        ({"legal": ["pass"], "awaited": [1]}, 1, True),
+        ({"legal": ["bomb"], "awaited": [2]}, 1, False),
+        ({"legal": [], "awaited": [1]}, 1, False),
+        ({"legal": ["grand"], "awaited": [1, 3]}, 1, True),
+        ({"legal": ["tichu"], "awaited": []}, 1, False),
+        ({"legal": ["pass"], "turn": 2, "awaited": [1]}, 1, True),  # awaited, not turn, says it
         ({"legal": ["pass"], "turn": 1, "awaited": []}, 1, False),
-        ({"legal": ["play 1"]}, 0, True),
     ],
 )
-def test_owes_move_reads_turn_and_decided(obs: dict[str, object], seat: int, owes: bool) -> None:
+def test_owes_move_reads_awaited_only(obs: dict[str, object], seat: int, owes: bool) -> None:
     assert owes_move(SeatView("g", seat, obs)) is owes
+
+
+def test_an_observation_without_awaited_is_refused_not_guessed() -> None:
+    with pytest.raises(ValueError, match="awaited"):
+        owes_move(SeatView("g", 0, {"legal": ["play 1"], "turn": 0}))
 
 
 def test_decide_asks_interrupters_only_out_of_turn_and_rejects_illegal_answers() -> None:
     rng = random.Random(0)
-    out_of_turn = SeatView("g", 1, {"legal": ["a", "b"], "turn": 0})
+    out_of_turn = SeatView("g", 1, {"legal": ["a", "b"], "awaited": [0]})
     assert decide(RandomBot(), out_of_turn, rng) is None
     assert decide(Bomber(), out_of_turn, rng) == "b"
     with pytest.raises(IllegalActionError, match="'bad' at seat 0 chose 'play 99'"):
-        decide(BadBot(), SeatView("g", 0, {"legal": ["play 1"], "turn": 0}), rng)
+        decide(BadBot(), SeatView("g", 0, {"legal": ["play 1"], "awaited": [0]}), rng)
 
 
 def test_registry_levels_and_unknown_level() -> None:

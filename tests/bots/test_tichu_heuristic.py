@@ -24,7 +24,12 @@ from cardroom.bots.tichu.heuristic import (
     plan_exchange,
     signature_rank,
     tichu_probability,
+    trick_combo,
 )
+from cardroom.engine import SPECTATOR
+from cardroom.engine.runner import apply_record
+from cardroom.engine.testing import play_random
+from cardroom.games.tichu import TichuConfig
 from cardroom.games.tichu.cards import format_cards, parse_cards
 from cardroom.games.tichu.combos import readings
 from cardroom.games.tichu.state import Phase
@@ -250,7 +255,7 @@ def positions(draw: st.DrawFn) -> SeatView:
 def test_always_answers_with_a_legal_action(view: SeatView, turn: int) -> None:
     """On turn it must answer from ``legal``; out of turn it may decline or interrupt legally."""
     assert BOT.act(view, RNG) in view.legal
-    elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn}, ())
+    elsewhere = SeatView("tichu", 0, {**view.obs, "turn": turn, "awaited": [turn]}, ())
     answer = decide(BOT, elsewhere, RNG)
     assert answer is None or answer in view.legal
 
@@ -325,3 +330,18 @@ def test_the_cheap_hand_cost_is_the_cost_of_the_full_plan(cards: set[int]) -> No
     counts = _rank_counts(hand)
     assert counts == tuple(sum(signature_rank(c) == r for c in cards) for r in range(17))
     assert _count_units(counts) == len(_units_of(counts))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_trick_entries_give_the_engines_combination(seed: int) -> None:
+    """Each trick entry's structured fields rebuild exactly the combination the engine holds
+    (no matching of description texts)."""
+    runner = play_random(GAME, TichuConfig(max_rounds=1), seed)
+    state = GAME.new(TichuConfig(max_rounds=1))
+    checked = 0
+    for record in runner.records:
+        trick = GAME.observe(state, SPECTATOR).to_json().get("trick") or []
+        assert [trick_combo(e) for e in trick] == [p.combo for p in state.trick]
+        checked += len(trick)
+        state, _ = apply_record(GAME, state, record)
+    assert checked > 50

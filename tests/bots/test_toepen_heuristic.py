@@ -29,6 +29,7 @@ def view(**obs: Any) -> SeatView:
         "trick_no": 1,
         "stake": 1,
         "turn": 0,
+        "awaited": [0],
     }
     history = obs.pop("history", [])
     return SeatView("toepen", 0, base | obs, history)
@@ -78,7 +79,7 @@ def test_exchanges_all_face_hands_and_keeps_strong_ones(hand: list[str], expecte
 
 
 def test_challenges_only_an_exchanger_caught_bluffing_before() -> None:
-    """Issue 10: challenging every first-time exchanger lost most challenges."""
+    """Challenging every first-time exchanger lost most challenges (the old behaviour)."""
     obs = dict(phase="challenge", legal=["challenge", "accept"], hand=["7H"], exchanger=2)
     assert act(**obs) == "accept"
     honest = [{"type": "challenge", "exchanger": 2, "loser": 1}] * 3
@@ -88,8 +89,9 @@ def test_challenges_only_an_exchanger_caught_bluffing_before() -> None:
 
 
 def test_interrupts_only_with_a_knock_on_a_strong_hand() -> None:
-    strong = view(phase="play", legal=["knock"], hand=["10H", "10S", "10D", "10C"], turn=2)
-    weak = view(phase="play", legal=["knock"], hand=["JH", "QS", "KD", "AC"], turn=2)
+    elsewhere: dict[str, Any] = {"phase": "play", "legal": ["knock"], "turn": 2, "awaited": [2]}
+    strong = view(**elsewhere, hand=["10H", "10S", "10D", "10C"])
+    weak = view(**elsewhere, hand=["JH", "QS", "KD", "AC"])
     rng = random.Random(0)
     assert decide(BOT, strong, rng) == "knock"
     assert decide(BOT, weak, rng) is None
@@ -117,7 +119,7 @@ class Tally:
 
 def arena(games: int, seed: int, seats: int = 4) -> Tally:
     """``games`` seeded games with the heuristic bot at seat ``g % seats`` and uniform-random
-    choices over ``obs["legal"]`` for the seat on turn elsewhere (random never interrupts)."""
+    choices over ``obs["legal"]`` for the awaited seat elsewhere (random never interrupts)."""
     tally = Tally(games=games)
     for g in range(games):
         hero = g % seats
@@ -130,7 +132,7 @@ def arena(games: int, seed: int, seats: int = 4) -> Tally:
             action = decide(BOT, me, rng) if hero in GAME.active_seats(state) else None
             seat = hero
             if action is None:
-                seat = me.obs["turn"]
+                (seat,) = me.obs["awaited"]
                 legal = GAME.observe(state, seat).to_json()["legal"]
                 action = BOT.act(me, rng) if seat == hero else rng.choice(legal)
             for event in runner.act(seat, action):

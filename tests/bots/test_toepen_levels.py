@@ -1,4 +1,4 @@
-"""Toepen levels of issue 10: ``tight`` (the baseline), ``search`` (sampled worlds, exact play)
+"""Toepen levels: ``tight`` (the baseline), ``search`` (sampled worlds, exact play)
 and the fixed ``heuristic``; single decisions from hand-made views, the sampler's constraints,
 the exact solver, and a short seat-rotated arena through ``toepen_arena.run_cli``."""
 
@@ -30,7 +30,7 @@ def view(seat: int = 0, history: list[dict[str, Any]] | None = None, **obs: Any)
         "trick_no": 1,
         "stake": 1,
         "turn": seat,
-        "play_turn": seat,
+        "awaited": [seat],
         "phase": "play",
     }
     return SeatView("toepen", seat, base | obs, history or [])
@@ -72,7 +72,7 @@ def trick4(hand: str, leader: int, **obs: Any) -> SeatView:
         {"plays": [{"seat": (s + t) % 4, "card": played[t * 4 + s]} for s in range(4)]}
         for t in range(3)
     ]
-    return view(trick_no=4, tricks=tricks, hand=[hand], hand_sizes=[1] * 4, play_turn=leader, **obs)
+    return view(trick_no=4, tricks=tricks, hand=[hand], hand_sizes=[1] * 4, turn=leader, **obs)
 
 
 def test_tight_knocks_only_with_a_sure_last_trick() -> None:
@@ -85,7 +85,7 @@ def test_no_out_of_turn_knock_with_a_top_card_when_another_leads_trick_4(level: 
     """The reported fault: holding only 10S it knocked while S3 was about to lead JD."""
     bot = make_bot("toepen", level)
     assert isinstance(bot, Interrupter)
-    v = trick4("10H", 3, legal=["knock"], turn=3)
+    v = trick4("10H", 3, legal=["knock"], awaited=[3])
     assert bot.interrupt(v, random.Random(0)) is None
 
 

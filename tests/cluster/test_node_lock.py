@@ -1,6 +1,6 @@
-"""Issue 7 item 15 on PostgreSQL: cluster nodes share a database, but two nodes with one node id,
-or a lone server (no ``--node-id``) beside anything else, must not: the later one refuses to start
-with a clear message. Skips without ``CARDROOM_TEST_PG_URL``."""
+"""One server per node id on PostgreSQL: cluster nodes share a database, but two nodes with one
+node id, or a lone server (no ``--node-id``) beside anything else, must not: the later one
+refuses to start with a clear message. Skips without ``CARDROOM_TEST_PG_URL``."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cardroom.engine import OMNISCIENT, SPECTATOR, Runner, SeededResolver, games, get_game
-from cardroom.engine.testing import check_game, choose
+from cardroom.engine.testing import check_game, check_game_type, choose
 
 SEEDS = (0, 1)
 
@@ -81,3 +81,12 @@ def test_timeouts_and_projections(name: str, index: int) -> None:
                         json.dumps(shown.to_json())
         logs.append(runner.to_record().to_jsonl())
     assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("name", list(games()))
+def test_the_declared_game_type_holds(name: str) -> None:
+    """Each claim of the game's ``GameType`` (OpenSpiel's game types: dynamics, chance mode,
+    information, utility, seat range, interrupts) shows up in play, and nothing undeclared;
+    ``awaited`` is consistent at every state (``check_awaited``)."""
+    game = get_game(name)
+    check_game_type(game, configs(name), SEEDS)

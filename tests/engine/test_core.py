@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import pytest
 
 from cardroom.engine import (
@@ -16,9 +19,10 @@ from cardroom.engine import (
     SeededResolver,
     replay,
 )
-from cardroom.engine.testing import check_game, play_random
+from cardroom.engine.gametype import ChanceMode, Dynamics, Information, Utility
+from cardroom.engine.testing import check_game, check_game_type, play_random
 
-from .toy import TOY, ToyConfig
+from .toy import TOY, ToyConfig, ToyGame
 
 
 def test_chance_outcome_round_trips_and_validates() -> None:
@@ -80,3 +84,24 @@ def test_record_round_trips_through_jsonl(tmp_path: object) -> None:
 def test_conformance_helpers_pass_on_the_toy_game(seed: int) -> None:
     runner = check_game(TOY, ToyConfig(), seed)
     assert TOY.outcome(runner.state) is not None
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        {"dynamics": Dynamics.SIMULTANEOUS},
+        {"chance_mode": ChanceMode.DETERMINISTIC},
+        {"information": Information.PERFECT},
+        {"utility": Utility.ZERO_SUM},
+        {"interrupts": True},
+        {"max_seats": 3},
+    ],
+)
+def test_a_wrong_game_type_claim_fails_the_conformance_check(wrong: dict[str, Any]) -> None:
+    check_game_type(TOY, [ToyConfig()], [0, 1])
+
+    class Misdeclared(ToyGame):
+        game_type = dataclasses.replace(ToyGame.game_type, **wrong)
+
+    with pytest.raises(AssertionError):
+        check_game_type(Misdeclared(), [ToyConfig()], [0, 1])

@@ -21,6 +21,7 @@ from cardroom.engine import (
     Step,
 )
 from cardroom.engine.game import JsonAble, JsonDict
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience, Viewer
 
 
@@ -70,6 +71,15 @@ class JsonData:
 class ToyGame:
     name = "toy"
     rules_version = "1"
+    game_type = GameType(
+        Dynamics.SEQUENTIAL,
+        ChanceMode.EXPLICIT_STOCHASTIC,
+        Information.IMPERFECT,
+        Utility.GENERAL_SUM,
+        min_seats=2,
+        max_seats=2,
+        interrupts=False,
+    )
     min_seats = 2
     max_seats = 2
     round_end: tuple[type, ...] = ()
@@ -152,6 +162,7 @@ class ToyGame:
             "played": [list(p) for p in state.played],
             "hand_sizes": [len(h) for h in state.hands],
             "turn": state.turn,
+            "awaited": sorted(self.awaited(state)),
         }
         if not isinstance(audience, Viewer) and state.hands:
             data["hand"] = list(state.hands[audience])

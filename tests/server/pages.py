@@ -35,7 +35,7 @@ def tichu_obs(**over: Any) -> Json:
         "scores": [0, 0], "score_sheet": [], "calls": ["", "", "", ""],
         "decided": [True] * 4, "exchange": None, "trick": [], "top": None, "turn": 0,
         "lead": True, "wish": None, "out": [], "pile_points": [0, 0, 0, 0], "passes": 0,
-        "last_round": None,
+        "last_round": None, "awaited": [0],
     }  # fmt: skip
     obs.update(over)
     return obs

@@ -24,6 +24,7 @@ from cardroom.engine import (
     register_game,
 )
 from cardroom.engine.game import JsonAble, JsonDict
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience, Viewer
 from tests.engine.toy import JsonData
 
@@ -50,6 +51,15 @@ class RelayState:
 class RelayGame:
     name = "relay"
     rules_version = "1"
+    game_type = GameType(
+        Dynamics.SIMULTANEOUS,  # the bids
+        ChanceMode.EXPLICIT_STOCHASTIC,
+        Information.IMPERFECT,
+        Utility.GENERAL_SUM,
+        min_seats=2,
+        max_seats=4,
+        interrupts=False,
+    )
     min_seats = 2
     max_seats = 4
     round_end: tuple[type, ...] = ()

@@ -1,4 +1,4 @@
-"""Attacks on per-client bounds (issue 7 item 7's lag bound, and per-address limits behind a
+"""Attacks on per-client bounds (the lag bound, and per-address limits behind a
 reverse proxy): a client that stops reading is closed within seconds with 4008 and loses nothing
 on reconnect; a client cannot choose its address with proxy headers unless its peer is a
 trusted proxy. Each reproduced its attack on the server before the fix."""

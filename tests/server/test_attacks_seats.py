@@ -1,5 +1,5 @@
-"""Attacks on seats, ownership and input (issue 7, items 1, 2, 3, 7, 11, 12, 13, 14), one test
-per item, each against a real server. Each failed on the server before its fix."""
+"""Attacks on seats, ownership and input, one test per attack, each against a real server.
+Each failed on the server before its fix."""
 
 from __future__ import annotations
 

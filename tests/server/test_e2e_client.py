@@ -176,7 +176,7 @@ def test_toepen_renders_every_non_card_action_as_a_button(open_table: Any) -> No
         "legal": ["play 10H", "play 7H", "knock", "future-action"],
         "hand": ["10H", "7H", "JS", "QC"], "hand_sizes": [4, 4, 4, 4], "terminal": False,
         "outcome": None, "turn": 0, "lives": [10, 9, 10, 8], "stake": 1, "trick": [],
-        "tricks": [], "trick_no": 1, "hand_no": 1, "last_hand": None,
+        "awaited": [0], "tricks": [], "trick_no": 1, "hand_no": 1, "last_hand": None,
     }  # fmt: skip
     page, server = open_table(obs)
     texts = page.get_by_test_id("actions").locator("button").all_inner_texts()
@@ -225,9 +225,9 @@ def test_the_log_names_seats_instead_of_numbers(open_table: Any) -> None:
     ("over", "shown"),
     [
         ({"turn": 0, "legal": ["pass"]}, True),
-        ({"turn": 2, "legal": ["play 7G 7K 7B 7R"]}, False),  # a bomb is allowed, not owed
-        ({"phase": "exchange", "turn": None, "legal": ["tichu"], "decided": [True] * 4}, False),
-        ({"phase": "grand", "turn": None, "legal": ["grand"], "decided": [False] * 4}, True),
+        ({"turn": 2, "awaited": [2], "legal": ["play 7G 7K 7B 7R"]}, False),  # allowed, not owed
+        ({"phase": "exchange", "turn": None, "legal": ["tichu"], "awaited": []}, False),
+        ({"phase": "grand", "turn": None, "legal": ["grand"], "awaited": [0, 1, 2, 3]}, True),
     ],
 )
 def test_your_move_badge_only_when_the_game_waits_for_you(

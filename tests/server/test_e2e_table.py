@@ -1,4 +1,4 @@
-"""The card table of issue 11, one element per test, on a scripted websocket (``pages.py``):
+"""The card table, one element per test, on a scripted websocket (``pages.py``):
 seats around you, the trick at the seats, pass markers, the last trick, the Dog lead, the
 Dragon gift, bombs, call badges, SVG cards, the history, the round end, chat, the counter, the
 timer, the keyboard, the phone layout, Toepen's finished trick and stake, the replay viewer,
@@ -43,7 +43,7 @@ def toepen_obs(**over: Any) -> Json:
         "game": "toepen", "audience": 0, "phase": "play", "num_seats": 4, "active": [0],
         "legal": ["play 10H", "knock"], "hand": ["10H", "JS"], "hand_sizes": [2, 2, 2, 2],
         "terminal": False, "outcome": None, "turn": 0, "lives": [10, 9, 10, 8], "stake": 3,
-        "trick": [], "tricks": [], "trick_no": 3, "hand_no": 2, "last_hand": None,
+        "awaited": [0], "trick": [], "tricks": [], "trick_no": 3, "hand_no": 2, "last_hand": None,
         "dealer": 3, "in_game": [True] * 4, "in_hand": [True] * 4, "knocker": None,
     }  # fmt: skip
     obs.update(over)
@@ -381,7 +381,9 @@ def test_toepen_finished_trick_stays_with_its_winner_and_stake_is_large(open_tab
 
 def test_toepen_game_over_names_the_winner(open_table: Any) -> None:
     outcome = {"scores": [0, 0, 4, 0], "winners": [2], "reason": "last one standing"}
-    obs = toepen_obs(terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None)
+    obs = toepen_obs(
+        terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None, awaited=[]
+    )
     page, _ = open_table(obs)
     text = page.get_by_test_id("outcome").inner_text()
     assert "Cy wins!" in text and "seat 2" not in text

@@ -54,6 +54,7 @@ TICHU_OBS = {
     "calls": ["", "tichu", "", "grand"],
     "trick": [{"seat": 3, "cards": ["9K", "9R"], "combo": "pair 9"}],
     "turn": 1,
+    "awaited": [1],
     "wish": "8",
     "out": [2],
     "scores": [120, 80],
@@ -141,7 +142,7 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     obs = {
         "game": "toepen", "phase": "respond", "num_seats": 3, "active": [2], "legal": [],
         "hand": ["10H"], "hand_sizes": [3, 2, 3], "lives": [9, 10, 7],
-        "in_hand": [True, False, True], "turn": 2, "stake": 2, "knocker": 0,
+        "in_hand": [True, False, True], "turn": 0, "awaited": [2], "stake": 2, "knocker": 0,
         "trick": [{"seat": 0, "card": "JS"}], "terminal": False, "outcome": None,
     }  # fmt: skip
     lines = render_obs(obs, seat_names(3, 0)).splitlines()

@@ -9,7 +9,7 @@ bot: a seat that owes a move gets ``act``; a seat that merely may interrupt gets
 optional ``interrupt`` (``None`` = let play go on); ``may_interrupt`` tells a driver, from the
 seat's legal actions, when an off-turn look cannot yield anything (``Selective``).
 
->>> view = SeatView("toy", 0, {"legal": ["play 1", "play 2"], "turn": 0})
+>>> view = SeatView("toy", 0, {"legal": ["play 1", "play 2"], "awaited": [0]})
 >>> view.legal, owes_move(view)
 (('play 1', 'play 2'), True)
 """
@@ -80,22 +80,16 @@ def may_interrupt(bot: Bot, legal: Sequence[str]) -> bool:
 
 
 def awaited(obs: Mapping[str, Any], seat: int) -> bool:
-    """Whether the game waits for ``seat``, read from public keys of any audience's observation.
+    """Whether the game waits for ``seat``: every game's observation lists the seats that owe a
+    move as ``awaited`` (``Game.awaited``, public to every audience), the one source of it.
 
-    Games publish the seats that owe a move as ``awaited`` (``Game.awaited``); observations
-    without it fall back on ``turn``, or for a phase without one (simultaneous decisions such as
-    Tichu's Grand Tichu and exchange) on every seat that has not ``decided`` yet.
+    >>> awaited({"awaited": [2]}, 2), awaited({"awaited": []}, 2)
+    (True, False)
     """
     listed = obs.get("awaited")
-    if isinstance(listed, list):
-        return seat in listed
-    turn = obs.get("turn")
-    if turn is not None:
-        return bool(turn == seat)
-    decided = obs.get("decided")
-    if isinstance(decided, list) and seat < len(decided):
-        return not decided[seat]
-    return True
+    if not isinstance(listed, list):
+        raise ValueError("the observation has no 'awaited' list of the seats that owe a move")
+    return seat in listed
 
 
 def owes_move(view: SeatView) -> bool:

@@ -1,7 +1,8 @@
 """Bots by game and level: ``make_bot("tichu", "heuristic")``, ``make_bot("tichu", "search:0.3")``.
 
 ``random`` plays any game (it only reads ``obs["legal"]``); the other levels are per game and are
-imported lazily, so a game whose bot is not built yet only lacks that level. A level may take
+imported lazily (a search bot's imports stay out of processes that never make one); a missing
+module is a packaging mistake and fails loudly. A level may take
 one argument after a colon (``search:0.3`` = 0.3 s per decision); the bot class parses it with
 its ``from_arg`` class method.
 
@@ -20,13 +21,10 @@ ValueError: bot level 'random' takes no argument (got '3')
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from typing import Any
 
 from cardroom.bots.protocol import Bot
 from cardroom.bots.random_bot import RandomBot
-
-BotFactory = Callable[[], Bot]
 
 _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
     "tichu": {
@@ -44,23 +42,10 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
 """Per game and level: the module and class of the bot."""
 
 
-def _load(module_name: str, class_name: str) -> Any:
-    """The bot class, or None when its module does not exist (yet)."""
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:  # a bot not built yet must not break the others
-        if exc.name != module_name:
-            raise
-        return None
-    return getattr(module, class_name, None)
-
-
 def _classes(game: str) -> dict[str, Any]:
     classes: dict[str, Any] = {"random": RandomBot}
     for level, (module_name, class_name) in _LEVELS.get(game, {}).items():
-        cls = _load(module_name, class_name)
-        if cls is not None:
-            classes[level] = cls
+        classes[level] = getattr(importlib.import_module(module_name), class_name)
     return classes
 
 

@@ -1,9 +1,10 @@
 """Statistics for bot evaluation: means with 95 % confidence intervals, SPRT, percentiles.
 
-Strength is a mean point difference per round over duplicate deal pairs (``bots.md`` §1); the
-pairs are independent, so a normal-approximation CI over the pair values is honest. The SPRT is
-the normalised one chess engines use (a Gaussian log-likelihood ratio with the sample variance):
-it stops as soon as "better by ``h1``" or "no better than ``h0``" is clear.
+Strength is a mean point difference per round over duplicate deal pairs
+(``arena/duplicate.py``); the pairs are independent, so a normal-approximation CI over the pair
+values is honest. The SPRT is the normalised one chess engines use (a Gaussian log-likelihood
+ratio with the sample variance): it stops as soon as "better by ``h1``" or "no better than
+``h0``" is clear.
 
 >>> m = mean_ci([1.0, 2.0, 3.0, 4.0])
 >>> round(m.mean, 2), round(m.low, 2), round(m.high, 2)

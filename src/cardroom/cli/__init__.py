@@ -18,12 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardroom", description=__doc__.splitlines()[0])
     subparsers = parser.add_subparsers(dest="command", required=True)
     for name in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(f"cardroom.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"cardroom.cli.{name}":
-                continue  # not built yet
-            raise
+        module = importlib.import_module(f"cardroom.cli.{name}")
         register: Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]
         register = module.register
         register(subparsers)

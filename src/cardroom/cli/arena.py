@@ -1,4 +1,4 @@
-"""``cardroom arena``: duplicate-deal strength measurement between two bot levels (issue 9).
+"""``cardroom arena``: duplicate-deal strength measurement between two bot levels.
 
 ``cardroom arena --a heuristic --b heuristic-v1 --pairs 400 --seed 1`` plays 400 seeded deals
 twice each (teams swapped) and prints side A's mean point difference per round with a 95 % CI,

@@ -12,7 +12,8 @@ from cardroom.engine.errors import (
     InvalidNotationError,
     NotActiveError,
 )
-from cardroom.engine.game import Game, Outcome
+from cardroom.engine.game import Game, Observation, Outcome
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.record import GameRecord, LogRecord
 from cardroom.engine.registry import games, get_game, register_game
 from cardroom.engine.runner import Runner, replay
@@ -22,22 +23,28 @@ __all__ = [
     "OMNISCIENT",
     "SPECTATOR",
     "Audience",
+    "ChanceMode",
     "ChanceOutcome",
     "ChanceRequest",
     "ChanceResolver",
     "ConfigError",
+    "Dynamics",
     "EngineError",
     "Game",
     "GameRecord",
+    "GameType",
     "IllegalActionError",
+    "Information",
     "InvalidNotationError",
     "LogRecord",
     "NotActiveError",
+    "Observation",
     "Outcome",
     "Runner",
     "Seat",
     "SeededResolver",
     "Step",
+    "Utility",
     "Viewer",
     "games",
     "get_game",

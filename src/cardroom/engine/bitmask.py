@@ -54,3 +54,58 @@ def parse_mask(
             raise InvalidNotationError(f"card {format_card(c)} is listed twice")
         mask |= 1 << c
     return mask
+
+
+class MaskSet:
+    """An immutable set of one game's cards over a bitmask (python-chess's ``SquareSet`` idea):
+    iteration in canonical order, set operators, and the game's text. A game subclasses it and
+    sets ``deck_size``, ``format_card`` and ``parse_card``.
+
+    >>> class Digits(MaskSet):
+    ...     deck_size, format_card, parse_card = 10, staticmethod(str), staticmethod(int)
+    >>> hand = Digits.parse("7 3")
+    >>> hand, list(hand), 3 in hand, len(hand | Digits.parse("1"))
+    (Digits.parse('3 7'), [3, 7], True, 3)
+    """
+
+    __slots__ = ("mask",)
+    deck_size: int = 0
+    format_card: Callable[[int], str]
+    parse_card: Callable[[str], int]
+
+    def __init__(self, mask: int = 0) -> None:
+        self.mask = mask
+
+    @classmethod
+    def parse(cls, text: str) -> MaskSet:
+        return cls(parse_mask(text, cls.parse_card, cls.format_card))
+
+    def __iter__(self) -> Iterator[int]:
+        return iter_cards(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, c: object) -> bool:
+        return isinstance(c, int) and 0 <= c < self.deck_size and bool(self.mask >> c & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, MaskSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: MaskSet) -> MaskSet:
+        return type(self)(self.mask | other.mask)
+
+    def __and__(self, other: MaskSet) -> MaskSet:
+        return type(self)(self.mask & other.mask)
+
+    def __sub__(self, other: MaskSet) -> MaskSet:
+        return type(self)(self.mask & ~other.mask)
+
+    def __str__(self) -> str:
+        return format_mask(self.mask, type(self).format_card)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.gametype import GameType
 from cardroom.engine.types import Audience, Seat, Step
 
 S = TypeVar("S")
@@ -25,6 +26,17 @@ class JsonAble(Protocol):
     """Observations and events: plain values that render to JSON for the wire and the log."""
 
     def to_json(self) -> JsonDict: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one audience sees, for every game: ``data`` is already plain JSON (read-only), so
+    the wire, bots and clients never convert it again."""
+
+    data: JsonDict
+
+    def to_json(self) -> JsonDict:
+        return self.data
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +62,8 @@ class Game(Protocol[S, A, C]):
     rules_version: str
     min_seats: int
     max_seats: int
+    game_type: GameType
+    """What kind of game this is (checked by the conformance suite)."""
     round_end: tuple[type, ...]
     """Event types that close a round (or hand) with a summary worth reading: a table may pause
     before the next deal there. Empty for a game without such a moment."""

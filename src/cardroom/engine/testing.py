@@ -1,20 +1,24 @@
 """Conformance checks reused by every game's tests (OpenSpiel ``games_sim_test`` style).
 
 ``play_random`` plays a seeded random game to the end; ``check_step`` asserts the per-state
-invariants; ``check_game`` runs both and checks replay and the record round-trip.
+invariants (``check_awaited`` among them); ``check_game`` runs both and checks replay and the
+record round-trip; ``check_game_type`` plays games and checks the game's declared ``GameType``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.errors import EngineError, IllegalActionError
 from cardroom.engine.game import Game
+from cardroom.engine.gametype import ChanceMode, Dynamics, Information, Utility
 from cardroom.engine.record import GameRecord
-from cardroom.engine.runner import Runner, replay
+from cardroom.engine.runner import Runner, apply_record, replay
 from cardroom.engine.types import SPECTATOR
 
 AnyGame = Game[Any, Any, Any]
@@ -43,10 +47,27 @@ def play_random(
     raise AssertionError(f"{game.name}: no end after {max_steps} steps (seed {seed})")
 
 
+def check_awaited(game: AnyGame, state: Any, n: int) -> None:
+    """``awaited``, the one source of who owes a move: active seats only, the same list in every
+    audience's observation, and somebody while the game is live (nobody once it is over)."""
+    awaited = game.awaited(state)
+    assert awaited <= game.active_seats(state), f"awaited {set(awaited)} not all active"
+    for audience in [*range(n), SPECTATOR]:
+        shown = game.observe(state, audience).to_json().get("awaited")
+        assert shown == sorted(awaited), f"{audience!r} is shown awaited={shown}, not {awaited}"
+    live = not game.is_terminal(state) and game.pending_chance(state) is None
+    assert bool(awaited) == live, f"awaited={set(awaited)} while live={live}"
+    if game.game_type.dynamics is Dynamics.SEQUENTIAL:
+        assert len(awaited) <= 1, f"a sequential game awaits {set(awaited)}"
+    if not game.game_type.interrupts:
+        assert game.active_seats(state) == awaited, "an active seat that owes no move"
+
+
 def check_step(game: AnyGame, state: Any, n: int, rng: random.Random) -> None:
     """Invariants of one non-terminal state of ``n`` seats; raises ``AssertionError``."""
     active = game.active_seats(state)
     assert active, "a non-terminal state must have an active seat"
+    check_awaited(game, state, n)
     seats = range(n)
     for seat in seats:
         legal = game.legal_actions(state, seat)
@@ -90,6 +111,66 @@ def check_game(game: AnyGame, config: Any, seed: int) -> Runner[Any, Any, Any]:
     again = Runner.from_record(game, GameRecord.from_jsonl(text))
     assert again.state == runner.state and again.to_record().to_jsonl() == text
     return runner
+
+
+@dataclass
+class Seen:
+    """What random play showed of a game's kind, for ``check_game_type``."""
+
+    chance: bool = False
+    simultaneous: bool = False
+    interrupts: bool = False
+    hidden: bool = False
+    score_sums: set[int] | None = None
+
+
+def check_game_type(game: AnyGame, configs: Iterable[Any], seeds: Iterable[int]) -> Seen:
+    """Play seeded random games under ``configs`` and check each claim of ``game.game_type``
+    both ways: what it allows never shows up if not declared, and what it declares shows up."""
+    kind = game.game_type
+    assert (kind.min_seats, kind.max_seats) == (game.min_seats, game.max_seats), "seat range"
+    seen = Seen(score_sums=set())
+    for config in configs:
+        n = game.num_seats(config)
+        assert kind.min_seats <= n <= kind.max_seats, f"{n} seats outside the declared range"
+        for seed in seeds:
+            runner = play_random(game, config, seed)
+            seen.chance |= any(r.kind == "chance" for r in runner.records)
+            state = replay(game, config, ())
+            for record in runner.records:
+                _look(game, state, n, seen)
+                state, _ = apply_record(game, state, record)
+            outcome = game.outcome(state)
+            assert outcome is not None and seen.score_sums is not None
+            seen.score_sums.add(sum(outcome.scores))
+    assert seen.chance == (kind.chance_mode is ChanceMode.EXPLICIT_STOCHASTIC), "chance mode"
+    assert seen.simultaneous == (kind.dynamics is Dynamics.SIMULTANEOUS), "dynamics"
+    assert seen.interrupts == kind.interrupts, "interrupts"
+    assert seen.hidden == (kind.information is Information.IMPERFECT), "information"
+    sums = seen.score_sums or set()
+    if kind.utility is Utility.ZERO_SUM:
+        assert sums == {0}, f"zero-sum scores summed to {sums}"
+    elif kind.utility is Utility.CONSTANT_SUM:
+        assert len(sums) == 1, f"constant-sum scores summed to {sums}"
+    return seen
+
+
+def _look(game: AnyGame, state: Any, n: int, seen: Seen) -> None:
+    if game.is_terminal(state) or game.pending_chance(state) is not None:
+        return
+    check_awaited(game, state, n)
+    awaited, active = game.awaited(state), game.active_seats(state)
+    seen.simultaneous |= len(awaited) > 1
+    seen.interrupts |= active != awaited
+    if not seen.hidden:
+        public = _shared(game.observe(state, SPECTATOR).to_json())
+        seen.hidden = any(_shared(game.observe(state, s).to_json()) != public for s in range(n))
+
+
+def _shared(obs: dict[str, Any]) -> dict[str, Any]:
+    """An observation without what only says who looks (a seat sees more only if it is
+    shown something hidden from the spectator)."""
+    return {k: v for k, v in obs.items() if k not in ("audience", "legal")}
 
 
 def perft(game: AnyGame, state: Any, depth: int) -> int:

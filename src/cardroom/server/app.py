@@ -87,7 +87,8 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             lone: Any = None
             try:
                 postgres = settings.db.startswith(("postgresql://", "postgres://"))
-                if store is None and settings.node_id is None and postgres:  # issue 7 item 15
+                # one lone server per database schema
+                if store is None and settings.node_id is None and postgres:
                     lone = await hold_lone_server(settings.db)
                 await table_store.open()
                 registry = await _registry(table_store, settings)

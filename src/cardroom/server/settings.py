@@ -34,7 +34,7 @@ class Settings:
     can read the summary (0 = deal at once, as most tests want). ``stats_every``: seconds between
     log lines on the event loop's health (``server/ops/health.py``; 0 = none).
 
-    Limits (issue 7; README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
+    Limits (README "Limits"): ``max_body`` bytes of an HTTP body; ``create_burst``
     tables an address may create at once, refilled at ``create_per_minute``; ``max_open_tables``
     open (not yet dealt) tables; ``open_table_ttl`` seconds an open table may sit untouched and
     unwatched before it is removed (0 = never); ``lobby_page`` tables per lobby page;

@@ -36,10 +36,13 @@ COMMON_KEYS = frozenset(
         "game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes",
         "terminal", "outcome", "trick", "top", "turn", "calls", "decided", "exchange", "scores",
         "score_sheet", "last_round", "pile_points", "out", "round", "wish", "lead", "passes",
-        "lives",
+        "lives", "awaited",
     }
 )  # fmt: skip
 """Keys rendered by name; any other scalar key is shown as ``key: value``."""
+
+COMBO_FIELDS = frozenset({"kind", "length", "rank", "strength", "phoenix"})
+"""A play's combination for programs; people read its ``combo`` text."""
 
 CALL_KEYS = {"tichu": "tichu.call.tichu", "grand": "tichu.call.grand"}
 
@@ -74,7 +77,8 @@ def render_event(event: Json, names: Sequence[str], game: str = "") -> str:
     if said:
         return i18n.render(LANG[0], said, names)
     words = str(event.get("type", "event")).replace("_", " ")
-    fields = {k: v for k, v in event.items() if k not in ("type", "seat")}
+    skip = {"type", "seat"} | (COMBO_FIELDS if "combo" in event else set())
+    fields = {k: v for k, v in event.items() if k not in skip}
     text = " ".join([words, *(_field(k, v, names) for k, v in fields.items())])
     seat = event.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -108,10 +112,9 @@ def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     out = obs.get("out") or []
     if seat in out:
         bits.append(say("tui.out", place=out.index(seat) + 1))
-    if obs.get("turn") == seat:
-        bits.append(say("tui.turn_lead") if obs.get("lead") else say("tui.turn"))
-    elif seat in (obs.get("active") or []) and obs.get("turn") is None:
-        bits.append(say("tui.to_act"))
+    if seat in (obs.get("awaited") or []):
+        lead = obs.get("lead") and obs.get("turn") == seat
+        bits.append(say("tui.turn_lead") if lead else say("tui.turn"))
     return "  ".join(bits)
 
 

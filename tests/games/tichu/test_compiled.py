@@ -39,7 +39,8 @@ import importlib.machinery as m, os, sys
 sources_only = m.FileFinder.path_hook((m.SourceFileLoader, m.SOURCE_SUFFIXES))
 def hook(path):  # the Tichu and bot packages' sources, never their compiled modules
     path = path.rstrip(os.sep)
-    ours = (os.path.join("cardroom", "games", "tichu"), os.path.join("cardroom", "bots"))
+    parts = (("games", "tichu"), ("bots",), ("bots", "tichu"))
+    ours = tuple(os.path.join("cardroom", *p) for p in parts)
     if path.endswith(ours):
         return sources_only(path)
     raise ImportError(path)

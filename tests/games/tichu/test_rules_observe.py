@@ -76,7 +76,10 @@ def test_phase_names_and_turn() -> None:
     state = acts(state, (0, "play DRG"), (1, "pass"), (2, "pass"), (3, "pass"))
     data = GAME.observe(state, 1).to_json()
     assert data["phase"] == "dragon" and data["turn"] == 0 and data["lead"] is False
-    assert data["top"] == {"seat": 0, "cards": ["DRG"], "combo": "single DRG"}
+    assert data["top"] == {
+        "seat": 0, "cards": ["DRG"], "combo": "single DRG",
+        "kind": "single", "rank": 15, "length": 1, "strength": 30, "phoenix": None,
+    }  # fmt: skip
     assert data["passes"] == 3
 
 

@@ -14,6 +14,7 @@ from cardroom.engine import ChanceOutcome
 from cardroom.engine.game import JsonDict
 from cardroom.games.toepen import GAME, ToepenConfig, ToepenState
 from cardroom.games.toepen.cards import HAND_SIZE, iter_cards, parse_card, parse_cards
+from cardroom.games.toepen.state import Phase
 
 Events = list[JsonDict]
 
@@ -79,8 +80,8 @@ def run(state: ToepenState, *script: str) -> tuple[ToepenState, Events]:
 
 def skip_exchange(state: ToepenState) -> ToepenState:
     """Everybody declines signals, exchanges and challenges until play starts."""
-    while state.phase in ("announce", "laundry", "challenge"):
-        seat = GAME.observe(state, 0).to_json()["turn"]
+    while state.phase in (Phase.ANNOUNCE, Phase.LAUNDRY, Phase.CHALLENGE):
+        (seat,) = GAME.observe(state, 0).to_json()["awaited"]
         state = GAME.apply(state, seat, GAME.default_action(state, seat)).state
     return state
 

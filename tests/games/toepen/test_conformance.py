@@ -15,6 +15,7 @@ import pytest
 
 from cardroom.engine import SPECTATOR, IllegalActionError, NotActiveError
 from cardroom.games.toepen.cards import JACK, RANKS, SUITS, format_card, parse_card, strength_of
+from cardroom.games.toepen.state import Phase
 
 from .scenario import SUITED, SWEEP, SWEEP_PLAYS, dealt, legal, obs, run, skip_exchange
 
@@ -173,7 +174,7 @@ TRICKS = cases(
         "T08",
         SUITED,
         ["0 play 8D", "1 play 7D", "2 play 10D", "3 play 9D"],
-        expect={"play_turn": 2, "leader": 2, "trick_no": 2},
+        expect={"turn": 2, "leader": 2, "trick_no": 2},
         legal={2: ["play 8H", "play 9S", "play 7C", "knock"]},
     ),
     Case(
@@ -203,7 +204,7 @@ def test_t10_deal_four_each_and_the_stock(n: int, stock: int) -> None:
 
 def test_t11_left_of_the_dealer_leads() -> None:
     state = skip_exchange(dealt(SUITED)[0])
-    assert obs(state, SPECTATOR)["play_turn"] == 0
+    assert obs(state, SPECTATOR)["turn"] == 0
 
 
 def next_leader(state: Any) -> int:
@@ -212,7 +213,7 @@ def next_leader(state: Any) -> int:
     from .scenario import GAME
 
     state = GAME.apply_chance(state, ChanceOutcome("shuffle", tuple(range(32)))).state
-    return int(obs(skip_exchange(state), SPECTATOR)["play_turn"])
+    return int(obs(skip_exchange(state), SPECTATOR)["turn"])
 
 
 @pytest.mark.parametrize(
@@ -281,7 +282,7 @@ EXCHANGE = cases(
         "T18",
         FACES,
         [*NOSIG, "0 laundry", "1 accept", "2 challenge"],
-        expect={"lives": [10, 10, 9, 10], "phase": "announce", "turn": 0},
+        expect={"lives": [10, 10, 9, 10], "phase": "announce", "awaited": [0]},
         events=[{"type": "accept", "seat": 1}],
         exchange=True,
     ),
@@ -487,13 +488,13 @@ KNOCKING = cases(
         "T34",
         SUITED,
         ["0 play 10H", "1 play 9H", "0 knock", "1 stay", "2 stay", "3 stay"],
-        expect={"play_turn": 2, "turn": 2, "stake": 2},
+        expect={"turn": 2, "awaited": [2], "stake": 2},
     ),
     Case(
         "T34-folded",
         SUITED,
         ["0 play 10H", "1 play 9H", "0 knock", "1 stay", "2 fold", "3 stay"],
-        expect={"play_turn": 3, "turn": 3, "stake": 2},
+        expect={"turn": 3, "awaited": [3], "stake": 2},
     ),
     Case(
         "T34-V-TURNKNOCK",
@@ -535,7 +536,7 @@ KNOCKING = cases(
             ["0 play 7S", "1 play 10S", "2 play 9S", "3 play 8S", "1 play 9H"],
             ["2 play 8H", "3 play 7H", "0 play 10H", "1 knock", "2 stay", "3 stay", "0 fold"],
         ),
-        expect={"play_turn": 1, "leader": 1, "trick_no": 3, "trick": []},
+        expect={"turn": 1, "leader": 1, "trick_no": 3, "trick": []},
     ),
     Case(
         "T39",
@@ -568,9 +569,9 @@ def test_t27_responses_go_clockwise_from_the_knocker_and_are_public() -> None:
     order = []
     for answer in ("stay", "fold", "stay"):
         public = obs(state, SPECTATOR)
-        order.append(public["turn"])
+        order.append(public["awaited"][0])
         assert legal(state, 1) == [], "the knocker is not asked"
-        state, _ = run(state, f"{public['turn']} {answer}")
+        state, _ = run(state, f"{public['awaited'][0]} {answer}")
     assert order == [2, 3, 0]
     state, _ = run(skip_exchange(dealt(SUITED)[0]), "1 knock", "2 stay", "3 fold")
     seen = obs(state, 0)["responses"]
@@ -584,14 +585,14 @@ SCORING = cases(
         "T42",
         T42_HANDS,
         T42_T1 + T42_T2,
-        expect={"play_turn": 1, "leader": 1},
+        expect={"turn": 1, "leader": 1},
         events=[{"type": "trick", "trick_no": 2, "winner": 0, "leader": 1}],
     ),
     Case(
         "T42-V-FOLDVOID",
         T42_HANDS,
         T42_T1 + T42_T2,
-        expect={"play_turn": 2, "leader": 2},
+        expect={"turn": 2, "leader": 2},
         events=[{"type": "trick", "trick_no": 2, "winner": 2, "leader": 2}],
         options={"fold_void": True},
     ),
@@ -687,7 +688,7 @@ SIGNALS = cases(
         ["0 nosignal"],
         absent=["whistle"],
         legal={1: ["whistle"]},
-        expect={"signals": [[""], [""], [""], [""]], "turn": 1},
+        expect={"signals": [[""], [""], [""], [""]], "awaited": [1]},
         exchange=True,
     ),
     Case(
@@ -695,7 +696,7 @@ SIGNALS = cases(
         {1: "10S 10H 10D KC"},
         ["0 nosignal", "1 whistle"],
         events=[{"type": "whistle", "seat": 1}],
-        expect={"signals": [[""], ["whistle"], [""], [""]], "turn": 2},
+        expect={"signals": [[""], ["whistle"], [""], [""]], "awaited": [2]},
         exchange=True,
     ),
     Case(
@@ -871,7 +872,7 @@ VARIANTS = cases(
         "T55-V-POOR-answered",
         SUITED,
         ["3 stay", "0 fold", "1 stay"],
-        expect={"phase": "play", "stake": 2, "lives": [9, 10, 1, 10], "play_turn": 2},
+        expect={"phase": "play", "stake": 2, "lives": [9, 10, 1, 10], "turn": 2},
         legal={2: ["play 8H", "play 9S", "play 10D", "play 7C"]},
         lives={2: 1},
         options={"poverty": True},
@@ -955,7 +956,7 @@ def test_t63_eliminated_players_sit_out_until_one_is_left() -> None:
             continue
         active = sorted(GAME.active_seats(state))
         assert 3 not in active
-        if state.phase == "respond":
+        if state.phase is Phase.RESPOND:
             assert 3 not in obs(state, SPECTATOR)["responses"]["waiting"]
         seat = rng.choice(active)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state

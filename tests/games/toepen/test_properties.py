@@ -175,7 +175,7 @@ def test_timeouts_play_a_legal_move_and_never_knock_for_the_seat_on_turn(n: int)
                     GAME.default_action(state, seat)
                 continue
             assert GAME.default_action(state, seat) in legal
-        turn = GAME.observe(state, SPECTATOR).to_json()["turn"]
+        (turn,) = GAME.observe(state, SPECTATOR).to_json()["awaited"]
         action = GAME.default_action(state, turn)
         assert str(action) != "knock"
         runner.act(turn, action, kind="timeout", auto=True)

@@ -1,4 +1,4 @@
-"""The spec changes of issue 10: R8.3 forced signals at the seat's own turn (a spy cannot tell
+"""Rule changes of toepen-default-2: R8.3 forced signals at the seat's own turn (a spy cannot tell
 them from chosen ones), R7.1 the game ends the moment a player reaches 0 lives (V-FINISH-HAND
 plays the hand out), R6.6 the taker of trick 4 deals even if he folded, R1.1 two players."""
 
@@ -11,6 +11,7 @@ import pytest
 from cardroom.engine import SPECTATOR, ChanceOutcome
 from cardroom.engine.game import JsonDict
 from cardroom.games.toepen import GAME, ToepenConfig, ToepenState
+from cardroom.games.toepen.state import Phase
 
 from .scenario import SUITED, obs, run, shuffle_for
 
@@ -38,11 +39,11 @@ def moments(signaller: int, hand: str) -> list[tuple[ToepenState, list[Any]]]:
     the signaller whistles at its turn, everybody else declines."""
     state, events = deal(signaller, hand)
     out = [(state, events)]
-    while state.phase != "play" or (not state.tricks and not state.trick):
-        seat = obs(state, SPECTATOR)["turn"]
-        if seat == signaller and state.phase == "play":
+    while state.phase is not Phase.PLAY or (not state.tricks and not state.trick):
+        (seat,) = obs(state, SPECTATOR)["awaited"]
+        if seat == signaller and state.phase is Phase.PLAY:
             break
-        action = "whistle" if seat == signaller and state.phase == "announce" else None
+        action = "whistle" if seat == signaller and state.phase is Phase.ANNOUNCE else None
         chosen = GAME.parse_action(action) if action else GAME.default_action(state, seat)
         step = GAME.apply(state, seat, chosen)
         state = step.state
@@ -67,8 +68,8 @@ def test_r8_3_spy_cannot_tell_a_forced_whistle_from_a_chosen_one(signaller: int)
 def test_r8_3_every_seat_passes_through_its_announcement_turn() -> None:
     state, _ = deal(1, FORCED)
     turns = []
-    while state.phase == "announce":
-        seat = obs(state, SPECTATOR)["turn"]
+    while state.phase is Phase.ANNOUNCE:
+        (seat,) = obs(state, SPECTATOR)["awaited"]
         turns.append((seat, obs(state, seat)["legal"]))
         state = GAME.apply(state, seat, GAME.default_action(state, seat)).state
     assert turns == [(0, ["nosignal"]), (1, ["whistle"]), (2, ["nosignal"]), (3, ["nosignal"])]

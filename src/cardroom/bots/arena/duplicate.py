@@ -1,4 +1,4 @@
-"""Duplicate Tichu deals: each seeded deal is played twice with the teams swapped (``bots.md`` §1).
+"""Duplicate Tichu deals: each seeded deal is played twice with the teams swapped.
 
 Table 1 seats side A at 0/2 and side B at 1/3; table 2 swaps them over the same cards (the deal
 RNG is the deal's seed alone, apart from the bots' RNGs). A pair's value is side A's mean point

@@ -1,4 +1,4 @@
-"""The Toepen arena: loser share per bot level over seat-rotated duplicate deals (bots.md §1).
+"""The Toepen arena: loser share per bot level over seat-rotated duplicate deals.
 
 Each deal seed is played once per seat rotation of the line-up (the same cards, every level in
 every seat), so card luck cancels within a deal. The headline figure is a level's *loser share*:

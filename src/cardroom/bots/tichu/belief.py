@@ -1,4 +1,4 @@
-"""Belief sampling: full Tichu states a seat cannot tell apart from what it has seen (issue 9).
+"""Belief sampling: full Tichu states a seat cannot tell apart from what it has seen.
 
 ``sample_world(view, rng)`` deals the cards the seat has not seen among the other hands so that
 every fact of its view holds: its own hand, the cards played this round and the piles they went
@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.games.tichu.actions import _RANK_TOKENS
-from cardroom.games.tichu.cards import DRG, PHX, iter_cards, parse_card, rank_mask
-from cardroom.games.tichu.combos import Combo, combo_for, enumerate_plays, readings
+from cardroom.games.tichu.cards import DRG, iter_cards, parse_card, rank_mask
+from cardroom.games.tichu.combos import Combo, combo_from_fields, enumerate_plays
 from cardroom.games.tichu.config import TichuConfig
 from cardroom.games.tichu.state import SEATS, Phase, TichuState, TrickPlay, next_holding
 
@@ -45,12 +45,9 @@ def _rank(text: str | None) -> int | None:
     return None if text is None else _RANK_TOKENS[str(text).upper()]
 
 
-def _combo(cards: int, phoenix_as: int | None, top: Combo | None, text: str | None) -> Combo:
-    """The combination a logged play made (the Phoenix single takes its value from ``top``)."""
-    if cards == 1 << PHX or phoenix_as is not None:
-        return combo_for(cards, phoenix_as, top)
-    options = readings(cards)
-    return next((c for c in options if c.describe() == text), options[-1])
+def _combo(cards: int, event: Mapping[str, Any]) -> Combo:
+    """The combination a logged play made, from the event's structured fields."""
+    return combo_from_fields(cards, event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +93,7 @@ def round_facts(view: SeatView) -> RoundFacts:
         elif kind == "played":
             seat, cards = int(event["seat"]), _mask(event["cards"])
             top = facts.trick[-1].combo if facts.trick else None
-            combo = _combo(cards, _rank(event.get("phoenix_as")), top, event.get("combo"))
+            combo = _combo(cards, event)
             if wish is not None and not cards & rank_mask(wish) and not combo.is_bomb():
                 facts.wish_facts.append(WishFact(seat, wish, top))
             facts.wish_facts = [_later(f, seat, cards) for f in facts.wish_facts]

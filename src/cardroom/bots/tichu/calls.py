@@ -1,4 +1,4 @@
-"""Tichu and Grand Tichu calls by simulation: how often this seat goes out first (issue 9).
+"""Tichu and Grand Tichu calls by simulation: how often this seat goes out first.
 
 A call pays +100 (Grand +200) when the caller goes out first and costs as much otherwise, so
 it is worth ``100 (2p − 1)`` points for the chance ``p`` of going out first. ``p`` is measured

@@ -1,4 +1,4 @@
-"""The exchange by simulation: a few candidate gifts compared by rollouts (issue 9).
+"""The exchange by simulation: a few candidate gifts compared by rollouts.
 
 The candidates are the heuristic's plan (``plan_exchange``) and variants of it: the partner
 gets our best card below an Ace, an Ace, or a harmless low card instead; the opponents get the

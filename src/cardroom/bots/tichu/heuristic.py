@@ -42,9 +42,9 @@ from cardroom.games.tichu.combos import (
     Combo,
     Kind,
     combo_for,
+    combo_from_fields,
     enumerate_bombs,
     has_bomb,
-    readings,
 )
 
 SEATS: Final = 4
@@ -440,26 +440,16 @@ def _cards_mask(cards: tuple[str, ...]) -> int:
     return mask_of(_card(c) for c in cards)
 
 
-_readings = lru_cache(maxsize=65536)(readings)
+def trick_combo(entry: Mapping[str, Any]) -> Combo:
+    """The combination of one ``trick`` entry of the observation, from its structured fields:
+    exactly the engine's, with no guessing."""
+    return combo_from_fields(cards_mask(entry["cards"]), entry)
 
 
 def table_top(obs: Mapping[str, Any]) -> Combo | None:
-    """The combination on top of the current trick, rebuilt play by play from ``trick``.
-
-    A Phoenix single takes its value from the play below it; an ambiguous Phoenix reading is
-    the one whose description matches the observation's ``combo`` text.
-    """
-    top: Combo | None = None
-    for entry in obs.get("trick") or ():
-        cards = cards_mask(entry["cards"])
-        if cards == _PHX:
-            top = combo_for(cards, None, top)
-            continue
-        options = _readings(cards)
-        if not options:
-            continue
-        top = next((c for c in options if c.describe() == entry.get("combo")), options[-1])
-    return top
+    """The combination on top of the current trick (its last entry)."""
+    trick = obs.get("trick") or ()
+    return trick_combo(trick[-1]) if trick else None
 
 
 def trick_points(obs: Mapping[str, Any]) -> int:

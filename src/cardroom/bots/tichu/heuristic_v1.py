@@ -1,4 +1,4 @@
-"""``heuristic-v1``: the Tichu heuristic of 2026-12-03, frozen as the yardstick (issue 9).
+"""``heuristic-v1``: the Tichu heuristic of 2026-12-03, frozen as the yardstick.
 
 Do not improve this module: every new level is measured against it. Only plumbing that the
 action model forces (the exchange choices, the wish decision, ``legal_info``) may change.
@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.heuristic import trick_combo
 from cardroom.games.tichu.actions import ActionKind, TichuAction, rank_text
 from cardroom.games.tichu.cards import (
     DOG,
@@ -41,7 +42,7 @@ from cardroom.games.tichu.cards import (
     parse_card,
     rank_of,
 )
-from cardroom.games.tichu.combos import Combo, Kind, combo_for, enumerate_bombs, readings
+from cardroom.games.tichu.combos import Combo, Kind, combo_for, enumerate_bombs
 
 SEATS: Final = 4
 _DOG: Final = 1 << DOG
@@ -263,22 +264,9 @@ def cards_mask(cards: Iterable[str]) -> int:
 
 
 def table_top(obs: Mapping[str, Any]) -> Combo | None:
-    """The combination on top of the current trick, rebuilt play by play from ``trick``.
-
-    A Phoenix single takes its value from the play below it; an ambiguous Phoenix reading is
-    the one whose description matches the observation's ``combo`` text.
-    """
-    top: Combo | None = None
-    for entry in obs.get("trick") or ():
-        cards = cards_mask(entry["cards"])
-        if cards == _PHX:
-            top = combo_for(cards, None, top)
-            continue
-        options = readings(cards)
-        if not options:
-            continue
-        top = next((c for c in options if c.describe() == entry.get("combo")), options[-1])
-    return top
+    """The combination on top of the current trick (its last entry, as the engine read it)."""
+    trick = obs.get("trick") or ()
+    return trick_combo(trick[-1]) if trick else None
 
 
 def trick_points(obs: Mapping[str, Any]) -> int:

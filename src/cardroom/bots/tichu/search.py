@@ -1,4 +1,4 @@
-"""``search``: flat Monte-Carlo over worlds sampled from the seat's view (issue 9, tier 2).
+"""``search``: flat Monte-Carlo over worlds sampled from the seat's view.
 
 Each decision in the play phase (plays, passes, bombs in turn, the Mah Jong wish, the Dragon
 gift) weighs a few candidate actions: every candidate is tried in the same sampled worlds

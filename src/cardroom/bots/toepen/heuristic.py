@@ -25,20 +25,13 @@ opponents still hold) and from the seat's position in the current trick (toepen.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.toepen.reading import above, cards_of, seen_mask, worth_staying
 from cardroom.engine.errors import NotActiveError
-from cardroom.games.toepen.cards import (
-    DECK,
-    NUMBERS,
-    mask_of,
-    parse_card,
-    strength_of,
-    suit_mask,
-    suit_of,
-)
+from cardroom.games.toepen.cards import DECK, NUMBERS, mask_of, parse_card, strength_of, suit_of
 
 KNOCK_AT = 0.65
 """Knock on one's own turn from this win chance on (at stake 1)."""
@@ -55,24 +48,6 @@ FOLLOW_UP = 0.8
 """How often a second safe card turns into the lead of trick 4."""
 SUIT_LED = 0.25
 """How often somebody else leads the suit of our best card to trick 4."""
-
-
-def cards_of(texts: Iterable[str]) -> list[int]:
-    return [parse_card(t) for t in texts]
-
-
-def above(c: int) -> int:
-    """The mask of the cards of ``c``'s suit that beat it."""
-    return suit_mask(suit_of(c)) & ~((2 << c) - 1)
-
-
-def seen_mask(obs: Mapping[str, Any]) -> int:
-    """Cards out of the opponents' hands as far as this seat knows: played or shown discards."""
-    texts = [p["card"] for t in obs.get("tricks", []) for p in t["plays"]]
-    texts += [p["card"] for p in obs.get("trick", [])]
-    for exchange in obs.get("exchanges", []):
-        texts += exchange.get("discard") or []
-    return mask_of(cards_of(texts))
 
 
 def knocks_this_hand(history: Sequence[Mapping[str, Any]], seat: int) -> int:
@@ -133,7 +108,7 @@ class _Reading:
             c = self.hand[0] if len(self.hand) == 1 else self.keeper()
             if not self.beats_trick(c):
                 return 0.0
-            if not self.trick and self.obs.get("play_turn", self.obs.get("turn")) != self.seat:
+            if not self.trick and self.obs.get("turn") != self.seat:
                 # somebody else leads trick 4: a top card wins only if he leads its suit
                 return self.safety(c) * SUIT_LED
             return self.safety(c)
@@ -142,13 +117,6 @@ class _Reading:
         alone = 1.0 / (len(self.opponents) + 1)
         lead_odds = alone + (1.0 - alone) * FOLLOW_UP * safest[1]
         return safest[0] * (lead_odds + (1.0 - lead_odds) * SUIT_LED)
-
-
-def worth_staying(obs: Mapping[str, Any], hand: Sequence[int]) -> bool:
-    """The ``tight`` level's staying rule (imported late: ``toepen_tight`` uses this module)."""
-    from cardroom.bots.toepen.tight import worth_staying as sound
-
-    return sound(obs, hand)
 
 
 class ToepenHeuristicBot:

@@ -1,4 +1,4 @@
-"""Level ``heuristic-v1``: the Toepen heuristic as it was before issue 10, frozen for comparison.
+"""Level ``heuristic-v1``: the Toepen heuristic before its challenge and knock fixes, frozen.
 
 Do not improve this file: arena figures compare the new levels against it. (Its one change: a
 forced 10s signal, R8.3, is answered with the only legal action.)
@@ -29,10 +29,11 @@ opponents still hold) and from the seat's position in the current trick (toepen.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.toepen.reading import above, cards_of, seen_mask
 from cardroom.engine.errors import NotActiveError
 from cardroom.games.toepen.cards import (
     DECK,
@@ -40,7 +41,6 @@ from cardroom.games.toepen.cards import (
     mask_of,
     parse_card,
     strength_of,
-    suit_mask,
     suit_of,
 )
 
@@ -59,24 +59,6 @@ FOLLOW_UP = 0.8
 """How often a second safe card turns into the lead of trick 4."""
 SUIT_LED = 0.25
 """How often somebody else leads the suit of our best card to trick 4."""
-
-
-def cards_of(texts: Iterable[str]) -> list[int]:
-    return [parse_card(t) for t in texts]
-
-
-def above(c: int) -> int:
-    """The mask of the cards of ``c``'s suit that beat it."""
-    return suit_mask(suit_of(c)) & ~((2 << c) - 1)
-
-
-def seen_mask(obs: Mapping[str, Any]) -> int:
-    """Cards out of the opponents' hands as far as this seat knows: played or shown discards."""
-    texts = [p["card"] for t in obs.get("tricks", []) for p in t["plays"]]
-    texts += [p["card"] for p in obs.get("trick", [])]
-    for exchange in obs.get("exchanges", []):
-        texts += exchange.get("discard") or []
-    return mask_of(cards_of(texts))
 
 
 def knocks_this_hand(history: Sequence[Mapping[str, Any]], seat: int) -> int:

@@ -1,15 +1,15 @@
 """Level ``search`` for Toepen: sampled worlds, exact card play, decisions by expected danger.
 
-bots.md §4. From the seat's view only (contracts §5) it samples the unseen hands: cards played
-and shown are out, a seat that did not follow suit holds none of it, each hand fits the
-signals made for it (R8.3-R8.5), and worlds are weighted by how likely each knock and stay was
-(a knocker or stayer more often holds a 9, a 10 or a top card). In each world ``Solver`` plays
-the rest of the hand exactly. Every choice (card, knock, stay or fold, laundry, challenge) is
-scored by the expected *danger* afterwards: the seat's share of the table's risk of being the
-one who reaches 0 lives, which weighs the stake against every player's lives (R7.1). A knock
-now is weighed against the knock it forfeits (R5.3b) in the worlds the seat takes trick 4 anyway;
-a knock in trick 4 is taken as near proof of the last card. Bluff knocks come at a rate that
-falls with the square of the stake.
+The strongest Toepen level. From the seat's view only (contracts §5) it samples the unseen
+hands: cards played and shown are out, a seat that did not follow suit holds none of it, each
+hand fits the signals made for it (R8.3-R8.5), and worlds are weighted by how likely each knock
+and stay was (a knocker or stayer more often holds a 9, a 10 or a top card). In each world
+``Solver`` plays the rest of the hand exactly. Every choice (card, knock, stay or fold, laundry,
+challenge) is scored by the expected *danger* afterwards: the seat's share of the table's risk
+of being the one who reaches 0 lives, which weighs the stake against every player's lives
+(R7.1). A knock now is weighed against the knock it forfeits (R5.3b) in the worlds the seat
+takes trick 4 anyway; a knock in trick 4 is taken as near proof of the last card. Bluff knocks
+come at a rate that falls with the square of the stake.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots.protocol import SeatView
-from cardroom.bots.toepen.heuristic import above, cards_of, seen_mask
+from cardroom.bots.toepen.reading import above, cards_of, is_top, seen_mask
 from cardroom.bots.toepen.solve import Solver
-from cardroom.bots.toepen.tight import is_top
 from cardroom.games.toepen.cards import (
     DECK,
     JACKS,
@@ -134,7 +133,7 @@ def read(view: SeatView) -> Reading:
         elif kind in ("knock", "poor") and event.get("seat") != seat:
             knockers[int(event["seat"])] = trick_no
     trick = tuple((p["seat"], cards_of([p["card"]])[0]) for p in obs.get("trick") or [])
-    turn = obs.get("play_turn")
+    turn = obs.get("turn")
     return Reading(
         seat=seat,
         n=n,

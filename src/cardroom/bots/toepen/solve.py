@@ -15,7 +15,7 @@ A result of -1 means a folded player's card took trick 4, so nobody escapes (R6.
 
 from __future__ import annotations
 
-from cardroom.bots.toepen.heuristic import above
+from cardroom.bots.toepen.reading import above
 from cardroom.games.toepen.cards import follow_mask, iter_cards, suit_of
 
 LAST = 4

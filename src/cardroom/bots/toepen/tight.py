@@ -1,4 +1,4 @@
-"""Level ``tight`` for Toepen: the plain sound baseline of bots.md §4.
+"""Level ``tight`` for Toepen: the plain sound baseline.
 
 Never bluffs or challenges; exchanges only an honest all-face hand (R3.1); folds without a 9, a
 10 or the top card of a suit; knocks (on its own turn only) with a sure last trick; keeps its
@@ -18,37 +18,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.bots.protocol import SeatView
-from cardroom.bots.toepen.heuristic import above, cards_of, seen_mask
-from cardroom.games.toepen.cards import DECK, NUMBERS, mask_of, strength_of, suit_of
-
-NINE = 6
-
-
-def unseen_by(obs: Mapping[str, Any], hand: Sequence[int]) -> int:
-    """The cards this seat has not seen: not in its hand, not played, not shown."""
-    return DECK & ~mask_of(hand) & ~seen_mask(obs)
-
-
-def is_top(c: int, unseen: int) -> bool:
-    """Whether no card this seat has not seen beats ``c`` in its suit."""
-    return not unseen & above(c)
+from cardroom.bots.toepen.reading import above, cards_of, is_top, unseen_by, worth_staying
+from cardroom.games.toepen.cards import NUMBERS, mask_of, strength_of, suit_of
 
 
 def sure_last_trick(obs: Mapping[str, Any], seat: int, hand: Sequence[int]) -> bool:
     """Whether the seat's one card surely takes trick 4: it leads a top card, or its card beats
     the trick so far and no unseen card of the led suit can beat it."""
-    if len(hand) != 1 or obs.get("play_turn", obs.get("turn")) != seat:
+    if len(hand) != 1 or obs.get("turn") != seat:
         return False
     c, trick = hand[0], [cards_of([p["card"]])[0] for p in obs.get("trick") or []]
     if trick and (suit_of(c) != suit_of(trick[0]) or c < max(trick)):
         return False
     return is_top(c, unseen_by(obs, hand))
-
-
-def worth_staying(obs: Mapping[str, Any], hand: Sequence[int]) -> bool:
-    """A 9, a 10 or the top card of a suit (bots.md §4)."""
-    unseen = unseen_by(obs, hand)
-    return any(strength_of(c) >= NINE or is_top(c, unseen) for c in hand)
 
 
 def keeper(obs: Mapping[str, Any], hand: Sequence[int]) -> int:

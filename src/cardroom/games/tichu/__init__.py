@@ -1,4 +1,4 @@
-"""Tichu (4-player "Tichu Nanking"), per ``shared/rules/tichu.md``.
+"""Tichu (4-player "Tichu Nanking"), per ``docs/rules/tichu.md``.
 
 >>> from cardroom.engine import get_game
 >>> get_game("tichu").max_seats

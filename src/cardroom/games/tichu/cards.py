@@ -3,7 +3,7 @@
 A card is an ``int`` from 0 to 55 and a set of cards is an ``int`` bitmask, so that hands,
 tricks and piles are cheap immutable values. Indices follow the canonical order, so iterating a
 mask's bits gives cards sorted: ``DOG MJ 2G 2K 2B 2R 3G … AR PHX DRG``. ``CardSet`` wraps a mask
-for the public API with the text notation of ``tichu-cases.md``.
+for the public API with the text notation of ``docs/rules/tichu-cases.md``.
 
 >>> parse_card("10K"), format_card(parse_card("10K"))
 (35, '10K')

@@ -20,10 +20,11 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardroom.engine.errors import IllegalActionError
 from cardroom.games.tichu.cards import (
@@ -740,3 +741,40 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         bombs.sort(key=_sort_key)
         out.extend(bombs)
     return tuple(out)
+
+
+def combo_fields(combo: Combo) -> dict[str, Any]:
+    """What a play is, as JSON fields for observations and events, so that clients and bots need
+    not recompute it: kind, length, top rank (0 Dog, 1 Mah Jong, 2..14, 15 Dragon; a Phoenix
+    single: the rank it tops), strength in half-steps, the Phoenix's declared rank in a
+    multi-card play, and the short text (for people; programs use the other fields).
+
+    >>> from cardroom.games.tichu.cards import parse_cards
+    >>> fields = combo_fields(combo_for(parse_cards("9G PHX"), 9, None))
+    >>> fields["kind"], fields["rank"], fields["phoenix"], fields["combo"]
+    ('pair', 9, 9, 'pair 9')
+    >>> pair = parse_cards("9G PHX")
+    >>> combo_from_fields(pair, fields) == combo_for(pair, 9, None)
+    True
+    """
+    return {
+        "kind": combo.kind.name.lower(),
+        "length": combo.length,
+        "rank": combo.strength // 2,
+        "strength": combo.strength,
+        "phoenix": combo.phoenix_as if combo.length > 1 else None,
+        "combo": combo.describe(),
+    }
+
+
+def combo_from_fields(cards: int, fields: Mapping[str, Any]) -> Combo:
+    """The combination ``combo_fields`` described, over the mask ``cards``: exactly the engine's,
+    with no reading of the text."""
+    phoenix = fields.get("phoenix")
+    return Combo(
+        Kind[str(fields["kind"]).upper()],
+        cards,
+        int(fields["strength"]),
+        int(fields["length"]),
+        None if phoenix is None else int(phoenix),
+    )

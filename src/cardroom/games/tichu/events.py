@@ -10,6 +10,7 @@ from typing import Any
 
 from .actions import rank_text
 from .cards import card_names, format_card
+from .combos import Combo, combo_fields
 from .state import RoundResult
 
 Json = dict[str, Any]
@@ -96,12 +97,12 @@ class Played:
 
     seat: int
     cards: int
-    combo: str
+    combo: Combo
     phoenix_as: int | None
 
     def to_json(self) -> Json:
         data: Json = {"type": "played", "seat": self.seat, "cards": card_list(self.cards)}
-        data["combo"] = self.combo
+        data.update(combo_fields(self.combo))
         data["phoenix_as"] = None if self.phoenix_as is None else rank_text(self.phoenix_as)
         return data
 

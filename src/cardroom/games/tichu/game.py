@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.game import JsonAble, JsonDict, Outcome
+from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience
 
 from . import observe as _observe
@@ -15,7 +16,6 @@ from . import rules, sample
 from .actions import TichuAction
 from .config import RULES_VERSION, TichuConfig
 from .events import RoundScored
-from .observe import TichuObservation
 from .rules import TichuStep
 from .scoring import end_reason, match_result
 from .state import SEATS, Phase, TichuState
@@ -26,6 +26,15 @@ class TichuGame:
 
     name = "tichu"
     rules_version = RULES_VERSION
+    game_type = GameType(
+        dynamics=Dynamics.SIMULTANEOUS,  # Grand Tichu and exchange decisions
+        chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,  # the shuffle
+        information=Information.IMPERFECT,
+        utility=Utility.GENERAL_SUM,  # calls win or lose points for one team only
+        min_seats=SEATS,
+        max_seats=SEATS,
+        interrupts=True,  # bombs and Tichu calls out of turn
+    )
     min_seats = SEATS
     max_seats = SEATS
     round_end: tuple[type, ...] = (RoundScored,)
@@ -112,7 +121,7 @@ class TichuGame:
         return str(action)
 
     # -- information ---------------------------------------------------------------------------
-    def observe(self, state: TichuState, audience: Audience) -> TichuObservation:
+    def observe(self, state: TichuState, audience: Audience) -> Observation:
         return _observe.observe(state, audience, self.outcome(state))
 
     def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:

@@ -9,16 +9,16 @@ seat and every hand (``hands``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
-from cardroom.engine.game import JsonAble, Outcome
+from cardroom.engine.game import JsonAble, Observation, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
 from .actions import TichuAction, action_text, rank_text
 from .cards import format_card, mask_points
-from .combos import Combo
+from .combos import Combo, combo_fields
 from .events import (
     ExchangeRevealed,
     ExchangeSubmitted,
@@ -39,16 +39,6 @@ from .state import GRAND_CALL, SEATS, PerState, Phase, RoundResult, TichuState, 
 Json = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class TichuObservation:
-    """An observation; ``data`` is already plain JSON (treat it as read-only)."""
-
-    data: Json
-
-    def to_json(self) -> Json:
-        return self.data
-
-
 _points = lru_cache(maxsize=256)(mask_points)
 """Card points of a pile: piles change only when a trick is taken."""
 
@@ -63,8 +53,10 @@ def phase_name(state: TichuState) -> str:
 
 @lru_cache(maxsize=4096)
 def _play_json(play: TrickPlay) -> Json:
-    """A play in the trick (memoised: a trick's plays are shown again at every later state)."""
-    return {"seat": play.seat, "cards": card_list(play.combo.cards), "combo": play.combo.describe()}
+    """A play in the trick with its combination (``combo_json``: kind, rank, length, strength,
+    Phoenix rank, text), so that bots need not re-read the cards (memoised: a trick's plays are
+    shown again at every later state)."""
+    return {"seat": play.seat, "cards": card_list(play.combo.cards), **combo_json(play.combo)}
 
 
 @lru_cache(maxsize=1024)
@@ -111,20 +103,8 @@ def _exchange_json(
     return {"given": given_json, "received": received}
 
 
-@lru_cache(maxsize=4096)
-def combo_json(combo: Combo) -> Json:
-    """What a play is, so that clients and bots need not recompute it: kind, length, top rank
-    (0 Dog, 1 Mah Jong, 2..14, 15 Dragon; a Phoenix single: the rank it tops), strength in
-    half-steps, the Phoenix's declared rank in a multi-card play, and the short text.
-    Memoised (observations are read-only): a lead lists a hundred plays per observation."""
-    return {
-        "kind": combo.kind.name.lower(),
-        "length": combo.length,
-        "rank": combo.strength // 2,
-        "strength": combo.strength,
-        "phoenix": combo.phoenix_as if combo.length > 1 else None,
-        "combo": combo.describe(),
-    }
+combo_json: Final = lru_cache(maxsize=4096)(combo_fields)
+"""``combo_fields`` memoised (observations are read-only): a lead lists a hundred plays."""
 
 
 def legal_info(state: TichuState, seat: int) -> list[Json | None]:
@@ -241,7 +221,7 @@ def _decided(state: TichuState) -> list[bool]:
     return [False] * SEATS
 
 
-def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> TichuObservation:
+def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> Observation:
     """``audience``'s observation: a copy of the state's public part (built once per state;
     its values are shared by every audience, read-only) with the audience's own part filled
     in (hand, legal actions, exchange, who may act, a pending Grand Tichu call)."""
@@ -263,7 +243,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> T
         data["calls"] = _calls(state, public, audience)
     if audience is OMNISCIENT:
         data["hands"] = [card_list(h) for h in state.hands]
-    return TichuObservation(data)
+    return Observation(data)
 
 
 def project(event: JsonAble, audience: Audience) -> JsonAble | None:

@@ -592,7 +592,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         state, taken = _gather(state, winner)
         events.append(taken)
     hands = _set(state.hands, seat, state.hands[seat] & ~combo.cards)
-    events.append(Played(seat, combo.cards, combo.describe(), action.phoenix_as))
+    events.append(Played(seat, combo.cards, combo, action.phoenix_as))
     wish = state.wish
     if wish is not None and combo.cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank

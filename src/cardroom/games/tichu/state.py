@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Final, Generic, TypedDict, TypeVar, Unpack
 
-from .cards import DOG, DRG, PHX, iter_cards
+from .cards import DOG, DRG, iter_cards
 from .combos import Combo, Kind
 from .config import TichuConfig
 
@@ -202,10 +202,6 @@ def is_dragon(combo: Combo | None) -> bool:
 
 def is_dog(combo: Combo | None) -> bool:
     return combo is not None and combo.cards == 1 << DOG
-
-
-def has_phoenix(mask: int) -> bool:
-    return bool(mask >> PHX & 1)
 
 
 def next_holding(hands: tuple[int, ...], after: int, skip: int = 0) -> int | None:

@@ -1,4 +1,4 @@
-"""Toepen (3-8 players, Toepen-default rules of ``shared/rules/toepen.md``).
+"""Toepen (3-8 players, Toepen-default rules of ``docs/rules/toepen.md``).
 
 ``GAME`` is registered as ``"toepen"``. Canonical action texts (see ``actions``): ``play 10H``,
 ``knock``, ``stay``, ``fold``, ``laundry``, ``nolaundry``, ``challenge``, ``accept``,
@@ -18,13 +18,23 @@ Engine choices where toepen.md leaves room:
 from cardroom.engine.registry import register_game
 from cardroom.engine.upgrade import register_upgrader
 from cardroom.games.toepen.actions import Action
-from cardroom.games.toepen.config import ToepenConfig
+from cardroom.games.toepen.cards import CardSet
+from cardroom.games.toepen.config import RULES_VERSION, ToepenConfig
 from cardroom.games.toepen.game import ToepenGame
-from cardroom.games.toepen.state import ToepenState
+from cardroom.games.toepen.state import Phase, ToepenState
 from cardroom.games.toepen.upgrade import upgrade
 
 GAME = ToepenGame()
 register_game(GAME)
 register_upgrader(GAME.name, upgrade)
 
-__all__ = ["GAME", "Action", "ToepenConfig", "ToepenGame", "ToepenState"]
+__all__ = [
+    "GAME",
+    "RULES_VERSION",
+    "Action",
+    "CardSet",
+    "Phase",
+    "ToepenConfig",
+    "ToepenGame",
+    "ToepenState",
+]

@@ -11,6 +11,8 @@ mask gives cards by suit, then by strength. Text: rank ``7 8 9 10 J Q K A`` + su
 'JH QH KH AH 7H 8H 9H 10H'
 >>> format_cards(parse_cards("7C 10H JS"))
 '10H JS 7C'
+>>> CardSet.parse("7C 10H JS"), len(CardSet(suit_mask(0)))
+(CardSet.parse('10H JS 7C'), 8)
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cardroom.engine.bitmask import format_mask, parse_mask
+from cardroom.engine.bitmask import MaskSet, format_mask, parse_mask
 from cardroom.engine.bitmask import iter_cards as iter_cards
 from cardroom.engine.bitmask import mask_of as mask_of
 from cardroom.engine.errors import InvalidNotationError
@@ -110,6 +112,15 @@ def parse_card(text: str) -> int:
             f"not a Toepen card: {text!r} (rank 7/8/9/10/J/Q/K/A + suit H/S/D/C, e.g. 10H)"
         )
     return c
+
+
+class CardSet(MaskSet):
+    """An immutable set of Toepen cards (a hand, a trick's cards) with their text."""
+
+    __slots__ = ()
+    deck_size = NUM_CARDS
+    format_card = staticmethod(format_card)
+    parse_card = staticmethod(parse_card)
 
 
 def format_cards(mask: int) -> str:

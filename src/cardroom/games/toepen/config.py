@@ -22,6 +22,9 @@ from typing import Any, Final
 from cardroom.engine.config import option, options_from_json, options_to_json
 from cardroom.engine.errors import EngineError
 
+RULES_VERSION: Final = "toepen-default-2"
+"""Bumped whenever a rule change would make old logs replay differently."""
+
 MIN_SEATS: Final = 2
 """R1.1: 3-8 players; 2 is the [Option] of the Dutch sources."""
 MAX_SEATS: Final = 8

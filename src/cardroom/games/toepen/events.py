@@ -1,4 +1,4 @@
-"""Toepen events: what happened, as JSON ``{"type": ...}``; ``project`` redacts per audience.
+"""Toepen events: what happened, as JSON ``{"type": ...}`` (``observe.project`` redacts them).
 
 Only two events carry private cards: ``Dealt`` (each seat sees its own hand) and ``Laundry``
 (only the exchanger sees what he laid down and what he drew). Everything else is public (R7.3):
@@ -7,10 +7,9 @@ played cards, a challenged discard, announcements (without the rank behind them,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from cardroom.engine.game import JsonAble, JsonDict
-from cardroom.engine.types import OMNISCIENT, Audience
+from cardroom.engine.game import JsonDict
 from cardroom.games.toepen.cards import card_list, format_card
 
 
@@ -172,23 +171,23 @@ class TrickWon:
 
     trick_no: int
     winner: int
-    leader: int
+    leader: int | None
 
     def to_json(self) -> JsonDict:
         return {
             "type": "trick",
             "trick_no": self.trick_no,
             "winner": self.winner,
-            "leader": None if self.leader < 0 else self.leader,
+            "leader": self.leader,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class HandEnded:
-    """R6: ``winner`` (-1 for none, R6.4) and the lives each seat lost in the whole hand."""
+    """R6: ``winner`` (None for none, R6.4) and the lives each seat lost in the whole hand."""
 
     hand_no: int
-    winner: int
+    winner: int | None
     reason: str
     losses: tuple[int, ...]
     lives: tuple[int, ...]
@@ -197,7 +196,7 @@ class HandEnded:
         return {
             "type": "hand_end",
             "hand_no": self.hand_no,
-            "winner": None if self.winner < 0 else self.winner,
+            "winner": self.winner,
             "reason": self.reason,
             "losses": list(self.losses),
             "lives": list(self.lives),
@@ -219,15 +218,3 @@ class GameEnded:
             "losers": list(self.losers),
             "lives": list(self.lives),
         }
-
-
-def project(event: JsonAble, audience: Audience) -> JsonAble:
-    """``event`` as ``audience`` may see it: other seats' cards hidden, the rest unchanged."""
-    if audience is OMNISCIENT:
-        return event
-    if isinstance(event, Dealt):
-        hands = tuple(h if seat == audience else -1 for seat, h in enumerate(event.hands))
-        return replace(event, hands=hands)
-    if isinstance(event, Laundry) and event.seat != audience:
-        return replace(event, discard=-1, drawn=-1)
-    return event

@@ -8,20 +8,21 @@ from typing import Any
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import NotActiveError
-from cardroom.engine.game import JsonAble, JsonDict, Outcome
+from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
+from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience, Step
 from cardroom.games.toepen import rules, sample
 from cardroom.games.toepen.actions import Action
-from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, ToepenConfig
-from cardroom.games.toepen.events import HandEnded, project
-from cardroom.games.toepen.observe import ToepenObservation, observe
-from cardroom.games.toepen.state import ToepenState
+from cardroom.games.toepen.config import MAX_SEATS, MIN_SEATS, RULES_VERSION, ToepenConfig
+from cardroom.games.toepen.events import HandEnded
+from cardroom.games.toepen.observe import observe, project
+from cardroom.games.toepen.state import Phase, ToepenState
 
 DEFAULTS = {
-    "announce": "nosignal",
-    "laundry": "nolaundry",
-    "challenge": "accept",
-    "respond": "fold",
+    Phase.ANNOUNCE: "nosignal",
+    Phase.LAUNDRY: "nolaundry",
+    Phase.CHALLENGE: "accept",
+    Phase.RESPOND: "fold",
 }
 """Timeouts decline every option; a knock is answered by folding (cheapest now, R5.6)."""
 
@@ -30,7 +31,16 @@ class ToepenGame:
     """Toepen for 3-8 players (2 as an option), Toepen-default rules (``docs/rules/toepen.md``)."""
 
     name = "toepen"
-    rules_version = "toepen-default-2"
+    rules_version = RULES_VERSION
+    game_type = GameType(
+        dynamics=Dynamics.SEQUENTIAL,  # one seat answers or plays at a time
+        chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,  # the first dealer by lot, the shuffles
+        information=Information.IMPERFECT,
+        utility=Utility.GENERAL_SUM,  # lives lost by the many, not won by the one
+        min_seats=MIN_SEATS,
+        max_seats=MAX_SEATS,
+        interrupts=True,  # a knock out of turn
+    )
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     round_end: tuple[type, ...] = (HandEnded,)
@@ -85,28 +95,25 @@ class ToepenGame:
     def apply_chance(
         self, state: ToepenState, outcome: ChanceOutcome
     ) -> Step[ToepenState, JsonAble]:
-        new, events = rules.apply_chance(state, outcome)
-        return Step(new, tuple(events))
+        return rules.apply_chance(state, outcome)
 
     def active_seats(self, state: ToepenState) -> frozenset[int]:
         return rules.active_seats(state)
 
     def awaited(self, state: ToepenState) -> frozenset[int]:
-        seat = rules.owing(state)
-        return frozenset() if seat < 0 else frozenset((seat,))
+        return rules.awaited(state)
 
     def legal_actions(self, state: ToepenState, seat: int) -> tuple[Action, ...]:
         return rules.legal_actions(state, seat)
 
     def apply(self, state: ToepenState, seat: int, action: Action) -> Step[ToepenState, JsonAble]:
-        new, events = rules.apply_action(state, seat, action)
-        return Step(new, tuple(events))
+        return rules.apply_action(state, seat, action)
 
     def is_terminal(self, state: ToepenState) -> bool:
-        return state.phase == "game_over"
+        return state.phase is Phase.GAME_OVER
 
     def outcome(self, state: ToepenState) -> Outcome | None:
-        if state.phase != "game_over":
+        if state.phase is not Phase.GAME_OVER:
             return None
         winners, losers = rules.ranking(state)
         names = ", ".join(f"seat {s}" for s in losers)
@@ -131,10 +138,9 @@ class ToepenGame:
     def format_action(self, action: Action) -> str:
         return str(action)
 
-    def observe(self, state: ToepenState, audience: Audience) -> ToepenObservation:
+    def observe(self, state: ToepenState, audience: Audience) -> Observation:
         result = self.outcome(state)
-        data = observe(state, audience, None if result is None else result.to_json())
-        return ToepenObservation(data)
+        return Observation(observe(state, audience, None if result is None else result.to_json()))
 
     def project(self, event: JsonAble, audience: Audience) -> JsonAble | None:
         return project(event, audience)

@@ -1,7 +1,8 @@
 """Toepen transitions: pure functions from a state (and an action) to a state and events.
 
 ``apply_action`` dispatches by action kind; each phase's rule is a small function that returns
-``(state, events)``. Rule numbers refer to ``shared/rules/toepen.md``.
+``(state, events)``; ``apply_action`` and ``apply_chance`` hand the result on as a ``Step``.
+Rule numbers refer to ``docs/rules/toepen.md``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import replace
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
+from cardroom.engine.types import Step
 from cardroom.games.toepen.actions import (
     ACCEPT,
     CHALLENGE,
@@ -61,12 +63,14 @@ from cardroom.games.toepen.events import (
     StakeRaised,
     TrickWon,
 )
-from cardroom.games.toepen.state import Exchange, HandSummary, ToepenState, Trick, evolve
+from cardroom.games.toepen.state import Exchange, HandSummary, Phase, ToepenState, Trick
 
 Events = list[JsonAble]
 Result = tuple[ToepenState, Events]
+"""The rules' working result while events pile up; the entry points return a ``ToepenStep``."""
+ToepenStep = Step[ToepenState, JsonAble]
 TRICKS = 4
-ANSWERING = ("announce", "challenge", "respond")
+ANSWERING = (Phase.ANNOUNCE, Phase.CHALLENGE, Phase.RESPOND)
 
 
 # -- seats ---------------------------------------------------------------------------------
@@ -85,13 +89,21 @@ def clockwise(after: int, mask: int, n: int) -> tuple[int, ...]:
     return tuple(s for s in ((after + i) % n for i in range(1, n + 1)) if mask >> s & 1)
 
 
-def left_of(seat: int, mask: int, n: int) -> int:
-    """The first seat of ``mask`` clockwise after ``seat`` (-1 if none, ``seat`` if only him)."""
+def left_of(seat: int, mask: int, n: int) -> int | None:
+    """The first seat of ``mask`` clockwise after ``seat`` (None if none, ``seat`` if only him)."""
     for i in range(1, n + 1):
         s = (seat + i) % n
         if mask >> s & 1:
             return s
-    return -1
+    return None
+
+
+def some(seat: int | None) -> int:
+    """A seat the rules guarantee at this point (the dealer of a dealt hand, the seat to play in
+    ``play``, the next seat of a non-empty mask); ``None`` there would be a rules bug."""
+    if seat is None:
+        raise AssertionError("a seat the rules guarantee is missing")
+    return seat
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -120,21 +132,27 @@ def new_state(config: ToepenConfig) -> ToepenState:
 
 def pending_chance(state: ToepenState) -> ChanceRequest | None:
     """R2.1: a ``pick`` of the first dealer, then one ``shuffle`` of the 32 cards per hand."""
-    if state.phase != "deal":
+    if state.phase is not Phase.DEAL:
         return None
-    if state.dealer < 0:
+    if state.dealer is None:
         return ChanceRequest("pick", state.num_seats)
     return ChanceRequest("shuffle", NUM_CARDS)
 
 
-def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
+def apply_chance(state: ToepenState, outcome: ChanceOutcome) -> ToepenStep:
+    """Apply a chance outcome: the first dealer (``pick``) or the shuffle of a new hand."""
+    new, events = _chance(state, outcome)
+    return Step(new, tuple(events))
+
+
+def _chance(state: ToepenState, outcome: ChanceOutcome) -> Result:
     request = pending_chance(state)
     if request is None:
         raise IllegalActionError("no chance event is pending")
     outcome.check(request)
     if request.kind == "pick":
         seat = outcome.values[0]
-        return evolve(state, dealer=seat), [DealerChosen(seat)]
+        return state.replace(dealer=seat), [DealerChosen(seat)]
     return deal(state, outcome.values)
 
 
@@ -144,7 +162,7 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     signal is made at that turn, never here), and the exchange offers (R3.5) follow."""
     n, config = state.num_seats, state.config
     seated = alive_mask(state)
-    seats = clockwise(state.dealer, seated, n)
+    seats = clockwise(some(state.dealer), seated, n)
     k = len(seats)
     hands = [0] * n
     for i in range(HAND_SIZE * k):
@@ -152,10 +170,9 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
     stock = order[HAND_SIZE * k :]
     pending = ("",) if config.announce else ()
     signals = [pending if seated >> s & 1 else () for s in range(n)]
-    events: Events = [Dealt(state.hand_no + 1, state.dealer, tuple(hands), len(stock))]
-    new = evolve(
-        state,
-        phase="announce",
+    events: Events = [Dealt(state.hand_no + 1, some(state.dealer), tuple(hands), len(stock))]
+    new = state.replace(
+        phase=Phase.ANNOUNCE,
         hand_no=state.hand_no + 1,
         seated=seated,
         in_hand=seated,
@@ -170,13 +187,13 @@ def deal(state: ToepenState, order: tuple[int, ...]) -> Result:
         queue=seats,
         laundry_queue=seats,
         stake=1,
-        knocker=-1,
-        last_knocker=-1,
+        knocker=None,
+        last_knocker=None,
         knocked=0,
         answers=(),
         trick_no=0,
-        leader=-1,
-        turn=-1,
+        leader=None,
+        turn=None,
         trick=(),
         tricks=(),
     )
@@ -199,31 +216,37 @@ def _four_of_a_kind(state: ToepenState, winner: int, events: Events) -> Result:
         if seat != winner:
             lives, _ = _lose(lives, seat, FOUR_PENALTY)
     events.append(FourOfAKind(winner, state.hands[winner]))
-    return _end_hand(evolve(state, lives=lives), winner, "four of a kind", events)
+    return _end_hand(state.replace(lives=lives), winner, "four of a kind", events)
 
 
 # -- who may act ---------------------------------------------------------------------------
 
 
-def owing(state: ToepenState) -> int:
-    """The one seat the game waits for (-1 when none): the next to answer, or to play a card."""
+def owing(state: ToepenState) -> int | None:
+    """The one seat the game waits for (None when none): the next to answer, or to play a card."""
     if state.phase in ANSWERING:
         return state.queue[0]
-    if state.phase == "laundry":
+    if state.phase is Phase.LAUNDRY:
         return state.laundry_queue[0]
-    if state.phase == "play":
+    if state.phase is Phase.PLAY:
         return state.turn
-    return -1
+    return None
+
+
+def awaited(state: ToepenState) -> frozenset[int]:
+    """``owing`` as the engine's set of awaited seats."""
+    seat = owing(state)
+    return frozenset() if seat is None else frozenset((seat,))
 
 
 def knock_refusal(state: ToepenState, seat: int) -> str:
     """Why ``seat`` may not knock now ("" if it may): R5.2, R5.3 and the knock options."""
     config = state.config
-    if state.phase == "respond":
+    if state.phase is Phase.RESPOND:
         return "R5.2: a knock is being answered; one knock at a time"
-    if state.phase == "deal":
+    if state.phase is Phase.DEAL:
         return "R5.2: no hand is being played (the last card of trick 4 ends the hand)"
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         return "R5.2: knocking opens when the exchange phase has closed"
     if not state.in_hand >> seat & 1:
         return "R5.6: a player who folded or sits out cannot knock"
@@ -249,9 +272,9 @@ def knock_refusal(state: ToepenState, seat: int) -> str:
 
 def active_seats(state: ToepenState) -> frozenset[int]:
     seat = owing(state)
-    if seat < 0:
+    if seat is None:
         return frozenset()
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         return frozenset((seat,))
     knockers = [s for s in range(state.num_seats) if not knock_refusal(state, s)]
     return frozenset((seat, *knockers))
@@ -285,18 +308,18 @@ def playable(state: ToepenState, seat: int) -> int:
 def legal_actions(state: ToepenState, seat: int) -> tuple[Action, ...]:
     """Canonical order: plays by card, then the other kinds in ``actions.KINDS`` order."""
     phase = state.phase
-    if phase == "play":
+    if phase is Phase.PLAY:
         plays = [PLAYS[c] for c in iter_cards(playable(state, seat))] if seat == state.turn else []
         return (*plays, KNOCK) if not knock_refusal(state, seat) else tuple(plays)
     if seat != owing(state):
         return ()
-    if phase == "respond":
+    if phase is Phase.RESPOND:
         return STAY, FOLD
-    if phase == "laundry":
+    if phase is Phase.LAUNDRY:
         return LAUNDRY, NOLAUNDRY
-    if phase == "challenge":
+    if phase is Phase.CHALLENGE:
         return CHALLENGE, ACCEPT
-    if phase == "announce":
+    if phase is Phase.ANNOUNCE:
         return signal_options(state, seat)
     return ()
 
@@ -304,9 +327,14 @@ def legal_actions(state: ToepenState, seat: int) -> tuple[Action, ...]:
 # -- applying actions ----------------------------------------------------------------------
 
 
-def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
+def apply_action(state: ToepenState, seat: int, action: Action) -> ToepenStep:
     """Check ``action`` for ``seat`` and apply it; errors name the rule that forbids it."""
-    if state.phase == "game_over":
+    new, events = _apply(state, seat, action)
+    return Step(new, tuple(events))
+
+
+def _apply(state: ToepenState, seat: int, action: Action) -> Result:
+    if state.phase is Phase.GAME_OVER:
         raise NotActiveError("R7.1: the game is over")
     if not 0 <= seat < state.num_seats:
         raise NotActiveError(f"there is no seat {seat}")
@@ -316,7 +344,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "knock":
         reason = knock_refusal(state, seat)
         if reason:
-            raise (NotActiveError if state.phase != "play" else IllegalActionError)(reason)
+            raise (NotActiveError if state.phase is not Phase.PLAY else IllegalActionError)(reason)
         return _knock(state, seat)
     phase = _PHASE_OF[kind]
     if state.phase != phase or owing(state) != seat:
@@ -326,7 +354,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "laundry":
         return _laundry(state, seat)
     if kind == "nolaundry":
-        new = evolve(state, laundry_queue=state.laundry_queue[1:])
+        new = state.replace(laundry_queue=state.laundry_queue[1:])
         return _next_laundry(new, [Decision("nolaundry", seat)])
     if kind in ("challenge", "accept"):
         return _answer_laundry(state, seat, kind)
@@ -334,21 +362,23 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> Result:
 
 
 _PHASE_OF = {
-    "stay": "respond",
-    "fold": "respond",
-    "laundry": "laundry",
-    "nolaundry": "laundry",
-    "challenge": "challenge",
-    "accept": "challenge",
-    "whistle": "announce",
-    "stand": "announce",
-    "nosignal": "announce",
+    "stay": Phase.RESPOND,
+    "fold": Phase.RESPOND,
+    "laundry": Phase.LAUNDRY,
+    "nolaundry": Phase.LAUNDRY,
+    "challenge": Phase.CHALLENGE,
+    "accept": Phase.CHALLENGE,
+    "whistle": Phase.ANNOUNCE,
+    "stand": Phase.ANNOUNCE,
+    "nosignal": Phase.ANNOUNCE,
 }
 _WHEN = {
-    "respond": "R5.4: stay or fold only when a knock asks you",
-    "laundry": "R3.5: exchanges are offered once to each player, clockwise from the dealer's left",
-    "challenge": "R3.3: challenge or accept only when an exchange asks you",
-    "announce": "R8.3: signals are offered clockwise from the dealer's left after each deal",
+    Phase.RESPOND: "R5.4: stay or fold only when a knock asks you",
+    Phase.LAUNDRY: (
+        "R3.5: exchanges are offered once to each player, clockwise from the dealer's left"
+    ),
+    Phase.CHALLENGE: "R3.3: challenge or accept only when an exchange asks you",
+    Phase.ANNOUNCE: "R8.3: signals are offered clockwise from the dealer's left after each deal",
 }
 
 
@@ -359,7 +389,7 @@ def _not_now(state: ToepenState, seat: int, kind: str) -> str:
             return "R3.5: at most one exchange per player per hand"
         if state.hands and len(state.stock) < HAND_SIZE:
             return f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4"
-        if state.phase in ("play", "respond"):
+        if state.phase in (Phase.PLAY, Phase.RESPOND):
             return "R3.5: no exchange after the exchange phase has closed"
     return _WHEN[_PHASE_OF[kind]]
 
@@ -374,9 +404,9 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
         raise IllegalActionError(f"R8.5: a {kind} needs {need} (or three or four 10s)")
     if kind != "nosignal":
         signals = _put_signals(state.signals, seat, (*state.signals[seat][:-1], kind))
-        state = evolve(state, signals=signals)
+        state = state.replace(signals=signals)
         events.append(Signal(seat, kind))
-    state = evolve(state, queue=state.queue[1:])
+    state = state.replace(queue=state.queue[1:])
     if state.queue:
         return state, events
     return _next_laundry(state, events)
@@ -385,14 +415,15 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
 def _next_laundry(state: ToepenState, events: Events) -> Result:
     """R3.2, R3.5: offer the next exchange, or close the exchange phase and start play."""
     if state.laundry_queue and len(state.stock) >= HAND_SIZE:
-        return evolve(state, phase="laundry", queue=()), events
+        return state.replace(phase=Phase.LAUNDRY, queue=()), events
     n = state.num_seats
-    poor = [s for s in clockwise(state.dealer, state.in_hand, n) if state.start_lives[s] == 1]
+    dealer = some(state.dealer)
+    poor = [s for s in clockwise(dealer, state.in_hand, n) if state.start_lives[s] == 1]
     if not state.config.poverty or not poor:
-        poor = [left_of(state.dealer, state.in_hand, n)]
+        poor = [some(left_of(dealer, state.in_hand, n))]
     leader = poor[0]
-    new = evolve(
-        state, phase="play", queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
+    new = state.replace(
+        phase=Phase.PLAY, queue=(), laundry_queue=(), trick_no=1, leader=leader, turn=leader
     )
     if not state.config.poverty or state.start_lives[leader] != 1:
         return new, events
@@ -406,8 +437,8 @@ def _poverty(state: ToepenState, poor: list[int], events: Events) -> Result:
     others = tuple(s for s in clockwise(leader, state.in_hand, state.num_seats) if s not in poor)
     events.append(Poverty(leader, state.stake + 1))
     if not others:
-        return evolve(state, stake=state.stake + 1, last_knocker=leader), events
-    return evolve(state, phase="respond", knocker=leader, queue=others, answers=()), events
+        return state.replace(stake=state.stake + 1, last_knocker=leader), events
+    return state.replace(phase=Phase.RESPOND, knocker=leader, queue=others, answers=()), events
 
 
 def _laundry(state: ToepenState, seat: int) -> Result:
@@ -416,9 +447,8 @@ def _laundry(state: ToepenState, seat: int) -> Result:
     drawn = mask_of(state.stock[:HAND_SIZE])
     rest = state.laundry_queue[1:]
     others = tuple(s for s in clockwise(seat, state.seated, state.num_seats) if s != seat)
-    new = evolve(
-        state,
-        phase="challenge",
+    new = state.replace(
+        phase=Phase.CHALLENGE,
         hands=_put(state.hands, seat, drawn),
         stock=state.stock[HAND_SIZE:],
         exchanges=(*state.exchanges, Exchange(seat, old)),
@@ -431,7 +461,7 @@ def _laundry(state: ToepenState, seat: int) -> Result:
 def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     """R3.3: the first challenger turns the discard up; whoever was wrong pays."""
     if kind == "accept":
-        state = evolve(state, queue=state.queue[1:])
+        state = state.replace(queue=state.queue[1:])
         accepted: Events = [Decision("accept", seat)]
         return (state, accepted) if state.queue else _close_exchange(state, accepted)
     config = state.config
@@ -439,10 +469,10 @@ def _answer_laundry(state: ToepenState, seat: int, kind: str) -> Result:
     loser = exchange.seat if is_bluff(exchange.discard, config.dutch_laundry) else seat
     lives, lost = _lose(state.lives, loser, config.exchange_penalty)
     done = replace(exchange, challenger=seat, loser=loser)
-    state = evolve(state, lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
+    state = state.replace(lives=lives, exchanges=(*state.exchanges[:-1], done), queue=())
     events: Events = [Challenged(seat, exchange.seat, exchange.discard, loser, lost)]
     if sudden_end(state):
-        return _end_hand(state, -1, "a player reached 0 lives", events)
+        return _end_hand(state, None, "a player reached 0 lives", events)
     if loser == exchange.seat and config.laundry_open:
         return _open_hand(state, events)
     return _close_exchange(state, events)
@@ -454,8 +484,7 @@ def _open_hand(state: ToepenState, events: Events) -> Result:
     exchange = state.exchanges[-1]
     seat, drawn = exchange.seat, state.hands[exchange.seat]
     swapped = replace(exchange, discard=drawn)
-    new = evolve(
-        state,
+    new = state.replace(
         hands=_put(state.hands, seat, exchange.discard),
         exchanges=(*state.exchanges[:-1], swapped),
         open_hands=state.open_hands | bit(seat),
@@ -467,9 +496,9 @@ def _close_exchange(state: ToepenState, events: Events) -> Result:
     """R8.2, R8.3: the exchanger gets an announcement turn for the replacement hand."""
     seat = state.exchanges[-1].seat
     if not state.config.announce or state.open_hands >> seat & 1:
-        return _next_laundry(evolve(state, queue=()), events)
+        return _next_laundry(state.replace(queue=()), events)
     signals = _put_signals(state.signals, seat, (*state.signals[seat], ""))
-    return evolve(state, phase="announce", queue=(seat,), signals=signals), events
+    return state.replace(phase=Phase.ANNOUNCE, queue=(seat,), signals=signals), events
 
 
 def _put_signals(
@@ -482,9 +511,8 @@ def _knock(state: ToepenState, seat: int) -> Result:
     """R5.4: the others still in answer in order from the knocker's left."""
     n = state.num_seats
     responders = tuple(s for s in clockwise(seat, state.in_hand, n) if s != seat)
-    new = evolve(
-        state,
-        phase="respond",
+    new = state.replace(
+        phase=Phase.RESPOND,
         knocker=seat,
         queue=responders,
         answers=(),
@@ -498,13 +526,13 @@ def _answer_knock(state: ToepenState, seat: int, kind: str) -> Result:
     events: Events
     if kind == "fold":
         lives, lost = _lose(state.lives, seat, state.stake)
-        state = evolve(state, lives=lives, in_hand=state.in_hand & ~bit(seat))
+        state = state.replace(lives=lives, in_hand=state.in_hand & ~bit(seat))
         events = [Folded(seat, lost)]
         if sudden_end(state):
-            return _end_hand(state, -1, "a player reached 0 lives", events)
+            return _end_hand(state, None, "a player reached 0 lives", events)
     else:
         events = [Decision("stay", seat)]
-    state = evolve(state, queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
+    state = state.replace(queue=state.queue[1:], answers=(*state.answers, (seat, kind)))
     if state.queue:
         return state, events
     return _close_knock(state, events)
@@ -516,15 +544,16 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
     if all(kind == "fold" for _, kind in state.answers):
         return _end_hand(state, knocker, "all folded", events)
     stake = state.stake + 1
-    state = evolve(state, phase="play", stake=stake, last_knocker=knocker, knocker=-1)
+    state = state.replace(phase=Phase.PLAY, stake=stake, last_knocker=knocker, knocker=None)
     events.append(StakeRaised(stake))
-    if state.in_hand >> state.turn & 1:
+    turn = some(state.turn)
+    if state.in_hand >> turn & 1:
         return state, events
-    return _advance(state, state.turn, events)
+    return _advance(state, turn, events)
 
 
 def _play(state: ToepenState, seat: int, c: int) -> Result:
-    if state.phase != "play":
+    if state.phase is not Phase.PLAY:
         raise NotActiveError("R4: cards are played only once the exchange phase has closed")
     if seat != state.turn:
         raise NotActiveError(f"R4.2: it is seat {state.turn}'s turn to play")
@@ -537,8 +566,7 @@ def _play(state: ToepenState, seat: int, c: int) -> Result:
     voids = state.voids
     if state.trick and suit_of(state.trick[0][1]) != suit_of(c):
         voids = _put(voids, seat, voids[seat] | 1 << suit_of(state.trick[0][1]))
-    new = evolve(
-        state,
+    new = state.replace(
         hands=_put(state.hands, seat, hand & ~(1 << c)),
         played=_put(state.played, seat, state.played[seat] | 1 << c),
         voids=voids,
@@ -552,11 +580,11 @@ def _advance(state: ToepenState, after: int, events: Events) -> Result:
     when there is none the trick is complete."""
     done = mask_of(s for s, _ in state.trick)
     nxt = left_of(after, state.in_hand & ~done, state.num_seats)
-    if nxt < 0:
+    if nxt is None:
         return _finish_trick(state, events)
     if not state.trick:
-        return evolve(state, turn=nxt, leader=nxt), events
-    return evolve(state, turn=nxt), events
+        return state.replace(turn=nxt, leader=nxt), events
+    return state.replace(turn=nxt), events
 
 
 def _finish_trick(state: ToepenState, events: Events) -> Result:
@@ -568,13 +596,13 @@ def _finish_trick(state: ToepenState, events: Events) -> Result:
     winner = trick_winner(counted, suit_of(plays[0][1]))
     tricks = (*state.tricks, Trick(plays, winner))
     if state.trick_no == TRICKS:
-        events.append(TrickWon(TRICKS, winner, -1))
-        return _score(evolve(state, tricks=tricks, trick=(), turn=-1), winner, events)
+        events.append(TrickWon(TRICKS, winner, None))
+        return _score(state.replace(tricks=tricks, trick=(), turn=None), winner, events)
     in_hand, n = state.in_hand, state.num_seats
-    leader = winner if in_hand >> winner & 1 else left_of(winner, in_hand, n)
+    leader = winner if in_hand >> winner & 1 else some(left_of(winner, in_hand, n))
     events.append(TrickWon(state.trick_no, winner, leader))
-    new = evolve(
-        state, tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
+    new = state.replace(
+        tricks=tricks, trick=(), trick_no=state.trick_no + 1, leader=leader, turn=leader
     )
     return new, events
 
@@ -586,35 +614,36 @@ def _score(state: ToepenState, winner: int, events: Events) -> Result:
     winning_card = next(c for s, c in state.tricks[-1].plays if s == winner)
     by_jack = strength_of(winning_card) == JACK
     lives = state.lives
+    escaped: int | None = winner
     if state.in_hand >> winner & 1:
         amount = state.stake * (2 if config.jack_double and by_jack else 1)
         reason = "won trick 4"
         if config.jack_bonus and by_jack:
             lives = _put(lives, winner, min(config.lives, lives[winner] + 1))
     else:
-        amount, reason, winner = state.stake, "trick 4 won by a folded player", -1
+        amount, reason, escaped = state.stake, "trick 4 won by a folded player", None
     for seat in range(state.num_seats):
-        if state.in_hand >> seat & 1 and seat != winner:
+        if state.in_hand >> seat & 1 and seat != escaped:
             lives, _ = _lose(lives, seat, amount)
-    taker = state.tricks[-1].winner if config.folded_taker_deals else winner
-    return _end_hand(evolve(state, lives=lives), winner, reason, events, taker)
+    taker = state.tricks[-1].winner if config.folded_taker_deals else escaped
+    return _end_hand(state.replace(lives=lives), escaped, reason, events, taker)
 
 
 def _end_hand(
-    state: ToepenState, winner: int, reason: str, events: Events, deals: int | None = None
+    state: ToepenState, winner: int | None, reason: str, events: Events, deals: int | None = None
 ) -> Result:
     """R6.5, R7.1, R7.2: check the end of the game, else R2.3 choose the next dealer: ``deals``
     (R6.6: the taker of trick 4, folded or not), by default the ``winner``."""
     losses = tuple(a - b for a, b in zip(state.start_lives, state.lives, strict=True))
     events.append(HandEnded(state.hand_no, winner, reason, losses, state.lives))
     summary = HandSummary(state.hand_no, winner, reason, losses)
-    state = evolve(state, phase="deal", queue=(), knocker=-1, turn=-1, last_hand=summary)
+    state = state.replace(phase=Phase.DEAL, queue=(), knocker=None, turn=None, last_hand=summary)
     if game_over(state):
-        state = evolve(state, phase="game_over")
+        state = state.replace(phase=Phase.GAME_OVER)
         winners, losers = ranking(state)
         events.append(GameEnded(winners, losers, state.lives))
         return state, events
-    return evolve(state, dealer=next_dealer(state, winner if deals is None else deals)), events
+    return state.replace(dealer=next_dealer(state, winner if deals is None else deals)), events
 
 
 def sudden_end(state: ToepenState) -> bool:
@@ -639,14 +668,15 @@ def ranking(state: ToepenState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return winners, tuple(s for s in seats if state.lives[s] == 0)
 
 
-def next_dealer(state: ToepenState, winner: int) -> int:
+def next_dealer(state: ToepenState, winner: int | None) -> int:
     """R2.3: the winner deals (if none: left of the dealer); V-DEAL-LEFT; V-HIGHDEAL."""
     n, alive = state.num_seats, alive_mask(state)
     rule = state.config.dealer_rule
+    dealer = some(state.dealer)
     if rule == "high":
-        order = clockwise(state.dealer, alive, n)
+        order = clockwise(dealer, alive, n)
         fewest = min(state.lives[s] for s in order)
         return next(s for s in order if state.lives[s] == fewest)
-    if rule == "winner" and winner >= 0:
-        return winner if alive >> winner & 1 else left_of(winner, alive, n)
-    return left_of(state.dealer, alive, n)
+    if rule == "winner" and winner is not None:
+        return winner if alive >> winner & 1 else some(left_of(winner, alive, n))
+    return some(left_of(dealer, alive, n))

@@ -21,7 +21,7 @@ from cardroom.games.toepen.cards import (
     signal_for,
     suit_mask,
 )
-from cardroom.games.toepen.state import ToepenState
+from cardroom.games.toepen.state import Phase, ToepenState
 
 TRIES = 20
 
@@ -49,7 +49,7 @@ def consistent(state: ToepenState, seat: int) -> bool:
         received = [e.discard for e in state.exchanges if e.seat == other]
         received.append(state.hands[other] | state.played[other])
         signals = state.signals[other]
-        if state.phase == "announce" and other in state.queue:
+        if state.phase is Phase.ANNOUNCE and other in state.queue:
             signals = signals[:-1]  # its announcement turn has not come yet (R8.3)
         for hand, signal in zip(received, signals, strict=False):
             if not signal_fits(hand, signal, free):
@@ -62,7 +62,7 @@ def resample_hidden(state: ToepenState, seat: int, rng: random.Random) -> Toepen
     if not state.hands:
         return state
     others = [s for s in range(state.num_seats) if s != seat and not state.open_hands >> s & 1]
-    secret = [i for i, e in enumerate(state.exchanges) if e.seat != seat and e.challenger < 0]
+    secret = [i for i, e in enumerate(state.exchanges) if e.seat != seat and e.challenger is None]
     pool = [c for s in others for c in iter_cards(state.hands[s])]
     pool += [c for i in secret for c in iter_cards(state.exchanges[i].discard)]
     pool += state.stock

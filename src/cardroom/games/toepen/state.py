@@ -1,27 +1,44 @@
 """The Toepen game state: one frozen value per moment of the game (toepen.md §3).
 
-Cards are masks (``cards.py``); seats are ints; -1 means "none". Phases: ``deal`` (a chance
-outcome is due), ``announce`` (optional J signals, R8.3), ``laundry`` (exchange declarations,
-R3.5), ``challenge`` (the challenge round of one exchange, R3.3), ``play`` (tricks and knocks),
-``respond`` (answers to a knock, R5.4), ``game_over``.
+Cards are masks (``cards.py``); seats are ints, ``None`` for no seat; ``Phase`` says where the
+game is.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Final, TypedDict, Unpack
 
 from cardroom.games.toepen.config import ToepenConfig
 
 
+class Phase(enum.Enum):
+    """Where the game is; the observation shows the value."""
+
+    DEAL = "deal"
+    """A chance outcome is due (the first dealer, then each hand's shuffle)."""
+    ANNOUNCE = "announce"
+    """Optional J signals (R8.3)."""
+    LAUNDRY = "laundry"
+    """Exchange declarations (R3.5)."""
+    CHALLENGE = "challenge"
+    """The challenge round of one exchange (R3.3)."""
+    PLAY = "play"
+    """Tricks and knocks."""
+    RESPOND = "respond"
+    """Answers to a knock (R5.4)."""
+    GAME_OVER = "game_over"
+
+
 @dataclass(frozen=True, slots=True)
 class Exchange:
-    """One dirty-laundry exchange: ``discard`` is secret unless ``challenger`` >= 0 (R3.4)."""
+    """One dirty-laundry exchange: ``discard`` is secret until somebody challenges (R3.4)."""
 
     seat: int
     discard: int
-    challenger: int = -1
-    loser: int = -1
+    challenger: int | None = None
+    loser: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +54,8 @@ class HandSummary:
     """How the previous hand ended (shown to everybody)."""
 
     hand_no: int
-    winner: int
+    winner: int | None
+    """None: nobody escaped (a folded winner of trick 4, R6.4) or the hand ended suddenly."""
     reason: str
     losses: tuple[int, ...]
 
@@ -46,9 +64,9 @@ class HandSummary:
 class ToepenState:
     config: ToepenConfig
     lives: tuple[int, ...]
-    phase: str = "deal"
+    phase: Phase = Phase.DEAL
     hand_no: int = 0
-    dealer: int = -1
+    dealer: int | None = None
     seated: int = 0
     """Mask of the seats dealt into this hand (all seats unless V-ELIM removed some)."""
     in_hand: int = 0
@@ -71,15 +89,15 @@ class ToepenState:
     laundry_queue: tuple[int, ...] = ()
     """Seats still to be offered an exchange (R3.5), next first."""
     stake: int = 1
-    knocker: int = -1
+    knocker: int | None = None
     """The knock being answered (``respond`` phase)."""
-    last_knocker: int = -1
+    last_knocker: int | None = None
     knocked: int = 0
     """Mask of the seats that knocked this hand (V-ONEKNOCK)."""
     answers: tuple[tuple[int, str], ...] = ()
     trick_no: int = 0
-    leader: int = -1
-    turn: int = -1
+    leader: int | None = None
+    turn: int | None = None
     """The seat to play a card (``play``), kept while a knock is answered."""
     trick: tuple[tuple[int, int], ...] = ()
     tricks: tuple[Trick, ...] = ()
@@ -89,22 +107,55 @@ class ToepenState:
     def num_seats(self) -> int:
         return self.config.seats
 
+    def replace(self, **changes: Unpack[StateChanges]) -> ToepenState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+        (states change on every action, and ``replace`` was most of the engine's time).
 
-_FIELDS = tuple(f.name for f in fields(ToepenState))
+        >>> s = ToepenState(ToepenConfig(), lives=(10,) * 4).replace(stake=3)
+        >>> s.stake, s.lives
+        (3, (10, 10, 10, 10))
+        """
+        new = object.__new__(ToepenState)
+        for name in _FIELDS:
+            _set(new, name, getattr(self, name))
+        for name, value in changes.items():
+            _set(new, name, value)
+        return new
+
+
+class StateChanges(TypedDict, total=False):
+    """Keyword arguments of ``ToepenState.replace`` (the fields, type-checked)."""
+
+    config: ToepenConfig
+    lives: tuple[int, ...]
+    phase: Phase
+    hand_no: int
+    dealer: int | None
+    seated: int
+    in_hand: int
+    start_lives: tuple[int, ...]
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]
+    exchanges: tuple[Exchange, ...]
+    signals: tuple[tuple[str, ...], ...]
+    open_hands: int
+    played: tuple[int, ...]
+    voids: tuple[int, ...]
+    queue: tuple[int, ...]
+    laundry_queue: tuple[int, ...]
+    stake: int
+    knocker: int | None
+    last_knocker: int | None
+    knocked: int
+    answers: tuple[tuple[int, str], ...]
+    trick_no: int
+    leader: int | None
+    turn: int | None
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    last_hand: HandSummary | None
+
+
+_FIELDS: Final = tuple(f.name for f in fields(ToepenState))
+assert set(_FIELDS) == set(StateChanges.__annotations__), "StateChanges out of date"
 _set = object.__setattr__
-
-
-def evolve(state: ToepenState, **changes: Any) -> ToepenState:
-    """``dataclasses.replace`` without re-running ``__init__``: states change on every action,
-    and ``replace`` was most of the engine's time. Unknown field names raise ``AttributeError``.
-
-    >>> s = evolve(ToepenState(ToepenConfig(), lives=(10,) * 4), stake=3)
-    >>> s.stake, s.lives
-    (3, (10, 10, 10, 10))
-    """
-    new = object.__new__(ToepenState)
-    for name in _FIELDS:
-        _set(new, name, getattr(state, name))
-    for name, value in changes.items():
-        _set(new, name, value)
-    return new

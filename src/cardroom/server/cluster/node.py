@@ -41,7 +41,7 @@ Json = dict[str, Any]
 LOCK_CLASS = 4242
 SERVER_CLASS = 4243
 """``(SERVER_CLASS, hashtext(schema))``: shared by the cluster's nodes, exclusive for a server
-without ``--node-id`` (issue 7 item 15 on PostgreSQL: one lone server per database schema)."""
+without ``--node-id`` (on PostgreSQL, one lone server per database schema)."""
 SERVER_KEY = "hashtext(current_schema())"
 CHANNEL = "cardroom_lobby"
 ORPHAN_GRACE = 2.0

@@ -54,9 +54,12 @@ export function seatName(view, seat) {
 export function yourMove(view) {
   const o = view.obs;
   if (!o || !(o.legal || []).length) return false;
-  if (Array.isArray(o.awaited)) return o.awaited.includes(view.mySeat); // seats that owe a move
-  if (o.turn !== null && o.turn !== undefined) return o.turn === view.mySeat;
-  return !(o.decided && o.decided[view.mySeat]); // simultaneous phases: until you decided
+  return owes(o, view.mySeat);
+}
+
+// Whether the game waits for ``seat``: every observation lists the seats that owe a move.
+export function owes(obs, seat) {
+  return Boolean(obs && (obs.awaited || []).includes(seat));
 }
 
 // ---- mounting ------------------------------------------------------------------------------
@@ -180,7 +183,7 @@ function handlers(ctx) {
       ctx.v = v;
       const cards = (o) => (o && o.hand_sizes ? o.hand_sizes.reduce((a, b) => a + b, 0) : 0);
       if (ctx.roundEnd && before && cards(obs) > cards(before)) ctx.roundEnd = null; // dealt
-      if (!before || before.turn !== obs.turn || before.phase !== obs.phase) {
+      if (!before || String(before.awaited) !== String(obs.awaited) || before.phase !== obs.phase) {
         ctx.turnSince = Date.now();
       }
       const hand = new Set(obs.hand || []);
@@ -698,7 +701,7 @@ function seatView(view, seat, n, me, passed) {
   const obs = view.obs;
   const info = view.seats.find((s) => s.seat === seat) || { seat, kind: "empty", name: null };
   const game = view.game();
-  const turn = obs && obs.turn === seat;
+  const turn = owes(obs, seat);
   const [x, y] = seatPosition(seat, me, n);
   const anchor = seatAnchor(seat, me, n);
   const controls = view.replay ? [] : seatControls(view, seat, info);
@@ -982,7 +985,7 @@ function actionBar(ctx) {
     );
   const hint = ctx.selected.length && !matches.length && hasPlays ? "not a legal play" : "";
   return [
-    hasPlays || (ctx.obs.turn === ctx.mySeat && legal.includes("pass")) ? play : null,
+    hasPlays || (yourMove(ctx) && legal.includes("pass")) ? play : null,
     others,
     hint ? h("span", { class: "hint", "data-testid": "hint" }, hint) : null,
     matches.length ? null : suggestions(ctx),

@@ -34,7 +34,7 @@ export function phaseText(ctx) {
   const o = ctx.obs;
   const bits = [t("toepen.hand_no", { n: o.hand_no ?? 0 }), phaseWord(o.phase)];
   if (o.trick_no && o.phase !== "deal" && o.phase !== "game_over") bits.push(t("toepen.trick_of", { n: o.trick_no }));
-  if (o.turn !== undefined && o.turn !== null) bits.push(t("toepen.to_act", { who: ctx.name(o.turn) }));
+  for (const seat of o.awaited || []) bits.push(t("toepen.to_act", { who: ctx.name(seat) }));
   return bits.join(" · ");
 }
 
