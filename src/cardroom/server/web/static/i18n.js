@@ -91,6 +91,11 @@ export function list(items) {
   return items.length ? new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items) : "";
 }
 
+// Items side by side ("a, b" / "a、b"): the catalogue's separator, no "and".
+export function items(parts) {
+  return parts.join(t("common.list_sep"));
+}
+
 export function date(value) {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return String(value || "");

@@ -1,7 +1,7 @@
 // Tichu parts of the table view (contracts.md §3). Only notation is parsed here, never rules.
 import { cardEl, cardText } from "./cards.js";
 import { h } from "./dom.js";
-import { list, number, render, t } from "./i18n.js";
+import { items, list, number, render, t } from "./i18n.js";
 import { give } from "./motion.js";
 
 const SLOTS = ["left", "partner", "right"];
@@ -404,7 +404,7 @@ export function roundSummary(ctx) {
       { "data-testid": `summary-team-${team}` },
       h("th", {}, teams[team]),
       h("td", {}, parts.cards),
-      h("td", {}, parts.calls.join(", ") || "—"),
+      h("td", {}, items(parts.calls) || "—"),
       h("td", { class: "total" }, number(last.points[team])),
     );
   });
@@ -419,7 +419,7 @@ export function roundSummary(ctx) {
       h("tr", {}, ["team", "card_points", "calls", "round"].map((k) => h("th", {}, t(`tichu.summary.${k}`)))),
       rows,
     ),
-    h("p", { class: "muted" }, t("tichu.summary.out", { order: out.map((s, i) => t("tichu.summary.place", { place: i + 1, who: ctx.name(s) })).join(", ") })),
+    h("p", { class: "muted" }, t("tichu.summary.out", { order: items(out.map((s, i) => t("tichu.summary.place", { place: i + 1, who: ctx.name(s) }))) })),
   );
 }
 
@@ -436,7 +436,7 @@ export function scoreSheet(ctx) {
     if (!result) return "";
     const parts = teamParts(ctx, result, team);
     const cards = parts.double ? parts.cards : t("tichu.sheet.cards", { points: parts.cards });
-    return [cards, ...parts.calls].join(", ");
+    return items([cards, ...parts.calls]);
   };
   return h(
     "table",

@@ -3,7 +3,7 @@
 // without client changes.
 import { cardText } from "./cards.js";
 import { h } from "./dom.js";
-import { list, number, render, t } from "./i18n.js";
+import { items, list, number, render, t } from "./i18n.js";
 
 const ACTIONS = ["knock", "stay", "fold", "laundry", "nolaundry", "challenge", "accept", "whistle", "stand", "nosignal"];
 const PHASES = ["laundry", "challenge", "announce", "play", "respond"];
@@ -159,7 +159,7 @@ export function roundSummary(ctx) {
     { class: "round-summary", "data-testid": "round-summary" },
     h("h3", {}, t("toepen.hand_no", { n: last.hand_no })),
     h("p", { class: "big" }, last.winner === null ? t("toepen.no_winner") : t("toepen.wins_hand", { who: ctx.name(last.winner) }), last.reason ? ` (${reason(ctx, last)})` : ""),
-    h("p", {}, losses.length ? t("toepen.lives_lost", { losses: losses.join(", ") }) : t("toepen.nobody_lost")),
+    h("p", {}, losses.length ? t("toepen.lives_lost", { losses: items(losses) }) : t("toepen.nobody_lost")),
   );
 }
 
