@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from cardroom import i18n
+from cardroom.i18n.icu import placeholders
 from cardroom.i18n.narration import say
 from tests.server.chromium import CHROMIUM, DESKTOP
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
@@ -223,3 +224,36 @@ def test_pseudo_locale_lobby_rules_and_replay_show_only_catalogue_text(
 def test_the_stray_finder_finds_english() -> None:
     assert strays(["⟦Tables⟧", "Ann", "⟦Round {1}⟧ · ⟦x⟧", "7 / 12"]) == []
     assert strays(["⟦Tables⟧ Loading", "Create"]) == ["⟦Tables⟧ Loading", "Create"]
+
+
+# ---- one format, two formatters ----------------------------------------------------------------
+
+FORMAT_ALL = """async ([lang, cases]) => {
+  const i18n = await import("/static/i18n.js");
+  await i18n.loadLanguage(lang);
+  return cases.map(([key, params]) => i18n.t(key, params));
+}"""
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_browser_formats_every_message_as_python_does(browser: Any, lang: str) -> None:
+    """Every catalogue text with 0, 1, 2 and 21 for each argument (plural and ordinal branches),
+    by i18n.js with Intl in Chromium and by cardroom.i18n with Babel: the same words."""
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/**", lambda r: r.fulfill(json=[]))
+    page.goto("/")
+    page.get_by_test_id("lobby").wait_for()
+    cases = [
+        (key, {name: n for name in placeholders(text)})
+        for key, text in i18n.catalogue(lang).items()
+        for n in (0, 1, 2, 21)
+    ]
+    browser_says = page.evaluate(FORMAT_ALL, [lang, cases])
+    python_says = [t(lang, key, **params) for key, params in cases]
+    differ = [(c, b, p) for c, b, p in zip(cases, browser_says, python_says, strict=True) if b != p]
+    assert differ == []
+    context.close()
+    assert not problems, problems

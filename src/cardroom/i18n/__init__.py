@@ -103,7 +103,12 @@ def from_accept_language(header: str) -> str:
 
 
 def text_of(lang: str, key: str) -> str:
-    return catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
+    """The text of ``key`` in ``lang`` (an empty text is a text), else English, else the key."""
+    for source in (catalogue(lang), catalogue(DEFAULT)):
+        text = source.get(key)
+        if text is not None:
+            return text
+    return key
 
 
 def translate(lang: str, key: str, **params: Any) -> str:
