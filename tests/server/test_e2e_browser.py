@@ -274,7 +274,9 @@ PREFERRED = ("nolaundry", "accept", "nosignal", "stay")
 
 def toepen_move(page: Any, o: Json, seat: int) -> bool:
     legal: list[str] = o["legal"] or []
-    if o["turn"] != seat or not legal or legal == ["nosignal"]:  # the page answers that itself
+    if (
+        seat not in o["awaited"] or not legal or legal == ["nosignal"]
+    ):  # the page answers that itself
         return False
     plays = [a for a in legal if a.startswith("play ")]
     if plays:
