@@ -148,7 +148,9 @@ def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
 
 def render_obs(obs: Json, names: Sequence[str]) -> str:
     """The whole table as a seat (or spectator) sees it."""
-    head = [str(obs.get("game", "?")), say("tui.phase", phase=str(obs.get("phase")))]
+    game, phase = str(obs.get("game", "?")), str(obs.get("phase"))
+    named = f"tui.phase_name.{game}.{phase}"
+    head = [game, say("tui.phase", phase=say(named) if say(named) != named else phase)]
     if "round" in obs:
         head.insert(1, say("tui.round", n=obs["round"]))
     lines = ["=" * 60, " · ".join(head)]
