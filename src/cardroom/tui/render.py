@@ -76,6 +76,10 @@ def render_event(event: Json, names: Sequence[str], game: str = "") -> str:
     said = event.get("say") or narration.say(game, dict(event))
     if said:
         return i18n.render(LANG[0], said, names)
+    if event.get("type") == "hand_dealt" and event.get("cards"):  # your own cards (private)
+        dealt = {"key": "replay.dealt", "params": {"who": {"seat": event.get("seat")},
+                 "cards": " ".join(event["cards"])}}  # fmt: skip
+        return i18n.render(LANG[0], dealt, names)
     words = str(event.get("type", "event")).replace("_", " ")
     skip = {"type", "seat"} | (COMBO_FIELDS if "combo" in event else set())
     fields = {k: v for k, v in event.items() if k not in skip}
