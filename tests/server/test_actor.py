@@ -27,7 +27,7 @@ from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 from . import relay  # noqa: F401
 
 Json = dict[str, Any]
-SETTINGS = Settings(db="memory", bot_delay=0.0, round_pause=0.0)
+SETTINGS = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.0)  # no clock
 ACCESS, OWNER = Access.create(private=False, hot_seat=False)
 WHO = Credentials(owner=OWNER)  # the tables' owner, who may put bots in
 
@@ -247,7 +247,7 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
     await registry.shutdown()
 
 
-async def test_a_human_who_does_not_move_times_out_into_the_default_action() -> None:
+async def test_a_human_who_does_not_move_times_out_then_a_bot_plays_the_seat() -> None:
     store = MemoryStore()
     registry = TableRegistry(store, replace(SETTINGS, turn_timeout=0.02))
     actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
@@ -257,19 +257,22 @@ async def test_a_human_who_does_not_move_times_out_into_the_default_action() -> 
         await actor.call(TakeSeat(seat, f"p{seat}"))
     replies: list[Json] = []
     assert await actor.call(Act(0, "bid 1", reply=reply(replies, 1)))
-    async with asyncio.timeout(10):  # nobody acts any more: timeouts play the game out
+    async with asyncio.timeout(10):  # nobody acts any more: timeouts, then bots, play it out
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     records = (await store.load(actor.id)).records
     timeouts = [r for r in records if r.kind == "timeout"]
-    assert [r.text for r in timeouts][:1] == ["bid 0"]  # seat 1's default: the first legal bid
-    assert all(r.auto for r in timeouts) and len(timeouts) == 1 + 4  # a bid and four cards
-    assert inbox.messages[-1]["obs"]["terminal"]
+    assert [r.text for r in timeouts][:1] == ["bid 0"]  # relay has no heuristic: the first bid
+    assert all(r.auto for r in timeouts)
+    by_seat = [sum(r.seat == s for r in timeouts) for s in (0, 1)]
+    assert by_seat == [2, 2]  # two timeouts in a row, then the seat is away and a bot plays it
+    assert actor.clock.away == {0, 1} and all(s["away"] for s in actor.seats_json())
     await registry.shutdown()
 
 
-async def test_turn_timers_are_off_by_default() -> None:
+async def test_no_clock_without_a_move_time() -> None:
     actor, _, _ = await seated(MemoryStore())
     await asyncio.sleep(0.05)
-    assert actor.turn_timers.armed == 0 and actor.version == 3  # two seat records and the deal
+    assert actor._clock_timers == {} and actor.version == 3  # two seat records and the deal
+    assert actor.welcome(0).clock is None
     await actor.stop()

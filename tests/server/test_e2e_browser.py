@@ -8,6 +8,7 @@ Needs Debian's ``/usr/bin/chromium``; never downloads a browser.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import socket
 import threading
@@ -48,17 +49,17 @@ def _free_port() -> int:
 class LiveServer:
     url: str
     db: Path
+    app: Any
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A real uvicorn server on a free port with a temporary SQLite file."""
+@contextlib.contextmanager
+def running_server(settings: Any) -> Iterator[LiveServer]:
+    """A real uvicorn server for ``settings`` on a free port, in a thread of this process (so a
+    test may reach the app, or patch how it deals)."""
     uvicorn = pytest.importorskip("uvicorn")
     from cardroom.server.app import create_app
-    from cardroom.server.settings import Settings
 
-    db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
-    app = create_app(Settings(db=str(db), bot_delay=0.0, round_pause=0.0))
+    app = create_app(settings)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
     srv = uvicorn.Server(config)
@@ -69,9 +70,19 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the server did not start")
         time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", db)
+    yield LiveServer(f"http://127.0.0.1:{port}", Path(settings.db), app)
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real server with a temporary SQLite file, bots without delay."""
+    from cardroom.server.settings import Settings
+
+    db = tmp_path_factory.mktemp("e2e") / "cardroom.db"
+    with running_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0)) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +105,8 @@ def obs(page: Any) -> Json:
 def create_table(page: Any, base: str, game: str, options: dict[str, Any]) -> str:
     page.goto(base + "/")
     page.get_by_test_id("game-select").select_option(game)
+    if options:
+        page.get_by_test_id("house-rules-toggle").click()  # single options are folded away
     for key, value in options.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))
     page.get_by_test_id("table-name").fill(f"e2e {game}")
@@ -341,4 +354,71 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     watcher.wait_for_function("() => window.cardroom.mySeat === 1 && window.cardroom.obs.hand")
     assert watcher.get_by_test_id("hand").count() == 1
     assert "Bea (you)" in watcher.get_by_test_id("seat-1").inner_text()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("game", ["tichu", "toepen"])
+def test_one_click_seats_you_with_three_bots_of_the_chosen_level(
+    live: LiveServer, browser: Any, game: str
+) -> None:
+    problems: list[str] = []
+    for size, viewport in (("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
+        watch(page, problems)
+        page.goto(f"{live.url}/")
+        page.get_by_test_id("quick-level").select_option("random")
+        page.screenshot(path=str(SHOTS / f"e2e-lobby-quick-{size}.png"))
+        page.get_by_test_id(f"quick-{game}").click()  # the one click
+        page.wait_for_url(re.compile(r"/t/[^/]+$"))
+        page.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.hand")
+        seats = page.evaluate("window.cardroom.seats")
+        assert page.evaluate("window.cardroom.mySeat") == 0
+        assert [(s["kind"], s.get("level")) for s in seats[1:]] == [("bot", "random")] * 3
+        page.context.close()
+    assert not problems, problems
+
+
+def test_a_preset_fills_the_house_rules_it_names(live: LiveServer, browser: Any) -> None:
+    problems: list[str] = []
+    page = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(f"{live.url}/")
+    page.get_by_test_id("game-select").select_option("tichu")
+    assert not page.get_by_test_id("option-allow_grand").is_visible()  # folded away
+    page.get_by_test_id("preset").select_option("tournament")
+    page.get_by_test_id("house-rules-toggle").click()
+    assert not page.get_by_test_id("option-allow_grand").is_checked()
+    assert page.get_by_test_id("option-double_victory_points").input_value() == "100"
+    page.screenshot(path=str(SHOTS / "e2e-lobby-preset-phone.png"), full_page=True)
+    page.get_by_test_id("preset").select_option("faq")
+    assert page.get_by_test_id("option-allow_grand").is_checked()
+    page.get_by_test_id("preset").select_option("tournament")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    page.wait_for_function("() => window.cardroom.meta")
+    options = page.evaluate("window.cardroom.meta.options")
+    assert options["allow_grand"] is False and options["double_victory_points"] == 100
+    page.context.close()
+    assert not problems, problems
+
+
+def test_a_public_table_shows_the_clock_of_the_seat_that_owes_a_move(
+    live: LiveServer, browser: Any
+) -> None:
+    problems: list[str] = []
+    for size, viewport in (("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
+        watch(page, problems)
+        create_table(page, live.url, "tichu", {})
+        sit_with_bots(page, 4)
+        page.wait_for_function("() => window.cardroom.obs.phase === 'grand'")
+        clock = page.get_by_test_id("clock-0")  # 30 s a move + a 60 s bank, counting down
+        clock.wait_for()
+        assert 80 <= int(clock.inner_text().rstrip("s")) <= 90
+        assert page.evaluate("window.cardroom.clock.fromServer") is True
+        page.screenshot(path=str(SHOTS / f"e2e-clock-grand-{size}.png"))
+        page.get_by_test_id("action-nogrand").click()
+        page.wait_for_function("() => window.cardroom.obs.phase === 'exchange'")
+        clock.wait_for()  # the exchange runs the clock too
+        page.context.close()
     assert not problems, problems

@@ -100,7 +100,7 @@ def test_exchange_is_a_card_then_a_player(open_table: Any) -> None:
     left.click()
     server.wait_sent(page, lambda m: m["t"] == "act")
     assert server.acts() == ["exchange 9K to 1"]
-    assert page.get_by_test_id("action-tichu").inner_text() == "Tichu!"
+    assert page.get_by_test_id("action-tichu").inner_text() == "Tichu! ±100"  # what it costs
 
 
 def test_exchange_shows_the_choices_made(open_table: Any) -> None:
@@ -126,7 +126,7 @@ def test_dragon_gift_and_grand_buttons_are_labelled(open_table: Any) -> None:
     assert server.acts() == ["give-dragon 3"]
     page2, _ = open_table(tichu_obs(phase="grand", legal=["grand", "nogrand"], turn=None))
     texts = page2.get_by_test_id("actions").locator("button").all_inner_texts()
-    assert texts == ["Grand Tichu!", "No Grand"]
+    assert texts == ["Grand Tichu! ±200", "No Grand"]
 
 
 def test_reconnect_says_hello_with_the_token_and_the_last_version(open_table: Any) -> None:
@@ -201,6 +201,7 @@ def test_leaving_forgets_the_token_and_watches_as_a_spectator(open_table: Any) -
 
     page.route(f"**/api/tables/{TABLE}/seats/0", delete)
     page.get_by_test_id("leave").click()
+    page.get_by_test_id("confirm-yes").click()  # mid-round: asked once more
     page.get_by_test_id("spectator").wait_for()
     assert deleted == ["Bearer tok"]
     hello = server.wait_sent(page, lambda m: m["t"] == "hello" and m["token"] is None)
@@ -242,5 +243,6 @@ def test_a_double_click_sends_the_action_once(open_table: Any) -> None:
     server.on_act = lambda ws, msg: None  # no answer yet: the action stays in flight
     page.get_by_test_id("action-pass").dblclick()
     page.get_by_test_id("action-tichu").click()
+    page.get_by_test_id("confirm-yes").click()  # a call costs points: confirmed first
     server.wait_sent(page, lambda m: m.get("a") == "tichu")
     assert server.acts() == ["pass", "tichu"]

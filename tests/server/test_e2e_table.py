@@ -267,7 +267,7 @@ def test_your_turn_is_in_the_title_and_a_timer_runs(open_table: Any) -> None:
     page, _ = open_table(tichu_obs(turn=0), welcome={"turn_timeout": 30})
     # the table summary (HTTP) and the welcome (socket) may arrive in either order
     page.wait_for_function("() => document.title === '● Your turn · test table · cardroom'")
-    assert page.get_by_test_id("turn-timer").inner_text().endswith("s")
+    assert page.get_by_test_id("clock-0").inner_text().endswith("s")  # on the seat that owes
     page.get_by_test_id("chime").check()
     assert page.evaluate("localStorage.getItem('cardroom.chime')") == "on"
 
@@ -449,6 +449,18 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     page.locator("[data-testid=seat-1].mine").wait_for()  # the table turned to Bob's seat
     assert "(you)" not in page.inner_text("main")  # a replay's seat is a view, not you
     assert "Bob's view" in page.get_by_test_id("replay-view").inner_text()
+    slider = page.get_by_test_id("replay-slider")
+    slider.fill("1")  # the slider jumps to a step
+    assert step.inner_text() == "2 / 4"
+    slider.focus()
+    page.keyboard.press("ArrowRight")  # and keeps the keyboard across the re-render
+    assert step.inner_text() == "3 / 4"
+    page.screenshot(path="/tmp/replay-slider-phone.png")
+    page.get_by_test_id("replay-autoplay").click()  # autoplay runs to the end and stops
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=replay-step]').textContent === '4 / 4'"
+    )
+    page.get_by_test_id("replay-autoplay").filter(has_text="autoplay").wait_for()
     context.close()
     assert not problems, problems
 
@@ -473,6 +485,7 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
         {"id": "old", "name": "Friday", "game": "toepen", "finished_at": "2026-12-01T20:00:00",
          "replay": "/replay/old"}]))  # fmt: skip
     page.goto("/")
+    page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
     # the option's words come from the catalogue (so they can be translated), the range from
     # the server's spec
     assert page.get_by_test_id("help-lives").inner_text() == "Lives each player starts with (1–30)"
@@ -485,6 +498,7 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
     assert page.get_by_test_id("lobby-rules").get_attribute("href") == "/rules/toepen"
     page.goto("/rules/toepen")
     rules = page.get_by_test_id("rules")
+    page.get_by_test_id("rules-options").get_by_text("Lives each player starts").wait_for()
     assert "Knocking" in rules.inner_text() and "Lives each player starts" in rules.inner_text()
     page.goto("/rules/tichu")
     assert "Dragon" in page.get_by_test_id("rules").inner_text()

@@ -193,6 +193,7 @@ async def test_seat_list_tells_who_is_online(server: Server) -> None:
         "kind": "human",
         "level": None,
         "online": True,
+        "away": False,
     }
     assert online["seats"][1]["kind"] == "empty" and not online["seats"][1]["online"]
     await ann.close()

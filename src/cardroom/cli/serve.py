@@ -46,6 +46,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="seconds a human may take to move before a default move is played (0 = no limit)",
     )
     parser.add_argument(
+        "--clock-move",
+        type=float,
+        default=DEFAULTS.clock_move,
+        help="public tables' turn clock: seconds per move (0 = no clock)",
+    )
+    parser.add_argument(
+        "--clock-bank",
+        type=float,
+        default=DEFAULTS.clock_bank,
+        help="public tables' turn clock: extra seconds each seat may spend over the game",
+    )
+    parser.add_argument(
         "--ws-deflate",
         action="store_true",
         help="compress websocket messages (per-message deflate: less bandwidth, more CPU)",
@@ -156,12 +168,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from cardroom.server.web.connections import connection_limit, uvicorn_options
 
-    numbers = [args.bot_delay, args.turn_timeout, args.round_pause, args.gc_full_every,
+    numbers = [args.bot_delay, args.turn_timeout, args.clock_move, args.clock_bank,
+               args.round_pause, args.gc_full_every,
                args.gc_young_every, args.commit_window, args.stats_every,
                *(getattr(args, field) for _, field, _ in LIMITS)]  # fmt: skip
     if any(n < 0 for n in numbers) or args.lobby_page < 1 or args.commit_writers < 1:
         log.error(
-            "--bot-delay, --turn-timeout, --round-pause, --gc-full-every, --gc-young-every, "
+            "--bot-delay, --turn-timeout, --clock-move, --clock-bank, --round-pause, "
+            "--gc-full-every, --gc-young-every, "
             "--commit-window, --stats-every and the limits must be >= 0, "
             "--lobby-page and --commit-writers >= 1"
         )
@@ -174,6 +188,8 @@ def run(args: argparse.Namespace) -> int:
         db=args.db,
         bot_delay=args.bot_delay,
         turn_timeout=args.turn_timeout,
+        clock_move=args.clock_move,
+        clock_bank=args.clock_bank,
         group_commit=args.group_commit,
         commit_window=args.commit_window,
         commit_writers=args.commit_writers,

@@ -22,8 +22,12 @@ class Settings:
     ``max_message``: largest client frame (characters) that is parsed at all.
     ``max_rate``: frames per second a client may send before it is disconnected (flood).
     ``takeover_level``: the bot level that takes a seat whose human leaves a running game.
-    ``turn_timeout``: seconds a human may owe a move before the game's default action is
-    played for it (0 = wait forever).
+    ``turn_timeout``: seconds a human may owe a move at any table before the move is played
+    for it (0 = only the clock below). ``clock_move`` / ``clock_bank``: the turn clock of public
+    tables (``server/table/clock.py``): seconds per move plus a per-seat time bank for the
+    game (``clock_move`` 0 = no clock); ``clock_strikes`` timeouts in a row make a seat away (a
+    bot plays it until its player is back); ``bomb_pick``: seconds a player who pressed Bomb
+    has to pick one of several bombs while the table holds still.
     ``group_commit``: concurrent tables' appends share one SQL transaction
     (``storage/group_commit.py``); ``commit_window``: seconds an append may wait for others to
     join its transaction (0 = only those that arrive while a commit is in flight);
@@ -58,6 +62,10 @@ class Settings:
     max_rate: int = 200
     takeover_level: str = "heuristic"
     turn_timeout: float = 0.0
+    clock_move: float = 30.0
+    clock_bank: float = 60.0
+    clock_strikes: int = 2
+    bomb_pick: float = 10.0
     round_pause: float = 6.0
     stats_every: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)

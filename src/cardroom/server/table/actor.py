@@ -21,15 +21,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import msgspec
 
 from cardroom.bots import SeatHistories, SeatView, owes_move
+from cardroom.bots.registry import bot_levels
+from cardroom.bots.timeout import timeout_action
 from cardroom.engine import SPECTATOR, Audience, Game
 from cardroom.engine.chance import SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
@@ -40,15 +44,20 @@ from cardroom.server.settings import Settings
 from cardroom.server.table.bot_driver import BotDriver
 from cardroom.server.table.bot_pool import BotPool
 from cardroom.server.table.chat import ChatLog, signed
+from cardroom.server.table.clock import ClockRules, TurnClock
 from cardroom.server.table.commands import (
     Act,
     Attach,
+    Back,
     BotAnswer,
     BotRetry,
+    ClaimBomb,
+    ClockOut,
     Command,
     Deal,
     Detach,
     FlushSeats,
+    HoldOver,
     Leave,
     Ready,
     Resume,
@@ -56,12 +65,14 @@ from cardroom.server.table.commands import (
     Say,
     SetBot,
     TakeSeat,
-    TurnTimeout,
 )
 from cardroom.server.table.crashpoints import crash_point
 from cardroom.server.table.frames import (
+    Clock,
+    ClockState,
     Ev,
     Frame,
+    Hold,
     Pause,
     ReadySeats,
     SeatInfo,
@@ -80,7 +91,7 @@ from cardroom.server.table.outcomes import (
 )
 from cardroom.server.table.seats import SeatChange, Seats
 from cardroom.server.table.subscriber import Subscriber
-from cardroom.server.table.timers import DealPause, TurnTimers
+from cardroom.server.table.timers import DealPause
 from cardroom.server.table.versions import Version
 from cardroom.storage import SeqConflict, StoredTable, TableStore, utc_now
 
@@ -89,6 +100,8 @@ log = logging.getLogger("cardroom.server.table.actor")
 Json = dict[str, Any]
 T = TypeVar("T")
 BOT_RETRY_DELAY = 1.0
+MAX_TIMEOUT_MOVES = 8
+"""At most this many moves for one timeout (Tichu's exchange is three, one per other seat)."""
 SEATS_INTERVAL = 0.25
 """At most one ``seats`` broadcast per this many seconds; a burst of changes becomes one."""
 
@@ -100,6 +113,16 @@ def refusal_for(exc: Exception) -> Refusal:
     if isinstance(exc, NotActiveError):
         return Refusal.NOT_ACTIVE
     return Refusal.ILLEGAL
+
+
+@dataclass(frozen=True, slots=True)
+class BombHold:
+    """A Bomb press being honoured: ``seat`` plays one of ``bombs`` next (held at ``version``)."""
+
+    seat: int
+    bombs: tuple[str, ...]
+    version: int
+    timer: asyncio.TimerHandle
 
 
 _NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
@@ -131,7 +154,11 @@ class TableActor:
         self.public = PublicHistory(game)  # what a (re)connecting page shows as the table log
         self.chat = ChatLog()
         self.pause = DealPause()
-        self.turn_timers = TurnTimers()
+        self.clock = TurnClock(self._clock_rules(), self.num_seats)
+        self._clock_timers: dict[int, tuple[float, asyncio.TimerHandle]] = {}
+        self._clock_sent: Json | None = None
+        self.hold: BombHold | None = None  # a seat pressed Bomb: the table waits for its bomb
+        self.rng = random.Random(secrets.randbits(64))  # the timed-out seats' moves
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
         self.subscribers: dict[Subscriber, Audience] = {}
         self.bots = BotDriver(game.name, settings.bot_delay, pool)
@@ -209,8 +236,14 @@ class TableActor:
             case BotRetry():
                 self.bots.forget(command.seat)
                 self._schedule_bots()
-            case TurnTimeout():
-                await self._turn_timeout(command.seat, command.version)
+            case ClockOut():
+                await self._clock_out(command.seat, command.since)
+            case ClaimBomb():
+                await self._claim_bomb(command.seat)
+            case HoldOver():
+                await self._hold_over(command.seat, command.version)
+            case Back():
+                self._back(command.seat)
             case _:
                 raise TypeError(f"not a table command: {command!r}")
         return None
@@ -224,7 +257,10 @@ class TableActor:
     def _halt(self) -> None:
         self.stopped = True
         self.bots.stop()
-        self.turn_timers.cancel()
+        for _, handle in self._clock_timers.values():
+            handle.cancel()
+        if self.hold is not None:
+            self.hold.timer.cancel()
         if self._seats_timer is not None:
             self._seats_timer.cancel()
         self.pause.cancel()
@@ -271,7 +307,10 @@ class TableActor:
         return Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
 
     def seat_infos(self) -> list[SeatInfo]:
-        return self.seats.infos({a for a in self.subscribers.values() if isinstance(a, int)})
+        online = {a for a in self.subscribers.values() if isinstance(a, int)}
+        away = self.clock.away
+        return [msgspec.structs.replace(i, away=True) if i.seat in away else i
+                for i in self.seats.infos(online)]  # fmt: skip
 
     def seats_json(self) -> list[Json]:
         return [msgspec.to_builtins(info) for info in self.seat_infos()]
@@ -302,9 +341,13 @@ class TableActor:
 
     def welcome(self, audience: Audience) -> Welcome:
         seat = audience if isinstance(audience, int) else None
-        return Welcome(self.version, seat, self.id, self.status, self.observation(audience),  # type: ignore[arg-type]
-                       self.seat_infos(), self.public.to_json(), self.chat.recent(),
-                       self.pause.next_deal_in(), self.settings.turn_timeout)  # fmt: skip
+        status: Any = self.status  # one of Welcome's literals
+        return Welcome(
+            self.version, seat, self.id, status, self.observation(audience), self.seat_infos(),
+            self.public.to_json(), self.chat.recent(), self.pause.next_deal_in(),
+            self.clock.rules.move, self._clock_state(),
+            None if self.hold is None else self.hold.seat,
+        )  # fmt: skip
 
     # -- sessions --------------------------------------------------------------------------
     def _attach(self, sub: Subscriber, token: str | None, since: int | None) -> Outcome[None]:
@@ -390,10 +433,19 @@ class TableActor:
         if seen is not None and seen < self.version and self._changed_since(seen, seat):
             msg = f"the table changed since version {seen} (now {self.version}); look again"
             return Refused(Refusal.STALE, msg)
+        hold = self.hold
+        if hold is not None and (seat != hold.seat or act.text not in hold.bombs):
+            who = "you pressed Bomb: play one of your bombs" if seat == hold.seat else (
+                f"seat {hold.seat} is bombing: the table waits for it")  # fmt: skip
+            return Refused(Refusal.ILLEGAL, who)
         try:
             transition = self._propose(seat, act.text, at=utc_now())
         except (IllegalActionError, InvalidNotationError) as exc:
             return Refused(refusal_for(exc), str(exc))
+        if act.token_hash is not None:  # the player itself (not a bot, not its clock)
+            self._back(seat, tell=False)
+        if hold is not None:
+            self._end_hold()
         reply = act.reply
         after = None if reply is None else (lambda: reply(Accepted(None)))
         try:
@@ -536,9 +588,9 @@ class TableActor:
         await self._persist_and_publish(self.runner.propose_chance())
 
     def _schedule_bots(self) -> None:
-        if self.status != "running" or self.stopped:
-            return
-        self._arm_turn_timers()
+        if self.status != "running" or self.stopped or self.hold is not None:
+            return  # a held table waits for the bomb: no bot thinks, no clock runs out
+        self._arm_clock()
         state, game = self.runner.state, self.game
         self.bots.schedule(
             self.version,
@@ -552,12 +604,14 @@ class TableActor:
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
         self.bots.done(seat)
         try:
-            if text and self.seats[seat].kind == "bot":
+            if text and (self.seats[seat].kind == "bot" or seat in self.clock.away):
                 outcome = await self._submit(Act(seat, text))
                 if isinstance(outcome, Refused):
                     log.debug("table %s: bot at seat %d refused: %s", self.id, seat, outcome.reason)
                 active = self.game.active_seats(self.runner.state)
-                if isinstance(outcome, Refused) and seen == self.version and seat in active:
+                held = self.hold is not None  # refused for the hold, not for the state it saw
+                stuck = seen == self.version and seat in active and not held
+                if isinstance(outcome, Refused) and stuck:
                     log.warning("table %s: bot at seat %d plays its default", self.id, seat)
                     await self._default_action(seat)
         except Exception:  # e.g. the store is unreachable: think again in a while
@@ -566,26 +620,151 @@ class TableActor:
             raise
         self._schedule_bots()
 
-    def _arm_turn_timers(self) -> None:
-        """With ``settings.turn_timeout``: a human who owes a move gets that long before the
-        game's default action is played for it (a ``timeout`` record), so nobody can stall a
-        table by walking away."""
-        timeout = self.settings.turn_timeout
-        if timeout <= 0:
+    # -- the clock and the bomb hold -----------------------------------------------------------
+    def _clock_rules(self) -> ClockRules:
+        """``settings.turn_timeout`` at every table; else public tables get the clock
+        (``clock_move`` per move plus a ``clock_bank``), private and hot-seat ones none."""
+        settings, meta = self.settings, self.meta
+        if settings.turn_timeout > 0:
+            return ClockRules(settings.turn_timeout, 0.0, settings.clock_strikes)
+        if meta.private or meta.hot_seat:
+            return ClockRules()
+        return ClockRules(settings.clock_move, settings.clock_bank, settings.clock_strikes)
+
+    def _clock_json(self) -> Json | None:
+        if not self.clock.rules.on:
+            return None
+        return self.clock.to_json(asyncio.get_running_loop().time())
+
+    def _clock_state(self) -> ClockState | None:
+        now = self._clock_json()
+        return None if now is None else msgspec.convert(now, ClockState)
+
+    def _arm_clock(self) -> None:
+        """Every human seat that owes a move (not away: its bot plays) runs its clock; a timer
+        per seat fires at its deadline. Pages hear of each change (``clock``)."""
+        if not self.clock.rules.on:
             return
+        loop = asyncio.get_running_loop()
 
         def owes(seat: int) -> bool:
-            view = SeatView(self.game.name, seat, self.observation(seat))
-            return self.seats[seat].kind == "human" and owes_move(view)
+            if self.seats[seat].kind != "human" or seat in self.clock.away:
+                return False
+            return owes_move(SeatView(self.game.name, seat, self.observation(seat)))
 
-        fire: Callable[[int, int], None] = lambda s, v: self.post(TurnTimeout(s, v))  # noqa: E731
-        self.turn_timers.arm(self.version, range(self.num_seats), owes, timeout, fire)
+        self.clock.owe([s for s in range(self.num_seats) if owes(s)], loop.time())
+        for seat in range(self.num_seats):
+            deadline, since = self.clock.deadline(seat), self.clock.since.get(seat)
+            armed = self._clock_timers.get(seat)
+            if armed is not None and armed[0] == since:
+                continue
+            if armed is not None:
+                armed[1].cancel()
+                del self._clock_timers[seat]
+            if deadline is not None and since is not None:
+                fire = loop.call_at(deadline, self.post, ClockOut(seat, since))
+                self._clock_timers[seat] = (since, fire)
+        self._send_clock()
 
-    async def _turn_timeout(self, seat: int, version: int) -> None:
-        if version != self.version or self.seats[seat].kind != "human" or self.stopped:
+    def _send_clock(self) -> None:
+        now = self._clock_json()
+        if now is None:
             return
-        log.info("table %s: seat %d timed out at version %d", self.id, seat, version)
-        await self._default_action(seat)
+        key = {**now, "deadlines": {s: self.clock.since[int(s)] for s in now["deadlines"]}}
+        if key != self._clock_sent:
+            self._clock_sent = key
+            self._broadcast(msgspec.convert(now, Clock))
+
+    async def _clock_out(self, seat: int, since: float) -> None:
+        """``seat``'s time is up: the heuristic moves for it from its own view (the whole
+        exchange at once), and after ``clock_strikes`` such timeouts in a row a bot plays
+        the seat until its player is back."""
+        self._clock_timers.pop(seat, None)
+        if self.clock.since.get(seat) != since or self.hold is not None or self.stopped:
+            return
+        if self.status != "running" or self.seats[seat].kind != "human":
+            return
+        log.info("table %s: seat %d timed out at version %d", self.id, seat, self.version)
+        away = self.clock.timed_out(seat)
+        phase = self.observation(seat).get("phase")
+        for _ in range(MAX_TIMEOUT_MOVES):  # all the seat owes in this phase (an exchange: 3)
+            view = SeatView(self.game.name, seat, self.observation(seat), self.history[seat])
+            if not owes_move(view) or view.obs.get("phase") != phase:
+                break
+            action = timeout_action(view, self.rng)
+            if action is None:
+                break
+            transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_now())
+            await self._persist_and_publish(transition)
+        if away:
+            levels = bot_levels(self.game.name)
+            level = self.settings.takeover_level
+            self.bots.seat(seat, level if level in levels else "random")
+            self._seats_changed()
+            self._send_clock()
+            self._schedule_bots()
+
+    def _back(self, seat: int, tell: bool = True) -> None:
+        """The player of ``seat`` acted or said it is back: no strikes, no bot."""
+        was_away = seat in self.clock.away
+        self.clock.answered(seat)
+        if was_away and self.seats[seat].kind == "human":
+            self.bots.seat(seat, None)
+            self._seats_changed()
+            if tell:
+                self._schedule_bots()
+                self._send_clock()
+
+    def _bombs(self, seat: int) -> list[str]:
+        """``seat``'s legal actions that are bombs (in or out of its turn)."""
+        obs = self.observation(seat)
+        legal, info = obs.get("legal") or [], obs.get("legal_info") or []
+
+        def bomb(i: int, action: str) -> bool:
+            about = info[i] if i < len(info) else None
+            return action.startswith("bomb ") or (
+                isinstance(about, dict) and about.get("kind") == "bomb"
+            )
+
+        return [a for i, a in enumerate(legal) if bomb(i, a)]
+
+    async def _claim_bomb(self, seat: int) -> None:
+        """``seat`` pressed Bomb: with one bomb it is played now; with several the table holds
+        still (no bot thinks, no clock runs out) until the seat plays one, or for
+        ``settings.bomb_pick`` seconds, after which its first bomb is played: a press is
+        always followed by a bomb. Everyone hears only that this seat is bombing."""
+        if self.hold is not None or self.status != "running" or self.seats[seat].kind != "human":
+            return
+        bombs = self._bombs(seat)
+        if not bombs:
+            return
+        self._back(seat, tell=False)
+        if len(bombs) == 1:
+            await self._submit(Act(seat, bombs[0]))
+            return
+        self.bots.stop()
+        for other in range(self.num_seats):
+            self.bots.forget(other)
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(self.settings.bomb_pick, self.post, HoldOver(seat, self.version))
+        self.hold = BombHold(seat, tuple(bombs), self.version, timer)
+        self._broadcast(Hold(seat))
+
+    def _end_hold(self) -> None:
+        if self.hold is not None:
+            self.hold.timer.cancel()
+            self.hold = None
+            self._broadcast(Hold(None))
+
+    async def _hold_over(self, seat: int, version: int) -> None:
+        hold = self.hold
+        if hold is None or hold.seat != seat or hold.version != version:
+            return
+        log.info("table %s: seat %d picked no bomb in time; its first is played", self.id, seat)
+        outcome = await self._submit(Act(seat, hold.bombs[0]))
+        if isinstance(outcome, Refused):  # cannot happen while held; never leave a table stuck
+            self._end_hold()
+            self._schedule_bots()
 
     async def _default_action(self, seat: int) -> None:
         """Play the game's default action for ``seat`` (a timed-out human, or a bot whose
@@ -622,6 +801,7 @@ class TableActor:
         self._unseat(row.seat, change.reason)
         self.touched = time.monotonic()
         self.bots.seat(row.seat, row.level if row.kind == "bot" else None)
+        self.clock.answered(row.seat)  # a new holder starts without strikes
         await self._persist_and_publish(self.runner.propose_seat_change(row.seat, change.text))
         self._seats_changed()
         await self._maybe_start()

@@ -142,8 +142,31 @@ class BotRetry(Command[None]):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnTimeout(Command[None]):
-    """``seat``'s turn timer, armed at ``version``, fired."""
+class ClockOut(Command[None]):
+    """``seat``'s clock, running since ``since``, is used up."""
+
+    seat: int
+    since: float
+
+
+# -- bombs and the clock, from sessions ------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ClaimBomb(Command[None]):
+    """``seat`` pressed Bomb: hold the table until it plays one of its bombs."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HoldOver(Command[None]):
+    """The time to pick a bomb after a press, for the hold at ``version``, is up."""
 
     seat: int
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Back(Command[None]):
+    """An away seat's player is back."""
+
+    seat: int

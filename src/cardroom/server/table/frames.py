@@ -22,6 +22,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
     kind: Literal["empty", "human", "bot"]
     level: str | None
     online: bool
+    away: bool = False
+    """A human seat whose clock ran out repeatedly: a bot plays it until the player is back."""
 
 
 class Chat(Frame, frozen=True, tag="chat"):
@@ -29,6 +31,16 @@ class Chat(Frame, frozen=True, tag="chat"):
     name: str
     text: str
     at: str
+
+
+class ClockState(msgspec.Struct, frozen=True):
+    """The turn clock: seconds per move, seconds left for each seat that owes a move (keyed by
+    seat number), each seat's remaining time bank, the seats that are away."""
+
+    move: float
+    deadlines: dict[str, float]
+    bank: list[float]
+    away: list[int]
 
 
 class Welcome(Frame, frozen=True, tag="welcome"):
@@ -44,6 +56,9 @@ class Welcome(Frame, frozen=True, tag="welcome"):
     chat: list[Chat]
     next_deal_in: float | None
     turn_timeout: float
+    clock: ClockState | None = None
+    hold: int | None = None
+    """The seat that pressed Bomb while the table waits for its bomb (reconnecting pages)."""
 
 
 class Ev(Frame, frozen=True, tag="ev"):
@@ -75,3 +90,18 @@ class ReadySeats(Frame, frozen=True, tag="ready"):
     """The human seats ready for the next deal."""
 
     seats: list[int]
+
+
+class Clock(Frame, frozen=True, tag="clock"):
+    """The turn clock changed (a seat began or stopped owing a move, a seat went away)."""
+
+    move: float
+    deadlines: dict[str, float]
+    bank: list[float]
+    away: list[int]
+
+
+class Hold(Frame, frozen=True, tag="hold"):
+    """``seat`` pressed Bomb and the table waits for its bomb (None: the hold is over)."""
+
+    seat: int | None

@@ -1,5 +1,5 @@
-"""A table's clocks: the turn timeout of each human who owes a move, and the pause before the
-next deal (the round summary's countdown, cut short once every human is ready).
+"""The pause before the next deal (the round summary's countdown, cut short once every human is
+ready). The turn clock is ``clock.py``.
 
 Timers never act themselves: when one fires it posts a command to the actor's inbox, so what it
 does is ordered with every other command and checked against the table as it is then.
@@ -8,45 +8,7 @@ does is ordered with every other command and checked against the table as it is 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
-
-
-class TurnTimers:
-    """One armed timeout per seat, for the version it was armed at."""
-
-    def __init__(self) -> None:
-        self._armed: dict[int, tuple[int, asyncio.TimerHandle]] = {}
-
-    def arm(
-        self,
-        version: int,
-        seats: Iterable[int],
-        owes: Callable[[int], bool],
-        timeout: float,
-        fire: Callable[[int, int], None],
-    ) -> None:
-        """For each seat: keep a timer armed at ``version``; otherwise cancel it, and arm a new
-        one when the seat ``owes`` a move (``fire(seat, version)`` after ``timeout`` s)."""
-        loop = asyncio.get_running_loop()
-        for seat in seats:
-            armed = self._armed.get(seat)
-            if armed is not None and armed[0] == version:
-                continue
-            if armed is not None:
-                armed[1].cancel()
-                del self._armed[seat]
-            if owes(seat):
-                self._armed[seat] = (version, loop.call_later(timeout, fire, seat, version))
-
-    @property
-    def armed(self) -> int:
-        """How many seats' timers are armed."""
-        return len(self._armed)
-
-    def cancel(self) -> None:
-        for _, handle in self._armed.values():
-            handle.cancel()
-        self._armed.clear()
+from collections.abc import Callable
 
 
 class DealPause:

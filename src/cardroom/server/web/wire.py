@@ -18,7 +18,8 @@ Act(text='pass', id=3, v=41)
 ...     parse_client('{"t": "jump"}')
 ... except WireError as exc:
 ...     print(exc.code, exc)
-malformed unknown message type 'jump'; expected one of: act, chat, hello, ping, ready, resync
+malformed unknown message type 'jump'; expected one of: act, back, bomb, chat, hello, ping, ready, \
+resync
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ import msgspec
 from cardroom.server.lobby.names import MAX_PLAYER_NAME, BadName, clean_name
 from cardroom.server.table.frames import (
     Chat,
+    Clock,
     Ev,
     Frame,
+    Hold,
     Pause,
     ReadySeats,
     SeatList,
@@ -101,8 +104,17 @@ class Ready(Frame, frozen=True, tag="ready"):
     """A seated player has read the round summary: deal on once every human is ready."""
 
 
-ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready
-CLIENT_KINDS = ("act", "chat", "hello", "ping", "ready", "resync")
+class BombClaim(Frame, frozen=True, tag="bomb"):
+    """A seated player pressed Bomb: the table holds still until this seat plays one of its
+    bombs (which one it does not say; the press cannot be taken back)."""
+
+
+class Back(Frame, frozen=True, tag="back"):
+    """A player marked away (timed out again and again) is back: the bot leaves the seat."""
+
+
+ClientMessage = Hello | Act | Resync | Ping | ChatLine | Ready | BombClaim | Back
+CLIENT_KINDS = ("act", "back", "bomb", "chat", "hello", "ping", "ready", "resync")
 
 
 # -- server → client: the table's frames (``table/frames.py``) and the replies to requests ----
@@ -125,7 +137,20 @@ class Pong(Frame, frozen=True, tag="pong"):
     pass
 
 
-ServerMessage = Welcome | Ev | SeatList | Chat | Unseated | Pause | ReadySeats | Ack | Reject | Pong
+ServerMessage = (
+    Welcome
+    | Ev
+    | SeatList
+    | Chat
+    | Unseated
+    | Pause
+    | ReadySeats
+    | Ack
+    | Reject
+    | Pong
+    | Clock
+    | Hold
+)
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 _encoder = msgspec.json.Encoder()

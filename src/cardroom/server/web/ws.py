@@ -27,7 +27,10 @@ from cardroom.server.table.frames import Frame
 from cardroom.server.table.outcomes import ActorStopped, Refused
 from cardroom.server.web.wire import (
     Act,
+    Back,
+    BombClaim,
     ChatLine,
+    ClientMessage,
     Hello,
     Ping,
     Pong,
@@ -183,7 +186,7 @@ class Session:
         self._window = (start, count + 1)
         return count < self.settings.max_rate
 
-    async def handle(self, message: Hello | Act | Resync | Ping | ChatLine | Ready) -> None:
+    async def handle(self, message: ClientMessage) -> None:
         if isinstance(message, Ping):
             self.send(Pong())
         elif isinstance(message, Hello):
@@ -201,6 +204,11 @@ class Session:
         elif isinstance(message, Ready):
             if isinstance(self.audience, int):  # a spectator's "ready" counts for nothing
                 self.actor.post(commands.Ready(self.audience))
+        elif isinstance(message, BombClaim | Back):
+            if not isinstance(self.audience, int):
+                raise WireError("spectators cannot bomb; take a seat first", "unauthorized")
+            command = commands.ClaimBomb if isinstance(message, BombClaim) else commands.Back
+            self.actor.post(command(self.audience))
         else:
             self._act(self.actor, message)
 

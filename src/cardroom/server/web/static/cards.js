@@ -1,8 +1,8 @@
 // Card faces drawn as SVG by the project (nothing is fetched at run time). Suits differ by
 // colour AND symbol (Jade disc, Sword, Pagoda, Star; the French suits for Toepen); the four
 // Tichu specials each have their own picture. The code itself stays in data-card.
-import { h } from "./dom.js";
 import { language, t } from "./i18n.js";
+import { h } from "./ui.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -27,11 +27,11 @@ const COLOURS = {
   pagoda: "#1d4ed8",
   star: "#c0262d",
   hearts: "#c0262d",
-  diamonds: "#c2410c",
+  diamonds: "#1d4ed8", // blue (a four-colour deck): never confused with Hearts' red
   spades: "#111827",
   clubs: "#14532d",
 };
-const SUIT_TEXT = { jade: "◆", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
+const SUIT_TEXT = { jade: "●", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 
 // The specials: corner index, colour and picture (SVG markup in the 60×84 card box); the name
 // printed on the face is the catalogue's, in the page's language.
@@ -150,25 +150,35 @@ function svgFor(game, code) {
   return cache.get(key);
 }
 
-// A card element: <span class="card" data-card=code> with its SVG face.
-export function cardEl(game, code, attrs = {}) {
+// A card (a preact vnode): <span class="card" data-card=code> with its SVG face; extra children
+// (a mark) go after the face.
+export function cardEl(game, code, attrs = {}, ...children) {
   const [, suit] = cardParts(game, code);
-  const el = h("span", {
-    "aria-label": cardName(game, code),
-    title: cardName(game, code),
-    ...attrs,
-    class: `card ${suit || "special"} ${attrs.class || ""}`.trim(),
-    "data-card": code,
-  });
-  el.innerHTML = svgFor(game, code); // built from the fixed tables above, never from input
-  return el;
+  return h(
+    "span",
+    {
+      "aria-label": cardName(game, code),
+      title: cardName(game, code),
+      ...attrs,
+      class: `card ${suit || "special"} ${attrs.class || ""}`.trim(),
+      "data-card": code,
+    },
+    // built from the fixed tables above, never from input
+    h("span", { class: "face", dangerouslySetInnerHTML: { __html: svgFor(game, code) } }),
+    ...children,
+  );
 }
+
+const BACK =
+  `<svg xmlns="${NS}" viewBox="0 0 60 84"><rect x="1" y="1" width="58" height="82" rx="6" fill="#7f1d1d" stroke="#fde68a" stroke-width="2"/>` +
+  '<path d="M30 14l16 28-16 28-16-28z" fill="none" stroke="#fde68a" stroke-width="2"/></svg>';
 
 // A face-down card (seat card counts).
 export function cardBack(attrs = {}) {
-  const el = h("span", { ...attrs, class: `card back ${attrs.class || ""}`.trim(), "aria-hidden": "true" });
-  el.innerHTML =
-    `<svg xmlns="${NS}" viewBox="0 0 60 84"><rect x="1" y="1" width="58" height="82" rx="6" fill="#7f1d1d" stroke="#fde68a" stroke-width="2"/>` +
-    '<path d="M30 14l16 28-16 28-16-28z" fill="none" stroke="#fde68a" stroke-width="2"/></svg>';
-  return el;
+  return h("span", {
+    ...attrs,
+    class: `card back ${attrs.class || ""}`.trim(),
+    "aria-hidden": "true",
+    dangerouslySetInnerHTML: { __html: BACK },
+  });
 }

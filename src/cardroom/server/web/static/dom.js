@@ -1,4 +1,7 @@
 // A tiny element builder: h("div", {class: "x", "data-testid": "y", onclick: f}, child, ...).
+// A child may also be a preact vnode (the game modules and the felt are components, see ui.js):
+// it is rendered to real nodes in place.
+import { isValidElement, toDom } from "./ui.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -22,6 +25,7 @@ function append(el, children) {
   for (const child of children) {
     if (child === undefined || child === null || child === false) continue;
     if (Array.isArray(child)) append(el, child);
+    else if (isValidElement(child)) el.append(...toDom(child));
     else el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }

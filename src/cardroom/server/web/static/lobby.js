@@ -4,6 +4,9 @@ import { h } from "./dom.js";
 import { date, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
+import { PRESETS, presetOptions } from "./presets.js";
+import { QuickPlay } from "./quickplay.js";
+import { h as vh, render } from "./ui.js";
 
 // /api/games may be a list of {name, options} or a mapping name -> {options}.
 function normalizeGames(data) {
@@ -58,9 +61,11 @@ function optionInput(game, key, spec) {
       ),
     );
     input.read = () => JSON.parse(input.value);
+    input.write = (v) => (input.value = JSON.stringify(v));
   } else if (type === "boolean" || type === "bool") {
     input = h("input", { id, "data-testid": id, type: "checkbox", checked: !!spec.default });
     input.read = () => input.checked;
+    input.write = (v) => (input.checked = !!v);
   } else if (["integer", "int", "number", "float"].includes(type)) {
     input = h("input", {
       id,
@@ -85,6 +90,7 @@ function optionInput(game, key, spec) {
     input = h("input", { id, "data-testid": id, value: spec.default ?? "" });
     input.read = () => (input.value === "" ? undefined : input.value);
   }
+  if (!input.write) input.write = (v) => (input.value = v ?? "");
   const text = optionText(game, key, "", spec);
   const range = rangeText(spec);
   const shown = choices ? "" : range;
@@ -122,6 +128,15 @@ export function mountLobby(root, navigate) {
     maxlength: 40,
   });
   const optionsBox = h("div", { class: "options", "data-testid": "options" });
+  const presetSelect = h("select", { "data-testid": "preset", id: "preset", onchange: () => applyPreset() });
+  const presetHelp = h("span", { class: "help", "data-testid": "preset-help" });
+  const houseRules = h(
+    "details",
+    { class: "house-rules", "data-testid": "house-rules" },
+    h("summary", { "data-testid": "house-rules-toggle" }, t("lobby.house_rules")),
+    optionsBox,
+  );
+  const quick = h("div", { class: "quick-box" });
   const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private" });
   const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat" });
   const levelSelect = h("select", {
@@ -152,6 +167,12 @@ export function mountLobby(root, navigate) {
     const game = games.find((g) => g.name === gameSelect.value);
     inputs = normalizeOptions(game).map(([k, s]) => optionInput(gameSelect.value, k, s));
     optionsBox.replaceChildren(...inputs.map((i) => i.row));
+    const presets = PRESETS[gameSelect.value] || [];
+    presetSelect.replaceChildren(
+      ...presets.map((p) => h("option", { value: p.id }, t(`preset.${gameSelect.value}.${p.id}`))),
+    );
+    presetSelect.parentElement.hidden = !presets.length;
+    applyPreset();
     rulesLink.href = `/rules/${gameSelect.value}`;
     const levels = (game && game.bot_levels) || [];
     const saved = localStorage.getItem("cardroom.botLevel");
@@ -162,6 +183,16 @@ export function mountLobby(root, navigate) {
     levelHelp.textContent = chosen ? levelHint(chosen) : "";
   }
   gameSelect.addEventListener("change", showOptions);
+
+  // A preset writes its options into the house-rule inputs (the game's defaults for the rest).
+  function applyPreset() {
+    const game = games.find((g) => g.name === gameSelect.value);
+    const defaults = Object.fromEntries(normalizeOptions(game).map(([k, spec]) => [k, spec.default]));
+    const id = presetSelect.value;
+    const values = presetOptions(gameSelect.value, id, defaults);
+    for (const { key, input } of inputs) if (key in values) input.write(values[key]);
+    presetHelp.textContent = id ? t(`preset.${gameSelect.value}.${id}.help`) : "";
+  }
 
   async function create(e) {
     e.preventDefault();
@@ -278,13 +309,15 @@ export function mountLobby(root, navigate) {
       "main",
       { class: "lobby page", "data-testid": "lobby" },
       msg,
+      quick,
       h(
         "form",
         { class: "create", onsubmit: create, novalidate: true }, // our own words for a bad value
         h("h2", {}, t("lobby.new_table")),
         h("label", {}, t("lobby.game"), " ", gameSelect, " ", rulesLink),
         h("label", {}, t("lobby.name"), " ", nameInput),
-        optionsBox,
+        h("div", { class: "opt preset-row" }, h("label", { for: "preset" }, t("lobby.preset")), presetSelect, presetHelp),
+        houseRules,
         flags,
         h("button", { class: "primary", type: "submit", "data-testid": "create-table" }, t("lobby.create")),
       ),
@@ -293,6 +326,7 @@ export function mountLobby(root, navigate) {
     ),
   );
 
+  render(vh(QuickPlay, { navigate, say }), quick);
   api
     .listGames()
     .then((data) => {

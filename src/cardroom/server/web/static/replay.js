@@ -9,6 +9,8 @@ import { languageSwitcher } from "./language.js";
 import { gameTitle } from "./lobby.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
 
+const AUTOPLAY_MS = 900;
+
 const ROUND_END = new Set(["round_scored", "hand_end"]);
 
 export function mountReplay(root, id) {
@@ -29,7 +31,7 @@ export function mountReplay(root, id) {
     }
   };
   document.addEventListener("keydown", (e) => {
-    if (!state.data || !main.isConnected) return;
+    if (!state.data || !main.isConnected || (e.target && e.target.tagName === "INPUT")) return; // the slider moves itself
     if (e.key === "ArrowRight") go(state, main, load, state.i + 1);
     if (e.key === "ArrowLeft") go(state, main, load, state.i - 1);
   });
@@ -38,7 +40,23 @@ export function mountReplay(root, id) {
 
 function go(state, main, load, i) {
   state.i = Math.max(0, Math.min(state.data.steps.length - 1, i));
+  if (state.i === state.data.steps.length - 1) stop(state);
+  const focused = document.activeElement && document.activeElement.dataset.testid;
   render(state, main, load);
+  const again = focused && main.querySelector(`[data-testid="${focused}"]`);
+  if (again) again.focus(); // the slider or a button keeps the keyboard across the re-render
+}
+
+// Autoplay: one step every AUTOPLAY_MS until the end or until paused.
+function toggle(state, main, load) {
+  if (state.timer) stop(state);
+  else state.timer = setInterval(() => go(state, main, load, state.i + 1), AUTOPLAY_MS);
+  render(state, main, load);
+}
+
+function stop(state) {
+  clearInterval(state.timer);
+  state.timer = null;
 }
 
 // The first step of the round containing step i, and of the next round.
@@ -96,6 +114,21 @@ function render(state, main, load) {
       h("span", { "data-testid": "replay-step" }, t("replay.step", { n: state.i + 1, total: steps.length })),
       button(t("replay.next"), "replay-next", state.i + 1),
       button(t("replay.next_round"), "replay-next-round", nextRound(steps, state.i)),
+      h(
+        "button",
+        { "data-testid": "replay-autoplay", "aria-pressed": String(!!state.timer), onclick: () => toggle(state, main, load) },
+        state.timer ? t("replay.pause") : t("replay.autoplay"),
+      ),
+      h("input", {
+        type: "range",
+        class: "replay-slider",
+        "data-testid": "replay-slider",
+        "aria-label": t("replay.slider"),
+        min: 0,
+        max: steps.length - 1,
+        value: state.i,
+        oninput: (e) => go(state, main, load, Number(e.target.value)),
+      }),
       select,
     ),
     h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? t("replay.deal_step") : step.text)),

@@ -84,7 +84,7 @@ export class TableSocket {
         this.v = msg.v;
         if (msg.seats) this.h.onSeats(msg.seats, msg.seat);
         this.h.onWelcome(msg.seat, msg);
-        this.h.onState(msg.obs, msg.v);
+        this.h.onState(msg.obs, msg.v, msg);
         break;
       case "ev":
         if (this.v !== null && msg.v <= this.v) return; // already seen (catch-up overlap)
@@ -93,7 +93,7 @@ export class TableSocket {
         }
         this.v = msg.v;
         this.h.onEvents(msg.events || [], msg.v);
-        this.h.onState(msg.obs, msg.v);
+        this.h.onState(msg.obs, msg.v, msg);
         break;
       case "seats":
         this.h.onSeats(msg.seats, undefined);
@@ -104,6 +104,12 @@ export class TableSocket {
       case "unseated":
         this.token = null; // a reconnect must not present the lost seat's token
         if (this.h.onUnseated) this.h.onUnseated(msg);
+        break;
+      case "clock":
+        if (this.h.onClock) this.h.onClock(msg);
+        break;
+      case "hold":
+        if (this.h.onHold) this.h.onHold(msg);
         break;
       case "ready":
         if (this.h.onReady) this.h.onReady(msg.seats || []);

@@ -1,7 +1,7 @@
 // Tichu parts of the table view (contracts.md §3). Only notation is parsed here, never rules.
 import { cardEl, cardText } from "./cards.js";
-import { h } from "./dom.js";
 import { items, list, number, render, t } from "./i18n.js";
+import { h } from "./ui.js";
 import { give } from "./motion.js";
 
 const SLOTS = ["left", "partner", "right"];
@@ -505,7 +505,11 @@ export function rankOf(code) {
 // ranks of which no card has been seen (a bomb is possible).
 export function counter(ctx) {
   const o = ctx.obs;
-  if (o.phase === "grand") return h("p", { class: "muted", "data-testid": "counter-body" }, t("tichu.counter.waiting"));
+  const dealt = (o.hand_sizes || []).some((n) => n > 0);
+  if (o.phase === "grand" || o.phase === "deal" || !dealt) {
+    // also during the pause after a round: nothing of the next round is out yet
+    return h("p", { class: "muted", "data-testid": "counter-body" }, t("tichu.counter.waiting"));
+  }
   const seen = new Set(o.hand || []);
   for (const ev of roundEvents(ctx)) if (ev.type === "played") for (const c of ev.cards) seen.add(c);
   const ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
@@ -529,7 +533,7 @@ export function counter(ctx) {
   );
 }
 
-const SUIT_SYMBOL = { G: "◆", K: "⚔", B: "⌂", R: "★" };
+const SUIT_SYMBOL = { G: "●", K: "⚔", B: "⌂", R: "★" }; // Jade a disc, not a Diamonds ◆
 
 // One sentence per public event: the server's narration of it (games/tichu/narrate.py).
 export function eventText(ctx, ev) {

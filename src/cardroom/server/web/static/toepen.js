@@ -2,8 +2,8 @@
 // button (knock, stay, fold, laundry, challenge, whistle, stand, …), so new actions work
 // without client changes.
 import { cardText } from "./cards.js";
-import { h } from "./dom.js";
 import { items, list, number, render, t } from "./i18n.js";
+import { h } from "./ui.js";
 
 const ACTIONS = ["knock", "stay", "fold", "laundry", "nolaundry", "challenge", "accept", "whistle", "stand", "nosignal"];
 const PHASES = ["laundry", "challenge", "announce", "play", "respond"];

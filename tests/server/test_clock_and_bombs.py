@@ -1,0 +1,169 @@
+"""The table's clock and the Bomb press, in the actor (no sockets): public tables run a clock,
+private ones none; a timed-out Tichu exchange is the heuristic's, never a giveaway; an away
+seat's player takes it back; a Bomb press holds the table until that seat's bomb, tells the
+others only who is bombing, and cannot end without a bomb."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from cardroom.engine import get_game
+from cardroom.engine.chance import SeededResolver
+from cardroom.engine.runner import Runner
+from cardroom.server import Settings
+from cardroom.server.lobby.access import Access, Credentials
+from cardroom.server.lobby.registry import TableRegistry
+from cardroom.server.table import actor as actor_module
+from cardroom.server.table.actor import TableActor
+from cardroom.server.table.commands import Act, Back, ClaimBomb, TakeSeat
+from cardroom.server.table.outcomes import Accepted, Refused
+from cardroom.storage import MemoryStore
+
+from .test_actor import Inbox
+
+Json = dict[str, Any]
+TICHU = get_game("tichu")
+SETTINGS = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=30, clock_bank=60)
+PUBLIC, _ = Access.create(private=False, hot_seat=False)
+PRIVATE, OWNER = Access.create(private=True, hot_seat=False)
+
+
+def legal(actor: TableActor, seat: int) -> list[str]:
+    return list(actor.observation(seat)["legal"] or [])
+
+
+async def four_humans(
+    settings: Settings = SETTINGS, access: Access = PUBLIC, seed: int | None = None
+) -> tuple[TableActor, list[Inbox]]:
+    if seed is not None:
+        actor_module.SecureResolver = lambda: SeededResolver(seed)  # type: ignore[assignment,misc]
+    registry = TableRegistry(MemoryStore(), settings)
+    actor = await registry.create("tichu", {}, "t", access)
+    inboxes = []
+    for seat in range(4):
+        await actor.call(TakeSeat(seat, f"p{seat}", Credentials(owner=OWNER)))
+    for seat in range(4):
+        inbox = Inbox()
+        token = actor.seats[seat].token_hash
+        assert token is not None
+        actor.subscribers[inbox] = seat  # bound as the seat, as a session would be
+        inboxes.append(inbox)
+    return actor, inboxes
+
+
+@pytest.fixture(autouse=True)
+def _restore_resolver() -> Any:
+    saved = actor_module.SecureResolver
+    yield
+    actor_module.SecureResolver = saved  # type: ignore[misc]
+
+
+async def test_a_public_table_runs_a_clock_for_every_seat_that_owes_a_move() -> None:
+    actor, _ = await four_humans()
+    clock = actor.welcome(0).clock
+    assert clock is not None and set(clock.deadlines) == {"0", "1", "2", "3"}  # Grand Tichu
+    assert all(85 < left <= 90 for left in clock.deadlines.values())  # 30 s + a 60 s bank
+    private, _ = await four_humans(access=PRIVATE)
+    assert private.welcome(0).clock is None and private._clock_timers == {}
+    await actor.stop()
+    await private.stop()
+
+
+async def test_timed_out_seats_move_as_the_heuristic_and_an_away_player_comes_back() -> None:
+    settings = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.01,
+                        clock_bank=0.0, clock_strikes=2)  # fmt: skip
+    actor, inboxes = await four_humans(settings, seed=3)
+    async with asyncio.timeout(10):  # Grand Tichu and the exchange time out for everyone
+        while actor.observation(0)["phase"] in {"grand", "exchange"}:
+            await asyncio.sleep(0.01)
+    records = [r for r in actor.runner.records if r.kind == "timeout"]
+    assert len(records) == 4 + 12 and all(r.auto for r in records)
+    assert actor.clock.away == {0, 1, 2, 3}  # two timeouts each: bots play the seats now
+    assert any(m["t"] == "clock" and m["away"] for m in inboxes[1].messages)
+    await actor.call(Back(2))
+    assert 2 not in actor.clock.away and 2 not in actor.bots.bots
+    await actor.stop()
+
+
+def bomb_seed(seat: int = 0) -> int:
+    """A deal where ``seat`` holds at least two bombs after the Grand Tichu window."""
+    from cardroom.bots.tichu.giveaway import bomb_cards
+
+    for seed in range(20_000):
+        runner: Runner = Runner(TICHU, TICHU.config_from_json({}), SeededResolver(seed))  # type: ignore[type-arg]
+        for s in range(4):
+            runner.act(s, "nogrand")
+        hand = TICHU.observe(runner.state, seat).to_json()["hand"]
+        cards = bomb_cards(hand)
+        fours = {c[:-1] for c in cards if sum(h[:-1] == c[:-1] for h in cards) == 4}
+        if len(fours) >= 2:
+            return seed
+    raise AssertionError("no deal with two bombs")
+
+
+async def to_a_trick_seat_0_may_bomb(actor: TableActor) -> None:
+    """Grand Tichu, the exchange (seat 0 keeps its bombs), then plays until a trick lies that
+    seat 0 may bomb out of turn."""
+    for seat in range(4):
+        assert isinstance(await actor.call(Act(seat, "nogrand")), Accepted)
+    from cardroom.bots.tichu.giveaway import bomb_cards
+
+    keep = bomb_cards(actor.observation(0)["hand"])
+    for seat in range(4):
+        for target in (1, 2, 3):
+            to = (seat + target) % 4
+            options = [a for a in legal(actor, seat) if a.endswith(f" to {to}")]
+            safe = [a for a in options if a.split()[1] not in keep] if seat == 0 else options
+            assert isinstance(await actor.call(Act(seat, (safe or options)[0])), Accepted)
+    for _ in range(60):
+        obs = actor.observation(0)
+        if obs["turn"] != 0 and len(actor._bombs(0)) >= 2:
+            return
+        turn = obs["turn"]
+        moves = [a for a in legal(actor, turn) if a not in actor._bombs(turn)]
+        plays = [a for a in moves if a.startswith("play ") and "MJ" not in a] or moves
+        await actor.call(Act(turn, "pass" if "pass" in moves else plays[0]))
+    raise AssertionError("no trick to bomb")
+
+
+async def test_a_bomb_press_holds_the_table_until_that_seats_bomb() -> None:
+    settings = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.0)
+    actor, inboxes = await four_humans(settings, seed=bomb_seed())
+    await to_a_trick_seat_0_may_bomb(actor)
+    bombs = actor._bombs(0)  # out of turn: plays that are bombs
+    assert len(bombs) >= 2 and actor.observation(0)["turn"] != 0
+    before = actor.version
+    seen = [len(i.messages) for i in inboxes]
+    await actor.call(ClaimBomb(0))
+    for inbox, n in zip(inboxes, seen, strict=True):  # only who is bombing, never which bomb
+        assert inbox.messages[n:] == [{"t": "hold", "seat": 0}]
+    assert actor.welcome(2).hold == 0  # a page that reconnects now hears of the hold too
+    turn = actor.observation(0)["turn"]
+    refused = await actor.call(Act(turn, legal(actor, turn)[0]))
+    assert isinstance(refused, Refused) and "bombing" in refused.reason
+    others = [a for a in legal(actor, 0) if a not in bombs]  # a call, say: not now
+    for action in others[:1]:
+        assert isinstance(await actor.call(Act(0, action)), Refused)
+    assert actor.version == before  # the table held still
+    assert isinstance(await actor.call(Act(0, bombs[-1])), Accepted)
+    assert actor.hold is None and actor.runner.records[-1].text == bombs[-1]
+    assert {"t": "hold", "seat": None} in inboxes[1].messages
+    await actor.stop()
+
+
+async def test_a_press_without_a_pick_still_ends_in_that_seats_bomb() -> None:
+    settings = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.0,
+                        bomb_pick=0.05)  # fmt: skip
+    actor, _ = await four_humans(settings, seed=bomb_seed())
+    await to_a_trick_seat_0_may_bomb(actor)
+    bombs = actor._bombs(0)
+    await actor.call(ClaimBomb(0))
+    async with asyncio.timeout(5):
+        while actor.hold is not None:
+            await asyncio.sleep(0.01)
+    last = actor.runner.records[-1]
+    assert last.seat == 0 and last.text == bombs[0]
+    await actor.stop()
