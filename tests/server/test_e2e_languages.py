@@ -70,9 +70,11 @@ def test_lobby_and_rules_follow_the_browser_language(
     lobby_loaded(page)
     assert lang_of(page) == lang
     headings = page.locator("main h2").all_inner_texts()
-    assert headings[:2] == [t(lang, "lobby.new_table"), t(lang, "lobby.tables")]
+    for key in ("lobby.quick.title", "lobby.new_table", "lobby.tables"):
+        assert t(lang, key) in headings, key
     assert page.get_by_test_id("create-table").inner_text() == t(lang, "lobby.create")
     assert page.get_by_test_id("lang-switch").input_value() == lang
+    page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
     help_text = page.get_by_test_id("help-target_score").inner_text()
     assert help_text.startswith(t(lang, "option.tichu.target_score.help"))
     page.goto("/rules/tichu")
@@ -187,14 +189,24 @@ VISIBLE_TEXT = """root => {
   }
   return out;
 }"""
-MARKS = r"[\s\d·:/()\[\]\-–—+−.,!?«»◀▶★◆⚔⌂♥♦♠♣✓✗Σ#|→←…%½]|10|[2-9JQKA]"
-DATA = re.compile(rf"^(?:{MARKS}|{'|'.join(map(re.escape, [*NAMES, 'old game']))})*$")
+MARKS = r"[\s\d·:/()\[\]\-–—+−.,!?«»◀▶★◆●⚔⌂♥♦♠♣✓✗Σ#|→←…%½♪×❚]|10|[2-9JQKA]"
+WORDS = [*NAMES, "old game", "test table", "and"]  # names, and Intl.ListFormat's own "and"
+DATA = re.compile(rf"^(?:{MARKS}|{'|'.join(map(re.escape, WORDS))})*$")
 """What may show without coming from the catalogue: seat and table names, numbers, ranks, marks."""
+
+
+def outside_brackets(text: str) -> str:
+    """What of ``text`` is outside every ⟦…⟧ (nested messages nest their brackets)."""
+    while True:
+        inner = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if inner == text:
+            return text
+        text = inner
 
 
 def strays(texts: list[str]) -> list[str]:
     """Texts with a part outside every ⟦…⟧ that is not data."""
-    return [s for s in texts if not DATA.match(re.sub(r"⟦[^⟦⟧]*(?:⟦[^⟦⟧]*⟧[^⟦⟧]*)*⟧", "", s))]
+    return [s for s in texts if not DATA.match(outside_brackets(s))]
 
 
 def test_pseudo_locale_lobby_rules_and_replay_show_only_catalogue_text(
@@ -204,8 +216,9 @@ def test_pseudo_locale_lobby_rules_and_replay_show_only_catalogue_text(
     context, page, problems = new_page(browser, "en-US", live.url)
     context.add_init_script("localStorage.setItem('cardroom.lang', 'xx-pseudo')")
     page.goto("/")
-    page.get_by_test_id("help-target_score").wait_for()
     lobby_loaded(page)
+    page.get_by_test_id("house-rules-toggle").click()  # show the single options too
+    page.get_by_test_id("help-target_score").wait_for()
     assert strays(page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())) == []
     for game in ("tichu", "toepen"):
         page.goto(f"/rules/{game}")
@@ -257,3 +270,24 @@ def test_the_browser_formats_every_message_as_python_does(browser: Any, lang: st
     assert differ == []
     context.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("game", ["tichu", "toepen"])
+def test_pseudo_locale_table_shows_only_catalogue_text(open_table: Any, game: str) -> None:
+    trick = [{"seat": 1, "cards": ["7G", "7K"], "combo": "pair 7"}]
+    history = [{"type": "played", "seat": 1, "cards": ["7G", "7K"], "combo": "pair 7"}]
+    obs = (
+        tichu_obs(trick=trick, top=trick[0], turn=0, lead=False, legal=["pass", "play 9G 9K"])
+        if game == "tichu"
+        else toepen_obs()
+    )
+    page, _ = open_table(
+        obs,
+        viewport=DESKTOP,
+        welcome={"history": history if game == "tichu" else []},
+        storage={"cardroom.lang": "xx-pseudo"},
+    )
+    for tab in ("tab-log", "tab-score"):
+        page.get_by_test_id(tab).click()
+        texts = page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())
+        assert strays(texts) == [], (tab, " | ".join(strays(texts)))

@@ -337,7 +337,7 @@ function seatView(view, seat, n, me, passed) {
         ? h(
             "span",
             { class: "badge bot", title: t("table.seat.bot_level", { level: info.level || "?" }), "data-testid": `bot-badge-${seat}` },
-            "bot",
+            t("table.seat.bot"),
             levelSelect ? null : h("span", { class: "lvl" }, ` · ${info.level || "?"}`),
           )
         : null,
