@@ -1,5 +1,9 @@
 """Engine throughput figures (not a test): ``python bench/engine.py [--seconds S] [--targets]``.
 
+``--versus COMMIT`` runs ``bench/versus.py`` instead: this tree's checked engine and ``fastsim``
+side by side with a pinned reference in one process (interleaved CPU time, same deals, a ratio
+with its 95 % CI); that mode's own options (``--compile``, ``--reps``, ``--digest``) pass through.
+
 * legal-move generation (``game.legal_actions``) on fixed Tichu positions: leading with 14
   cards, following a pair, following a straight that holds the Phoenix, a wish pending;
 * ``enumerate_plays`` calls on the same positions;
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -257,7 +262,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per figure")
     parser.add_argument("--targets", action="store_true", help="the speed targets, PASS/FAIL")
-    args = parser.parse_args()
+    parser.add_argument("--versus", metavar="COMMIT", help="side by side with COMMIT (versus.py)")
+    args, rest = parser.parse_known_args()
+    if args.versus:
+        import versus  # bench/versus.py, next to this script
+
+        sys.argv = [versus.__file__, "--ref", args.versus, *rest]
+        versus.main()
+        return
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     secs = args.seconds
     if args.targets:
         load = os.getloadavg()

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py cardroom/games/tichu/cards.py
   cardroom/games/tichu/actions.py cardroom/games/tichu/state.py cardroom/games/tichu/rules.py
   cardroom/games/tichu/observe.py cardroom/games/tichu/events.py cardroom/games/tichu/scoring.py
-  cardroom/games/tichu/game.py cardroom/engine/runner.py cardroom/bots/tichu/heuristic.py)  # under src/
+  cardroom/games/tichu/game.py cardroom/bots/tichu/heuristic.py)  # under src/
 clean() {
   for m in "${MODULES[@]}"; do rm -f "src/${m%.py}".*.so "src/${m%.py}"__mypyc.*.so; done
   rm -f src/*__mypyc.*.so  # the shared runtime of several compiled modules

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from cardroom.engine.chance import ChanceOutcome, ChanceResolver
 from cardroom.engine.errors import InvalidNotationError
@@ -109,9 +109,12 @@ class Runner(Generic[S, A, C]):
         """
         parsed = self.game.parse_action(action) if isinstance(action, str) else action
         step = self.game.apply(self.state, seat, parsed)
-        played = parsed if step.played is None else cast("A", step.played)
-        text = self.game.format_action(played)
-        record = LogRecord(self.version + 1, kind, seat, text, auto=auto, at=at)
+        played: Any = parsed if step.played is None else step.played
+        records = self.records
+        seq = records[-1].seq + 1 if records else 1
+        record = LogRecord(seq, kind, seat, self.game.format_action(played), auto, at)
+        if self.resolver is None or self.game.pending_chance(step.state) is None:
+            return Transition((record,), step.state, step.events)  # most steps: no chance
         chance = self.propose_chance(step.state, record.seq + 1)
         return Transition((record, *chance.records), chance.state, step.events + chance.events)
 

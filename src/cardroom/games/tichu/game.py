@@ -6,7 +6,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.game import JsonAble, JsonDict, Observation, Outcome
 from cardroom.engine.gametype import ChanceMode, Dynamics, GameType, Information, Utility
 from cardroom.engine.types import Audience
@@ -16,7 +15,6 @@ from . import rules, sample
 from .actions import TichuAction
 from .config import RULES_VERSION, TichuConfig
 from .events import RoundScored
-from .rules import TichuStep
 from .scoring import end_reason, match_result
 from .state import SEATS, Phase, TichuState
 
@@ -79,23 +77,14 @@ class TichuGame:
     def new(self, config: TichuConfig) -> TichuState:
         return TichuState(config)
 
-    def pending_chance(self, state: TichuState) -> ChanceRequest | None:
-        return rules.pending_chance(state)
-
-    def apply_chance(self, state: TichuState, outcome: ChanceOutcome) -> TichuStep:
-        return rules.deal(state, outcome)
-
-    def active_seats(self, state: TichuState) -> frozenset[int]:
-        return rules.active_seats(state)
-
-    def awaited(self, state: TichuState) -> frozenset[int]:
-        return rules.awaited_seats(state)
-
-    def legal_actions(self, state: TichuState, seat: int) -> tuple[TichuAction, ...]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: TichuState, seat: int, action: TichuAction) -> TichuStep:
-        return rules.apply(state, seat, action)
+    # The rules' functions themselves, not wrappers: the runner, bots and observations call
+    # these several times per step, and a wrapper's frame costs as much as a cheap answer.
+    pending_chance = staticmethod(rules.pending_chance)
+    apply_chance = staticmethod(rules.deal)
+    active_seats = staticmethod(rules.active_seats)
+    awaited = staticmethod(rules.awaited_seats)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
 
     def is_terminal(self, state: TichuState) -> bool:
         return state.phase is Phase.GAME_OVER
@@ -110,8 +99,7 @@ class TichuGame:
         reason = end_reason(cfg, state.scores, teams)
         return Outcome(scores, winners, reason)
 
-    def default_action(self, state: TichuState, seat: int) -> TichuAction:
-        return rules.default_action(state, seat)
+    default_action = staticmethod(rules.default_action)
 
     # -- notation ----------------------------------------------------------------------------
     def parse_action(self, text: str) -> TichuAction:

@@ -8,7 +8,6 @@ seat and every hand (``hands``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
@@ -16,7 +15,7 @@ from typing import Any, Final, NamedTuple
 from cardroom.engine.game import JsonAble, Observation, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
-from .actions import TichuAction, action_text, rank_text
+from .actions import action_text, rank_text
 from .cards import format_card, mask_points
 from .combos import Combo, combo_fields
 from .events import (
@@ -27,6 +26,7 @@ from .events import (
     card_list,
 )
 from .rules import (
+    Plays,
     active_seats,
     awaited_seats,
     can_call_tichu,
@@ -118,16 +118,16 @@ _BOMB_ENTRIES: Final[dict[Combo, _Entry]] = {}
 _ENTRIES_MAX: Final = 1 << 15
 
 
-def _entries(plays: Mapping[TichuAction, Combo], memo: dict[Combo, _Entry]) -> list[_Entry]:
+def _entries(plays: Plays, memo: dict[Combo, _Entry]) -> list[_Entry]:
     """Each play's text and ``combo_json``, memoised by its combination (a combination makes
-    one action text within a mapping kind): no action is hashed or formatted again."""
+    one action text within a listing kind): an action is made and formatted only once."""
     out: list[_Entry] = []
-    for action, combo in plays.items():
+    for combo in plays.combos:
         entry = memo.get(combo)
         if entry is None:
             if len(memo) >= _ENTRIES_MAX:
                 memo.clear()
-            entry = memo[combo] = (action_text(action), combo_json(combo))
+            entry = memo[combo] = (action_text(plays.action(combo)), combo_json(combo))
         out.append(entry)
     return out
 
@@ -137,9 +137,9 @@ def _listing(state: TichuState, seat: int) -> tuple[list[str], list[Json | None]
     head, plays, bombs, gifts = legal_parts(state, seat)
     texts = list(map(action_text, head))
     infos: list[Json | None] = [None] * len(head)
-    for mapping, memo in ((plays, _PLAY_ENTRIES), (bombs, _BOMB_ENTRIES)):
-        if mapping:
-            for text, info in _entries(mapping, memo):
+    for listing, memo in ((plays, _PLAY_ENTRIES), (bombs, _BOMB_ENTRIES)):
+        if listing.combos:
+            for text, info in _entries(listing, memo):
                 texts.append(text)
                 infos.append(info)
     if gifts:

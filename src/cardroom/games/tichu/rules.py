@@ -1,6 +1,6 @@
 """Tichu rules: who may act, what is legal, and what each action does (tichu.md §2–§11).
 
-One function per phase and action. ``play_options`` is the single source of legal plays:
+One function per phase and action. ``options`` is the single source of legal plays:
 ``legal_actions`` lists it and ``apply`` accepts exactly its members (after resolving an
 undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error naming the rule.
 """
@@ -8,9 +8,8 @@ undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from functools import lru_cache
-from types import MappingProxyType
+from operator import attrgetter
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
@@ -34,8 +33,18 @@ from .actions import (
     rank_text,
     wish,
 )
-from .cards import MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
-from .combos import Combo, beats, combo_for, enumerate_bombs, enumerate_plays, has_bomb
+from .cards import DOG, MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
+from .combos import (
+    Combo,
+    Kind,
+    beats,
+    combo_for,
+    enumerate_bombs,
+    enumerate_plays,
+    generate_plays,
+    has_bomb,
+)
+from .config import TichuConfig
 from .events import (
     CallsRevealed,
     DragonGiven,
@@ -64,6 +73,7 @@ from .state import (
     Phase,
     TichuState,
     TrickPlay,
+    build,
     is_dog,
     is_dragon,
     next_holding,
@@ -154,24 +164,42 @@ def may_interrupt(state: TichuState, seat: int) -> bool:
 
 
 def may_bomb(state: TichuState, seat: int) -> bool:
-    """The seat holds a bomb it may throw out of its regular turn now."""
-    return play_mode(state, seat) is Mode.BOMBS and bool(play_options(state, seat))
+    """The seat holds a bomb it may throw out of its regular turn now (bit tests: its bombs
+    are listed only when the top is a bomb they must beat)."""
+    top = state.top
+    if top is None or not may_interrupt(state, seat):
+        return False
+    return _bomb_beats(state.hands[seat], top)
+
+
+def _bomb_beats(hand: int, top: Combo) -> bool:
+    """``hand`` holds a bomb that may go on ``top`` (R7.3, R7.6; nothing goes on the Dog)."""
+    if not has_bomb(hand):
+        return False
+    if top.kind is not Kind.BOMB and top.cards != _DOG_MASK:
+        return True
+    return bool(enumerate_bombs(hand, top))
+
+
+_DOG_MASK: Final = 1 << DOG
+_SEAT_SETS: Final = tuple(frozenset(s for s in range(SEATS) if m >> s & 1) for m in range(16))
+"""By bit mask of seats: the frozen set of those seats (answers are shared, never rebuilt)."""
 
 
 def awaited_seats(state: TichuState) -> frozenset[int]:
     """Seats the game is waiting for (public knowledge): undecided seats, the turn seat."""
-    if state.phase is Phase.GRAND:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        seat = state.turn if state.wisher is None else state.wisher
+        return _SEAT_SETS[0 if seat is None else 1 << seat]
+    if phase is Phase.GRAND:
         undecided = [s for s in range(SEATS) if state.grand[s] is None]
         if state.config.sequential_grand:
             undecided = undecided[:1]
         return frozenset(undecided)
-    if state.phase is Phase.EXCHANGE:
+    if phase is Phase.EXCHANGE:
         return frozenset(s for s in range(SEATS) if not state.exchanged(s))
-    if state.phase is Phase.PLAY and state.wisher is not None:
-        return frozenset({state.wisher})
-    if state.phase is Phase.PLAY and state.turn is not None:
-        return frozenset({state.turn})
-    return frozenset()
+    return _SEAT_SETS[0]
 
 
 def active_seats(state: TichuState) -> frozenset[int]:
@@ -181,12 +209,26 @@ def active_seats(state: TichuState) -> frozenset[int]:
 
 @PerState
 def _active_seats(state: TichuState, _: int) -> frozenset[int]:
-    seats = set(awaited_seats(state))
-    if state.phase is Phase.PLAY:
-        for s in range(SEATS):
-            if can_call_tichu(state, s) or may_bomb(state, s):
-                seats.add(s)
-    return frozenset(seats)
+    """``can_call_tichu`` and ``may_bomb`` of every seat, from bit tests on the state."""
+    if state.phase is not Phase.PLAY:
+        return awaited_seats(state)
+    turn, wisher = state.turn, state.wisher
+    if wisher is not None:  # nobody else may act before the wish (R8.1.1)
+        return _SEAT_SETS[1 << wisher]
+    mask = 0 if turn is None else 1 << turn
+    if state.final:
+        return _SEAT_SETS[mask]
+    calls_open = not (state.config.no_calls_after_out and state.out)
+    hands, calls, trick = state.hands, state.calls, state.trick
+    top = trick[-1].combo if trick else None
+    dragon = state.trick_over and is_dragon(top)
+    for s in range(SEATS):
+        hand = hands[s]
+        calls_tichu = calls_open and calls[s] == NO_CALL and hand.bit_count() == 14
+        bombs = top is not None and hand and (s != turn or dragon) and _bomb_beats(hand, top)
+        if calls_tichu or bombs:
+            mask |= 1 << s
+    return _SEAT_SETS[mask]
 
 
 # -- legal actions ---------------------------------------------------------------------------
@@ -201,119 +243,204 @@ class Mode(enum.Enum):
     BOMBS = 3
     """Only bombs, out of the regular turn (R7.4)."""
 
+    __hash__ = object.__hash__  # a memo key: Enum's name hash is slow
+
 
 def play_mode(state: TichuState, seat: int) -> Mode:
     if state.phase is not Phase.PLAY or state.final or state.wisher is not None:
         return Mode.NONE
-    if seat == state.turn and not state.dragon_pending:
-        return Mode.LEAD if is_leading(state) else Mode.FOLLOW
-    return Mode.BOMBS if may_interrupt(state, seat) else Mode.NONE
+    trick = state.trick
+    if seat == state.turn:
+        if not trick:
+            return Mode.LEAD
+        if not state.trick_over:
+            return Mode.FOLLOW
+        if not is_dragon(trick[-1].combo):
+            return Mode.LEAD
+    elif not trick:
+        return Mode.NONE
+    return Mode.BOMBS if state.hands[seat] else Mode.NONE
+
+
+class Plays:
+    """Legal plays as combinations in canonical order, for one action kind (``play``, or
+    ``bomb`` onto a lying trick). The actions are made on first use; an action is found again
+    by its cards and Phoenix rank (an int key), never by rebuilding its combination.
+
+    Read-only once built (its lazily filled memos hold the same values whoever fills them)."""
+
+    __slots__ = ("_actions", "_index", "_listing", "can_pass", "combos", "onto")
+
+    def __init__(self, combos: tuple[Combo, ...], can_pass: bool = False, onto: bool = False):
+        self.combos = combos
+        self.can_pass = can_pass
+        """Whether passing is allowed besides these plays (following, no wish binding)."""
+        self.onto = onto
+        """``bomb`` actions (R5.6) rather than ``play``."""
+        self._actions: tuple[TichuAction, ...] | None = None
+        self._index: dict[int, Combo] | None = None
+        self._listing: tuple[TichuAction, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def action(self, combo: Combo) -> TichuAction:
+        """The action that plays ``combo`` (the Phoenix's rank declared in multi-card plays;
+        the wish is a later decision of its own, R8.1.1)."""
+        return bomb(combo.cards) if self.onto else play(combo.cards, combo.phoenix_as)
+
+    def actions(self) -> tuple[TichuAction, ...]:
+        found = self._actions
+        if found is None:
+            make = self.action
+            found = self._actions = tuple([make(c) for c in self.combos])
+        return found
+
+    def listing(self) -> tuple[TichuAction, ...]:
+        """``pass`` if allowed, then the actions (a seat's whole listing when it may not call
+        Tichu, give the Dragon or bomb a lying trick)."""
+        if not self.can_pass:
+            return self.actions()
+        found = self._listing
+        if found is None:
+            found = self._listing = (PASS, *self.actions())
+        return found
+
+    def items(self) -> zip[tuple[TichuAction, Combo]]:
+        """(action, combination) pairs, in order."""
+        return zip(self.actions(), self.combos, strict=True)
+
+    def get(self, action: TichuAction) -> Combo | None:
+        """The combination of ``action`` if it is one of these plays (same kind, cards and
+        Phoenix rank, nothing else set), else None."""
+        if action.kind is not (ActionKind.BOMB if self.onto else ActionKind.PLAY):
+            return None
+        if action.wish is not None or action.to is not None:
+            return None
+        phoenix = action.phoenix_as
+        if phoenix is None:
+            phoenix = 0
+        elif not 2 <= phoenix <= 14:
+            return None
+        index = self._index
+        if index is None:  # by cards, built at C speed; a Phoenix set's last reading wins
+            index = self._index = dict(zip(map(_cards, self.combos), self.combos, strict=True))
+        combo = index.get(action.cards)
+        if combo is None or (combo.phoenix_as or 0) == phoenix:
+            return combo
+        for other in self.combos:  # another reading of the same cards (the Phoenix's rank)
+            if other.cards == action.cards and (other.phoenix_as or 0) == phoenix:
+                return other
+        return None
+
+
+_cards: Final = attrgetter("cards")
+_NO_PLAYS: Final = Plays(())
 
 
 @lru_cache(maxsize=256)
-def _options(
-    hand: int, top: Combo | None, mode: Mode, wish: int | None
-) -> tuple[Mapping[TichuAction, Combo], bool]:
-    """The legal plays (action → combination, in canonical order) and whether passing is
-    allowed, from what decides them: the hand, the top, the mode and the wish.
+def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
+    """The legal plays and whether passing is allowed, from what decides them: the hand, the
+    top, the mode and the wish.
 
-    A combination's action declares the Phoenix rank in multi-card plays (the wish is a later
-    decision of its own, R8.1.1). R5.2/R5.3: lead anything, follow with a higher play of the
-    same kind, or pass; R7.4 bombs out of turn. R8.1.5-R8.1.9: a seat holding a natural card
-    of the wished rank, with some legal play containing one (Phoenix-completed combinations
-    and bombs count), must play such a combination; on a lead exactly that, when following
-    that or any bomb (never pass).
+    R5.2/R5.3: lead anything, follow with a higher play of the same kind, or pass; R7.4 bombs
+    out of turn. R8.1.5-R8.1.9: a seat holding a natural card of the wished rank, with some
+    legal play containing one (Phoenix-completed combinations and bombs count), must play such
+    a combination; on a lead exactly that, when following that or any bomb (never pass).
     """
-    if mode is Mode.NONE:
-        return {}, False
     if mode is Mode.BOMBS:
-        combos = enumerate_bombs(hand, top) if has_bomb(hand) else ()
-    else:
-        combos = enumerate_plays(hand, top)
+        return Plays(enumerate_bombs(hand, top))
+    combos = enumerate_plays(hand, None) if top is None else generate_plays(hand, top)
     wished = 0 if wish is None else rank_mask(wish)
-    bound = mode is not Mode.BOMBS and bool(hand & wished)
-    bound = bound and any(c.cards & wished for c in combos)
+    bound = bool(hand & wished) and any(c.cards & wished for c in combos)
     if bound:
         lead = mode is Mode.LEAD
-        combos = tuple(c for c in combos if c.cards & wished or (c.is_bomb() and not lead))
-    options = {play(c.cards, c.phoenix_as if c.length > 1 else None): c for c in combos}
-    return MappingProxyType(options), mode is Mode.FOLLOW and not bound
+        combos = tuple([c for c in combos if c.cards & wished or (c.is_bomb() and not lead)])
+    return Plays(combos, mode is Mode.FOLLOW and not bound)
 
 
 @PerState
-def options(state: TichuState, seat: int) -> tuple[Mapping[TichuAction, Combo], bool]:
-    """The legal plays of ``seat`` (action → combination) and whether it may pass."""
+def options(state: TichuState, seat: int) -> Plays:
+    """The legal plays of ``seat`` and whether it may pass."""
     mode = play_mode(state, seat)
-    top = None if mode is Mode.LEAD else state.top
-    return _options(state.hands[seat], top, mode, state.wish)
-
-
-def play_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
-    """Every legal ``play`` action of ``seat`` now, with the combination it makes."""
-    return options(state, seat)[0]
+    if mode is Mode.NONE:
+        return _NO_PLAYS
+    hand = state.hands[seat]
+    if mode is Mode.LEAD:
+        return _options(hand, None, mode, state.wish)
+    if mode is Mode.BOMBS and not has_bomb(hand):
+        return _NO_PLAYS
+    return _options(hand, state.top, mode, state.wish)
 
 
 def may_bomb_onto(state: TichuState, seat: int) -> bool:
     """R5.6/R5.8: ``seat`` is to lead because the lying trick's winner is out; besides leading
     (which gathers the trick for its winner) it may bomb onto that trick."""
-    if seat != state.turn or not state.trick_over or state.dragon_pending or state.final:
+    if seat != state.turn or not state.trick_over:
+        return False
+    if state.dragon_pending or state.final:
         return False
     return state.phase is Phase.PLAY and state.wisher is None and state.top_seat != seat
 
 
-@PerState
-def bomb_options(state: TichuState, seat: int) -> Mapping[TichuAction, Combo]:
+def bomb_options(state: TichuState, seat: int) -> Plays:
     """The ``bomb`` actions (onto the lying trick, R5.6) of ``seat`` now."""
     hand = state.hands[seat]
     if not may_bomb_onto(state, seat) or not has_bomb(hand):
-        return MappingProxyType({})
-    bombs = _options(hand, state.top, Mode.BOMBS, state.wish)[0]
-    return MappingProxyType({bomb(a.cards): c for a, c in bombs.items()})
+        return _NO_PLAYS
+    return _bombs_onto(hand, state.top)
+
+
+@lru_cache(maxsize=64)
+def _bombs_onto(hand: int, top: Combo | None) -> Plays:
+    return Plays(enumerate_bombs(hand, top), onto=True)
 
 
 class LegalParts(NamedTuple):
     """``legal_actions`` in the order it lists them: actions before the plays (a call, then
-    grand/nogrand, exchanges, pass or wishes), the plays and the bombs onto a lying trick
-    (action → combination), then the Dragon gifts. Observations read the plays' texts and
-    combinations off the mappings instead of looking them up action by action."""
+    grand/nogrand, exchanges, pass or wishes), the plays and the bombs onto a lying trick,
+    then the Dragon gifts. Observations read the plays' combinations off the listings instead
+    of looking them up action by action."""
 
     head: tuple[TichuAction, ...]
-    plays: Mapping[TichuAction, Combo]
-    bombs: Mapping[TichuAction, Combo]
+    plays: Plays
+    bombs: Plays
     gifts: tuple[TichuAction, ...]
 
 
-_NO_PLAYS: Final[Mapping[TichuAction, Combo]] = MappingProxyType({})
 _NO_PARTS: Final = LegalParts((), _NO_PLAYS, _NO_PLAYS, ())
+_GIFTS: Final = tuple(tuple(give_dragon(s) for s in opponents(seat)) for seat in range(SEATS))
 
 
 def legal_parts(state: TichuState, seat: int) -> LegalParts:
     """Every legal action of ``seat`` (see ``legal_actions``), in its parts."""
     if not 0 <= seat < SEATS:
         return _NO_PARTS
-    if state.phase is Phase.GRAND:
+    phase = state.phase
+    if phase is Phase.PLAY:
+        head: tuple[TichuAction, ...] = (TICHU,) if can_call_tichu(state, seat) else ()
+        if state.wisher is not None:
+            if seat == state.wisher:
+                head += _wishes(state.config.wish_mandatory)
+            return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
+        plays = options(state, seat)
+        if plays.can_pass:
+            head += (PASS,)
+        gifts: tuple[TichuAction, ...] = ()
+        if seat == state.turn and (state.final or state.dragon_pending):
+            gifts = _GIFTS[seat]
+        return LegalParts(head, plays, bomb_options(state, seat), gifts)
+    if phase is Phase.GRAND:
         return (
             LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
             if seat in awaited_seats(state)
             else _NO_PARTS
         )
-    head: tuple[TichuAction, ...] = (TICHU,) if can_call_tichu(state, seat) else ()
-    if state.phase is Phase.EXCHANGE:
+    head = (TICHU,) if can_call_tichu(state, seat) else ()
+    if phase is Phase.EXCHANGE:
         return LegalParts(
             head + _exchanges(state.hands[seat], seat, state.given[seat]), _NO_PLAYS, _NO_PLAYS, ()
         )
-    if state.phase is Phase.PLAY and state.wisher is not None:
-        if seat == state.wisher:
-            head += _wishes(state.config.wish_mandatory)
-        return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
-    if state.phase is Phase.PLAY:
-        plays, can_pass = options(state, seat)
-        if can_pass:
-            head += (PASS,)
-        gifts: tuple[TichuAction, ...] = ()
-        if seat == state.turn and (state.dragon_pending or state.final):
-            gifts = tuple(give_dragon(s) for s in opponents(seat))
-        return LegalParts(head, plays, bomb_options(state, seat), gifts)
     return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
 
 
@@ -328,16 +455,23 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
+    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
+        plays = options(state, seat)  # the common case: plays, perhaps a pass, nothing else
+        plain = not state.final and not can_call_tichu(state, seat)
+        if plain and (seat != state.turn or not state.trick_over):
+            return plays.listing()
     head, plays, bombs, gifts = legal_parts(state, seat)
-    if not plays and not bombs and not gifts:
+    if not plays.combos and not bombs.combos and not gifts:
         return head
-    return (*head, *plays, *bombs, *gifts)
+    if not head and not bombs.combos and not gifts:
+        return plays.actions()
+    return (*head, *plays.actions(), *bombs.actions(), *gifts)
 
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
     """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
     if action.kind is ActionKind.PLAY:
-        return play_options(state, seat).get(action)
+        return options(state, seat).get(action)
     if action.kind is ActionKind.BOMB:
         return bomb_options(state, seat).get(action)
     return None
@@ -366,13 +500,18 @@ def _wishes(mandatory: bool) -> tuple[TichuAction, ...]:
 
 def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     """Check ``action`` and return the next state; errors name the rule and change nothing."""
+    kind = action.kind
+    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
+        if kind is ActionKind.PLAY or kind is ActionKind.BOMB:  # the common cases first
+            return _play(state, seat, action)
+        if kind is ActionKind.PASS:
+            return _pass(state, seat)
     if not 0 <= seat < SEATS:
         raise NotActiveError(f"there is no seat {seat} (seats 0-3)")
     if state.phase is Phase.DEAL:
         raise NotActiveError("the cards are being dealt")
     if state.phase is Phase.GAME_OVER:
         raise NotActiveError("the game is over")
-    kind = action.kind
     if kind is ActionKind.TICHU:
         return _call_tichu(state, seat)
     if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
@@ -508,24 +647,53 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
 def _pass(state: TichuState, seat: int) -> TichuStep:
     if seat != state.turn or state.final:
         raise NotActiveError("R5.3: it is not your turn")
-    if state.dragon_pending:
+    trick = state.trick
+    if state.trick_over and is_dragon(trick[-1].combo if trick else None):
         raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
-    if is_leading(state):
+    if not trick or state.trick_over:
         raise IllegalActionError("R5.2: the leader cannot pass")
-    if state.wish is not None and not options(state, seat)[1]:  # only a wish binds (R8.1.6)
+    if state.wish is not None and not options(state, seat).can_pass:  # only a wish binds (R8.1.6)
         raise IllegalActionError(
             f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"
         )
     passed = state.passed | 1 << seat
-    top_seat = state.top_seat
-    assert top_seat is not None
-    others = [s for s in range(SEATS) if state.hands[s] and s != top_seat]
-    if all(passed >> s & 1 for s in others):
+    top_seat, hands = trick[-1].seat, state.hands
+    waiting = [s for s in range(SEATS) if hands[s] and s != top_seat and not passed >> s & 1]
+    if not waiting:
         new = _end_trick(state, passed)
     else:
         skip = passed if state.config.pass_is_final else 0
-        new = state.replace(passed=passed, turn=next_holding(state.hands, seat, skip))
+        new = _moved(state, next_holding(hands, seat, skip), passed)
     return Step(new, (Passed(seat),))
+
+
+def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
+    """``state`` with the turn moved on after a pass (one positional copy: passing is the
+    most frequent action)."""
+    return build(
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            state.hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            state.trick,
+            turn,
+            passed,
+            state.trick_over,
+            state.final,
+            state.wish,
+            state.wisher,
+            state.out,
+            state.piles,
+        )
+    )
 
 
 def _end_trick(state: TichuState, passed: int) -> TichuState:
@@ -567,9 +735,12 @@ def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
     """R6.3.4: an undeclared Phoenix in a multi-card play takes the highest legal reading."""
     if action.phoenix_as is not None or not action.cards >> PHX & 1 or action.cards.bit_count() < 2:
         return action
-    options = play_options(state, seat)
-    same = [(c.strength, a) for a, c in options.items() if a.cards == action.cards]
-    return max(same, key=lambda sa: sa[0])[1] if same else action
+    plays = options(state, seat)
+    same = [c for c in plays.combos if c.cards == action.cards]
+    return plays.action(max(same, key=_strength)) if same else action
+
+
+_strength: Final = attrgetter("strength")
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
@@ -580,48 +751,77 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
             raise _why_no_bomb_onto(state, seat, action)
     else:
         action = resolve(state, seat, action)
-        combo = play_options(state, seat).get(action)
+        combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
+    cards = combo.cards
     events: list[TichuEvent] = []
-    leads = seat == state.turn and is_leading(state) and not _overtrumps(state, seat, combo)
-    leads = leads and not onto
-    if leads and state.trick:
-        winner = state.top_seat
-        assert winner is not None
-        state, taken = _gather(state, winner)
-        events.append(taken)
-    hands = _set(state.hands, seat, state.hands[seat] & ~combo.cards)
-    events.append(Played(seat, combo.cards, combo, action.phoenix_as))
+    trick, piles, passed, config = state.trick, state.piles, state.passed, state.config
+    leads = not onto and seat == state.turn
+    leads = leads and (not trick or (state.trick_over and not is_dragon(trick[-1].combo)))
+    if leads and trick and not _overtrumps(state, seat, combo):  # gather the lying trick
+        winner = trick[-1].seat
+        taken = _cards_of(trick)
+        piles = _set(piles, winner, piles[winner] | taken)
+        events.append(TrickTaken(winner, taken, mask_points(taken)))
+        trick, passed = (), 0
+    elif leads and trick:
+        leads = False
+    hands = _set(state.hands, seat, state.hands[seat] & ~cards)
+    events.append(Played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
-    if wish is not None and combo.cards & rank_mask(wish):
+    if wish is not None and cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
         wish = None
     out = state.out
     if not hands[seat]:
         out = (*out, seat)
         events.append(PlayerOut(seat, len(out)))
-    if is_dog(combo):  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
-        piles = _set(state.piles, seat, state.piles[seat] | combo.cards)
-        new = state.replace(hands=hands, wish=wish, out=out, trick_over=False, piles=piles)
-        new = new.replace(passed=0, turn=_dog_lead(new, seat))
+    if cards == _DOG_MASK:  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
+        piles = _set(piles, seat, piles[seat] | cards)
+        turn = _dog_lead(config, hands, seat)
+        passed = 0
     else:
-        passed = state.passed if state.config.pass_is_final and not leads else 0
-        skip = (passed if state.config.pass_is_final else 0) | 1 << seat
-        new = state.replace(
-            hands=hands,
-            wish=wish,
-            out=out,
-            trick_over=False,
-            trick=(*state.trick, TrickPlay(seat, combo)),
-            passed=passed,
-            turn=next_holding(hands, seat, skip),
+        trick = (*trick, TrickPlay(seat, combo))
+        passed = passed if config.pass_is_final and not leads else 0
+        skip = (passed if config.pass_is_final else 0) | 1 << seat
+        turn = next_holding(hands, seat, skip)
+    new = build(  # one copy, all fields in order (the hot path of every round)
+        (
+            config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            trick,
+            turn,
+            passed,
+            False,
+            state.final,
+            wish,
+            state.wisher,
+            out,
+            piles,
         )
+    )
     step = _after_play(new, seat, events)
     state = step.state
-    if combo.cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
+    if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
     return Step(state, step.events, action)  # logged with the Phoenix value as played
+
+
+def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
+    mask = 0
+    for p in trick:
+        mask |= p.combo.cards
+    return mask
 
 
 def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
@@ -642,13 +842,13 @@ def _overtrumps(state: TichuState, seat: int, combo: Combo) -> bool:
     return own and not is_dog(combo) and beats(combo, state.top)
 
 
-def _dog_lead(state: TichuState, seat: int) -> int | None:
+def _dog_lead(config: TichuConfig, hands: tuple[int, ...], seat: int) -> int | None:
     """R8.2.2: the partner, else the next seat holding cards after the partner ([Option]:
     after the Dog player)."""
     mate = partner(seat)
-    if state.hands[mate]:
+    if hands[mate]:
         return mate
-    return next_holding(state.hands, seat if state.config.dog_to_seat_after_dog_player else mate)
+    return next_holding(hands, seat if config.dog_to_seat_after_dog_player else mate)
 
 
 def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> TichuStep:
@@ -695,7 +895,7 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
 
 
 def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
-    """The rule an unlisted ``play`` breaks (the listing itself is ``play_options``)."""
+    """The rule an unlisted ``play`` breaks (the listing itself is ``options``)."""
     hand = state.hands[seat]
     if state.final or (seat != state.turn and not may_interrupt(state, seat)):
         return NotActiveError("R5.3: it is not your turn (and no bomb may be thrown now, R7.5)")

@@ -6,8 +6,10 @@ Seats 0..3 in play order; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
+from itertools import repeat
 from operator import attrgetter
 from typing import Final, Generic, TypedDict, TypeVar, Unpack
 
@@ -145,7 +147,7 @@ class TichuState:
         values = list(_field_values(self))
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
-        return TichuState(*values)
+        return build(values)
 
     def all_cards(self) -> list[int]:
         """Every card's location, for the conservation invariant (56 distinct cards)."""
@@ -182,6 +184,25 @@ _FIELD_NAMES: Final = tuple(f.name for f in fields(TichuState))
 _FIELD_INDEX: Final = {name: i for i, name in enumerate(_FIELD_NAMES)}
 _field_values: Final = attrgetter(*_FIELD_NAMES)
 assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out of date"
+_FIELD_COUNT: Final = len(_FIELD_NAMES)
+
+
+def _assembled(values: Iterable[object]) -> TichuState:
+    """A state from all its field values in field order, set at C speed (``map`` over
+    ``object.__setattr__``, as the frozen dataclass's own ``__init__`` sets them one Python
+    line each): a state is copied at every step."""
+    new = object.__new__(TichuState)
+    deque(map(object.__setattr__, repeat(new, _FIELD_COUNT), _FIELD_NAMES, values), 0)
+    return new
+
+
+def _constructed(values: Iterable[object]) -> TichuState:
+    """The same through the constructor: a compiled (mypyc) class is built natively."""
+    return TichuState(*values)  # type: ignore[arg-type]
+
+
+build: Final = _assembled if __file__.endswith(".py") else _constructed
+"""``TichuState`` from every field's value, in field order (the rules' hot copies)."""
 
 
 def team_of(seat: int) -> int:
