@@ -61,6 +61,8 @@ def obs(page: Page) -> Json:
 def new_table(page: Page, base: str, game: str, options: Json, bots: str) -> str:
     page.goto(base + "/")
     page.get_by_test_id("game-select").select_option(game)
+    if options:  # the single options are folded under "House rules"
+        page.get_by_test_id("house-rules-toggle").click()
     for key, value in options.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))
     page.get_by_test_id("table-name").fill(f"{game} with bots")
@@ -344,6 +346,7 @@ def main() -> int:
             page.on("console", lambda m: m.type == "error" and errors.append(m.text))
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(base + "/")
+            page.get_by_test_id("house-rules-toggle").click()  # show the single options too
             page.wait_for_selector("[data-testid=option-target_score]")
             page.screenshot(path=str(out / "01-lobby.png"), full_page=True)
             page.get_by_test_id("game-select").select_option("toepen")

@@ -366,7 +366,7 @@ function seatView(view, seat, n, me, passed) {
             : null,
         )
       : null,
-    passed ? h("span", { class: "pass-marker", "data-testid": `passed-${seat}` }, "pass") : null,
+    passed ? h("span", { class: "pass-marker", "data-testid": `passed-${seat}` }, t("table.passed_marker")) : null,
     open ? h("div", { class: "open-hand" }, open.map((c) => cardEl(obs.game, c, { class: "mini" }))) : null,
     controls.length ? h("div", { class: "seat-controls" }, controls) : null,
   );
