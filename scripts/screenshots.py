@@ -1,5 +1,7 @@
 """Play real games against bots in Chromium and photograph the moments a reviewer checks.
 
+``--lang L`` photographs them in language L (the browser's locale set, as a visitor's is).
+
 Rare moments a random deal may not give (a Dog lead, a knock to answer) are photographed from a
 scripted table (the same page with a crafted websocket), so every PNG is always written.
 """
@@ -20,6 +22,8 @@ import uvicorn
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from cardroom.i18n import LANGUAGES
+from cardroom.i18n.narration import with_say
 from cardroom.server import Settings, create_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -28,6 +32,14 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 Json = dict[str, Any]
 SLOTS = ("left", "partner", "right")
+LOCALES = {"en": "en-US", "ja": "ja-JP", "ko": "ko-KR", "zh-TW": "zh-TW", "nl": "nl-NL",
+           "de": "de-DE", "el": "el-GR"}  # fmt: skip
+LOCALE = ["en-US"]
+"""The browser locale of every page (``--lang``)."""
+
+
+def context_options(viewport: Json) -> Json:
+    return {"viewport": viewport, "reduced_motion": "reduce", "locale": LOCALE[0]}
 
 
 def start_server(db: Path) -> tuple[str, uvicorn.Server]:
@@ -49,6 +61,8 @@ def obs(page: Page) -> Json:
 def new_table(page: Page, base: str, game: str, options: Json, bots: str) -> str:
     page.goto(base + "/")
     page.get_by_test_id("game-select").select_option(game)
+    if options:  # the single options are folded under "House rules"
+        page.get_by_test_id("house-rules-toggle").click()
     for key, value in options.items():
         page.get_by_test_id(f"option-{key}").fill(str(value))
     page.get_by_test_id("table-name").fill(f"{game} with bots")
@@ -74,7 +88,7 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
     options = {"target_score": 1000, "max_rounds": 2}  # two rounds, then the match is over
     table = new_table(page, base, "tichu", options, "heuristic")
     page.screenshot(path=str(out / "01c-owner-controls.png"))  # invite link, bot levels
-    guest = page.context.browser.new_context(viewport=DESKTOP, reduced_motion="reduce")  # type: ignore[union-attr]
+    guest = page.context.browser.new_context(**context_options(DESKTOP))  # type: ignore[union-attr]
     other = guest.new_page()
     other.goto(f"{base}/t/{table}")
     other.wait_for_function("() => window.cardroom.obs")
@@ -247,7 +261,7 @@ SEATS = [
 
 def scripted(browser: Any, base: str, obs: Json, history: list[Json], path: Path) -> None:
     """Photograph a crafted position: the real page, a scripted websocket and table summary."""
-    context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    context = browser.new_context(**context_options(PHONE))
     context.add_init_script(
         "localStorage.setItem('cardroom.seat.SHOT', JSON.stringify({seat: 0, token: 't'}))"
     )
@@ -255,7 +269,8 @@ def scripted(browser: Any, base: str, obs: Json, history: list[Json], path: Path
     summary = {"id": "SHOT", "name": "scripted", "game": obs["game"], "num_seats": 4,
                "seats": SEATS, "options": {}}  # fmt: skip
     page.route("**/api/tables/SHOT", lambda r: r.fulfill(json=summary))
-    welcome = {"t": "welcome", "v": 9, "seat": 0, "obs": obs, "seats": SEATS, "history": history,
+    said = [with_say(obs["game"], e) for e in history]  # narrated, as the server sends them
+    welcome = {"t": "welcome", "v": 9, "seat": 0, "obs": obs, "seats": SEATS, "history": said,
                "chat": []}  # fmt: skip
     page.route_web_socket("**/ws", lambda ws: ws.on_message(lambda m: ws.send(json.dumps(welcome))))
     page.goto(f"{base}/t/SHOT")
@@ -310,18 +325,28 @@ def replay(page: Page, url: str, view: str, steps: int, path: Path) -> None:
 
 
 def main() -> int:
-    out = Path(sys.argv[1])
+    args = sys.argv[1:]
+    if "--lang" in args:
+        at = args.index("--lang")
+        lang = args[at + 1] if at + 1 < len(args) else ""
+        if lang not in LANGUAGES:
+            print(f"--lang must be one of {', '.join(LANGUAGES)}", file=sys.stderr)
+            return 2
+        LOCALE[0] = LOCALES[lang]
+        del args[at : at + 2]
+    out = Path(args[0] if args else "screenshots")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         base, server = start_server(Path(tmp) / "shots.db")
         errors: list[str] = []
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+            context = browser.new_context(**context_options(DESKTOP))
             page = context.new_page()
             page.on("console", lambda m: m.type == "error" and errors.append(m.text))
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(base + "/")
+            page.get_by_test_id("house-rules-toggle").click()  # show the single options too
             page.wait_for_selector("[data-testid=option-target_score]")
             page.screenshot(path=str(out / "01-lobby.png"), full_page=True)
             page.get_by_test_id("game-select").select_option("toepen")
@@ -334,6 +359,12 @@ def main() -> int:
             page.goto(base + "/")
             page.wait_for_selector("[data-testid^=replay-]")
             page.screenshot(path=str(out / "16-lobby-finished.png"), full_page=True)
+            page.goto(base + "/rules/tichu")
+            page.wait_for_selector("[data-testid=rules-options] dt")
+            page.screenshot(path=str(out / "17-rules-tichu.png"), full_page=True)
+            page.set_viewport_size(PHONE)
+            page.screenshot(path=str(out / "17b-rules-tichu-phone.png"))
+            page.set_viewport_size(DESKTOP)
             if not (out / "05-dog-lead.png").exists():  # no Dog lead was dealt: a scripted one
                 dog_lead(browser, base, out / "05-dog-lead.png")
             if not (out / "12-toepen-knock.png").exists():

@@ -104,12 +104,14 @@ def test_simulate_and_replay_a_tichu_match(
     assert main(["replay", str(path)]) == 0
     text = capsys.readouterr().out
     rounds = re.findall(r"^== round (\d+) ==$", text, re.M)
-    scored = re.findall(r"^round (\d+) scored: team 0\+2 [+-]\d+, team 1\+3 [+-]\d+", text, re.M)
+    scored = re.findall(
+        r"^Round (\d+): Seat 0 and Seat 2 -?\d+, Seat 1 and Seat 3 -?\d+", text, re.M
+    )
     assert rounds and rounds == scored
-    assert re.search(r"^  seat \d plays .+ \(single .+\)$", text, re.M)
-    assert re.search(r"^  -> trick to seat \d \(-?\d+ points\)$", text, re.M)
+    assert re.search(r"^  Seat \d played an? (\d+|[JQKA])$", text, re.M)
+    assert re.search(r"^  Seat \d took the trick \(-?\d+ points\)$", text, re.M)
     assert "hands after the exchange:" in text and "  exchange:" in text
-    assert re.search(r"^game over \(.*\): seats [02]\+[02] win", text, re.M)
+    assert re.search(r"^  Game over: Seat [02] and Seat [02] win", text, re.M)
     assert main(["replay", "--positions", str(path)]) == 0
     found = re.findall(r"^    position: (.*)$", capsys.readouterr().out, re.M)
     assert found and all(to_text(from_text(p)) == p for p in found)
@@ -135,8 +137,8 @@ def test_simulate_toepen_without_bots_with_seats_and_options(
     assert record.config["lives"] == 2 and record.config["finish_hand"] is True
     assert main(["replay", str(tmp_path / "match-0000.jsonl")]) == 0
     text = capsys.readouterr().out
-    assert "== hand 1 (dealer seat" in text and "  trick 1 to seat" in text
-    assert "hand won by" in text and "game over: seat" in text and '{"type"' not in text
+    assert "== hand 1 (dealer: Seat" in text and re.search(r"  Seat \d won trick 1$", text, re.M)
+    assert "  Hand 1: " in text and "Game over: Seat" in text and '{"type"' not in text
 
 
 def test_help_shows_examples_for_both_games(capsys: pytest.CaptureFixture[str]) -> None:

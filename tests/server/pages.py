@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cardroom import i18n
+from cardroom.i18n.narration import with_say
 from cardroom.server.settings import STATIC_DIR
 from tests.server.chromium import PHONE
 
@@ -123,11 +124,13 @@ def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
         welcome: Json | None = None,
         viewport: Json | None = None,
         storage: dict[str, str] | None = None,
+        locale: str | None = None,
     ) -> tuple[Any, FakeServer]:
         seat_list = seats or SEATS
         context = browser.new_context(
-            viewport=viewport or PHONE, base_url="http://cardroom.test", reduced_motion="reduce"
-        )
+            viewport=viewport or PHONE, base_url="http://cardroom.test", reduced_motion="reduce",
+            **({"locale": locale} if locale else {}),
+        )  # fmt: skip
         contexts.append(context)
         if seat is not None:
             saved = json.dumps({"seat": seat, "token": "tok", "name": "Ann"})
@@ -151,7 +154,7 @@ def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
                 "seat": seat if hello["token"] else None,
                 "obs": obs,
                 "seats": seat_list,
-                **(welcome or {}),
+                **narrated(obs["game"], welcome or {}),
             },
         )
         page.goto(f"/t/{TABLE}")
@@ -184,5 +187,16 @@ def select(page: Any, *cards: str) -> None:
 
 
 def push(server: FakeServer, message: Json) -> None:
-    """Send ``message`` from the fake server to the page's (last) socket."""
-    server.sockets[-1].send(json.dumps(message))
+    """Send ``message`` from the fake server to the page's (last) socket, its events narrated
+    (``say``) as the real server's are."""
+    game = (message.get("obs") or {}).get("game", "tichu")
+    server.sockets[-1].send(json.dumps(narrated(game, message)))
+
+
+def narrated(game: str, message: Json) -> Json:
+    """``message`` with ``say`` on each of its events and history entries (as the server sends)."""
+    out = dict(message)
+    for key in ("events", "history"):
+        if isinstance(out.get(key), list):
+            out[key] = [with_say(game, e) for e in out[key]]
+    return out

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.i18n.narration import with_say
 from tests.server.chromium import CHROMIUM
 
 from . import pages
@@ -211,6 +212,7 @@ def test_leaving_forgets_the_token_and_watches_as_a_spectator(open_table: Any) -
 def test_the_log_names_seats_instead_of_numbers(open_table: Any) -> None:
     page, server = open_table(tichu_obs(), v=4)
     event = {"type": "played", "seat": 1, "cards": ["7G", "7K"], "combo": "pair 7", "x": None}
+    event = with_say("tichu", event)  # the narration the real server adds
     server.sockets[0].send(
         json.dumps({"t": "ev", "v": 5, "events": [event], "obs": tichu_obs(passes=0)})
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.i18n.narration import with_say
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 
 from . import pages
@@ -399,7 +400,8 @@ def replay_data() -> Json:
     def step(v: int, events: list[Json], **over: Any) -> Json:
         obs = tichu_obs(audience="omniscient", hand=None, legal=[], **over)
         obs["hands"] = [["5B"], ["9G"], ["2K"], ["AR"]]
-        return {"v": v, "kind": "action", "seat": 0, "text": "", "events": events, "obs": obs}
+        said = [with_say("tichu", e) for e in events]  # narrated, as the server sends them
+        return {"v": v, "kind": "action", "seat": 0, "text": "", "events": said, "obs": obs}
 
     trick = [{"seat": 0, "cards": ["7G"], "combo": "single 7"}]
     last = {"points": [100, 0], "card_points": [100, 0], "out": [0, 1, 2],
@@ -484,18 +486,20 @@ def test_rules_pages_and_lobby_option_help(browser: Any) -> None:
          "replay": "/replay/old"}]))  # fmt: skip
     page.goto("/")
     page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
-    assert page.get_by_test_id("help-lives").inner_text() == "lives per player (1–30)"
+    # the option's words come from the catalogue (so they can be translated), the range from
+    # the server's spec
+    assert page.get_by_test_id("help-lives").inner_text() == "Lives each player starts with (1–30)"
     assert page.get_by_test_id("option-dealer_rule").evaluate("e => e.tagName") == "SELECT"
     page.get_by_test_id("option-lives").fill("31")  # outside the range: said in words
     page.get_by_test_id("create-table").click()
     message = page.get_by_test_id("message").inner_text()
-    assert message == "Lives must be a whole number from 1 to 30."
+    assert message == "Lives must be a whole number (1–30)."
     assert page.get_by_test_id("replay-old").get_attribute("href") == "/replay/old"
     assert page.get_by_test_id("lobby-rules").get_attribute("href") == "/rules/toepen"
     page.goto("/rules/toepen")
     rules = page.get_by_test_id("rules")
-    page.get_by_test_id("rules-options").get_by_text("lives per player").wait_for()  # fetched
-    assert "Knocking" in rules.inner_text() and "lives per player" in rules.inner_text()
+    page.get_by_test_id("rules-options").get_by_text("Lives each player starts").wait_for()
+    assert "Knocking" in rules.inner_text() and "Lives each player starts" in rules.inner_text()
     page.goto("/rules/tichu")
     assert "Dragon" in page.get_by_test_id("rules").inner_text()
     context.close()

@@ -89,6 +89,9 @@ async def test_every_frame_a_table_sends_conforms_to_the_schema() -> None:
 
 def test_replies_encode_through_the_structs() -> None:
     assert wire.encode(wire.reject("stale", "look again", 4)) == (
-        '{"t":"reject","id":4,"code":"stale","msg":"look again"}'
+        '{"t":"reject","id":4,"code":"stale","msg":"look again","key":"reject.stale",'
+        '"params":{"rule":"none","detail":"look again"}}'
     )
+    cited = json.loads(wire.encode(wire.reject("illegal", "R8.1.9: play the wished 8")))
+    assert cited["key"] == "reject.illegal" and cited["params"]["rule"] == "R8.1.9"
     assert json.loads(wire.encode(wire.Pong())) == {"t": "pong"}

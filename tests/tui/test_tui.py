@@ -67,7 +67,7 @@ TICHU_OBS = {
 
 def test_render_obs_shows_what_a_seat_needs_to_decide() -> None:
     text = render_obs(TICHU_OBS, seat_names(4, 0, ["Ann", "Bob", "Cy", "Di"]))
-    for expected in ("round 2", "Bob", "Tichu!", "Grand Tichu!", "<- turn", "out #1",
+    for expected in ("round 2", "Bob", "Tichu!", "Grand Tichu!", "<- turn", "out 1st",
                      "Di: 9K 9R  (pair 9)", "Wish: 8", "Your hand: 2G PHX", "120:80",
                      "Last round: team A 120, team B 80"):  # fmt: skip
         assert expected in text, expected

@@ -13,7 +13,10 @@ import sys
 
 from cardroom.engine import get_game
 from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
-from cardroom.tui.prompt import HELP, Console
+from cardroom.i18n import from_environment
+from cardroom.i18n.cli import add_lang_option
+from cardroom.tui.prompt import Console, help_text
+from cardroom.tui.render import use_language
 
 EXAMPLES = """examples:
   cardroom play --game tichu --seed 7
@@ -51,10 +54,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="sign in as this account (password from CARDROOM_PASSWORD, or asked): the seat "
         "and the match are the account's (rated tables need it)",
     )
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    use_language(from_environment(args.lang))
     console = Console(sys.stdin, sys.stdout)
     if args.server or args.table:
         from cardroom.tui.remote import join_link, play_remote
@@ -92,5 +97,5 @@ def play_local(args: argparse.Namespace, console: Console) -> int:
     except (KeyError, ValueError) as exc:
         print(f"cardroom play: {exc}", file=sys.stderr)
         return 2
-    console.write(HELP)
+    console.write(help_text())
     return match.play(console)

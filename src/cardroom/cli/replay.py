@@ -15,25 +15,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardroom import i18n
 from cardroom.engine import OMNISCIENT, GameRecord, get_game
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import Game
+from cardroom.engine.message import seat, seats
 from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import apply_record
 from cardroom.games.tichu.position import to_text
 from cardroom.games.tichu.state import Phase
+from cardroom.i18n import narration
+from cardroom.i18n.cli import add_lang_option
 
 Json = dict[str, Any]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("replay", help="print a recorded match round by round")
+    parser = subparsers.add_parser(
+        "replay", help="print a recorded match round by round (in $LANG or --lang)"
+    )
     parser.add_argument("file", type=Path, help="a match record (JSON Lines)")
     parser.add_argument(
         "--positions",
         action="store_true",
         help="Tichu: after each play-phase step, its position text (for 'cardroom position')",
     )
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -62,7 +69,7 @@ def steps(game: Game[Any, Any, Any], record: GameRecord) -> Iterator[Step]:
 
 
 def generic_lines(
-    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False, lang: str = "en"
 ) -> Iterator[str]:
     """Any game: each record, then its events as JSON (no position notation)."""
     state: Any = None
@@ -81,163 +88,98 @@ def _cards(cards: list[str] | None) -> str:
     return " ".join(cards or []) or "-"
 
 
-def _place(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+@dataclass(frozen=True, slots=True)
+class Speaker:
+    """Renders messages in one language with the seats named "Seat N" (a record has no names)."""
 
+    lang: str
+    game: str
 
-def tichu_event(ev: Json) -> str | None:
-    """One Tichu event as a line of the account (None: not worth a line)."""
-    kind = ev["type"]
-    seat = ev.get("seat")
-    if kind == "hand_dealt":
-        return f"  seat {seat} dealt {_cards(ev['cards'])}"
-    if kind == "calls_revealed":
-        grands = [str(s) for s, c in enumerate(ev["calls"]) if c == "grand"]
-        return f"  Grand Tichu: {'seat ' + ', '.join(grands) if grands else 'nobody'}"
-    if kind == "tichu_called":
-        return f"  seat {seat} calls Tichu"
-    if kind == "exchange_revealed":
-        parts = []
-        for giver, row in enumerate(ev["given"]):
-            gifts = ", ".join(f"{c}->{(giver + k) % 4}" for k, c in enumerate(row or [], 1))
-            parts.append(f"    seat {giver} gives {gifts}")
-        return "  exchange:\n" + "\n".join(parts)
-    if kind == "played":
-        return f"  seat {seat} plays {_cards(ev['cards'])} ({ev['combo']})"
-    if kind == "passed":
-        return f"  seat {seat} passes"
-    if kind == "wish_made":
-        return f"  seat {seat} wishes for {ev['rank']}"
-    if kind == "wish_fulfilled":
-        return f"  wish for {ev['rank']} fulfilled by seat {seat}"
-    if kind == "trick_taken":
-        return f"  -> trick to seat {seat} ({ev['points']} points)"
-    if kind == "dragon_given":
-        return f"  -> seat {seat} gives the Dragon trick ({ev['points']} points) to seat {ev['to']}"
-    if kind == "player_out":
-        return f"  seat {seat} is out ({_place(ev['place'])})"
-    if kind == "round_scored":
-        a, b = ev["points"]
-        extra = ", double victory" if ev.get("double_victory") else ""
-        calls = ", ".join(f"seat {s} {c}" for s, c in enumerate(ev.get("calls", [])) if c)
-        totals = " : ".join(map(str, ev["scores"]))
-        return (
-            f"round {ev['round']} scored: team 0+2 {a:+d}, team 1+3 {b:+d}"
-            f" (out order {ev['out']}{extra}{'; calls: ' + calls if calls else ''})"
-            f" | totals {totals}"
-        )
-    if kind == "game_over":
-        won = "draw" if not ev["winners"] else "seats " + "+".join(map(str, ev["winners"]))
-        return f"game over ({ev['reason']}): {won} win, final {' : '.join(map(str, ev['scores']))}"
-    return None
+    def __call__(self, key: str, **params: Any) -> str:
+        return i18n.translate(self.lang, key, **params)
+
+    def event(self, ev: Json, indent: str = "  ") -> str | None:
+        said = narration.say(self.game, ev)
+        return None if said is None else indent + i18n.render(self.lang, said)
 
 
 def tichu_lines(
-    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False, lang: str = "en"
 ) -> Iterator[str]:
     """Tichu: round by round, the deal, calls, exchange, every play and pass, trick winners,
     round scores with running totals; with ``positions``, each play-phase state as text."""
+    say = Speaker(lang, "tichu")
     phase = ""
     for step in steps(game, record):
         new_round = any(ev["type"] == "hand_dealt" for ev in step.events) and phase != "grand"
         if new_round and step.record.kind == "chance":
-            yield f"== round {step.obs['round']} =="
+            yield say("replay.round", n=step.obs["round"])
         for ev in step.events:
-            line = tichu_event(ev)
-            if line is not None:
+            if ev["type"] == "hand_dealt":
+                yield "  " + say("replay.dealt", who=seat(ev["seat"]), cards=_cards(ev["cards"]))
+            elif ev["type"] == "exchange_revealed":
+                yield "  " + say("replay.exchange")
+                for giver, row in enumerate(ev["given"]):
+                    gifts = [
+                        say("replay.gift", card=c, to=seat((giver + k) % 4))
+                        for k, c in enumerate(row or [], 1)
+                    ]
+                    yield "    " + say("replay.gives", who=seat(giver), gifts=", ".join(gifts))
+            elif ev["type"] == "round_scored":
+                yield say.event(ev, "") or ""
+                yield "  " + say("replay.out_order", who=seats(ev["out"]))
+            elif (line := say.event(ev)) is not None:
                 yield line
         if step.obs["phase"] == "play" and phase == "exchange":
-            yield "  hands after the exchange:"
-            for seat, cards in enumerate(step.obs.get("hands") or []):
-                yield f"    seat {seat}: {_cards(cards)}"
+            yield "  " + say("replay.hands_after")
+            for n, cards in enumerate(step.obs.get("hands") or []):
+                yield "    " + say("replay.hand", who=seat(n), cards=_cards(cards))
         if positions and step.state.phase is Phase.PLAY:
-            yield f"    position: {to_text(step.state)}"
+            yield "    " + say("replay.position", text=to_text(step.state))
         phase = step.obs["phase"]
 
 
-def toepen_event(ev: Json) -> str | None:
-    """One Toepen event as a line of the account (None: not worth a line)."""
-    kind, seat = ev["type"], ev.get("seat")
-    simple = {
-        "whistle": "whistles",
-        "stand": "stands up",
-        "stay": "stays",
-        "nolaundry": None,
-        "accept": None,
-    }
-    if kind in simple:
-        text = simple[kind]
-        return None if text is None else f"  seat {seat} {text}"
-    if kind == "dealer_chosen":
-        return f"seat {seat} deals first"
-    if kind == "laundry":
-        return f"  seat {seat} exchanges {_cards(ev['discard'])} for {_cards(ev['drawn'])}"
-    if kind == "challenge":
-        return (
-            f"  seat {seat} challenges seat {ev['exchanger']}: discard {_cards(ev['discard'])},"
-            f" seat {ev['loser']} loses {ev['lost']}"
-        )
-    if kind == "knock":
-        return f"  seat {seat} knocks (stake {ev['stake']} if anybody stays)"
-    if kind == "poor":
-        return f"  seat {seat} plays poor: stake {ev['stake']}"
-    if kind == "fold":
-        return f"  seat {seat} folds (-{ev['lost']})"
-    if kind == "stake":
-        return f"  stake is now {ev['stake']}"
-    if kind == "play":
-        return f"    seat {seat} {ev['card']}"
-    if kind == "trick":
-        return f"  trick {ev['trick_no']} to seat {ev['winner']}"
-    if kind == "four_of_a_kind":
-        return f"  seat {seat} shows four of a kind {_cards(ev['cards'])}"
-    if kind == "hand_end":
-        winner = "nobody" if ev["winner"] is None else f"seat {ev['winner']}"
-        losses = ", ".join(f"seat {s} -{n}" for s, n in enumerate(ev["losses"]) if n)
-        lives = " ".join(map(str, ev["lives"]))
-        return f"  hand won by {winner} ({ev['reason']}); {losses or 'no losses'} | lives {lives}"
-    if kind == "game_over":
-        losers = ", ".join(f"seat {s}" for s in ev["losers"]) or "nobody"
-        winners = ", ".join(f"seat {s}" for s in ev["winners"]) or "nobody"
-        return f"game over: {losers} at 0 lives; best {winners}; lives {ev['lives']}"
-    return None
-
-
 def toepen_lines(
-    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False
+    game: Game[Any, Any, Any], record: GameRecord, positions: bool = False, lang: str = "en"
 ) -> Iterator[str]:
     """Toepen: hand by hand, the deal, signals, exchanges, knocks and answers, every card by
     trick, the losses and the lives after each hand (``positions`` is Tichu-only)."""
+    say = Speaker(lang, "toepen")
     for step in steps(game, record):
         for ev in step.events:
             if ev["type"] == "deal":
-                yield f"== hand {ev['hand_no']} (dealer seat {ev['dealer']}) =="
-                for seat, cards in enumerate(ev["hands"]):
+                yield say("replay.hand_no", n=ev["hand_no"], dealer=seat(ev["dealer"]))
+                for n, cards in enumerate(ev["hands"]):
                     if cards:
-                        yield f"  seat {seat} dealt {_cards(cards)}"
+                        yield "  " + say("replay.dealt", who=seat(n), cards=_cards(cards))
                 continue
-            line = toepen_event(ev)
+            indent = "    " if ev["type"] == "play" else "  "
+            line = say.event(ev, indent)
             if line is not None:
                 yield line
+            if ev["type"] == "hand_end":
+                yield "  " + say("replay.lives", lives=" ".join(map(str, ev["lives"])))
 
 
-Printer = Callable[[Game[Any, Any, Any], GameRecord, bool], Iterator[str]]
+Printer = Callable[[Game[Any, Any, Any], GameRecord, bool, str], Iterator[str]]
 PRINTERS: dict[str, Printer] = {"tichu": tichu_lines, "toepen": toepen_lines}
 """Game-specific pretty printers, by game name."""
 
 
-def lines(record: GameRecord, positions: bool = False) -> Iterator[str]:
-    """The printout of ``record`` (``positions``: see ``tichu_lines``)."""
+def lines(record: GameRecord, positions: bool = False, lang: str = "en") -> Iterator[str]:
+    """The printout of ``record`` in ``lang`` (``positions``: see ``tichu_lines``)."""
     game = get_game(record.game)
-    header = f"{record.game} (rules {record.rules_version}) config {json.dumps(record.config)}"
-    yield header
-    yield from PRINTERS.get(record.game, generic_lines)(game, record, positions)
+    yield i18n.translate(
+        lang, "replay.header", game=record.game, rules=record.rules_version,
+        config=json.dumps(record.config),
+    )  # fmt: skip
+    yield from PRINTERS.get(record.game, generic_lines)(game, record, positions, lang)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         record = GameRecord.load(args.file)
-        for line in lines(record, args.positions):
+        for line in lines(record, args.positions, i18n.from_environment(args.lang)):
             print(line)
     except BrokenPipeError:  # ``cardroom replay FILE | head``
         sys.stderr.close()

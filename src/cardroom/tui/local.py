@@ -17,7 +17,7 @@ from cardroom.engine.chance import ChanceResolver
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import JsonAble
 from cardroom.tui.prompt import Console, ask
-from cardroom.tui.render import render_event, render_obs, seat_names
+from cardroom.tui.render import render_event, render_obs, say, seat_names
 
 Json = dict[str, Any]
 
@@ -42,8 +42,8 @@ class LocalMatch:
         self.bots: dict[int, Bot] = {
             s: make_bot(game.name, bot_level) for s in range(seats) if s != human
         }
-        labels = [f"{bot_level} bot {s}" for s in range(seats)]
-        labels[human] = "You"
+        labels = [say("tui.bot_name", level=bot_level, n=s) for s in range(seats)]
+        labels[human] = say("tui.you")
         self.names = seat_names(seats, None, labels)
         self.histories = SeatHistories(game, seats)
         self.pending_events: list[Json] = []
@@ -88,7 +88,7 @@ class LocalMatch:
 
     def flush_events(self, console: Console) -> None:
         for event in self.pending_events:
-            console.write("  " + render_event(event, self.names))
+            console.write("  " + render_event(event, self.names, self.game.name))
         self.pending_events.clear()
 
     def play(self, console: Console) -> int:

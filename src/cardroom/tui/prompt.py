@@ -14,11 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-HELP = (
-    "Type an action in the canonical notation (e.g. 'play 7G 7K', 'pass', 'tichu'),\n"
-    "or a number to pick that entry of the legal list. '?' lists the legal actions,\n"
-    "'? play 7' only those starting with 'play 7'; 'h' shows this help, 'q' quits."
-)
+from cardroom.tui.render import say
+
+
+def help_text() -> str:
+    """How to answer the prompt, in the terminal's language."""
+    return say("tui.help")
+
+
 LIST_LIMIT = 40
 """Longer legal lists are summarized per kind of action (a Tichu exchange choice lists up to
 42: every held card to every seat not served yet)."""
@@ -56,18 +59,18 @@ def read_choice(line: str, legal: Sequence[str], optional: bool = False) -> Choi
     if text in ("q", "quit", "exit"):
         return Choice("quit")
     if text in ("h", "help"):
-        return Choice("show", message=HELP)
+        return Choice("show", message=help_text())
     if text.startswith("?"):
         return Choice("show", message=list_legal(legal, text[1:].strip()))
     if not text:
         if optional:
             return Choice("wait")
-        return Choice("error", message="type an action, a number or '?'")
+        return Choice("error", message=say("tui.empty_answer"))
     if text.isdigit():
         index = int(text)
         if 1 <= index <= len(legal):
             return Choice("act", legal[index - 1])
-        return Choice("error", message=f"pick a number from 1 to {len(legal)} ('?' lists them)")
+        return Choice("error", message=say("tui.pick_number", n=len(legal)))
     return Choice("act", text)
 
 
@@ -141,13 +144,13 @@ def ask(
     """
     legal = menu(legal)
     if not optional and len(legal) == 1 and submit(legal[0]) is None:
-        console.write(f"(only one answer: {legal[0]})")
+        console.write(say("tui.only_answer", action=legal[0]))
         return True
-    hint = "action, number, ? (Enter = let play go on)" if optional else "action, number or ?"
+    hint = say("tui.hint_optional") if optional else say("tui.hint")
     if len(legal) <= SHOW_LIMIT:
         console.write(list_legal(legal))
     else:
-        hint = f"{len(legal)} legal: " + hint
+        hint = say("tui.n_legal", n=len(legal), hint=hint)
     while True:
         line = console.read(f"[{hint}] > ")
         if line is None:
@@ -163,4 +166,4 @@ def ask(
         error = submit(choice.action)
         if error is None:
             return True
-        console.write(f"Refused: {error}")
+        console.write(say("tui.refused", reason=str(error)))

@@ -16,8 +16,8 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
 from cardroom.tui.account import password, session_headers, sign_in
-from cardroom.tui.prompt import HELP, Console, menu, read_choice
-from cardroom.tui.render import render_event, render_obs, seat_names
+from cardroom.tui.prompt import Console, help_text, menu, read_choice
+from cardroom.tui.render import LANG, render_event, render_obs, say, seat_names
 
 Json = dict[str, Any]
 WS_PATH = "/ws"
@@ -118,7 +118,7 @@ class RemoteSeat:
         if self.ready() or obs.get("terminal"):
             self.console.write(render_obs(obs, self.names))
             if self.ready():
-                self.console.write("[action, number or ?] > ")
+                self.console.write(f"[{say('tui.hint')}] > ")
 
     def ready(self) -> bool:
         """Whether a typed line can be used now: we have legal actions and no action is in
@@ -149,7 +149,7 @@ class RemoteSeat:
             if self.ready():
                 self.show(self.obs, self.v)
         elif kind == "reject":
-            self.console.write(f"Refused: {msg.get('msg') or msg.get('code')}")
+            self.console.write(say("tui.refused", reason=refusal(msg)))
             if msg.get("id") == self.in_flight:
                 self.in_flight, self.sent_at = None, -1
                 self.show(self.obs, self.v)
@@ -196,6 +196,16 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
                     task.cancel()
 
 
+def refusal(msg: Json) -> str:
+    """A server's ``reject`` in the terminal's language: its catalogue message, then the English
+    detail the rule text gives (rules are cited in English)."""
+    if not msg.get("key"):
+        return str(msg.get("msg") or msg.get("code"))
+    said = say(str(msg["key"]), **(msg.get("params") or {}))
+    detail = str(msg.get("msg") or "")
+    return f"{said} ({detail})" if detail and LANG[0] != "en" else detail or said
+
+
 def play_remote(
     server: str,
     table: str,
@@ -214,6 +224,6 @@ def play_remote(
     except (OSError, ValueError) as exc:
         console.write(f"cardroom play: {exc}")
         return 2
-    console.write(HELP)
-    console.write(f"Seat token (reconnect with --token): {token}")
+    console.write(help_text())
+    console.write(say("tui.token", token=token))
     return asyncio.run(_play(server, table, token, console))

@@ -1,7 +1,12 @@
 """Observation and event JSON as plain text (any game; extra lines for Tichu's and Toepen's keys).
 
+Words come from the catalogues in the language chosen by ``use_language`` (``cardroom play
+--lang``/``$LANG``); an event a game narrates is its message, any other a generic line.
+
 >>> print(render_event({"type": "played", "seat": 2, "cards": ["7G", "7K"]}, seat_names(4, 0)))
 Seat 2: played 7G 7K
+>>> print(render_event({"type": "passed", "seat": 2}, seat_names(4, 0), "tichu"))
+Seat 2 passed
 """
 
 from __future__ import annotations
@@ -9,7 +14,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardroom import i18n
+from cardroom.i18n import narration
+
 Json = Mapping[str, Any]
+LANG = ["en"]
+"""The terminal's language (one per process; set by ``use_language``)."""
+
+
+def use_language(lang: str) -> None:
+    LANG[0] = lang
+
+
+def say(key: str, **params: Any) -> str:
+    """A catalogue text in the terminal's language."""
+    return i18n.translate(LANG[0], key, **params)
+
 
 COMMON_KEYS = frozenset(
     {
@@ -24,7 +44,7 @@ COMMON_KEYS = frozenset(
 COMBO_FIELDS = frozenset({"kind", "length", "rank", "strength", "phoenix"})
 """A play's combination for programs; people read its ``combo`` text."""
 
-CALL_NAMES = {"tichu": "Tichu!", "grand": "Grand Tichu!"}
+CALL_KEYS = {"tichu": "tichu.call.tichu", "grand": "tichu.call.grand"}
 
 
 def seat_names(num_seats: int, me: int | None, names: Sequence[str | None] = ()) -> list[str]:
@@ -35,8 +55,8 @@ def seat_names(num_seats: int, me: int | None, names: Sequence[str | None] = ())
     """
     result = []
     for seat in range(num_seats):
-        name = names[seat] if seat < len(names) and names[seat] else f"Seat {seat}"
-        result.append(f"{name} (you)" if seat == me else str(name))
+        name = names[seat] if seat < len(names) and names[seat] else say("seat.n", n=seat)
+        result.append(say("seat.you", name=name) if seat == me else str(name))
     return result
 
 
@@ -50,8 +70,16 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def render_event(event: Json, names: Sequence[str]) -> str:
-    """One line per event: ``<seat name>: <type> <fields>``."""
+def render_event(event: Json, names: Sequence[str], game: str = "") -> str:
+    """One line per event: its message (sent by the server as ``say``, or narrated by ``game``),
+    else ``<seat name>: <type> <fields>``."""
+    said = event.get("say") or narration.say(game, dict(event))
+    if said:
+        return i18n.render(LANG[0], said, names)
+    if event.get("type") == "hand_dealt" and event.get("cards"):  # your own cards (private)
+        dealt = {"key": "replay.dealt", "params": {"who": {"seat": event.get("seat")},
+                 "cards": " ".join(event["cards"])}}  # fmt: skip
+        return i18n.render(LANG[0], dealt, names)
     words = str(event.get("type", "event")).replace("_", " ")
     skip = {"type", "seat"} | (COMBO_FIELDS if "combo" in event else set())
     fields = {k: v for k, v in event.items() if k not in skip}
@@ -74,21 +102,23 @@ def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     bits = [f"  {names[seat]:<22}"]
     sizes = obs.get("hand_sizes") or []
     if seat < len(sizes):
-        bits.append(f"{sizes[seat]:2} cards")
+        bits.append(say("tui.cards", n=sizes[seat]))
     calls = obs.get("calls") or []
     if seat < len(calls) and calls[seat]:
-        bits.append(CALL_NAMES.get(calls[seat], str(calls[seat])))
+        call = str(calls[seat])
+        bits.append(say(CALL_KEYS[call]) if call in CALL_KEYS else call)
     lives = obs.get("lives")
     if isinstance(lives, list) and seat < len(lives):
-        bits.append(f"{lives[seat]} lives")
+        bits.append(say("tui.lives", n=lives[seat]))
     in_hand = obs.get("in_hand")
     if isinstance(in_hand, list) and seat < len(in_hand) and not in_hand[seat]:
-        bits.append("folded")
+        bits.append(say("tui.folded"))
     out = obs.get("out") or []
     if seat in out:
-        bits.append(f"out #{out.index(seat) + 1}")
+        bits.append(say("tui.out", place=out.index(seat) + 1))
     if seat in (obs.get("awaited") or []):
-        bits.append("<- turn (lead)" if obs.get("lead") and obs.get("turn") == seat else "<- turn")
+        lead = obs.get("lead") and obs.get("turn") == seat
+        bits.append(say("tui.turn_lead") if lead else say("tui.turn"))
     return "  ".join(bits)
 
 
@@ -99,7 +129,7 @@ def _trick_lines(obs: Json, names: Sequence[str]) -> list[str]:
         who = names[play["seat"]] if isinstance(play.get("seat"), int) else "?"
         combo = f"  ({play['combo']})" if play.get("combo") else ""
         lines.append(f"    {who}: {' '.join(cards)}{combo}")
-    return lines or ["    (empty)"]
+    return lines or ["    " + say("tui.empty")]
 
 
 def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
@@ -107,30 +137,32 @@ def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
     last = obs.get("last_round")
     if isinstance(last, Mapping):
         points = last.get("points", [])
-        line = f"Last round: team A {points[0]}, team B {points[1]}" if len(points) == 2 else ""
+        line = say("tui.last_round", a=points[0], b=points[1]) if len(points) == 2 else ""
         if last.get("double_victory"):
-            line += " (double victory)"
+            line += " " + say("tui.double_victory")
         lines.append(line)
     sheet = obs.get("score_sheet")
     if sheet:
-        lines.append("Score sheet:  " + "  ".join(f"{a}:{b}" for a, b in sheet))
+        lines.append(say("tui.score_sheet") + "  " + "  ".join(f"{a}:{b}" for a, b in sheet))
     scores = obs.get("scores")
     if scores is not None:
-        lines.append(f"Scores: {_value(scores)}")
+        lines.append(say("tui.scores", scores=_value(scores)))
     return lines
 
 
 def render_obs(obs: Json, names: Sequence[str]) -> str:
     """The whole table as a seat (or spectator) sees it."""
-    head = [str(obs.get("game", "?")), f"phase {obs.get('phase')}"]
+    game, phase = str(obs.get("game", "?")), str(obs.get("phase"))
+    named = f"tui.phase_name.{game}.{phase}"
+    head = [game, say("tui.phase", phase=say(named) if say(named) != named else phase)]
     if "round" in obs:
-        head.insert(1, f"round {obs['round']}")
+        head.insert(1, say("tui.round", n=obs["round"]))
     lines = ["=" * 60, " · ".join(head)]
     lines += [_seat_line(obs, seat, names) for seat in range(int(obs.get("num_seats", 0)))]
     if obs.get("wish"):
-        lines.append(f"Wish: {obs['wish']}")
+        lines.append(say("tui.wish", rank=obs["wish"]))
     if "trick" in obs:
-        lines.append("Trick:")
+        lines.append(say("tui.trick"))
         lines += _trick_lines(obs, names)
     extra = {
         k: v
@@ -142,15 +174,18 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
     exchange = obs.get("exchange")
     if isinstance(exchange, Mapping) and exchange.get("received"):
         got = exchange["received"]
-        lines.append("Received: " + ", ".join(f"{names[int(s)]} {c}" for s, c in got.items()))
+        got_text = ", ".join(f"{names[int(s)]} {c}" for s, c in got.items())
+        lines.append(say("tui.received", cards=got_text))
     elif isinstance(exchange, Mapping) and exchange.get("given"):
         gave = exchange["given"]
-        lines.append("Giving: " + ", ".join(f"{c} to {names[int(s)]}" for s, c in gave.items()))
+        gave_text = ", ".join(say("tui.give", card=c, to=names[int(s)]) for s, c in gave.items())
+        lines.append(say("tui.giving", cards=gave_text))
     lines += _score_lines(obs, names)
     if obs.get("hand") is not None:
-        lines.append(f"Your hand: {_value(obs['hand'])}")
+        lines.append(say("tui.hand", cards=_value(obs["hand"])))
     if obs.get("terminal") and obs.get("outcome"):
         outcome = obs["outcome"]
         winners = ", ".join(names[s] for s in outcome.get("winners", []))
-        lines.append(f"Game over: {outcome.get('reason', '')}; winners: {winners or 'none'}")
+        reason = str(outcome.get("reason", ""))
+        lines.append(say("tui.game_over", reason=reason, winners=winners or say("tui.none")))
     return "\n".join(lines)

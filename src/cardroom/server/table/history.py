@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardroom.engine import SPECTATOR, Game
+from cardroom.i18n.narration import with_say
 
 Json = dict[str, Any]
 HISTORY_SIZE = 600
@@ -27,7 +28,7 @@ class PublicHistory:
         for event in events:
             public = self.game.project(event, SPECTATOR)
             if public is not None:
-                self.events.append({"v": v, **public.to_json()})
+                self.events.append({"v": v, **with_say(self.game.name, public.to_json())})
 
     def to_json(self) -> list[Json]:
         return list(self.events)

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardroom.engine import Audience, Game
 from cardroom.engine.types import audience_name
+from cardroom.i18n.narration import with_say
 from cardroom.server.table.frames import Ev
 
 Json = dict[str, Any]
@@ -41,7 +42,7 @@ class Version:
     def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Ev:
         key = audience_name(audience)
         if key not in self.envelopes:
-            events = [p.to_json() for e in self.events
+            events = [with_say(game.name, p.to_json()) for e in self.events
                       if (p := game.project(e, audience)) is not None]  # fmt: skip
             obs = self.observation(game, audience)
             self.envelopes[key] = Ev(self.v, events, obs)

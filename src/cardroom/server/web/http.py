@@ -9,7 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 
 from cardroom import i18n
 from cardroom.bots import bot_levels
@@ -386,13 +392,15 @@ async def page(request: Request) -> Response:
     index = settings.static_dir / "index.html"
     if not index.is_file():
         return PlainTextResponse("the browser client is not installed", status_code=404)
-    return FileResponse(index)
+    lang = i18n.from_accept_language(request.headers.get("accept-language", ""))
+    html = index.read_text("utf-8").replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    return HTMLResponse(html, headers={"Vary": "Accept-Language", "Cache-Control": "no-cache"})
 
 
 async def catalogue(request: Request) -> Response:
     """``/i18n/{lang}.json``: one language's messages for the browser (the terminal's too)."""
     lang = request.path_params["lang"]
-    if lang not in i18n.LANGUAGES:
+    if lang not in i18n.LANGUAGES and lang != i18n.PSEUDO:
         return error(f"no language {lang!r}; one of {', '.join(i18n.LANGUAGES)}", 404)
     return JSONResponse(i18n.catalogue(lang), headers={"Cache-Control": "no-cache"})
 

@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from cardroom.engine import OMNISCIENT, Audience, Game, LogRecord, get_game
 from cardroom.engine.runner import apply_record
 from cardroom.engine.upgrade import LogTooOld, upgrade_log
+from cardroom.i18n.narration import with_say
 from cardroom.server.table.outcomes import LobbyError, Problem
 from cardroom.server.web.http import finished_table
 from cardroom.storage import StoredTable
@@ -75,7 +76,11 @@ def _replay(
         state, events = apply_record(game, state, record)
         if record.kind == "seat":
             continue
-        shown = [p.to_json() for e in events if (p := game.project(e, audience)) is not None]
+        shown = [
+            with_say(game.name, p.to_json())
+            for e in events
+            if (p := game.project(e, audience)) is not None
+        ]
         steps.append({"v": record.seq, "kind": record.kind, "seat": record.seat,
                       "text": record.text if record.kind != "chance" else "deal",
                       "events": shown, "obs": game.observe(state, audience).to_json()})  # fmt: skip

@@ -128,11 +128,14 @@ class Ack(Frame, frozen=True, tag="ack"):
 
 
 class Reject(Frame, frozen=True, tag="reject"):
-    """``msg`` is for people and never carries game state."""
+    """``msg`` is for people and never carries game state; ``key`` and ``params`` say it as a
+    catalogue message (``reject.<code>``, the rule cited) for a client in another language."""
 
     id: int | None
     code: RejectCode
     msg: str
+    key: str = ""
+    params: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class Pong(Frame, frozen=True, tag="pong"):
@@ -253,11 +256,18 @@ def _chat(line: ChatLine) -> ChatLine:
     return ChatLine(text, name or None)
 
 
+RULE_REF = re.compile(r"^(R\d+(?:\.\d+)*)")
+
+
 def reject(code: str, msg: str, id: int | None = None) -> Reject:
-    """A ``reject`` message; ``msg`` never carries game state."""
+    """A ``reject`` message; ``msg`` never carries game state. ``key``/``params`` let a client say
+    it in its reader's language (``reject.<code>`` with the cited rule or "none"; ``msg`` stays the
+    English detail)."""
     if code not in REJECT_CODES:
         raise ValueError(f"unknown reject code {code!r}")
-    return Reject(id, code, msg)  # type: ignore[arg-type]  # checked above
+    rule = RULE_REF.match(msg)
+    params = {"rule": rule.group(1) if rule else "none", "detail": msg}
+    return Reject(id, code, msg, f"reject.{code}", params)  # type: ignore[arg-type]  # checked
 
 
 def to_json(frame: Frame) -> Json:

@@ -1,6 +1,7 @@
 // Card faces drawn as SVG by the project (nothing is fetched at run time). Suits differ by
 // colour AND symbol (Jade disc, Sword, Pagoda, Star; the French suits for Toepen); the four
 // Tichu specials each have their own picture. The code itself stays in data-card.
+import { language, t } from "./i18n.js";
 import { h } from "./ui.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -30,24 +31,14 @@ const COLOURS = {
   spades: "#111827",
   clubs: "#14532d",
 };
-const SUIT_NAMES = {
-  jade: "Jade",
-  sword: "Sword",
-  pagoda: "Pagoda",
-  star: "Star",
-  hearts: "Hearts",
-  diamonds: "Diamonds",
-  spades: "Spades",
-  clubs: "Clubs",
-};
 const SUIT_TEXT = { jade: "●", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 
-// The specials: corner index, colour, name and picture (SVG markup in the 60×84 card box).
+// The specials: corner index, colour and picture (SVG markup in the 60×84 card box); the name
+// printed on the face is the catalogue's, in the page's language.
 const SPECIALS = {
   MJ: {
     index: "1",
     colour: "#0e7490",
-    name: "Mah Jong",
     art:
       '<circle cx="30" cy="46" r="15" fill="#fde68a" stroke="#0e7490" stroke-width="3"/>' +
       '<circle cx="30" cy="46" r="9" fill="#c0262d"/><circle cx="30" cy="46" r="4" fill="#0f7a3a"/>',
@@ -55,7 +46,6 @@ const SPECIALS = {
   DOG: {
     index: "Dog",
     colour: "#7c4a1e",
-    name: "Dog",
     art:
       '<ellipse cx="30" cy="52" rx="10" ry="8" fill="#7c4a1e"/>' +
       '<ellipse cx="18" cy="40" rx="4" ry="5.5" fill="#7c4a1e"/><ellipse cx="25.5" cy="34" rx="4" ry="5.5" fill="#7c4a1e"/>' +
@@ -64,7 +54,6 @@ const SPECIALS = {
   PHX: {
     index: "Phx",
     colour: "#c2410c",
-    name: "Phoenix",
     art:
       '<path d="M30 62c-4-6-4-12 0-16 4 4 4 10 0 16z" fill="#f59e0b"/>' +
       '<path d="M30 46C22 34 12 32 6 34c8 2 14 8 16 16zM30 46c8-12 18-14 24-12-8 2-14 8-16 16z" fill="#c2410c"/>' +
@@ -73,7 +62,6 @@ const SPECIALS = {
   DRG: {
     index: "Drg",
     colour: "#b91c1c",
-    name: "Dragon",
     art:
       '<path d="M12 62c10 0 8-12 18-12s8 12 18 12" fill="none" stroke="#b91c1c" stroke-width="5" stroke-linecap="round"/>' +
       '<path d="M30 50c-8-2-10-10-4-16" fill="none" stroke="#b91c1c" stroke-width="5" stroke-linecap="round"/>' +
@@ -98,18 +86,18 @@ export function cardFace(game, code) {
   return suit ? [rank, SUIT_TEXT[suit], suit] : [code, "", "plain"];
 }
 
-// Short text for a card: "7★", "Dragon".
+// Short text for a card: "7★", "Dragon" (a special by its name in the page's language).
 export function cardText(game, code) {
-  if (game === "tichu" && SPECIALS[code]) return SPECIALS[code].name;
+  if (game === "tichu" && SPECIALS[code]) return t(`tichu.card.${code}`);
   const [rank, suit] = cardParts(game, code);
   return suit ? `${rank}${SUIT_TEXT[suit]}` : code;
 }
 
-// Words for screen readers: "7 of Star".
+// Words for screen readers: "7 of Star", in the page's language.
 export function cardName(game, code) {
-  if (game === "tichu" && SPECIALS[code]) return SPECIALS[code].name;
+  if (game === "tichu" && SPECIALS[code]) return t(`tichu.card.${code}`);
   const [rank, suit] = cardParts(game, code);
-  return suit ? `${rank} of ${SUIT_NAMES[suit]}` : code;
+  return suit ? t("card.of", { rank, suit: t(`suit.${suit}`) }) : code;
 }
 
 function symbol(suit, x, y, size) {
@@ -127,7 +115,7 @@ function faceMarkup(game, code) {
       `<rect x="1" y="1" width="58" height="82" rx="6" fill="${special.colour}" opacity="0.08"/>` +
       `<text x="5" y="${small + 4}" font-size="${small}" font-weight="700" fill="${special.colour}" font-family="DejaVu Sans, sans-serif">${special.index}</text>` +
       special.art +
-      `<text x="30" y="79" font-size="8" text-anchor="middle" fill="${special.colour}" font-family="DejaVu Sans, sans-serif">${special.name}</text>`
+      `<text x="30" y="79" font-size="8" text-anchor="middle" fill="${special.colour}" font-family="DejaVu Sans, sans-serif">${xml(t(`tichu.card.${code}`))}</text>`
     );
   }
   const [rank, suit] = cardParts(game, code);
@@ -144,10 +132,15 @@ function faceMarkup(game, code) {
   );
 }
 
+// Catalogue text inside SVG markup: escaped like any text.
+function xml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
 const cache = new Map();
 
 function svgFor(game, code) {
-  const key = `${game}:${code}`;
+  const key = `${game}:${code}:${language()}`; // a special's face prints its name
   if (!cache.has(key)) {
     cache.set(
       key,

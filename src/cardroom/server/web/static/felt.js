@@ -355,7 +355,7 @@ function seatView(view, seat, n, me, passed) {
         ? h(
             "span",
             { class: "badge bot", title: t("table.seat.bot_level", { level: info.level || "?" }), "data-testid": `bot-badge-${seat}` },
-            "bot",
+            t("table.seat.bot"),
             levelSelect ? null : h("span", { class: "lvl" }, ` · ${info.level || "?"}`),
           )
         : null,
@@ -384,7 +384,7 @@ function seatView(view, seat, n, me, passed) {
             : null,
         )
       : null,
-    passed ? h("span", { class: "pass-marker", "data-testid": `passed-${seat}` }, "pass") : null,
+    passed ? h("span", { class: "pass-marker", "data-testid": `passed-${seat}` }, t("table.passed_marker")) : null,
     open ? h("div", { class: "open-hand" }, open.map((c) => cardEl(obs.game, c, { class: "mini" }))) : null,
     controls.length ? h("div", { class: "seat-controls" }, controls) : null,
   );

@@ -1,7 +1,8 @@
 // The lobby: create a table with its options, list open and running tables, join by link.
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { date, t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
 import { PRESETS, presetOptions } from "./presets.js";
 import { QuickPlay } from "./quickplay.js";
@@ -25,27 +26,28 @@ function normalizeOptions(game) {
   return keys.map((k) => [k, { default: defaults[k], ...(specs[k] || {}) }]);
 }
 
-// Words for choice values the server names tersely (the value sent stays the server's).
-const CHOICE_WORDS = {
-  dealer_rule: { winner: "the hand's winner deals", left: "the deal moves left", high: "high card deals" },
-};
-
-// A player's words for an option's name: "target_score" -> "Target score".
-function title(key) {
-  const text = key.replaceAll("_", " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
+// An option's name, description and choice words in the page's language (the catalogue's
+// option.<game>.<key>…; an option the catalogue does not know shows the server's words).
+export function optionText(game, key, part = "", spec = {}) {
+  const id = `option.${game}.${key}${part ? `.${part}` : ""}`;
+  const text = t(id);
+  if (text !== id) return text;
+  if (part === "help") return spec.description || spec.help || "";
+  if (part.startsWith("choice.")) return part.slice(7);
+  const words = key.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function rangeText(spec) {
   const lo = spec.minimum ?? spec.min;
   const hi = spec.maximum ?? spec.max;
-  if (lo !== undefined && hi !== undefined) return `${lo}–${hi}`;
-  if (lo !== undefined) return `at least ${lo}`;
-  if (hi !== undefined) return `at most ${hi}`;
+  if (lo !== undefined && hi !== undefined) return t("lobby.range", { lo, hi });
+  if (lo !== undefined) return t("lobby.at_least", { lo });
+  if (hi !== undefined) return t("lobby.at_most", { hi });
   return "";
 }
 
-function optionInput(key, spec) {
+function optionInput(game, key, spec) {
   const id = `option-${key}`;
   const choices = spec.enum || spec.choices;
   const type = spec.type || typeof spec.default;
@@ -55,7 +57,7 @@ function optionInput(key, spec) {
       "select",
       { id, "data-testid": id, name: key },
       choices.map((c) =>
-        h("option", { value: JSON.stringify(c), selected: c === spec.default }, (CHOICE_WORDS[key] || {})[c] || c),
+        h("option", { value: JSON.stringify(c), selected: c === spec.default }, optionText(game, key, `choice.${c}`)),
       ),
     );
     input.read = () => JSON.parse(input.value);
@@ -80,8 +82,7 @@ function optionInput(key, spec) {
       const hi = spec.maximum ?? spec.max;
       const whole = type === "int" || type === "integer";
       if (!Number.isFinite(n) || (whole && !Number.isInteger(n)) || (lo !== undefined && n < lo) || (hi !== undefined && n > hi)) {
-        const range = rangeText(spec);
-        throw new Error(`${title(key)} must be ${whole ? "a whole number" : "a number"}${range ? ` ${range.startsWith("at") ? range : `from ${range.replace("–", " to ")}`}` : ""}.`);
+        throw new Error(t("lobby.bad_number", { name: optionText(game, key), whole: whole ? "yes" : "no", range: rangeText(spec) || "none" }));
       }
       return n;
     };
@@ -90,10 +91,10 @@ function optionInput(key, spec) {
     input.read = () => (input.value === "" ? undefined : input.value);
   }
   if (!input.write) input.write = (v) => (input.value = v ?? "");
-  const text = spec.title || spec.label || title(key);
+  const text = optionText(game, key, "", spec);
   const range = rangeText(spec);
   const shown = choices ? "" : range;
-  const help = [spec.description || spec.help, shown ? `(${shown})` : ""].filter(Boolean).join(" ");
+  const help = [optionText(game, key, "help", spec), shown ? `(${shown})` : ""].filter(Boolean).join(" ");
   return {
     key,
     input,
@@ -107,6 +108,13 @@ function optionInput(key, spec) {
   };
 }
 
+// A game's name as players of the page's language write it (game.<name>; else the server's).
+export function gameTitle(name, fallback) {
+  const key = `game.${name}`;
+  const text = t(key);
+  return text === key ? fallback || name : text;
+}
+
 export function mountLobby(root, navigate) {
   const msg = h("div", { class: "message error", "data-testid": "message", hidden: true });
   const say = (text) => {
@@ -116,7 +124,7 @@ export function mountLobby(root, navigate) {
   const gameSelect = h("select", { "data-testid": "game-select" });
   const nameInput = h("input", {
     "data-testid": "table-name",
-    placeholder: "table name",
+    placeholder: t("lobby.name_placeholder"),
     maxlength: 40,
   });
   const optionsBox = h("div", { class: "options", "data-testid": "options" });
@@ -145,19 +153,19 @@ export function mountLobby(root, navigate) {
   const flags = h(
     "div",
     { class: "options flags" },
-    h("div", { class: "opt" }, h("label", { for: "flag-private" }, "Private"), privateBox,
-      h("span", { class: "help" }, "Only people with your invite link can take a seat")),
-    h("div", { class: "opt" }, h("label", { for: "flag-hot-seat" }, "Hot seat"), hotSeatBox,
-      h("span", { class: "help" }, "One browser may hold several seats (players sharing a screen)")),
+    h("div", { class: "opt" }, h("label", { for: "flag-private" }, t("lobby.private")), privateBox,
+      h("span", { class: "help" }, t("lobby.private_help"))),
+    h("div", { class: "opt" }, h("label", { for: "flag-hot-seat" }, t("lobby.hot_seat")), hotSeatBox,
+      h("span", { class: "help" }, t("lobby.hot_seat_help"))),
     h("div", { class: "opt" }, h("label", { for: "flag-hints" }, t("hint.flag")), hintsBox,
       h("span", { class: "help" }, t("hint.flag_help"))),
     h("div", { class: "opt" }, h("label", { for: "flag-rated" }, t("players.rated_table")), ratedBox,
       h("span", { class: "help" }, t("players.rated_help"))),
-    h("div", { class: "opt" }, h("label", { for: "lobby-bot-level" }, "Bot level"), levelSelect, levelHelp),
+    h("div", { class: "opt" }, h("label", { for: "lobby-bot-level" }, t("lobby.bot_level")), levelSelect, levelHelp),
   );
-  const list = h("div", { class: "tables", "data-testid": "table-list" }, "Loading…");
+  const list = h("div", { class: "tables", "data-testid": "table-list" }, t("common.loading"));
   const finished = h("div", { class: "tables", "data-testid": "finished-list" });
-  const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, "How to play");
+  const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, t("lobby.how_to_play"));
   const challengeLink = h(
     "a",
     { href: "/challenge", "data-testid": "lobby-challenge", onclick: (e) => (e.preventDefault(), navigate("/challenge")) },
@@ -168,7 +176,7 @@ export function mountLobby(root, navigate) {
 
   function showOptions() {
     const game = games.find((g) => g.name === gameSelect.value);
-    inputs = normalizeOptions(game).map(([k, s]) => optionInput(k, s));
+    inputs = normalizeOptions(game).map(([k, s]) => optionInput(gameSelect.value, k, s));
     optionsBox.replaceChildren(...inputs.map((i) => i.row));
     const presets = PRESETS[gameSelect.value] || [];
     presetSelect.replaceChildren(
@@ -210,7 +218,7 @@ export function mountLobby(root, navigate) {
       return;
     }
     try {
-      const name = nameInput.value.trim() || `${gameSelect.value} table`;
+      const name = nameInput.value.trim() || t("lobby.default_name", { game: gameTitle(gameSelect.value) });
       const flags = {
         private: privateBox.checked, hot_seat: hotSeatBox.checked, hints: hintsBox.checked && !ratedBox.checked,
         rated: ratedBox.checked,
@@ -218,7 +226,7 @@ export function mountLobby(root, navigate) {
       const res = await api.createTable(gameSelect.value, options, name, flags);
       navigate(`/t/${res.id}`);
     } catch (err) {
-      say(`Could not create the table: ${api.friendly(err.message)}`);
+      say(t("lobby.create_failed", { reason: api.friendly(err.message) }));
     }
   }
 
@@ -230,21 +238,21 @@ export function mountLobby(root, navigate) {
           ? h(
               "table",
               {},
-              done.map((t) =>
+              done.map((row) =>
                 h(
                   "tr",
-                  { "data-testid": `finished-row-${t.id}` },
-                  h("td", {}, t.name || t.id),
-                  h("td", {}, t.game),
-                  h("td", {}, (t.finished_at || "").slice(0, 16).replace("T", " ")),
-                  h("td", {}, h("a", { href: t.replay || `/replay/${t.id}`, "data-testid": `replay-${t.id}` }, "Replay")),
+                  { "data-testid": `finished-row-${row.id}` },
+                  h("td", {}, row.name || row.id),
+                  h("td", {}, gameTitle(row.game)),
+                  h("td", {}, row.finished_at ? date(row.finished_at) : ""),
+                  h("td", {}, h("a", { href: row.replay || `/replay/${row.id}`, "data-testid": `replay-${row.id}` }, t("lobby.replay"))),
                 ),
               ),
             )
-          : h("p", { class: "muted" }, "No finished tables yet."),
+          : h("p", { class: "muted" }, t("lobby.no_finished")),
       );
     } catch (err) {
-      finished.replaceChildren(h("p", { class: "muted" }, `Cannot list finished tables: ${err.message}`));
+      finished.replaceChildren(h("p", { class: "muted" }, t("lobby.finished_failed", { reason: api.friendly(err.message) })));
     }
   }
 
@@ -260,41 +268,43 @@ export function mountLobby(root, navigate) {
               h(
                 "tr",
                 {},
-                ["Table", "Game", "Seats", "Status", ""].map((t) => h("th", {}, t)),
+                ["table", "game", "seats", "status"].map((k) => h("th", {}, t(`lobby.column.${k}`))),
+                h("th", {}),
               ),
               tables.map(tableRow),
             )
-          : h("p", { class: "muted" }, "No tables yet: create one."),
+          : h("p", { class: "muted" }, t("lobby.no_tables")),
       );
     } catch (err) {
-      list.replaceChildren(h("p", { class: "muted" }, `Cannot list tables: ${err.message}`));
+      list.replaceChildren(h("p", { class: "muted" }, t("lobby.tables_failed", { reason: api.friendly(err.message) })));
     }
   }
 
-  function tableRow(t) {
-    const seats = t.seats || [];
+  function tableRow(row) {
+    const seats = row.seats || [];
     const taken = seats.filter((s) => s.kind && s.kind !== "empty").length;
+    const status = ["open", "running", "finished", "damaged"].includes(row.status) ? t(`lobby.status.${row.status}`) : row.status || "";
     return h(
       "tr",
-      { "data-testid": `table-row-${t.id}` },
-      h("td", {}, t.name || t.id, t.private ? h("span", { class: "badge", title: "invite only" }, " private") : null),
-      h("td", {}, t.game),
-      h("td", {}, seats.length ? `${taken}/${seats.length}` : ""),
-      h("td", {}, t.status || ""),
+      { "data-testid": `table-row-${row.id}` },
+      h("td", {}, row.name || row.id, row.private ? h("span", { class: "badge", title: t("lobby.invite_only") }, " ", t("lobby.private_badge")) : null),
+      h("td", {}, gameTitle(row.game)),
+      h("td", {}, seats.length ? t("lobby.seats_taken", { taken, total: seats.length }) : ""),
+      h("td", {}, status),
       h(
         "td",
         {},
         h(
           "a",
           {
-            href: `/t/${t.id}`,
-            "data-testid": `open-${t.id}`,
+            href: `/t/${row.id}`,
+            "data-testid": `open-${row.id}`,
             onclick: (e) => {
               e.preventDefault();
-              navigate(`/t/${t.id}`);
+              navigate(`/t/${row.id}`);
             },
           },
-          t.status === "finished" ? "View" : "Open",
+          row.status === "finished" ? t("lobby.view") : t("lobby.open"),
         ),
       ),
     );
@@ -304,11 +314,12 @@ export function mountLobby(root, navigate) {
     h(
       "header",
       { class: "bar" },
-      h("a", { href: "/", class: "home" }, "cardroom"),
-      h("a", { href: "/rules/tichu" }, "Tichu rules"),
-      h("a", { href: "/rules/toepen" }, "Toepen rules"),
+      h("a", { href: "/", class: "home" }, t("app.title")),
+      h("a", { href: "/rules/tichu" }, t("nav.rules", { game: gameTitle("tichu") })),
+      h("a", { href: "/rules/toepen" }, t("nav.rules", { game: gameTitle("toepen") })),
       challengeLink,
       h("a", { href: "/event", "data-testid": "lobby-event", onclick: (e) => (e.preventDefault(), navigate("/event")) }, t("lobby.event")),
+      languageSwitcher(),
     ),
     h(
       "main",
@@ -318,16 +329,16 @@ export function mountLobby(root, navigate) {
       h(
         "form",
         { class: "create", onsubmit: create, novalidate: true }, // our own words for a bad value
-        h("h2", {}, "New table"),
-        h("label", {}, "Game ", gameSelect, " ", rulesLink),
-        h("label", {}, "Name ", nameInput),
+        h("h2", {}, t("lobby.new_table")),
+        h("label", {}, t("lobby.game"), " ", gameSelect, " ", rulesLink),
+        h("label", {}, t("lobby.name"), " ", nameInput),
         h("div", { class: "opt preset-row" }, h("label", { for: "preset" }, t("lobby.preset")), presetSelect, presetHelp),
         houseRules,
         flags,
-        h("button", { class: "primary", type: "submit", "data-testid": "create-table" }, "Create"),
+        h("button", { class: "primary", type: "submit", "data-testid": "create-table" }, t("lobby.create")),
       ),
-      h("section", {}, h("h2", {}, "Tables"), list),
-      h("section", {}, h("h2", {}, "Finished (watch the replay)"), finished),
+      h("section", {}, h("h2", {}, t("lobby.tables")), list),
+      h("section", {}, h("h2", {}, t("lobby.finished")), finished),
     ),
   );
 
@@ -340,11 +351,11 @@ export function mountLobby(root, navigate) {
       const rank = (g) => (main.includes(g.name) ? main.indexOf(g.name) : main.length);
       games.sort((a, b) => rank(a) - rank(b)); // the real games first, test games after
       gameSelect.replaceChildren(
-        ...games.map((g) => h("option", { value: g.name }, g.title || g.name)),
+        ...games.map((g) => h("option", { value: g.name }, gameTitle(g.name, g.title))),
       );
       showOptions();
     })
-    .catch((err) => say(`Cannot load the games: ${err.message}`));
+    .catch((err) => say(t("lobby.games_failed", { reason: api.friendly(err.message) })));
   refresh();
   refreshFinished();
   const timer = setInterval(refresh, 3000);

@@ -5,7 +5,8 @@
 import { mountAccount } from "./account.js";
 import { mountChallenge } from "./challenge.js";
 import { mountEvent } from "./event.js";
-import { loadLanguage } from "./i18n.js";
+import { initialLanguage, loadLanguage, remember } from "./i18n.js";
+import { CHANGED } from "./language.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountProfile } from "./profile.js";
@@ -56,10 +57,12 @@ function navigate(path) {
 }
 
 window.addEventListener("popstate", route);
-loadLanguage(localStorage.getItem("cardroom.lang") || "en").then(
-  () => {
-    mountAccount(document.getElementById("account"));
-    route();
-  },
-  route,
-);
+const mountAll = () => {
+  mountAccount(document.getElementById("account"));
+  route();
+};
+window.addEventListener(CHANGED, (e) => {
+  remember(e.detail);
+  loadLanguage(e.detail).then(mountAll, mountAll);
+});
+loadLanguage(initialLanguage()).then(mountAll, mountAll);

@@ -5,6 +5,8 @@ import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
+import { gameTitle } from "./lobby.js";
 import { loadReview, REVIEWED, reviewPanel } from "./review.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
 import { toDom } from "./ui.js";
@@ -17,9 +19,9 @@ export function mountReplay(root, id) {
   const state = { id, data: null, i: 0, view: "all", review: null };
   const asked = new URLSearchParams(window.location.search).get("review");
   window.cardroom = state;
-  const main = h("main", { class: "replay page", "data-testid": "replay" }, "Loading the replay…");
+  const main = h("main", { class: "replay page", "data-testid": "replay" }, t("replay.loading"));
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom"), h("span", {}, "Replay")),
+    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")), h("span", {}, t("replay.title")), languageSwitcher()),
     main,
   );
   const load = async () => {
@@ -29,11 +31,11 @@ export function mountReplay(root, id) {
       if (asked !== null && !state.review && /^\d+$/.test(asked)) startReview(state, main, load, Number(asked));
       render(state, main, load);
     } catch (err) {
-      main.replaceChildren(h("p", { "data-testid": "message" }, `No replay: ${friendly(err.message)}`));
+      main.replaceChildren(h("p", { "data-testid": "message" }, t("replay.failed", { reason: friendly(err.message) })));
     }
   };
   document.addEventListener("keydown", (e) => {
-    if (!state.data || (e.target && e.target.tagName === "INPUT")) return; // the slider moves itself
+    if (!state.data || !main.isConnected || (e.target && e.target.tagName === "INPUT")) return; // the slider moves itself
     if (e.key === "ArrowRight") go(state, main, load, state.i + 1);
     if (e.key === "ArrowLeft") go(state, main, load, state.i - 1);
   });
@@ -102,26 +104,26 @@ function render(state, main, load) {
     "select",
     {
       "data-testid": "replay-view",
-      "aria-label": "whose view",
+      "aria-label": t("replay.whose_view"),
       onchange: (e) => {
         state.view = e.target.value;
         load();
       },
     },
-    h("option", { value: "all", selected: state.view === "all" }, "All hands open"),
-    data.seats.map((s) => h("option", { value: String(s.seat), selected: state.view === String(s.seat) }, `${view.name(s.seat)}'s view`)),
+    h("option", { value: "all", selected: state.view === "all" }, t("replay.all_open")),
+    data.seats.map((s) => h("option", { value: String(s.seat), selected: state.view === String(s.seat) }, t("replay.seat_view", { who: view.name(s.seat) }))),
   );
   main.replaceChildren(
     ...nodes([
-    h("h2", {}, `${data.name || data.game} · replay`),
+    h("h2", {}, t("replay.heading", { name: data.name || gameTitle(data.game) })),
     h(
       "div",
       { class: "actions replay-controls" },
-      button("« round", "replay-prev-round", roundStart(steps, state.i) === state.i ? roundStart(steps, Math.max(0, state.i - 1)) : roundStart(steps, state.i)),
-      button("◀ play", "replay-prev", state.i - 1),
-      h("span", { "data-testid": "replay-step" }, `${state.i + 1} / ${steps.length}`),
-      button("play ▶", "replay-next", state.i + 1),
-      button("round »", "replay-next-round", nextRound(steps, state.i)),
+      button(t("replay.prev_round"), "replay-prev-round", roundStart(steps, state.i) === state.i ? roundStart(steps, Math.max(0, state.i - 1)) : roundStart(steps, state.i)),
+      button(t("replay.prev"), "replay-prev", state.i - 1),
+      h("span", { "data-testid": "replay-step" }, t("replay.step", { n: state.i + 1, total: steps.length })),
+      button(t("replay.next"), "replay-next", state.i + 1),
+      button(t("replay.next_round"), "replay-next-round", nextRound(steps, state.i)),
       h(
         "button",
         { "data-testid": "replay-autoplay", "aria-pressed": String(!!state.timer), onclick: () => toggle(state, main, load) },
@@ -153,7 +155,7 @@ function render(state, main, load) {
         go: (i) => go(state, main, load, i),
       }),
     ),
-    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? "The cards are dealt" : step.text)),
+    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? t("replay.deal_step") : step.text)),
     h("section", { class: "felt replay-felt", "data-testid": "board" }, nodes(feltView(view))),
     step.obs.hand
       ? h("div", { class: "hand replay-hand", style: `--n:${step.obs.hand.length}` }, step.obs.hand.map((c, i) => cardEl(data.game, c, { style: `--i:${i};--d:0` })))

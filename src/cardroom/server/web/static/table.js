@@ -12,6 +12,7 @@ import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
 import { checkGame } from "./game.js";
 import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./hand.js";
 import { t } from "./i18n.js";
+import { LanguageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
 import { tableReviewOffered, tableReviewView } from "./review.js";
@@ -59,7 +60,7 @@ export function seatName(view, seat) {
   if (info && info.kind === "bot" && (!base || /^bot\b/.test(base))) base = BOT_NAMES[seat % 8];
   base = base || `Seat ${seat}`;
   if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
-  return seat === view.mySeat && !view.replay ? `${base} (you)` : base;
+  return seat === view.mySeat && !view.replay ? t("seat.you", { name: base }) : base;
 }
 
 // Whether the game waits for you (not merely allows an interrupt such as a bomb).
@@ -197,6 +198,9 @@ function updateClock(state, clock) {
 }
 
 const sameHands = (a, b) => String(a.hand_sizes) === String(b.hand_sizes);
+
+// The socket's connection states (socket.js) in the page's language.
+const STATUS = { connected: "table.status.connected", "reconnecting…": "table.status.reconnecting" };
 
 function handlers(state) {
   const update = state.update;
@@ -476,7 +480,7 @@ function Header({ state }) {
   return h(
     "header",
     { class: "bar" },
-    h("a", { href: "/", class: "home" }, "cardroom"),
+    h("a", { href: "/", class: "home" }, t("app.title")),
     h(
       "a",
       {
@@ -487,6 +491,7 @@ function Header({ state }) {
       },
       t("table.rules"),
     ),
+    h(LanguageSwitcher, {}),
     link
       ? h(
           "span",
@@ -616,7 +621,7 @@ function topLine(state) {
   const obs = state.obs;
   const game = state.game();
   return [
-    h("span", { "data-testid": "status", class: `conn ${state.connected ? "ok" : ""}` }, state.status),
+    h("span", { "data-testid": "status", class: `conn ${state.connected ? "ok" : ""}` }, STATUS[state.status] ? t(STATUS[state.status]) : state.status),
     obs ? h("span", { "data-testid": "phase", class: "phase" }, phaseLine(state, game)) : null,
     yourMove(state) ? h("span", { class: "badge go", "data-testid": "your-move" }, t("table.your_move")) : null,
     !seated(state)

@@ -1,10 +1,11 @@
 // Tichu parts of the table view (contracts.md §3). Only notation is parsed here, never rules.
 import { cardEl, cardText } from "./cards.js";
+import { items, list, number, render, t } from "./i18n.js";
 import { h } from "./ui.js";
 import { give } from "./motion.js";
 
 const SLOTS = ["left", "partner", "right"];
-const CALLS = { tichu: "Tichu!", grand: "Grand Tichu!" };
+const callName = (call) => t(`tichu.call.${call}`);
 
 const mine = (ctx) => ctx.mySeat !== null && ctx.mySeat !== undefined;
 
@@ -28,23 +29,24 @@ export function cardsOf(a) {
 }
 
 export function relation(ctx, seat) {
-  if (!mine(ctx)) return seat % 2 === 0 ? "team A" : "team B";
-  return ["", "left", "partner", "right"][(seat - ctx.mySeat + 4) % 4];
+  if (!mine(ctx)) return t(seat % 2 === 0 ? "table.team_a" : "table.team_b");
+  const where = ["", "left", "partner", "right"][(seat - ctx.mySeat + 4) % 4];
+  return where ? t(`table.slot.${where}`) : "";
 }
 
 export function phaseText(ctx) {
   const o = ctx.obs;
   const who = o.turn === null || o.turn === undefined ? "" : ctx.name(o.turn);
   const phase = {
-    grand: "Grand Tichu? (8 cards)",
-    exchange: "Exchange: one card for each player",
-    play: o.lead ? `${who} leads` : `${who} to play`,
-    dragon: `${who} gives the Dragon trick away`,
-    wish: "Mah Jong: a wish is being named",
-    deal: "the next deal is coming",
-    game_over: "Game over",
+    grand: () => t("tichu.phase.grand"),
+    exchange: () => t("tichu.phase.exchange"),
+    play: () => t(o.lead ? "tichu.phase.leads" : "tichu.phase.to_play", { who }),
+    dragon: () => t("tichu.phase.dragon", { who }),
+    wish: () => t("tichu.phase.wish"),
+    deal: () => t("table.phase.deal"),
+    game_over: () => t("table.phase.game_over"),
   }[o.phase];
-  return `Round ${o.round} · ${phase || o.phase}`;
+  return t("tichu.phase.line", { round: o.round, phase: phase ? phase() : o.phase });
 }
 
 const CALL_VALUE = { tichu: 100, grand: 200 };
@@ -68,24 +70,24 @@ export function seatInfo(ctx, seat) {
     bits.push(
       h(
         "span",
-        { class: `call ${call} ${state}`, "data-testid": `call-${seat}`, title: state ? `${CALLS[call]} ${state}` : CALLS[call] },
-        `${call === "grand" ? "Grand" : "Tichu"}${state === "made" ? " ✓" : state === "failed" ? " ✗" : "!"}`,
+        { class: `call ${call} ${state}`, "data-testid": `call-${seat}`, title: t(`tichu.call_state.${state || "open"}`, { call: callName(call) }) },
+        t(`tichu.badge.${call}`, { state: state || "open" }),
       ),
     );
   }
   if ((o.phase === "grand" || o.phase === "exchange") && o.decided && o.decided[seat]) {
-    bits.push(h("span", { class: "ok" }, "ready"));
+    bits.push(h("span", { class: "ok" }, t("table.ready_badge")));
   }
   const pos = (o.out || []).indexOf(seat);
-  if (pos >= 0) bits.push(h("span", { class: "out", "data-testid": `out-${seat}` }, `out ${ordinal(pos + 1)}`));
+  if (pos >= 0) bits.push(h("span", { class: "out", "data-testid": `out-${seat}` }, t("tichu.out_badge", { place: pos + 1 })));
   if (o.pile_points && o.phase !== "grand" && o.phase !== "exchange") {
-    bits.push(h("span", { class: "pts", "data-testid": `points-${seat}`, title: "card points taken this round" }, `${o.pile_points[seat]} pts`));
+    bits.push(h("span", { class: "pts", "data-testid": `points-${seat}`, title: t("tichu.points_title") }, t("tichu.points_badge", { n: o.pile_points[seat] })));
   }
   return bits;
 }
 
 export function ordinal(n) {
-  return `${n}${["th", "st", "nd", "rd"][n % 10 > 3 || Math.floor(n / 10) === 1 ? 0 : n % 10]}`;
+  return t("table.ordinal", { n });
 }
 
 // The plays of the current trick, each at its seat (the latest play of each seat shown); a
@@ -95,7 +97,7 @@ export function trickPlays(ctx) {
   const trick = o.trick || [];
   if (!trick.length) {
     const dog = dogLead(ctx);
-    return dog ? [{ seat: dog.seat, cards: ["DOG"], label: `Dog → ${ctx.name(dog.to)}`, top: true, kind: "dog" }] : [];
+    return dog ? [{ seat: dog.seat, cards: ["DOG"], label: t("tichu.dog_to", { to: ctx.name(dog.to) }), top: true, kind: "dog" }] : [];
   }
   const latest = new Map();
   trick.forEach((p, i) => latest.set(p.seat, { ...p, i }));
@@ -104,7 +106,7 @@ export function trickPlays(ctx) {
     .map((p) => ({
       seat: p.seat,
       cards: p.cards,
-      label: /^single [2-9JQKA10]+$/.test(p.combo) ? "" : comboWords(p.combo),
+      label: /^single [2-9JQKA10]+$/.test(p.combo) ? "" : comboLabel(p.combo),
       top: p.i === trick.length - 1,
       kind: p.combo.startsWith("bomb") ? "bomb" : "",
     }));
@@ -159,20 +161,20 @@ export function lastTrick(ctx) {
 export function center(ctx) {
   const o = ctx.obs;
   const parts = [];
-  if (o.wish) parts.push(h("div", { class: "banner wish", "data-testid": "wish" }, `Wish: ${o.wish}`));
+  if (o.wish) parts.push(h("div", { class: "banner wish", "data-testid": "wish" }, t("tichu.wish_banner", { rank: o.wish })));
   const trick = o.trick || [];
   if (o.phase === "dragon" && o.turn !== null) {
-    parts.push(h("div", { class: "banner dragon", "data-testid": "dragon-gift" }, `${ctx.name(o.turn)} won with the Dragon and gives the trick away`));
+    parts.push(h("div", { class: "banner dragon", "data-testid": "dragon-gift" }, t("tichu.dragon_banner", { who: ctx.name(o.turn) })));
   }
   const gift = lastDragonGift(ctx);
   if (gift && !trick.length && o.phase === "play") {
-    parts.push(h("div", { class: "banner dragon", "data-testid": "dragon-given" }, `Dragon trick (${gift.points} pts) → ${ctx.name(gift.to)}`));
+    parts.push(h("div", { class: "banner dragon", "data-testid": "dragon-given" }, t("tichu.dragon_given_banner", { points: gift.points, to: ctx.name(gift.to) })));
   }
   if (trick.length && trick[trick.length - 1].combo.startsWith("bomb")) {
-    parts.push(h("div", { class: "banner bomb", "data-testid": "bomb" }, `Bomb by ${ctx.name(trick[trick.length - 1].seat)}!`));
+    parts.push(h("div", { class: "banner bomb", "data-testid": "bomb" }, t("tichu.bomb_banner", { who: ctx.name(trick[trick.length - 1].seat) })));
   }
   if (!trick.length && o.phase === "play" && !dogLead(ctx) && o.turn !== null && o.turn !== undefined) {
-    parts.push(h("div", { class: "muted lead-hint" }, `${ctx.name(o.turn)} to lead`));
+    parts.push(h("div", { class: "muted lead-hint" }, t("tichu.to_lead", { who: ctx.name(o.turn) })));
   }
   return parts;
 }
@@ -186,35 +188,21 @@ function lastDragonGift(ctx) {
   return null;
 }
 
-// "straight 5-9" -> "straight 5–9"; specials by name.
-export function comboWords(combo) {
-  const c = String(combo || "");
-  if (c.startsWith("single ")) {
-    const what = c.slice(7);
-    const special = { DOG: "Dog", DRG: "Dragon", MJ: "Mah Jong" }[what];
-    if (special) return special;
-    if (what.startsWith("PHX")) return `Phoenix${what.slice(3)}`;
-    return what;
-  }
-  return c.replace(/-/g, "–");
-}
-
-// A play in words: "a straight 5–9", "a pair of 7s", "the Dragon".
-export function playWords(combo) {
+// A combination's label on the felt ("straight 5–9", "Phoenix 8½") from its description.
+export function comboLabel(combo) {
   const c = String(combo || "");
   const [kind, ...rest] = c.split(" ");
-  const arg = rest.join(" ").replace(/-/g, "–");
+  const arg = rest.join(" ");
   if (kind === "single") {
-    const what = comboWords(c);
-    if (/^(Dog|Dragon|Mah Jong|Phoenix)/.test(what)) return `the ${what}`;
-    return /^(A|8)$/.test(what) ? `an ${what}` : `a ${what}`;
+    const special = { DOG: "DOG", DRG: "DRG", MJ: "MJ" }[arg];
+    if (special) return t(`tichu.card.${special}`);
+    if (arg.startsWith("PHX")) return `${t("tichu.card.PHX")}${arg.slice(3)}`;
+    return arg;
   }
-  if (kind === "pair") return `a pair of ${arg}s`;
-  if (kind === "triple") return `three ${arg}s`;
-  if (kind === "full") return `a full house (${rest.slice(1).join(" ")}s)`;
-  if (kind === "straight") return `a straight ${arg}`;
-  if (kind === "stairs") return `stairs ${arg}`;
-  if (kind === "bomb") return arg.startsWith("straight flush") ? `a straight-flush bomb ${arg.slice(15)}` : `a bomb ${arg}`;
+  const [low, high] = arg.replace(/^straight flush /, "").split("-");
+  const key = { pair: "pair", triple: "triple", full: "full_house", straight: "straight", stairs: "stairs" }[kind];
+  if (key) return t(`tichu.label.${key}`, { rank: rest[rest.length - 1], low, high });
+  if (kind === "bomb") return t("tichu.label.bomb", { cards: arg.startsWith("straight flush") ? `${low}–${high}` : arg });
   return c;
 }
 
@@ -244,7 +232,7 @@ function exchangePanel(ctx) {
     h(
       "div",
       { class: "muted", "data-testid": "exchange-hint" },
-      pick ? ["Give ", cardEl("tichu", pick), " to:"] : "Click a card, then the player to give it to:",
+      pick ? [t("tichu.exchange.give_before"), cardEl("tichu", pick), t("tichu.exchange.give_after")] : t("tichu.exchange.hint"),
     ),
     SLOTS.map((slot, i) => {
       const seat = (ctx.mySeat + i + 1) % 4;
@@ -262,7 +250,7 @@ function exchangePanel(ctx) {
             ctx.act(text);
           },
         },
-        `${slot} (${ctx.name(seat)}): `,
+        t("tichu.exchange.slot", { slot: t(`table.slot.${slot}`), who: ctx.name(seat) }),
         given[String(seat)] ? cardEl("tichu", given[String(seat)]) : "—",
       );
     }),
@@ -287,8 +275,8 @@ function wishPanel(ctx) {
   return h(
     "div",
     { class: "wish-chooser", "data-testid": "wish-chooser" },
-    h("div", { class: "muted" }, "Mah Jong: wish for a rank?"),
-    legal.includes("nowish") ? button("nowish", "No wish") : null,
+    h("div", { class: "muted" }, t("tichu.wish.question")),
+    legal.includes("nowish") ? button("nowish", t("tichu.action.nowish")) : null,
     RANKS.filter((r) => legal.includes(`wish ${r}`)).map((r) => button(`wish ${r}`, r)),
   );
 }
@@ -304,7 +292,7 @@ export function panels(ctx) {
       h(
         "div",
         { class: "received", "data-testid": "received" },
-        "Received: ",
+        t("tichu.received"),
         Object.entries(ex.received).map(([seat, c]) =>
           h("span", {}, `${ctx.name(Number(seat))} `, cardEl("tichu", c), " "),
         ),
@@ -320,35 +308,31 @@ export function label(ctx, a) {
   const [verb, arg] = a.split(" ");
   switch (verb) {
     case "pass":
-      return "Pass";
     case "tichu":
-      return "Tichu!";
     case "grand":
-      return "Grand Tichu!";
     case "nogrand":
-      return "No Grand";
-    case "give-dragon":
-      return `Give Dragon to ${ctx.name(Number(arg))}`;
-    case "bomb":
-      return `Bomb ${a.slice(5)} onto the trick`;
     case "nowish":
-      return "No wish";
+      return t(`tichu.action.${verb}`);
+    case "give-dragon":
+      return t("tichu.action.give_dragon", { to: ctx.name(Number(arg)) });
+    case "bomb":
+      return t("tichu.action.bomb", { cards: a.slice(5) });
     case "wish":
-      return `Wish ${arg}`;
+      return t("tichu.action.wish", { rank: arg });
     default:
       return a;
   }
 }
 
 export function chooserTitle(ctx, actions) {
-  if (actions.some((a) => a.includes("PHX("))) return "Which rank does the Phoenix stand for?";
-  return "Which play?";
+  if (actions.some((a) => a.includes("PHX("))) return t("tichu.chooser.phoenix");
+  return t("table.chooser");
 }
 
 export function chooserLabel(ctx, a) {
   const bits = [];
   const phx = /PHX\(=([^)]+)\)/.exec(a);
-  if (phx) bits.push(`Phoenix as ${phx[1]}`);
+  if (phx) bits.push(t("tichu.chooser.phoenix_as", { rank: phx[1] }));
   return (
     bits.join(", ") ||
     cardsOf(a)
@@ -364,15 +348,15 @@ export function handMarks(ctx) {
   if (ctx.obs.phase === "exchange") {
     const marks = {}; // exchange picks, each with its target
     for (const [seat, card] of Object.entries((ex && ex.given) || {})) {
-      if (card) marks[card] = `→ ${ctx.name(Number(seat))}`;
+      if (card) marks[card] = t("tichu.mark.to", { who: ctx.name(Number(seat)) });
     }
-    if (ctx.local && ctx.local.pick) marks[ctx.local.pick] = "give to…";
+    if (ctx.local && ctx.local.pick) marks[ctx.local.pick] = t("tichu.mark.picking");
     return marks;
   }
   if (!ex || !ex.received || ctx.obs.phase !== "play") return {};
   if (roundEvents(ctx).some((e) => e.type === "trick_taken" || e.type === "dragon_given")) return {};
   const marks = {};
-  for (const [seat, card] of Object.entries(ex.received)) marks[card] = `from ${ctx.name(Number(seat)).replace(" (you)", "")}`;
+  for (const [seat, card] of Object.entries(ex.received)) marks[card] = t("tichu.mark.from", { who: ctx.name(Number(seat)) });
   return marks;
 }
 
@@ -382,7 +366,7 @@ export function autoAction() {
 
 // ---- round summary, score sheet, card counter, history ------------------------------------
 
-const TEAMS = (ctx) => [0, 1].map((t) => `${ctx.name(t)} & ${ctx.name(t + 2)}`);
+const TEAMS = (ctx) => [0, 1].map((team) => list([ctx.name(team), ctx.name(team + 2)]));
 
 // The last round explained: card points, each call's bonus or penalty, the double victory.
 // What a team's round points are made of: card points (or the double victory, which replaces
@@ -395,16 +379,17 @@ function teamParts(ctx, result, team) {
     .map(({ c, s }) => {
       const made = out[0] === s;
       const value = (made ? 1 : -1) * CALL_VALUE[c];
-      return { text: `${ctx.name(s)}'s ${CALLS[c].replace("!", "")} ${made ? "made" : "failed"} ${signed(value)}`, value };
+      return { text: t(made ? "tichu.call_made" : "tichu.call_failed", { who: ctx.name(s), call: t(`tichu.call_word.${c}`), value: signed(value) }), value };
     });
   const double = result.double_victory && out.length >= 2 && out[0] % 2 === team;
   const bonus = result.points[team] - calls.reduce((sum, c) => sum + c.value, 0);
-  const cards = double ? `double victory ${signed(bonus)}` : `${(result.card_points || [])[team] ?? "?"}`;
-  return { cards, calls: calls.map((c) => c.text) };
+  const points = (result.card_points || [])[team];
+  const cards = double ? t("tichu.double_victory", { value: signed(bonus) }) : points === undefined ? "?" : number(points);
+  return { cards, double, calls: calls.map((c) => c.text) };
 }
 
 function signed(n) {
-  return n < 0 ? `−${-n}` : `+${n}`;
+  return n < 0 ? `−${number(-n)}` : `+${number(n)}`;
 }
 
 export function roundSummary(ctx) {
@@ -419,22 +404,22 @@ export function roundSummary(ctx) {
       { "data-testid": `summary-team-${team}` },
       h("th", {}, teams[team]),
       h("td", {}, parts.cards),
-      h("td", {}, parts.calls.join(", ") || "—"),
-      h("td", { class: "total" }, `${last.points[team]}`),
+      h("td", {}, items(parts.calls) || "—"),
+      h("td", { class: "total" }, number(last.points[team])),
     );
   });
   const round = ctx.obs.score_sheet ? ctx.obs.score_sheet.length : "";
   return h(
     "div",
     { class: "round-summary", "data-testid": "round-summary" },
-    h("h3", {}, `Round ${round} · ${teams[0]}: ${last.points[0]} · ${teams[1]}: ${last.points[1]}`),
+    h("h3", {}, t("tichu.summary.title", { round, team_a: teams[0], a: last.points[0], team_b: teams[1], b: last.points[1] })),
     h(
       "table",
       { class: "summary-table" },
-      h("tr", {}, h("th", {}, "Team"), h("th", {}, "Card points"), h("th", {}, "Calls"), h("th", {}, "Round")),
+      h("tr", {}, ["team", "card_points", "calls", "round"].map((k) => h("th", {}, t(`tichu.summary.${k}`)))),
       rows,
     ),
-    h("p", { class: "muted" }, `Out: ${out.map((s, i) => `${ordinal(i + 1)} ${ctx.name(s)}`).join(", ")}`),
+    h("p", { class: "muted" }, t("tichu.summary.out", { order: items(out.map((s, i) => t("tichu.summary.place", { place: i + 1, who: ctx.name(s) }))) })),
   );
 }
 
@@ -450,8 +435,8 @@ export function scoreSheet(ctx) {
   const why = (result, team) => {
     if (!result) return "";
     const parts = teamParts(ctx, result, team);
-    const cards = parts.cards.startsWith("double") ? parts.cards : `cards ${parts.cards}`;
-    return [cards, ...parts.calls].join(", ");
+    const cards = parts.double ? parts.cards : t("tichu.sheet.cards", { points: parts.cards });
+    return items([cards, ...parts.calls]);
   };
   return h(
     "table",
@@ -466,10 +451,10 @@ export function scoreSheet(ctx) {
         return [
           h(
             "tr",
-            { "data-testid": "score-row", title: `running total ${run[0]} : ${run[1]}` },
-            h("td", {}, i + 1),
-            h("td", {}, row[0]),
-            h("td", {}, row[1]),
+            { "data-testid": "score-row", title: t("tichu.sheet.running", { a: run[0], b: run[1] }) },
+            h("td", {}, number(i + 1)),
+            h("td", {}, number(row[0])),
+            h("td", {}, number(row[1])),
           ),
           result
             ? h("tr", { class: "why", "data-testid": "score-why" }, h("td", {}, ""), h("td", {}, why(result, 0)), h("td", {}, why(result, 1)))
@@ -484,8 +469,8 @@ export function scoreSheet(ctx) {
         "tr",
         { "data-testid": "score-total" },
         h("th", {}, "Σ"),
-        h("th", {}, (o.scores || [0, 0])[0]),
-        h("th", {}, (o.scores || [0, 0])[1]),
+        h("th", {}, number((o.scores || [0, 0])[0])),
+        h("th", {}, number((o.scores || [0, 0])[1])),
       ),
     ),
   );
@@ -523,7 +508,7 @@ export function counter(ctx) {
   const dealt = (o.hand_sizes || []).some((n) => n > 0);
   if (o.phase === "grand" || o.phase === "deal" || !dealt) {
     // also during the pause after a round: nothing of the next round is out yet
-    return h("p", { class: "muted", "data-testid": "counter-body" }, "The counter starts once the cards are dealt.");
+    return h("p", { class: "muted", "data-testid": "counter-body" }, t("tichu.counter.waiting"));
   }
   const seen = new Set(o.hand || []);
   for (const ev of roundEvents(ctx)) if (ev.type === "played") for (const c of ev.cards) seen.add(c);
@@ -534,7 +519,7 @@ export function counter(ctx) {
       "tr",
       { "data-testid": `counter-${r}`, class: left.length === 4 ? "bomb-possible" : "" },
       h("th", {}, r),
-      h("td", {}, `${left.length}`),
+      h("td", {}, number(left.length)),
       h("td", { class: "suits" }, left.map((s) => h("span", { class: `suit-${s}` }, SUIT_SYMBOL[s]))),
     );
   });
@@ -542,54 +527,15 @@ export function counter(ctx) {
   return h(
     "div",
     { "data-testid": "counter-body" },
-    h("p", {}, "Specials out: ", specials.length ? specials.map((c) => SPECIAL_NAME[c]).join(", ") : "none"),
-    h("table", { class: "counter" }, h("tr", {}, h("th", {}, "rank"), h("th", {}, "out"), h("th", {}, "suits")), rows),
-    h("p", { class: "muted" }, "Highlighted: no card of that rank seen yet (a bomb is possible)."),
+    h("p", {}, t("tichu.counter.specials", { count: specials.length, cards: list(specials.map((c) => t(`tichu.card.${c}`))) })),
+    h("table", { class: "counter" }, h("tr", {}, ["rank", "out", "suits"].map((k) => h("th", {}, t(`tichu.counter.${k}`)))), rows),
+    h("p", { class: "muted" }, t("tichu.counter.note")),
   );
 }
 
 const SUIT_SYMBOL = { G: "●", K: "⚔", B: "⌂", R: "★" }; // Jade a disc, not a Diamonds ◆
-const SPECIAL_NAME = { DRG: "Dragon", PHX: "Phoenix", MJ: "Mah Jong", DOG: "Dog" };
 
-// One sentence per public event.
+// One sentence per public event: the server's narration of it (games/tichu/narrate.py).
 export function eventText(ctx, ev) {
-  const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
-  switch (ev.type) {
-    case "grand_decided":
-      return ev.grand ? `${who} called Grand Tichu!` : null;
-    case "calls_revealed": {
-      const grands = (ev.calls || []).map((c, s) => (c === "grand" ? ctx.name(s) : null)).filter(Boolean);
-      return grands.length ? `Grand Tichu called by ${grands.join(", ")}` : "No Grand Tichu this round";
-    }
-    case "exchange_submitted":
-      return `${who} passed three cards`;
-    case "exchange_revealed":
-      return "The cards were exchanged";
-    case "tichu_called":
-      return `${who} called Tichu!`;
-    case "played":
-      if (ev.cards.length === 1 && ev.cards[0] === "DOG") return `${who} led the Dog`;
-      if (String(ev.combo).startsWith("bomb")) return `${who} bombed with ${playWords(ev.combo)}!`;
-      return `${who} played ${playWords(ev.combo)}`;
-    case "passed":
-      return `${who} passed`;
-    case "wish_made":
-      return `${who} wished for ${/^(A|8)$/.test(ev.rank) ? "an" : "a"} ${ev.rank}`;
-    case "wish_fulfilled":
-      return `${who} fulfilled the wish (${ev.rank})`;
-    case "trick_taken":
-      return `${who} took the trick${ev.points ? ` (${ev.points} points)` : ""}`;
-    case "dragon_given":
-      return `${who} gave the Dragon trick (${ev.points} points) to ${ctx.name(ev.to)}`;
-    case "player_out":
-      return `${who} is out (${ordinal(ev.place)})`;
-    case "round_scored": {
-      const teams = TEAMS(ctx);
-      return `Round ${ev.round}: ${teams[0]} ${ev.points[0]}, ${teams[1]} ${ev.points[1]} (total ${ev.scores[0]} : ${ev.scores[1]})`;
-    }
-    case "game_over":
-      return `Game over: ${(ev.winners || []).map((s) => ctx.name(s)).join(" & ")} win ${ev.scores[0]} : ${ev.scores[1]}`;
-    default:
-      return null;
-  }
+  return ev.say ? render(ev.say, ctx.name) : null;
 }

@@ -2,29 +2,14 @@
 // button (knock, stay, fold, laundry, challenge, whistle, stand, …), so new actions work
 // without client changes.
 import { cardText } from "./cards.js";
+import { items, list, number, render, t } from "./i18n.js";
 import { h } from "./ui.js";
 
-const LABELS = {
-  knock: "Knock!",
-  stay: "Stay",
-  fold: "Fold",
-  laundry: "Dirty laundry",
-  nolaundry: "Keep my hand",
-  challenge: "Challenge!",
-  accept: "Accept",
-  whistle: "Whistle",
-  stand: "Stand up",
-  nosignal: "No signal",
-};
-const PHASES = {
-  laundry: "Dirty laundry?",
-  challenge: "Challenge the exchange?",
-  announce: "Signals",
-  play: "Play",
-  respond: "Knock: stay or fold?",
-  deal: "the next deal is coming",
-  game_over: "Game over",
-};
+const ACTIONS = ["knock", "stay", "fold", "laundry", "nolaundry", "challenge", "accept", "whistle", "stand", "nosignal"];
+const PHASES = ["laundry", "challenge", "announce", "play", "respond"];
+const actionWord = (verb) => (ACTIONS.includes(verb) ? t(`toepen.action.${verb}`) : verb);
+const phaseWord = (phase) =>
+  PHASES.includes(phase) ? t(`toepen.phase.${phase}`) : phase === "deal" || phase === "game_over" ? t(`table.phase.${phase}`) : phase;
 
 export const singleSelect = true;
 
@@ -42,14 +27,14 @@ export function cardsOf(a) {
 
 export function relation(ctx, seat) {
   const o = ctx.obs;
-  return o && o.dealer === seat ? "dealer" : "";
+  return o && o.dealer === seat ? t("toepen.dealer") : "";
 }
 
 export function phaseText(ctx) {
   const o = ctx.obs;
-  const bits = [`Hand ${o.hand_no ?? ""}`, PHASES[o.phase] || o.phase];
-  if (o.trick_no && o.phase !== "deal" && o.phase !== "game_over") bits.push(`trick ${o.trick_no} of 4`);
-  for (const seat of o.awaited || []) bits.push(`${ctx.name(seat)} to act`);
+  const bits = [t("toepen.hand_no", { n: o.hand_no ?? 0 }), phaseWord(o.phase)];
+  if (o.trick_no && o.phase !== "deal" && o.phase !== "game_over") bits.push(t("toepen.trick_of", { n: o.trick_no }));
+  for (const seat of o.awaited || []) bits.push(t("toepen.to_act", { who: ctx.name(seat) }));
   return bits.join(" · ");
 }
 
@@ -57,19 +42,19 @@ export function seatInfo(ctx, seat) {
   const o = ctx.obs;
   const bits = [];
   if (o.lives) {
-    bits.push(h("span", { class: "lives", "data-testid": `lives-${seat}`, title: "lives left" }, `♥ ${o.lives[seat]}`));
+    bits.push(h("span", { class: "lives", "data-testid": `lives-${seat}`, title: t("toepen.lives_title") }, `♥ ${number(o.lives[seat])}`));
   }
   const folded = !!(o.in_hand && !o.in_hand[seat] && o.phase !== "deal");
-  if (o.in_game && !o.in_game[seat]) bits.push(h("span", { class: "muted" }, "out of the game"));
-  else if (folded) bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, "folded"));
-  if (o.knocker === seat) bits.push(h("span", { class: "call" }, "knocked"));
+  if (o.in_game && !o.in_game[seat]) bits.push(h("span", { class: "muted" }, t("toepen.out_of_game")));
+  else if (folded) bits.push(h("span", { class: "muted", "data-testid": `folded-${seat}` }, t("toepen.folded")));
+  if (o.knocker === seat) bits.push(h("span", { class: "call" }, t("toepen.knocked_badge")));
   for (const signal of ((o.signals && o.signals[seat]) || []).filter(Boolean)) {
-    bits.push(h("span", { class: "call" }, LABELS[signal] || signal));
+    bits.push(h("span", { class: "call" }, actionWord(signal)));
   }
   // An answer to the knock; a fold already shows as "folded".
   const answer = o.responses && (o.responses.answers || []).find((a) => a.seat === seat);
   if (answer && !(answer.answer === "fold" && folded)) {
-    bits.push(h("span", { class: "ok", "data-testid": `answer-${seat}` }, LABELS[answer.answer] || answer.answer));
+    bits.push(h("span", { class: "ok", "data-testid": `answer-${seat}` }, actionWord(answer.answer)));
   }
   return bits;
 }
@@ -87,7 +72,7 @@ export function trickPlays(ctx) {
   return last.plays.map((p) => ({
     seat: p.seat,
     cards: [p.card],
-    label: p.seat === last.winner ? (no === 4 ? "wins the hand's last trick" : `wins trick ${no}`) : "",
+    label: p.seat === last.winner ? (no === 4 ? t("toepen.wins_last_trick") : t("toepen.wins_trick", { n: no })) : "",
     top: p.seat === last.winner,
     kind: p.seat === last.winner ? `winner ${no === 4 ? "trick4" : ""}` : "done",
   }));
@@ -108,17 +93,17 @@ export function center(ctx) {
   const o = ctx.obs;
   const parts = [];
   if (o.stake !== undefined) {
-    parts.push(h("div", { class: "stake", "data-testid": "stake", title: "lives the hand costs its losers" }, h("small", {}, "stake"), `${o.stake}`));
+    parts.push(h("div", { class: "stake", "data-testid": "stake", title: t("toepen.stake_title") }, h("small", {}, t("toepen.stake_label")), number(o.stake)));
   }
   const waiting = o.responses && o.responses.waiting;
   if (o.knocker !== null && o.knocker !== undefined && waiting && waiting.length) {
     const knock = [...(ctx.history || [])].reverse().find((e) => e.type === "knock" || e.type === "poor");
-    const raise = knock && knock.stake > o.stake ? ` Stake ${o.stake} → ${knock.stake}.` : "";
+    const raise = knock && knock.stake > o.stake ? t("toepen.raise", { from: o.stake, to: knock.stake }) : "";
     parts.push(
       h(
         "div",
         { class: "banner knock", "data-testid": "knock-banner" },
-        `${ctx.name(o.knocker)} knocked!${raise} Waiting for ${waiting.map(ctx.name).join(", ")}`,
+        t("toepen.knock_banner", { who: ctx.name(o.knocker), raise, waiting: list(waiting.map(ctx.name)) }),
       ),
     );
   }
@@ -127,13 +112,17 @@ export function center(ctx) {
       h(
         "div",
         { class: "muted small" },
-        `${ctx.name(ex.seat)} exchanged`,
-        ex.challenger !== null ? `, challenged by ${ctx.name(ex.challenger)}` : "",
-        ex.loser !== null ? ` (${ctx.name(ex.loser)} loses a life)` : "",
+        t("toepen.exchanged", {
+          who: ctx.name(ex.seat),
+          challenged: ex.challenger !== null ? "yes" : "no",
+          challenger: ex.challenger !== null ? ctx.name(ex.challenger) : "",
+          lost: ex.loser !== null ? "yes" : "no",
+          loser: ex.loser !== null ? ctx.name(ex.loser) : "",
+        }),
       ),
     );
   }
-  if (o.stock !== undefined && o.phase !== "play") parts.push(h("div", { class: "muted small" }, `stock ${o.stock}`));
+  if (o.stock !== undefined && o.phase !== "play") parts.push(h("div", { class: "muted small" }, t("toepen.stock", { n: o.stock })));
   return parts;
 }
 
@@ -147,12 +136,12 @@ export function onCardClick() {
 
 export function label(ctx, a) {
   const [verb, ...args] = a.split(" ");
-  const base = LABELS[verb] || verb;
+  const base = actionWord(verb);
   return args.length ? `${base} ${args.join(" ")}` : base;
 }
 
 export function chooserTitle() {
-  return "Which play?";
+  return t("table.chooser");
 }
 
 export function chooserLabel(ctx, a) {
@@ -164,18 +153,22 @@ export function chooserLabel(ctx, a) {
 export function roundSummary(ctx) {
   const last = ctx.obs.last_hand;
   if (!last) return null;
-  const losses = (last.losses || []).map((l, s) => (l ? `${ctx.name(s)} −${l}` : null)).filter(Boolean);
+  const losses = (last.losses || []).map((l, s) => (l ? `${ctx.name(s)} −${number(l)}` : null)).filter(Boolean);
   return h(
     "div",
     { class: "round-summary", "data-testid": "round-summary" },
-    h("h3", {}, `Hand ${last.hand_no}`),
-    h("p", { class: "big" }, last.winner === null ? "No winner" : `${ctx.name(last.winner)} wins the hand`, last.reason ? ` (${reason(last.reason)})` : ""),
-    h("p", {}, losses.length ? `Lives lost: ${losses.join(", ")}` : "Nobody lost a life"),
+    h("h3", {}, t("toepen.hand_no", { n: last.hand_no })),
+    h("p", { class: "big" }, last.winner === null ? t("toepen.no_winner") : t("toepen.wins_hand", { who: ctx.name(last.winner) }), last.reason ? ` (${reason(ctx, last)})` : ""),
+    h("p", {}, losses.length ? t("toepen.lives_lost", { losses: items(losses) }) : t("toepen.nobody_lost")),
   );
 }
 
-function reason(text) {
-  return String(text).replace(/_/g, " ");
+// Why the hand ended, in words: the narration of its hand_end event (the engine's English
+// reason when that event is no longer in the history).
+function reason(ctx, last) {
+  const end = (ctx.history || []).find((e) => e.type === "hand_end" && e.hand_no === last.hand_no);
+  const said = end && end.say && end.say.params.reason;
+  return said ? render(said.msg, ctx.name) : String(last.reason);
 }
 
 export function scoreSheet(ctx) {
@@ -191,8 +184,8 @@ export function scoreSheet(ctx) {
       h(
         "tr",
         { "data-testid": "score-row" },
-        h("td", {}, "lives"),
-        o.lives.map((l) => h("td", {}, l)),
+        h("td", {}, t("toepen.lives")),
+        o.lives.map((l) => h("td", {}, number(l))),
       ),
     ),
   );
@@ -226,48 +219,7 @@ export function rankOf(code) {
   return r === "10" ? "0" : r;
 }
 
+// One sentence per public event: the server's narration of it (games/toepen/narrate.py).
 export function eventText(ctx, ev) {
-  const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
-  switch (ev.type) {
-    case "dealer_chosen":
-      return `${who} deals first`;
-    case "deal":
-      return `Hand ${ev.hand_no}: ${ctx.name(ev.dealer)} deals`;
-    case "whistle":
-      return `${who} whistles`;
-    case "stand":
-      return `${who} stands up`;
-    case "laundry":
-      return `${who} asks for dirty laundry`;
-    case "nolaundry":
-      return null;
-    case "accept":
-      return `${who} accepts the exchange`;
-    case "challenge":
-      return `${who} challenges ${ctx.name(ev.exchanger)}: ${ctx.name(ev.loser)} loses ${ev.lost}`;
-    case "knock":
-      return `${who} knocked! (stake ${ev.stake})`;
-    case "poor":
-      return `${who} is poor (stake ${ev.stake})`;
-    case "four_of_a_kind":
-      return `${who} shows four of a kind`;
-    case "stay":
-      return `${who} stays`;
-    case "fold":
-      return `${who} folds (loses ${ev.lost})`;
-    case "stake":
-      return `The stake is now ${ev.stake}`;
-    case "play":
-      return `${who} played ${cardText("toepen", ev.card)}`;
-    case "trick":
-      return `${ctx.name(ev.winner)} won trick ${ev.trick_no}`;
-    case "hand_end": {
-      const lost = (ev.losses || []).map((l, s) => (l ? `${ctx.name(s)} −${l}` : null)).filter(Boolean);
-      return `Hand ${ev.hand_no}: ${ev.winner === null ? "no winner" : `${ctx.name(ev.winner)} wins`}${lost.length ? `; ${lost.join(", ")}` : ""}`;
-    }
-    case "game_over":
-      return `Game over: ${(ev.winners || []).map((s) => ctx.name(s)).join(" & ")} win${(ev.winners || []).length === 1 ? "s" : ""}`;
-    default:
-      return null;
-  }
+  return ev.say ? render(ev.say, ctx.name) : null;
 }

@@ -1,0 +1,93 @@
+"""The catalogues stay whole: every language has every key, no key is unused, every key the code
+asks for exists, and each message has the same arguments in every language and formats."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cardroom import i18n
+from cardroom.i18n.icu import placeholders
+
+SRC = Path(i18n.__file__).parents[1]
+STATIC = SRC / "server" / "web" / "static"
+EN = i18n.catalogue("en")
+
+JS_CALL = re.compile(r"""\bt\(\s*"([\w.-]+)"|render\(\s*"([\w.-]+)\"""")
+PY_CALL = re.compile(r"""\b(?:say|message|translate\(\s*[\w.\[\]]+,)\s*\(?\s*"([\w.-]+)\"""")
+LITERAL = re.compile(r"""["'`]([a-z][\w-]*(?:\.[\w-]+)+)["'`]""")
+JS_PREFIX = re.compile(r"""`([a-z][\w.-]*\.)\$\{""")
+PY_PREFIX = re.compile(r"""f"([a-z][\w.-]*\.)\{""")
+
+
+def sources() -> dict[Path, str]:
+    files = [*SRC.rglob("*.py"), *STATIC.glob("*.js")]
+    return {f: f.read_text("utf-8") for f in files if "vendor" not in f.parts}
+
+
+def asked_for() -> set[str]:
+    """Keys the code names literally in a t()/say()/message()/translate() call."""
+    keys: set[str] = set()
+    for path, text in sources().items():
+        pattern = JS_CALL if path.suffix == ".js" else PY_CALL
+        for match in pattern.finditer(text):
+            keys |= {g for g in match.groups() if g}
+    return keys
+
+
+def used(key: str, literals: set[str], prefixes: set[str]) -> bool:
+    return key in literals or any(key.startswith(p) for p in prefixes)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
+    keys = set(i18n.catalogue(lang))
+    assert sorted(set(EN) - keys) == [], f"{lang} lacks these keys"
+    assert sorted(keys - set(EN)) == [], f"{lang} has keys English does not"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES[1:])
+def test_placeholders_are_the_same_in_every_language(lang: str) -> None:
+    other = i18n.catalogue(lang)
+    differ = {k: (placeholders(EN[k]), placeholders(other[k])) for k in EN if k in other}
+    assert {k: v for k, v in differ.items() if v[0] != v[1]} == {}
+
+
+@pytest.mark.parametrize("lang", [*i18n.LANGUAGES, i18n.PSEUDO])
+def test_every_message_formats(lang: str) -> None:
+    for key, text in i18n.catalogue(lang).items():
+        params = {name: 2 for name in placeholders(text)}
+        out = i18n.translate(lang, key, **params)
+        assert "{" not in out.replace("{}", ""), (key, out)
+
+
+def test_every_key_is_used_and_every_used_key_exists() -> None:
+    texts = sources()
+    literals: set[str] = set()
+    prefixes: set[str] = set()
+    for path, text in texts.items():
+        literals |= set(LITERAL.findall(text))
+        prefixes |= set((JS_PREFIX if path.suffix == ".js" else PY_PREFIX).findall(text))
+    prefixes |= {f"{lit}." for lit in literals}  # a literal handed on as a prefix ("rules.x")
+    unused = sorted(k for k in EN if not used(k, literals, prefixes))
+    assert unused == [], "catalogue keys no code uses"
+    assert sorted(asked_for() - set(EN)) == [], "keys the code uses that English lacks"
+
+
+def test_the_pseudo_locale_wraps_every_text() -> None:
+    pseudo = i18n.catalogue(i18n.PSEUDO)
+    assert set(pseudo) == set(EN)
+    assert all(v.startswith("⟦") and v.endswith("⟧") for v in pseudo.values())
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_catalogues_are_written_canonically(lang: str) -> None:
+    """Sorted, one key per line: a merge of two branches' new keys stays line-wise."""
+    path = i18n.CATALOGUE_DIR / f"{lang}.json"
+    text = path.read_text("utf-8")
+    data = json.loads(text)
+    expected = json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=1) + "\n"
+    assert text == expected, "run: .venv/bin/python scripts/catalogues.py"

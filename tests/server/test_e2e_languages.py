@@ -1,0 +1,293 @@
+"""The room in seven languages, in Debian's Chromium with the browser's locale set (as a visitor's
+browser is, no switcher click): the lobby and rules pages from a real server (which picks the
+language from Accept-Language), a Tichu table mid-round, its round summary and the replay on the
+scripted websocket, Toepen tables in Dutch and Japanese, the switcher on an open table, and the
+pseudo-locale (every catalogue text wrapped in ⟦ ⟧) that finds any text not from the catalogue.
+
+Expected texts are the catalogue's own, formatted by the Python side (``cardroom.i18n``), so the
+browser's formatter (i18n.js) is checked against Babel's at the same time."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from cardroom import i18n
+from cardroom.i18n.icu import placeholders
+from cardroom.i18n.narration import say
+from tests.server.chromium import CHROMIUM, DESKTOP
+from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
+
+from . import pages
+from .pages import SEATS, TABLE, push, tichu_obs
+from .test_e2e_table import replay_data, toepen_obs
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
+]
+
+open_table = pages.open_table  # the fixture
+LOCALES = {"en": "en-US", "ja": "ja-JP", "ko": "ko-KR", "zh-TW": "zh-TW", "nl": "nl-NL",
+           "de": "de-DE", "el": "el-GR"}  # fmt: skip
+"""A visitor's browser locale per language the room speaks."""
+NAMES = [s["name"] for s in SEATS]
+
+
+def t(lang: str, key: str, **params: Any) -> str:
+    return i18n.translate(lang, key, **params)
+
+
+def lang_of(page: Any) -> str:
+    return str(page.evaluate("document.documentElement.lang"))
+
+
+def lobby_loaded(page: Any) -> None:
+    """Wait until the lobby's lists are in (leaving earlier would abort their requests)."""
+    page.locator("[data-testid=finished-list] > *").first.wait_for()
+    page.locator("[data-testid=table-list] > p, [data-testid=table-list] > table").first.wait_for()
+    page.get_by_test_id("lobby-rules").wait_for()
+
+
+def new_page(browser: Any, locale: str, base_url: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=DESKTOP, locale=locale, base_url=base_url)
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    return context, page, problems
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_lobby_and_rules_follow_the_browser_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/")
+    lobby_loaded(page)
+    assert lang_of(page) == lang
+    headings = page.locator("main h2").all_inner_texts()
+    for key in ("lobby.quick.title", "lobby.new_table", "lobby.tables"):
+        assert t(lang, key) in headings, key
+    assert page.get_by_test_id("create-table").inner_text() == t(lang, "lobby.create")
+    assert page.get_by_test_id("lang-switch").input_value() == lang
+    page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
+    help_text = page.get_by_test_id("help-target_score").inner_text()
+    assert help_text.startswith(t(lang, "option.tichu.target_score.help"))
+    page.goto("/rules/tichu")
+    rules = page.get_by_test_id("rules")
+    rules.locator("h1").wait_for()
+    assert lang_of(page) == lang
+    assert rules.locator("h1").inner_text() == t(lang, "game.tichu")
+    text = rules.inner_text()
+    for key in ("rules.tichu.special.dragon", "rules.tichu.special.dragon.text",
+                "rules.tichu.combo.bomb.text"):  # fmt: skip
+        assert t(lang, key) in text, key
+    page.get_by_test_id("rules-options").locator("dt").first.wait_for()
+    assert t(lang, "option.tichu.target_score") in page.get_by_test_id("rules-options").inner_text()
+    context.close()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_tichu_table_mid_round_and_its_round_summary(open_table: Any, lang: str) -> None:
+    trick = [{"seat": 1, "cards": ["7G", "7K"], "combo": "pair 7"}]
+    obs = tichu_obs(trick=trick, top=trick[0], turn=2, lead=False, legal=[])
+    page, server = open_table(obs, locale=LOCALES[lang], viewport=DESKTOP)
+    assert lang_of(page) == lang
+    phase = t(lang, "tichu.phase.to_play", who="Cy")
+    assert page.get_by_test_id("phase").inner_text() == t(
+        lang, "tichu.phase.line", round=1, phase=phase
+    )
+    played = {"type": "played", "seat": 1, "cards": ["7G", "7K"], "combo": "pair 7"}
+    push(server, {"t": "ev", "v": 6, "events": [played], "obs": obs})
+    page.wait_for_function("() => window.cardroom.v === 6")
+    said = say("tichu", played)
+    assert said is not None
+    log = page.get_by_test_id("log").locator("li").last
+    assert log.text_content() == i18n.render(lang, said, NAMES)
+    last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["", "", "", ""]}  # fmt: skip
+    scored = {"type": "round_scored", "round": 1, **last, "scores": [-80, 100]}
+    after = tichu_obs(last_round=last, score_sheet=[[-80, 100]], scores=[-80, 100])
+    push(server, {"t": "ev", "v": 7, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 5})
+    summary = page.get_by_test_id("round-end")
+    summary.wait_for()
+    heads = summary.locator(".summary-table th").all_inner_texts()[:4]
+    keys = ("team", "card_points", "calls", "round")
+    assert heads == [t(lang, f"tichu.summary.{k}") for k in keys]
+    cells = summary.get_by_test_id("summary-team-1").locator("td").all_inner_texts()
+    assert cells[0] == "80" and cells[2] == "100"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_replay_in_the_browser_language(browser: Any, lang: str) -> None:
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=replay_data()))
+    page.goto(f"/replay/{TABLE}")
+    page.get_by_test_id("replay-step").wait_for()
+    assert lang_of(page) == lang
+    first = replay_data()["steps"][0]["events"][0]
+    assert page.get_by_test_id("replay-said").inner_text() == i18n.render(lang, first["say"], NAMES)
+    assert page.get_by_test_id("replay-next").inner_text() == t(lang, "replay.next")
+    assert page.locator("main h2").first.inner_text() == t(lang, "replay.heading", name="old game")
+    options = page.get_by_test_id("replay-view").locator("option").all_inner_texts()
+    assert options[0] == t(lang, "replay.all_open")
+    context.close()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", ["nl", "ja"])
+def test_a_toepen_table_in_dutch_and_japanese(open_table: Any, lang: str) -> None:
+    responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses)
+    page, _ = open_table(obs, locale=LOCALES[lang], viewport=DESKTOP)
+    assert lang_of(page) == lang
+    assert page.locator("[data-action=stay]").inner_text() == t(lang, "toepen.action.stay")
+    assert page.locator("[data-action=fold]").inner_text() == t(lang, "toepen.action.fold")
+    assert page.get_by_test_id("stake").locator("small").inner_text() == t(
+        lang, "toepen.stake_label"
+    )
+    assert t(lang, "toepen.phase.respond") in page.get_by_test_id("phase").inner_text()
+    waiting = "<waiting>"  # where the list of players still to answer goes
+    banner = t(lang, "toepen.knock_banner", who="Bob", waiting=waiting, **{"raise": ""})
+    assert page.get_by_test_id("knock-banner").inner_text().startswith(banner.split(waiting)[0])
+
+
+def test_the_switcher_changes_an_open_tables_language_and_keeps_the_seat(open_table: Any) -> None:
+    page, server = open_table(tichu_obs(legal=["pass"], lead=False), locale="en-US")
+    assert page.locator("[data-action=pass]").inner_text() == t("en", "tichu.action.pass")
+    page.get_by_test_id("lang-switch").select_option("ja")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.locator("[data-action=pass]").wait_for()
+    assert page.locator("[data-action=pass]").inner_text() == t("ja", "tichu.action.pass")
+    hellos = [m for m in server.sent if m["t"] == "hello"]
+    assert len(hellos) == 2 and hellos[1]["token"] == "tok"  # the same seat reconnected
+    page.wait_for_function("() => window.cardroom.mySeat === 0")
+    assert page.evaluate("localStorage.getItem('cardroom.lang')") == "ja"
+    page.reload()  # remembered
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+
+
+# ---- the pseudo-locale: every visible text comes from the catalogue ---------------------------
+
+VISIBLE_TEXT = """root => {
+  const out = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest("svg, script, style, .lang-switch, [data-card]")) continue;
+    if (!el.getClientRects().length || !n.textContent.trim()) continue;
+    out.push(n.textContent.trim());
+  }
+  return out;
+}"""
+MARKS = r"[\s\d·:/()\[\]\-–—+−.,!?«»◀▶★◆●⚔⌂♥♦♠♣✓✗Σ#|→←…%½♪×❚]|10|[2-9JQKA]"
+WORDS = [*NAMES, "old game", "test table", "and"]  # names, and Intl.ListFormat's own "and"
+DATA = re.compile(rf"^(?:{MARKS}|{'|'.join(map(re.escape, WORDS))})*$")
+"""What may show without coming from the catalogue: seat and table names, numbers, ranks, marks."""
+
+
+def outside_brackets(text: str) -> str:
+    """What of ``text`` is outside every ⟦…⟧ (nested messages nest their brackets)."""
+    while True:
+        inner = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if inner == text:
+            return text
+        text = inner
+
+
+def strays(texts: list[str]) -> list[str]:
+    """Texts with a part outside every ⟦…⟧ that is not data."""
+    return [s for s in texts if not DATA.match(outside_brackets(s))]
+
+
+def test_pseudo_locale_lobby_rules_and_replay_show_only_catalogue_text(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+) -> None:
+    context, page, problems = new_page(browser, "en-US", live.url)
+    context.add_init_script("localStorage.setItem('cardroom.lang', 'xx-pseudo')")
+    page.goto("/")
+    lobby_loaded(page)
+    page.get_by_test_id("house-rules-toggle").click()  # show the single options too
+    page.get_by_test_id("help-target_score").wait_for()
+    assert strays(page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())) == []
+    for game in ("tichu", "toepen"):
+        page.goto(f"/rules/{game}")
+        page.get_by_test_id("rules-options").locator("dt").first.wait_for()
+        assert strays(page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())) == []
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=replay_data()))
+    page.goto(f"/replay/{TABLE}")
+    page.get_by_test_id("replay-step").wait_for()
+    for part in ("header", "main > h2", ".replay-controls", "[data-testid=replay-said]"):
+        texts = page.evaluate(VISIBLE_TEXT, page.locator(part).first.element_handle())
+        assert strays(texts) == [], part
+    context.close()
+    assert not problems, problems
+
+
+def test_the_stray_finder_finds_english() -> None:
+    assert strays(["⟦Tables⟧", "Ann", "⟦Round {1}⟧ · ⟦x⟧", "7 / 12"]) == []
+    assert strays(["⟦Tables⟧ Loading", "Create"]) == ["⟦Tables⟧ Loading", "Create"]
+
+
+# ---- one format, two formatters ----------------------------------------------------------------
+
+FORMAT_ALL = """async ([lang, cases]) => {
+  const i18n = await import("/static/i18n.js");
+  await i18n.loadLanguage(lang);
+  return cases.map(([key, params]) => i18n.t(key, params));
+}"""
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_browser_formats_every_message_as_python_does(browser: Any, lang: str) -> None:
+    """Every catalogue text with 0, 1, 2 and 21 for each argument (plural and ordinal branches),
+    by i18n.js with Intl in Chromium and by cardroom.i18n with Babel: the same words."""
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/**", lambda r: r.fulfill(json=[]))
+    page.goto("/")
+    page.get_by_test_id("lobby").wait_for()
+    cases = [
+        (key, {name: n for name in placeholders(text)})
+        for key, text in i18n.catalogue(lang).items()
+        for n in (0, 1, 2, 21)
+    ]
+    browser_says = page.evaluate(FORMAT_ALL, [lang, cases])
+    python_says = [t(lang, key, **params) for key, params in cases]
+    differ = [(c, b, p) for c, b, p in zip(cases, browser_says, python_says, strict=True) if b != p]
+    assert differ == []
+    context.close()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("game", ["tichu", "toepen"])
+def test_pseudo_locale_table_shows_only_catalogue_text(open_table: Any, game: str) -> None:
+    trick = [{"seat": 1, "cards": ["7G", "7K"], "combo": "pair 7"}]
+    history = [{"type": "played", "seat": 1, "cards": ["7G", "7K"], "combo": "pair 7"}]
+    obs = (
+        tichu_obs(trick=trick, top=trick[0], turn=0, lead=False, legal=["pass", "play 9G 9K"])
+        if game == "tichu"
+        else toepen_obs()
+    )
+    page, _ = open_table(
+        obs,
+        viewport=DESKTOP,
+        welcome={"history": history if game == "tichu" else []},
+        storage={"cardroom.lang": "xx-pseudo"},
+    )
+    for tab in ("tab-log", "tab-score"):
+        page.get_by_test_id(tab).click()
+        texts = page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())
+        assert strays(texts) == [], (tab, " | ".join(strays(texts)))
