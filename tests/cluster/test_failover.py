@@ -171,7 +171,8 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
             nodes[i] = subprocess.Popen(
                 [sys.executable, "-m", "cardroom", "serve", "--port", str(port), "--db", db,
                  "--node-id", str(i), "--bot-delay", "0.05", "--round-pause", "0",
-                 "--log-level", "info"],
+                 "--log-level", "info",
+                 "--max-seats-per-address", "0"],  # every client here is 127.0.0.1
                 stdout=log, stderr=log,
             )  # fmt: skip
             if i == 1:
