@@ -165,3 +165,23 @@ async def test_a_guest_who_signs_up_keeps_its_history(tmp_path: Path) -> None:
         assert toepen["matches"] == 1 and toepen["hands"] >= 1
         assert toepen["times_loser"] == int(profile["recent"][0]["result"] == "loss")
         assert toepen["opponents"] == [{"name": "bot:random", "games": 1, "won": toepen["won"]}]
+
+
+async def test_a_rated_table_never_gives_hints(tmp_path: Path) -> None:
+    """A rated table is made without hints even when asked for them, and its seated player's
+    ask is refused while the match runs (hints would be a second player at the table)."""
+    async with players_server(tmp_path) as server, browser(server) as ann:
+        await sign_up(ann, "ann")
+        asked = {"game": "tichu", "rated": True, "hints": True, "options": {"target_score": 500}}
+        response = await ann.post("/api/tables", json=asked)
+        assert response.status_code == 201, response.text
+        table, owner = response.json()["id"], response.json()["owner"]
+        assert response.json()["rated"] is True and response.json()["hints"] is False
+        token = (await ann.post(f"/api/tables/{table}/seats/0", json={})).json()["token"]
+        for seat in (1, 2, 3):
+            await put_bot(ann, table, seat, owner, "heuristic")
+        me = await Client.connect(server.ws_url, table, token)
+        await me.obs_until(lambda o: bool(o.get("legal")))  # a decision of hers is due
+        refused = await ann.post(f"/api/tables/{table}/hint", json={"token": token})
+        assert refused.status_code == 403 and "hints are off" in refused.json()["error"]
+        await me.close()
