@@ -99,7 +99,7 @@ def test_scripted_player_finishes_a_toy_match() -> None:
     assert TOY.is_terminal(match.runner.state)
     played = [r.text for r in match.runner.records if r.kind == "action" and r.seat == 0]
     assert len(played) == 3
-    assert out.getvalue().count("You: played") == 3
+    assert out.getvalue().count("Seat 0 (you): played") == 3
 
 
 def test_refused_action_shows_the_game_message_and_asks_again() -> None:
@@ -192,3 +192,31 @@ def test_one_legal_answer_is_sent_without_a_prompt_and_1_declines() -> None:
     assert sent == ["whistle"] and "> " not in out.getvalue()
     assert ask(console, ["challenge", "accept"], False, lambda a: sent.append(a))
     assert sent == ["whistle", "accept"]
+
+
+def test_tichu_in_the_terminal_speaks_in_sentences_and_never_waits_between_bots() -> None:
+    """The legend once, partner and opponents marked, the team score, passes said, and no
+    prompt while bots play unless a bomb could be thrown."""
+    from cardroom.engine import get_game
+
+    tichu = get_game("tichu")
+    config = tichu.config_from_json({"target_score": 50, "max_rounds": 1})
+    match = LocalMatch(tichu, config, 0, "heuristic", SeededResolver(5), random.Random(5))
+    out = io.StringIO()
+    prompts: list[list[str]] = []
+    answers = io.StringIO("1\n" * 400)
+
+    class Watching(Console):
+        def read(self, prompt: str) -> str | None:
+            prompts.append(list(match.view(0).legal))
+            return super().read(prompt)
+
+    assert match.play(Watching(answers, out)) == 0
+    text = out.getvalue()
+    assert text.count("Cards are a rank and a suit letter: G Jade") == 1
+    assert "heuristic bot 2 (partner)" in text and "heuristic bot 1 (opponent)" in text
+    assert "Match: your team " in text and " passed" in text
+    assert "grand decided" not in text  # every Tichu event is a sentence or nothing
+    for legal in prompts:  # asked only when a move is owed or a bomb can be thrown
+        owed = any(not a.startswith(("bomb", "tichu")) for a in legal)
+        assert owed or any(a.startswith("bomb") for a in legal), legal

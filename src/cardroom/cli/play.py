@@ -54,6 +54,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="sign in as this account (password from CARDROOM_PASSWORD, or asked): the seat "
         "and the match are the account's (rated tables need it)",
     )
+    parser.add_argument(
+        "--interrupts",
+        action="store_true",
+        help="stop after each bot move whenever you could act out of turn (a Tichu call, a "
+        "knock); by default play stops only for your own turn and for a bomb you can throw",
+    )
     add_lang_option(parser)
     parser.set_defaults(func=run)
 
@@ -93,7 +99,7 @@ def play_local(args: argparse.Namespace, console: Console) -> int:
             SecureResolver() if args.seed is None else SeededResolver(args.seed)
         )
         rng = random.Random(None if args.seed is None else f"{args.seed}/bots")
-        match = LocalMatch(game, config, args.seat, args.bots, resolver, rng)
+        match = LocalMatch(game, config, args.seat, args.bots, resolver, rng, args.interrupts)
     except (KeyError, ValueError) as exc:
         print(f"cardroom play: {exc}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from cardroom.engine.chance import ChanceResolver
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import JsonAble
 from cardroom.tui.prompt import Console, ask
-from cardroom.tui.render import render_event, render_obs, say, seat_names
+from cardroom.tui.render import legend, mark_sides, render_event, render_obs, say, seat_names
 
 Json = dict[str, Any]
 
@@ -33,8 +33,10 @@ class LocalMatch:
         bot_level: str,
         resolver: ChanceResolver,
         rng: random.Random,
+        interrupts: bool = False,
     ) -> None:
         self.game = game
+        self.interrupts = interrupts
         self.human = human
         self.rng = rng
         self.runner: Runner[Any, Any, Any] = Runner(game, config)
@@ -42,9 +44,9 @@ class LocalMatch:
         self.bots: dict[int, Bot] = {
             s: make_bot(game.name, bot_level) for s in range(seats) if s != human
         }
-        labels = [say("tui.bot_name", level=bot_level, n=s) for s in range(seats)]
-        labels[human] = say("tui.you")
-        self.names = seat_names(seats, None, labels)
+        labels: list[str | None] = [say("tui.bot_name", level=bot_level, n=s) for s in range(seats)]
+        labels[human] = None  # "Seat N (you)": a name the narration's verbs agree with
+        self.names = mark_sides(seat_names(seats, human, labels), human, game.name)
         self.histories = SeatHistories(game, seats)
         self.pending_events: list[Json] = []
         self.runner.resolver = resolver
@@ -88,18 +90,27 @@ class LocalMatch:
 
     def flush_events(self, console: Console) -> None:
         for event in self.pending_events:
-            console.write("  " + render_event(event, self.names, self.game.name))
+            if line := render_event(event, self.names, self.game.name):
+                console.write("  " + line)
         self.pending_events.clear()
+
+    def worth_a_stop(self, legal: Sequence[str]) -> bool:
+        """Whether bots wait for the player although no move is owed: only when a bomb can be
+        thrown now (Tichu), or for every optional action with ``interrupts``. A Tichu call or a
+        knock is offered at the player's own turn; play goes on without Enter between bots."""
+        return self.interrupts or any(action.startswith("bomb") for action in legal)
 
     def play(self, console: Console) -> int:
         """Run to the end of the match (0) or until the player quits / input ends (1)."""
         game = self.game
+        if text := legend(game.name):
+            console.write(text)
         while not game.is_terminal(self.runner.state):
             self.flush_events(console)
             me = self.view(self.human)
             must = owes_move(me)
             move = None if must else self.bot_move()
-            if me.legal and (must or move is not None):
+            if me.legal and (must or (move is not None and self.worth_a_stop(me.legal))):
                 console.write(render_obs(me.obs, self.names))
                 if not ask(console, me.legal, not must, lambda a: self.submit(self.human, a)):
                     return 1

@@ -141,8 +141,10 @@ class RemoteSeat:
         elif kind == "seats":
             self.set_seats(msg["seats"])
         elif kind == "ev":
+            game = str(msg["obs"].get("game", ""))
             for event in msg.get("events") or []:
-                self.console.write("  " + render_event(event, self.names))
+                if line := render_event(event, self.names, game):
+                    self.console.write("  " + line)
             self.show(msg["obs"], int(msg["v"]))
         elif kind == "ack" and msg.get("id") == self.in_flight:
             self.in_flight = None

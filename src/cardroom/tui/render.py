@@ -11,7 +11,7 @@ Seat 2 passed
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardroom import i18n
@@ -60,6 +60,51 @@ def seat_names(num_seats: int, me: int | None, names: Sequence[str | None] = ())
     return result
 
 
+PARTNERS = {"tichu": 4}
+"""Games played in fixed partnerships, by their seat count: partners sit across the table."""
+
+
+def mark_sides(names: Sequence[str], me: int | None, game: str) -> list[str]:
+    """``names`` with ``me``'s partner and opponents marked, in a partnership game.
+
+    >>> mark_sides(["You", "Bo", "Cy", "Di"], 0, "tichu")
+    ['You', 'Bo (opponent)', 'Cy (partner)', 'Di (opponent)']
+    >>> mark_sides(["You", "Bo", "Cy"], 0, "toepen")
+    ['You', 'Bo', 'Cy']
+    """
+    seats = len(names)
+    if me is None or PARTNERS.get(game) != seats:
+        return list(names)
+    partner = (me + seats // 2) % seats
+    return [name if seat == me else say("seat.partner" if seat == partner else "seat.opponent",
+                                        name=name)
+            for seat, name in enumerate(names)]  # fmt: skip
+
+
+def legend(game: str) -> str:
+    """How cards are written, said once at the start: the suit letters and the special cards.
+
+    >>> print(legend("toepen"))
+    Cards are a rank and a suit letter: H Hearts, S Spades, D Diamonds, C Clubs.
+    """
+    if game == "tichu":
+        suits = zip("GKBR", ("jade", "sword", "pagoda", "star"), strict=True)
+        specials = ", ".join(f"{code} {say(f'tichu.card.{code}')}" for code in SPECIALS)
+        text = say("tui.legend.suits", suits=_suits(suits))
+        return f"{text} {say('tui.legend.specials', cards=specials)}"
+    if game == "toepen":
+        suits = zip("HSDC", ("hearts", "spades", "diamonds", "clubs"), strict=True)
+        return say("tui.legend.suits", suits=_suits(suits))
+    return ""
+
+
+SPECIALS = ("MJ", "DOG", "PHX", "DRG")
+
+
+def _suits(letters: Iterable[tuple[str, str]]) -> str:
+    return ", ".join(f"{letter} {say(f'suit.{name}')}" for letter, name in letters)
+
+
 def _value(value: Any) -> str:
     if value is None or value == "":
         return "-"
@@ -72,7 +117,8 @@ def _value(value: Any) -> str:
 
 def render_event(event: Json, names: Sequence[str], game: str = "") -> str:
     """One line per event: its message (sent by the server as ``say``, or narrated by ``game``),
-    else ``<seat name>: <type> <fields>``."""
+    else ``<seat name>: <type> <fields>``; "" for an event its game narrates as needing no
+    sentence (a seat's decision not to call Grand Tichu)."""
     said = event.get("say") or narration.say(game, dict(event))
     if said:
         return i18n.render(LANG[0], said, names)
@@ -80,6 +126,8 @@ def render_event(event: Json, names: Sequence[str], game: str = "") -> str:
         dealt = {"key": "replay.dealt", "params": {"who": {"seat": event.get("seat")},
                  "cards": " ".join(event["cards"])}}  # fmt: skip
         return i18n.render(LANG[0], dealt, names)
+    if game in narration.NARRATORS:
+        return ""
     words = str(event.get("type", "event")).replace("_", " ")
     skip = {"type", "seat"} | (COMBO_FIELDS if "combo" in event else set())
     fields = {k: v for k, v in event.items() if k not in skip}
@@ -99,7 +147,8 @@ def _field(key: str, value: Any, names: Sequence[str]) -> str:
 
 
 def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
-    bits = [f"  {names[seat]:<22}"]
+    width = max(22, *(len(name) + 2 for name in names))
+    bits = [f"  {names[seat]:<{width}}"]
     sizes = obs.get("hand_sizes") or []
     if seat < len(sizes):
         bits.append(say("tui.cards", n=sizes[seat]))
@@ -144,8 +193,11 @@ def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
     sheet = obs.get("score_sheet")
     if sheet:
         lines.append(say("tui.score_sheet") + "  " + "  ".join(f"{a}:{b}" for a, b in sheet))
-    scores = obs.get("scores")
-    if scores is not None:
+    scores, me = obs.get("scores"), obs.get("audience")
+    teams = PARTNERS.get(str(obs.get("game"))) == obs.get("num_seats")
+    if teams and isinstance(scores, list) and len(scores) == 2 and isinstance(me, int):
+        lines.append(say("tui.scores_teams", us=scores[me % 2], them=scores[1 - me % 2]))
+    elif scores is not None:
         lines.append(say("tui.scores", scores=_value(scores)))
     return lines
 
