@@ -79,6 +79,11 @@ class TableMeta:
     """Players may ask the bot for a hint (``server/web/review.py``; never at rated tables)."""
     rated: bool = False
     """The match changes its players' ratings (every human signed in, standard rules)."""
+    clock_move: float | None = None
+    """The table's own turn clock, seconds per move (0: none); ``None``: the server's default
+    for its kind of table (``server/table/actor.py``)."""
+    clock_bank: float | None = None
+    """The table's own time bank per seat, with ``clock_move``."""
     creator: str | None = None
     """Who created the table (a hash of its address; of its account once there are accounts):
     the key that bounds how many open tables one creator may have."""

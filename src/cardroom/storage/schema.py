@@ -135,6 +135,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             kind TEXT NOT NULL, "key" TEXT NOT NULL, doc TEXT NOT NULL,
             PRIMARY KEY (kind, "key"))""",
     )),
+    Migration(8, "a table's own turn clock", (
+        AddColumn("tables", "clock_move", "DOUBLE PRECISION"),
+        AddColumn("tables", "clock_bank", "DOUBLE PRECISION"),
+    )),
 )  # fmt: skip
 """Append only: a released migration is never edited, a change is a new one."""
 

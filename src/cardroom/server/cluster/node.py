@@ -197,10 +197,11 @@ class ClusterRegistry(TableRegistry):
         hints: bool = True,
         rated: bool = False,
         creator: str | None = None,
+        clock: tuple[float, float] | None = None,
     ) -> TableActor:
         """Store the table and let go of it: the node nginx routes its requests to takes it."""
         actor = await super().create(
-            game_name, options, name, access, hints=hints, rated=rated, creator=creator
+            game_name, options, name, access, hints=hints, rated=rated, creator=creator, clock=clock
         )
         self.actors.pop(actor.id, None)
         await actor.stop()

@@ -249,10 +249,12 @@ class TableRegistry:
         hints: bool = True,
         rated: bool = False,
         creator: str | None = None,
+        clock: tuple[float, float] | None = None,
     ) -> TableActor:
         """A new open table; bad game names, options or names raise ``LobbyError`` (400), as
         does a rated table that is not standard (``players/rated.py``); a ``creator``
-        (``access.holder_key``) with its bound of open tables 429."""
+        (``access.holder_key``) with its bound of open tables 429. ``clock``: the table's own
+        turn clock (``table/clock.chosen_clock``), else the server's default."""
         try:
             game = get_game(game_name)
         except KeyError as exc:
@@ -288,6 +290,8 @@ class TableRegistry:
                 hints=hints,
                 rated=rated,
                 creator=creator,
+                clock_move=None if clock is None else clock[0],
+                clock_bank=None if clock is None else clock[1],
             )
             return await self._create(meta, game.num_seats(config))
         except TooManyOpen as exc:

@@ -365,6 +365,7 @@ class TableActor:
             "hot_seat": self.meta.hot_seat,
             "hints": self.meta.hints,
             "rated": self.meta.rated,
+            "clock": {"move": self.clock.rules.move, "bank": self.clock.rules.bank},
         }
 
     def observation(self, audience: Audience) -> Json:
@@ -709,9 +710,12 @@ class TableActor:
 
     # -- the clock and the bomb hold -----------------------------------------------------------
     def _clock_rules(self) -> ClockRules:
-        """``settings.turn_timeout`` at every table; else public tables get the clock
-        (``clock_move`` per move plus a ``clock_bank``), private and hot-seat ones none."""
+        """The table's own clock if its owner chose one; else ``settings.turn_timeout`` at
+        every table; else public tables get the clock (``clock_move`` per move plus a
+        ``clock_bank``), private and hot-seat ones none."""
         settings, meta = self.settings, self.meta
+        if meta.clock_move is not None:
+            return ClockRules(meta.clock_move, meta.clock_bank or 0.0, settings.clock_strikes)
         if settings.turn_timeout > 0:
             return ClockRules(settings.turn_timeout, 0.0, settings.clock_strikes)
         if meta.private or meta.hot_seat:

@@ -103,3 +103,39 @@ class TurnClock:
             "bank": [round(b, 1) for b in self.bank],
             "away": sorted(self.away),
         }
+
+
+MOVE_RANGE = (10.0, 600.0)
+"""Seconds per move an owner may choose (or 0, no clock, at a table only invitees join)."""
+BANK_MAX = 1800.0
+
+
+def chosen_clock(raw: Any, public: bool) -> tuple[float, float] | None:
+    """The clock an owner asks for a new table, ``{"move": s, "bank": s}``, as (move, bank);
+    ``None`` when none is asked (the server's default applies). A public table keeps a clock,
+    since one absent stranger would stall it. ``ValueError`` says what is wrong.
+
+    >>> chosen_clock({"move": 20, "bank": 40}, public=True)
+    (20.0, 40.0)
+    >>> chosen_clock({"move": 0}, public=False)
+    (0.0, 0.0)
+    >>> chosen_clock({"move": 0}, public=True)
+    Traceback (most recent call last):
+    ValueError: a public table keeps a clock (one absent player would stall it): move 10..600 s
+    """
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not set(raw) <= {"move", "bank"} or "move" not in raw:
+        raise ValueError('\'clock\' must be {"move": seconds, "bank": seconds}')
+    move, bank = raw["move"], raw.get("bank", 0)
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (move, bank)):
+        raise ValueError("the clock's move and bank are numbers of seconds")
+    low, high = MOVE_RANGE
+    if move == 0 and public:
+        msg = f"a public table keeps a clock (one absent player would stall it): move {low:.0f}"
+        raise ValueError(f"{msg}..{high:.0f} s")
+    if move != 0 and not low <= move <= high:
+        raise ValueError(f"the clock's move must be 0 (none) or {low:.0f}..{high:.0f} s")
+    if not 0 <= bank <= BANK_MAX or (move == 0 and bank != 0):
+        raise ValueError(f"the clock's bank must be 0..{BANK_MAX:.0f} s (0 without a clock)")
+    return float(move), float(bank)

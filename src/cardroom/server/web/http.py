@@ -39,10 +39,11 @@ from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
 from cardroom.server.ops.limits import CreationLimiter, OverQuota, retry_after
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
+from cardroom.server.table.clock import chosen_clock
 from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.server.web.accounts import signed_in
-from cardroom.storage import DamagedTable, StoredTable, UnknownTable
+from cardroom.storage import DamagedTable, StoredTable, TableMeta, UnknownTable
 
 Json = dict[str, Any]
 FINISHED_LISTED = 20
@@ -220,10 +221,15 @@ async def create_table(request: Request) -> Response:
     hints = data.get("hints", True)
     if not isinstance(hints, bool):
         raise LobbyError("'hints' must be true or false", Problem.BAD_REQUEST)
+    try:
+        clock = chosen_clock(data.get("clock"), public=not (access.private or access.hot_seat))
+    except ValueError as exc:
+        raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
     registry, holder = _registry(request), _holder(request)
     actor = await registry.create(
-        game, options, name, access, hints=hints and not rated, rated=rated, creator=holder
-    )
+        game, options, name, access, hints=hints and not rated, rated=rated, creator=holder,
+        clock=clock,
+    )  # fmt: skip
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
     return JSONResponse({"id": actor.id, **actor.summary(), **secrets}, status_code=201)
@@ -307,6 +313,11 @@ async def put_bot(
         await actor.call(SetBot(seat, level, who, token))
 
 
+def own_clock(meta: TableMeta) -> tuple[float, float] | None:
+    """The clock a table's owner chose (a rematch keeps it); None: the server's default."""
+    return None if meta.clock_move is None else (meta.clock_move, meta.clock_bank or 0.0)
+
+
 async def rematch(request: Request) -> Response:
     """``POST /api/tables/{id}/rematch`` by a seated player (its token) or the owner: the same
     game, options, name, privacy and hot seat, with the same bots; made once. The caller gets
@@ -330,6 +341,7 @@ async def rematch(request: Request) -> Response:
             hints=meta.hints,
             rated=meta.rated,
             creator=who.holder,
+            clock=own_clock(meta),
         )
         for row in actor.seats:
             if row.kind == "bot":
