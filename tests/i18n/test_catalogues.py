@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardroom import i18n
+from cardroom.bots import bot_levels
 from cardroom.i18n.icu import placeholders
 
 SRC = Path(i18n.__file__).parents[1]
@@ -91,3 +92,14 @@ def test_catalogues_are_written_canonically(lang: str) -> None:
     data = json.loads(text)
     expected = json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=1) + "\n"
     assert text == expected, "run: .venv/bin/python scripts/catalogues.py"
+
+
+def test_every_bot_level_the_server_offers_has_a_hint() -> None:
+    """The lobby, quick play and the table show ``bot.<level>`` beside each level the server
+    lists (a key the scan above cannot see: it is built from the level's name)."""
+    levels = {level.split(":")[0] for game in ("tichu", "toepen") for level in bot_levels(game)}
+    assert {"beginner", "casual", "strong", "expert"} <= levels
+    assert sorted(level for level in levels if f"bot.{level}" not in EN) == []
+    known = re.search(r"const KNOWN = \[(.*?)\];", (STATIC / "levels.js").read_text("utf-8"), re.S)
+    assert known is not None
+    assert levels <= set(re.findall(r'"([\w-]+)"', known.group(1)))

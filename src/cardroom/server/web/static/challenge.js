@@ -5,6 +5,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
 
 const signed = (x) => (x > 0 ? `+${x}` : String(x));
 
@@ -83,7 +84,13 @@ export function mountChallenge(root, navigate, day) {
     h(
       "div",
       { class: "page challenge" },
-      h("p", {}, h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby"))),
+      h(
+        "p",
+        {},
+        h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby")),
+        " ",
+        languageSwitcher(),
+      ),
       h("h1", {}, t("challenge.title")),
       msg,
       body,

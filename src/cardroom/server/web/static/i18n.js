@@ -78,6 +78,15 @@ export function t(key, params = {}, names = null) {
   return format(text, params, (v) => value(v, names));
 }
 
+// A refusal (a `reject` or an error frame) in the reader's language: English keeps the
+// server's own explanation (`english`, it names the rule's detail); another language gets the
+// catalogue's reject.<code> with the cited rule, or the English when the code is unknown.
+export function refusal(reject, english) {
+  const key = `reject.${reject.code}`;
+  if (current === "en" || !reject.code || !(key in messages || key in fallback)) return english;
+  return t(key, reject.params || { rule: "none" });
+}
+
 // A narrated message ({key, params}, e.g. an event's `say`); `names(seat)` names a seat.
 export function render(message, names) {
   return t(message.key, message.params || {}, names);

@@ -2,6 +2,7 @@
 // or bots, a page at a time; each name links to its profile.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
 
 const PAGE = 50;
 const GAMES = ["tichu", "toepen"];
@@ -15,8 +16,8 @@ export function mountLeaderboard(root, navigate) {
   };
   const main = h("main", { class: "players page", "data-testid": "leaderboard" });
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom"),
-      h("span", {}, t("players.leaderboard"))),
+    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")),
+      h("span", {}, t("players.leaderboard")), languageSwitcher()),
     main,
   );
   const go = (changes) => {

@@ -4,6 +4,7 @@
 // each partner and against each opponent; its last matches with links to their replays.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
 
 const COUNTERS = {
   tichu: [["matches", "won"], ["tichu_called", "tichu_made"], ["grand_called", "grand_made"],
@@ -14,8 +15,8 @@ const COUNTERS = {
 export function mountProfile(root, name) {
   const main = h("main", { class: "players page", "data-testid": "profile" }, t("players.loading"));
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, "cardroom"),
-      h("a", { href: "/leaderboard" }, t("players.leaderboard"))),
+    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")),
+      h("a", { href: "/leaderboard" }, t("players.leaderboard")), languageSwitcher()),
     main,
   );
   fetch(`/api/players/${encodeURIComponent(name)}`)

@@ -11,7 +11,7 @@ import { friendly } from "./api.js";
 import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
 import { checkGame } from "./game.js";
 import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./hand.js";
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 import { LanguageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
@@ -130,7 +130,7 @@ export function mountTable(root, id) {
     });
     const reject = await state.socket.act(text).finally(() => (state.inflight = null));
     if (reject) {
-      state.say(t("table.refused", { reason: friendly(reject.msg || reject.code) }));
+      state.say(t("table.refused", { reason: refusal(reject, friendly(reject.msg || reject.code)) }));
     } else {
       store.update((s) => {
         s.selected = [];
@@ -331,11 +331,11 @@ function handlers(state) {
           s.token = null;
           s.mySeat = null;
         });
-        state.say(t("table.unauthorized", { reason: friendly(msg.msg) }));
+        state.say(t("table.unauthorized", { reason: refusal(msg, friendly(msg.msg)) }));
         state.connect();
         return;
       }
-      state.say(t("table.refused", { reason: friendly(msg.msg || msg.code) }));
+      state.say(t("table.refused", { reason: refusal(msg, friendly(msg.msg || msg.code)) }));
     },
   };
 }
