@@ -23,9 +23,11 @@ from cardroom.bots.tichu.heuristic import (
     plan,
     plan_exchange,
     signature_rank,
+    sure_winners,
     tichu_probability,
     trick_combo,
 )
+from cardroom.bots.tichu.styles import STYLE_CONTROL_SLACK
 from cardroom.engine import SPECTATOR
 from cardroom.engine.runner import apply_record
 from cardroom.engine.testing import play_random
@@ -75,6 +77,44 @@ def test_leads_its_lowest_unit_whole(hand: str, lead: str) -> None:
     assert BOT.act(view, RNG) == lead
 
 
+def test_leads_its_sure_winner_first_when_the_rest_is_one_unit() -> None:
+    view = tichu_view("3G DRG", sizes=(2, 9, 10, 9))
+    assert BOT.act(view, RNG) == "play DRG"
+    assert TichuHeuristicBot(winners_first=False).act(view, RNG) == "play 3G"
+
+
+def test_an_ace_is_no_sure_winner_while_the_dragon_is_unseen() -> None:
+    view = tichu_view("3G AG", sizes=(2, 9, 10, 9))
+    assert BOT.act(view, RNG) == "play 3G"
+
+
+@pytest.mark.parametrize(
+    ("hand", "played", "sure"),
+    [
+        ("3G AG", [], []),
+        ("3G AG", ["DRG"], []),  # the Phoenix still beats it
+        ("3G AG", ["DRG", "PHX"], ["A"]),
+        ("3G KG", ["DRG", "PHX", "AG", "AK", "AB"], []),
+        ("3G KG", ["DRG", "PHX", "AG", "AK", "AB", "AR"], ["K"]),
+        ("3G KG KK", ["AG", "AK", "AB"], []),  # the Phoenix pairs with the last Ace
+        ("3G KG KK", ["AG", "AK", "AB", "PHX"], ["pair K"]),
+        ("3G PHX", ["DRG"], []),  # a led Phoenix counts 1.5
+        ("DOG DRG", [], ["DRG"]),
+    ],
+)
+def test_sure_winners_are_units_no_unseen_card_beats(
+    hand: str, played: list[str], sure: list[str]
+) -> None:
+    mask = parse_cards(hand)
+    history = [{"type": "played", "seat": 1, "cards": [c]} for c in played]
+    assert [str(u) for u in sure_winners(plan(mask).units, mask, history)] == sure
+
+
+def test_leads_the_lowest_unit_when_two_units_may_lose() -> None:
+    view = tichu_view("3G 5K DRG", sizes=(3, 9, 10, 9))
+    assert BOT.act(view, RNG) == "play 3G"
+
+
 def test_goes_out_in_one_play_when_it_can() -> None:
     view = tichu_view("4G 4K 9B 9R 9G", sizes=(5, 3, 2, 8))
     assert BOT.act(view, RNG) == "play 4G 4K 9G 9B 9R"
@@ -96,12 +136,13 @@ def test_beats_an_opponent_cheaply() -> None:
     assert BOT.act(view, RNG) == "play 10R"
 
 
-def test_keeps_the_dragon_for_a_trick_that_matters() -> None:
+def test_wins_the_lead_back_with_a_control_card_but_the_pool_styles_keep_it() -> None:
     hand = "3G 3K 6B 6R QG QB DRG"
     quiet = tichu_view(hand, top="AG", top_seat=3, sizes=(7, 9, 10, 9))
-    assert BOT.act(quiet, RNG) == "pass"
+    assert BOT.act(quiet, RNG) == "play DRG"
+    assert TichuHeuristicBot(control_slack=STYLE_CONTROL_SLACK).act(quiet, RNG) == "pass"
     threat = tichu_view(hand, top="AG", top_seat=3, sizes=(7, 9, 10, 2))
-    assert BOT.act(threat, RNG) == "play DRG"
+    assert TichuHeuristicBot(control_slack=STYLE_CONTROL_SLACK).act(threat, RNG) == "play DRG"
 
 
 def test_bombs_an_opponent_about_to_go_out_but_not_otherwise() -> None:
@@ -262,13 +303,14 @@ def test_always_answers_with_a_legal_action(view: SeatView, turn: int) -> None:
 
 def test_contests_a_quiet_trick_by_breaking_a_full_house_but_keeps_controls() -> None:
     """Slack 2.0 (measured stronger than 0.5 against heuristic-v1): a 9 out of a full house
-    beats the 8, at one unit of cost; the Dragon still waits for a trick that matters."""
+    beats the 8, at one unit of cost; with the control slack of the pool styles the Dragon
+    still waits for a trick that matters."""
     view = tichu_view("5G 5K 9B 9R 9G 3K 4B 2G", top="8G", top_seat=3, sizes=(8, 9, 10, 9))
     assert BOT.act(view, RNG) in ("play 9B", "play 9R", "play 9G")
     timid = TichuHeuristicBot(follow_slack=0.5)
     assert timid.act(view, RNG) == "pass"
     dragon = tichu_view("5G 5K 9B 9R 9G 3K 4B DRG", top="AG", top_seat=3, sizes=(8, 9, 10, 9))
-    assert BOT.act(dragon, RNG) == "pass"
+    assert TichuHeuristicBot(control_slack=STYLE_CONTROL_SLACK).act(dragon, RNG) == "pass"
 
 
 STRONG = "DRG PHX AG AK KB QR QG JB 10G 9K 8B 7R 6G 2K"
@@ -304,14 +346,18 @@ def test_does_not_overtake_a_partner_who_called() -> None:
 
 
 def test_stops_racing_for_a_call_that_is_already_lost() -> None:
-    """Our Tichu is lost once the partner is out first: the Dragon no longer races an Ace."""
+    """Our Tichu is lost once the partner is out first: the Dragon no longer races an Ace
+    (with the pool styles' control slack, under which a quiet Ace keeps the Dragon back)."""
     hand = "DRG 3K 3B 6R 6G 9B 9G"
     state = tichu_state(
         hand, top="AG", top_seat=3, sizes=(7, 10, 0, 10), calls=("tichu", "", "", "")
     )
     view = view_of(replace(state, out=(2,)))
     assert "pass" in view.legal
-    assert BOT.act(view, RNG) == "pass"
+    assert TichuHeuristicBot(control_slack=STYLE_CONTROL_SLACK).act(view, RNG) == "pass"
+    assert TichuHeuristicBot(control_slack=STYLE_CONTROL_SLACK).act(view_of(state), RNG) == (
+        "play DRG"
+    )
 
 
 def test_leads_the_dog_to_a_partner_as_close_to_out_as_itself() -> None:

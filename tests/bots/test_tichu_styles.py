@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from cardroom.bots import bot_levels, make_bot
 from cardroom.bots.arena.duplicate import pair_specs, play_pair, tichu_config
 from cardroom.bots.registry import PLAYER_LEVELS, POOL, is_heavy, resolve
-from cardroom.bots.tichu.heuristic import plan_exchange
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot, plan_exchange
+from cardroom.bots.tichu.styles import STYLE_CONTROL_SLACK
 from cardroom.cli import main
 from cardroom.games.tichu.cards import DOG, iter_cards, mask_of
 from cardroom.games.tichu.state import Phase
@@ -59,8 +60,12 @@ def test_bomber_bombs_a_quiet_trick_the_heuristic_lets_go() -> None:
 
 def test_fighter_contests_what_the_heuristic_would_pass() -> None:
     quiet = tichu_view("3G 3K 6B 6R QG QB DRG", top="AG", top_seat=3, sizes=(7, 9, 10, 9))
-    assert make_bot("tichu", "heuristic").act(quiet, RNG) == "pass"
+    assert make_bot("tichu", "heuristic:cslack=0.5").act(quiet, RNG) == "pass"
     assert make_bot("tichu", "fighter").act(quiet, RNG) == "play DRG"
+    broken = "DOG 2G 2K 3G 3K 5B 6R 7G 8G 9G"  # beating the 8 breaks the straight
+    straight = tichu_view(broken, top="8B", top_seat=3, sizes=(10, 9, 10, 9))
+    assert make_bot("tichu", "heuristic").act(straight, RNG) == "pass"
+    assert make_bot("tichu", "fighter").act(straight, RNG) == "play 9G"
     partner_on_top = tichu_view("3G 5K 8B 10R QG AG", top="9G", top_seat=2, sizes=(6, 9, 7, 9))
     assert make_bot("tichu", "fighter").act(partner_on_top, RNG) == "pass"
 
@@ -119,7 +124,20 @@ def test_no_grand_tichu_on_a_loose_first_eight() -> None:
 def test_dv_contests_a_trick_for_a_double_victory_once_the_partner_is_out_first() -> None:
     hand = "3G 3K 6B 6R QG QB DRG"
     quiet = tichu_view(hand, top="AG", top_seat=3, sizes=(7, 9, 10, 9))
-    assert make_bot("tichu", "heuristic").act(quiet, RNG) == "pass"
+    assert make_bot("tichu", "heuristic:cslack=0.5").act(quiet, RNG) == "pass"
     race = view_of(replace(tichu_state(hand, top="AG", top_seat=3, sizes=(7, 9, 0, 9)), out=(2,)))
-    assert make_bot("tichu", "heuristic").act(race, RNG) == "pass"  # off by default
-    assert make_bot("tichu", "heuristic:dv=1").act(race, RNG) == "play DRG"
+    assert make_bot("tichu", "heuristic:cslack=0.5").act(race, RNG) == "pass"  # off by default
+    assert make_bot("tichu", "heuristic:cslack=0.5,dv=1").act(race, RNG) == "play DRG"
+
+
+@pytest.mark.parametrize("style", ["eager", "bomber", "fighter", "gambler", "novice"])
+def test_styles_keep_the_play_the_pool_was_measured_with(style: str) -> None:
+    """A change to the heuristic must not change the opponents it is measured against: the
+    styles spend control cards only on tricks that matter and lead their lowest unit first."""
+    bot = make_bot("tichu", style)
+    assert isinstance(bot, TichuHeuristicBot)
+    assert bot.control_slack == STYLE_CONTROL_SLACK
+    assert not bot.winners_first
+    last_two = tichu_view("3G DRG", sizes=(2, 9, 10, 9))
+    if style not in ("eager", "novice"):  # they lead their highest or a random unit
+        assert bot.act(last_two, RNG) == "play 3G"

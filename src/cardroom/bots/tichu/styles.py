@@ -24,7 +24,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.bidding import TICHU_P
 from cardroom.bots.tichu.heuristic import (
+    FOLLOW_SLACK,
+    HEURISTIC_GRAND_P,
     Option,
     Table,
     TichuHeuristicBot,
@@ -43,6 +46,28 @@ NOVICE_GRAND: Final = 0.95
 NOVICE_SLACK: Final = 0.5
 NOVICE_WANDER: Final = 0.5
 """Share of the novice's leads that open a random unit of its plan instead of the lowest."""
+STYLE_CONTROL_SLACK: Final = 0.5
+"""The styles keep the heuristic's play as it was when the pool was first measured (control
+cards only on tricks that matter, the lowest unit led first): a change to the heuristic must
+not change its opponents."""
+
+
+class _Style(TichuHeuristicBot):
+    """The heuristic as the pool measured it, with the given calls and follow slack."""
+
+    def __init__(
+        self,
+        tichu_threshold: float = TICHU_P,
+        grand_threshold: float = HEURISTIC_GRAND_P,
+        follow_slack: float = FOLLOW_SLACK,
+    ) -> None:
+        super().__init__(
+            tichu_threshold,
+            grand_threshold,
+            follow_slack,
+            control_slack=STYLE_CONTROL_SLACK,
+            winners_first=False,
+        )
 
 
 def _opponent_on_top(table: Table) -> bool:
@@ -61,7 +86,7 @@ def _going_out(table: Table, plays: Sequence[Option]) -> str | None:
     return next((o.text for o in plays if o.combo and o.combo.cards == table.hand), None)
 
 
-class TichuEagerBot(TichuHeuristicBot):
+class TichuEagerBot(_Style):
     """Leads its highest unit, follows with its strongest play: high cards early."""
 
     name = "eager"
@@ -76,7 +101,7 @@ class TichuEagerBot(TichuHeuristicBot):
             candidates = unit_plays(table, plays, unit)
             if candidates:
                 return candidates[0].text
-        return choose_lead(table, plays, history)
+        return choose_lead(table, plays, history, winners_first=False)
 
     def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
         normal = _non_bombs(plays)
@@ -85,7 +110,7 @@ class TichuEagerBot(TichuHeuristicBot):
         return super().follow(table, plays)
 
 
-class TichuBomberBot(TichuHeuristicBot):
+class TichuBomberBot(_Style):
     """Bombs any opponent's play at once, in turn or out of it."""
 
     name = "bomber"
@@ -100,7 +125,7 @@ class TichuBomberBot(TichuHeuristicBot):
         return super().follow(table, plays)
 
 
-class TichuFighterBot(TichuHeuristicBot):
+class TichuFighterBot(_Style):
     """Never passes an opponent's trick it can beat without a bomb (cheapest such play)."""
 
     name = "fighter"
@@ -112,7 +137,7 @@ class TichuFighterBot(TichuHeuristicBot):
         return super().follow(table, plays)
 
 
-class TichuGamblerBot(TichuHeuristicBot):
+class TichuGamblerBot(_Style):
     """Calls Tichu and Grand Tichu on loose hands; plays like the heuristic otherwise."""
 
     name = "gambler"
@@ -121,7 +146,7 @@ class TichuGamblerBot(TichuHeuristicBot):
         super().__init__(tichu_threshold=GAMBLER_TICHU, grand_threshold=GAMBLER_GRAND)
 
 
-class TichuNoviceBot(TichuHeuristicBot):
+class TichuNoviceBot(_Style):
     """The gentle level: sound moves, a wandering plan, timid contests, rare calls."""
 
     name = "novice"
@@ -154,4 +179,4 @@ class TichuNoviceBot(TichuHeuristicBot):
                 candidates = unit_plays(table, plays, unit)
                 if candidates:
                     return candidates[0].text
-        return out or choose_lead(table, plays, history)
+        return out or choose_lead(table, plays, history, winners_first=False)
