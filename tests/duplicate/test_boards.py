@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,6 @@ from cardroom.duplicate.boards import (
     one_round,
     tichu_deal,
 )
-from cardroom.duplicate.movement import board_rounds, movement, round_robin
 from cardroom.duplicate.scoring import team_match_imps
 from cardroom.engine import GameRecord, get_game
 
@@ -81,24 +79,6 @@ def test_every_table_gets_the_boards_cards_in_the_same_seats() -> None:
     assert tables[0][0].text == str(specs[0].board.chance[0])
     assert [r.kind for r in tables[0][1:]].count("chance") == 0  # one deal, one round
     assert [r.text for r in tables[0]] != [r.text for r in tables[1]]
-
-
-def test_the_movement_is_fair() -> None:
-    teams = ["a", "b", "c", "d", "e", "f"]
-    seatings = movement(teams, 10)
-    for team in teams:
-        boards = sorted(s.board for s in seatings if team in (s.ns, s.ew))
-        assert boards == list(range(1, 11))  # every board once
-        ns = sum(s.ns == team for s in seatings)
-        assert 4 <= ns <= 6  # N–S on about half of them
-    met = Counter(frozenset((s.ns, s.ew)) for s in seatings)
-    assert len(met) == 15  # every pair of teams met (10 boards ≥ 5 rounds)
-    assert [len(r) for r in board_rounds(10, 5)] == [2] * 5
-    assert [len(r) for r in board_rounds(3, 5)] == [1, 1, 1, 0, 0]
-    with pytest.raises(ValueError, match="even"):
-        round_robin(["a", "b", "c"])
-    with pytest.raises(ValueError, match="differ"):
-        round_robin(["a", "a"])
 
 
 def test_cardroom_event_writes_the_standings_and_the_records(tmp_path: Path) -> None:

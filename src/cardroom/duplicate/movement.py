@@ -3,16 +3,29 @@
 A round-robin barometer: K teams (K even) sit at K/2 tables; the boards are cut into K − 1
 rounds of consecutive boards, and in each round every table plays that round's boards, with the
 pairings of a round robin (the circle method), so every team meets every other team once when
-there are at least K − 1 boards. Each team plays every board exactly once. On a board the home
-team of a table sits N–S when the board's number is odd and E–W when it is even, so over an
-event each team sits N–S on about half its boards, and each board's N–S results (K/2 of them,
-one per table, on the same cards from the same seats) are compared with each other, and its
-E–W results likewise. Two teams play a team match instead (``team_match``).
+there are at least K − 1 boards. Each team plays every board exactly once, and each board's
+N–S results (K/2 of them, one per table, on the same cards from the same seats) are compared
+with each other, and its E–W results likewise. Two teams play a team match instead
+(``team_match``).
 
->>> [(s.board, s.table, s.ns, s.ew) for s in movement(["a", "b", "c", "d"], 3)]
+Which team of a table sits N–S decides whom its result is compared with: the team in the same
+direction at another table, whose result was made against that table's other team. If a team
+were compared with the same team of another table on every board of a round (say, home teams
+always N–S on odd boards), its score would carry that team's edge over its opponent, and a team
+compared with strong teams would lose places it did not lose at its own table (with six teams
+or more; four happen to cancel over the round robin). So the direction follows a Walsh
+function of the table and the board's place in its round (``home_sits_ns``): any two tables
+sit alike on half of a round's boards and crosswise on the other half, so each team is compared
+as often with the home team of another table as with its away team, and their edges over each
+other cancel. The cancelling is exact when a round's boards are a multiple of the smallest
+power of two above K/2 (4 boards for 4 or 6 teams, 8 for up to 14), and each team sits N–S on
+half its boards then.
+
+>>> [(s.board, s.table, s.ns, s.ew) for s in movement(["a", "b", "c", "d"], 6)]
 ... # doctest: +NORMALIZE_WHITESPACE
-[(1, 1, 'a', 'd'), (1, 2, 'b', 'c'), (2, 1, 'c', 'a'), (2, 2, 'b', 'd'), (3, 1, 'a', 'b'),
- (3, 2, 'c', 'd')]
+[(1, 1, 'a', 'd'), (1, 2, 'b', 'c'), (2, 1, 'd', 'a'), (2, 2, 'b', 'c'), (3, 1, 'a', 'c'),
+ (3, 2, 'd', 'b'), (4, 1, 'c', 'a'), (4, 2, 'd', 'b'), (5, 1, 'a', 'b'), (5, 2, 'c', 'd'),
+ (6, 1, 'b', 'a'), (6, 2, 'c', 'd')]
 """
 
 from __future__ import annotations
@@ -59,6 +72,14 @@ def board_rounds(boards: int, rounds: int) -> list[range]:
     return runs
 
 
+def home_sits_ns(table: int, index: int) -> bool:
+    """Whether the home team of ``table`` (1-based) sits N–S on the ``index``-th (0-based)
+    board of a round: the Walsh function of ``table`` at ``index``, + when ``table & index``
+    has an even number of ones. Distinct tables' functions agree on exactly half of every
+    aligned run of 2^m boards (2^m > the table number), and each is N–S on half of it."""
+    return (table & index).bit_count() % 2 == 0
+
+
 def team_match(teams: Sequence[str], boards: int) -> list[Seating]:
     """Two teams, two tables, as in bridge team matches: on every board the first team sits
     N–S at table 1 and E–W at table 2. Comparing the two N–S results scores the match: the
@@ -82,8 +103,8 @@ def movement(teams: Sequence[str], boards: int) -> list[Seating]:
     seatings: list[Seating] = []
     runs = board_rounds(boards, len(pairings))
     for number, (pairs, run) in enumerate(zip(pairings, runs, strict=True)):
-        for board in run:
+        for index, board in enumerate(run):
             for table, (home, away) in enumerate(pairs, start=1):
-                ns, ew = (home, away) if board % 2 else (away, home)
+                ns, ew = (home, away) if home_sits_ns(table, index) else (away, home)
                 seatings.append(Seating(number + 1, board, table, ns, ew))
     return seatings
