@@ -12,7 +12,7 @@ from cardroom.engine.types import Audience
 
 from . import observe as _observe
 from . import rules, sample
-from .actions import TichuAction
+from .actions import TichuAction, action_text
 from .config import RULES_VERSION, TichuConfig
 from .events import RoundScored
 from .scoring import end_reason, match_result
@@ -105,8 +105,8 @@ class TichuGame:
     def parse_action(self, text: str) -> TichuAction:
         return TichuAction.parse(text)
 
-    def format_action(self, action: TichuAction) -> str:
-        return str(action)
+    format_action = staticmethod(action_text)
+    """``str(action)``, memoised: the runner logs an action text at every step."""
 
     # -- information ---------------------------------------------------------------------------
     def observe(self, state: TichuState, audience: Audience) -> Observation:
