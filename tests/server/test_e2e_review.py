@@ -118,13 +118,12 @@ def test_a_finished_rounds_review_steps_from_mistake_to_mistake(browser: Any, ba
     with httpx.Client(base_url=base, timeout=30) as http:
         table = round_with_a_mistake(http)
     page = browser.new_page(base_url=base, viewport=DESKTOP)
-    first: list[bool] = []
+    seen: list[bool] = []
 
     def review(route: Any) -> None:
-        """The first answer says the review is under way (as a busy server would); the rest
-        are the server's own."""
-        if not first:
-            first.append(True)
+        """Until the test has seen the progress, the answer says the review is under way (as a
+        busy server would); then the server's own."""
+        if not seen:
             body = json.dumps({"state": "running", "done": 3, "total": 9})
             route.fulfill(status=202, body=body, content_type="application/json")
         else:
@@ -132,9 +131,8 @@ def test_a_finished_rounds_review_steps_from_mistake_to_mistake(browser: Any, ba
 
     page.route("**/api/tables/*/review*", review)
     page.goto(f"/replay/{table}?review=0")
-    progress = page.get_by_test_id("review-progress")
-    progress.wait_for()
-    assert "3 of 9" in progress.inner_text()
+    page.get_by_test_id("review-progress").filter(has_text="3 of 9").wait_for()
+    seen.append(True)
     summary = page.get_by_test_id("review-summary")
     summary.wait_for(timeout=120_000)
     assert "Accuracy" in summary.inner_text()
