@@ -70,7 +70,7 @@ async def tables(hours: float, db: str) -> None:
                 continue
             access, owner = Access.create(private=False, hot_seat=False)
             try:
-                actor = await registry.create("tichu", OPTIONS, "bench", access, who)
+                actor = await registry.create("tichu", OPTIONS, "bench", access, creator=who)
             except LobbyError as exc:
                 key = "429 open tables" if exc.problem == Problem.TOO_MANY else "503 room full"
                 refused[key] = refused.get(key, 0) + 1

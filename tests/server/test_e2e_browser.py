@@ -112,9 +112,12 @@ def sit_with_bots(page: Any, seats: int, level: str = "random") -> None:
 
 
 def wait_change(page: Any, version: int | None) -> None:
-    """Wait until the page shows a newer version (or a refusal)."""
+    """Wait until the page's own action is answered and it shows a newer version (or a
+    refusal)."""
     page.wait_for_function(
-        "v => window.cardroom.v !== v || window.cardroom.message", arg=version, timeout=10_000
+        "v => !window.cardroom.inflight && (window.cardroom.v !== v || window.cardroom.message)",
+        arg=version,
+        timeout=10_000,
     )
     message = page.evaluate("() => window.cardroom.message")
     assert not message or message["kind"] != "error", message
@@ -150,6 +153,10 @@ def tichu_move(page: Any, o: Json, seat: int) -> bool:
         card = next(c for c in o["hand"] if c not in given.values())  # given: out of the hand
         page.get_by_test_id(f"card-{card}").click()
         page.get_by_test_id(f"exchange-{open_slots[0]}").click()
+        # a bot's move may change the version first: wait for this card to leave the hand
+        page.wait_for_function(
+            "c => !window.cardroom.obs.hand.includes(c) || window.cardroom.message", arg=card
+        )
     elif o["phase"] == "wish" and "nowish" in legal:
         page.get_by_test_id("wish-none").click()
     elif o["phase"] == "dragon" and any(a.startswith("give-dragon") for a in legal):
@@ -329,7 +336,9 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
     )
     player.screenshot(path=str(SHOTS / "e2e-toepen-hand-end-phone.png"), full_page=True)
     player.reload()  # the seat token in localStorage binds the same seat again
-    player.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
+    player.wait_for_function(
+        "() => window.cardroom && window.cardroom.mySeat === 0 && window.cardroom.obs"
+    )
     assert player.get_by_test_id("hand").count() == 1
     watcher.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.last_hand")
     assert watcher.get_by_test_id("hand").count() == 0
