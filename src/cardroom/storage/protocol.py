@@ -84,6 +84,9 @@ class TableMeta:
     for its kind of table (``server/table/actor.py``)."""
     clock_bank: float | None = None
     """The table's own time bank per seat, with ``clock_move``."""
+    pace: float | None = None
+    """The table's own minimum wait (seconds) before any bot moves; ``None``: the server's
+    ``bot_delay``."""
     creator: str | None = None
     """Who created the table (a hash of its address; of its account once there are accounts):
     the key that bounds how many open tables one creator may have."""

@@ -139,6 +139,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         AddColumn("tables", "clock_move", "DOUBLE PRECISION"),
         AddColumn("tables", "clock_bank", "DOUBLE PRECISION"),
     )),
+    Migration(9, "a table's own minimum wait before a bot moves", (
+        AddColumn("tables", "pace", "DOUBLE PRECISION"),
+    )),
 )  # fmt: skip
 """Append only: a released migration is never edited, a change is a new one."""
 

@@ -41,7 +41,8 @@ from cardroom.storage.protocol import (
 MEMORY_URLS = ("memory", "memory://", ":memory:")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
-    "owner_hash, invite_hash, private, hot_seat, hints, rated, creator, clock_move, clock_bank"
+    "owner_hash, invite_hash, private, hot_seat, hints, rated, creator, clock_move, clock_bank, "
+    "pace"
 )
 CREATOR_LOCK = 4244
 """``pg_advisory_xact_lock(CREATOR_LOCK, hashtext(creator))``: one creation per creator at a
@@ -328,6 +329,7 @@ def _parse_meta(row: Row) -> TableMeta:
         creator=row[15],
         clock_move=None if row[16] is None else float(row[16]),
         clock_bank=None if row[17] is None else float(row[17]),
+        pace=None if row[18] is None else float(row[18]),
     )
 
 
@@ -393,7 +395,7 @@ class SqlStore:
             meta.owner_hash, meta.invite_hash, int(meta.private), int(meta.hot_seat),
             int(meta.hints),
             int(meta.rated),
-            meta.creator, meta.clock_move, meta.clock_bank,
+            meta.creator, meta.clock_move, meta.clock_bank, meta.pace,
         )  # fmt: skip
         try:
             async with self._backend.transaction() as conn:

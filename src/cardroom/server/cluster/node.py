@@ -198,11 +198,13 @@ class ClusterRegistry(TableRegistry):
         rated: bool = False,
         creator: str | None = None,
         clock: tuple[float, float] | None = None,
+        pace: float | None = None,
     ) -> TableActor:
         """Store the table and let go of it: the node nginx routes its requests to takes it."""
         actor = await super().create(
-            game_name, options, name, access, hints=hints, rated=rated, creator=creator, clock=clock
-        )
+            game_name, options, name, access, hints=hints, rated=rated, creator=creator,
+            clock=clock, pace=pace,
+        )  # fmt: skip
         self.actors.pop(actor.id, None)
         await actor.stop()
         return actor

@@ -250,11 +250,13 @@ class TableRegistry:
         rated: bool = False,
         creator: str | None = None,
         clock: tuple[float, float] | None = None,
+        pace: float | None = None,
     ) -> TableActor:
         """A new open table; bad game names, options or names raise ``LobbyError`` (400), as
         does a rated table that is not standard (``players/rated.py``); a ``creator``
         (``access.holder_key``) with its bound of open tables 429. ``clock``: the table's own
-        turn clock (``table/clock.chosen_clock``), else the server's default."""
+        turn clock (``table/clock.chosen_clock``), else the server's default; ``pace`` its minimum
+        wait before a bot moves (``table/clock.chosen_pace``), else the server's bot delay."""
         try:
             game = get_game(game_name)
         except KeyError as exc:
@@ -292,6 +294,7 @@ class TableRegistry:
                 creator=creator,
                 clock_move=None if clock is None else clock[0],
                 clock_bank=None if clock is None else clock[1],
+                pace=pace,
             )
             return await self._create(meta, game.num_seats(config))
         except TooManyOpen as exc:

@@ -182,7 +182,7 @@ class TableActor:
         self.rng = random.Random(secrets.randbits(64))  # the timed-out seats' moves
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
         self.subscribers: dict[Subscriber, Audience] = {}
-        self.bots = BotDriver(game.name, settings.bot_delay, pool)
+        self.bots = self._bot_driver(pool)
         self.inbox: asyncio.Queue[_Job | None] = asyncio.Queue()
         self.stopped = False
         self._stopping = False
@@ -366,6 +366,7 @@ class TableActor:
             "hints": self.meta.hints,
             "rated": self.meta.rated,
             "clock": {"move": self.clock.rules.move, "bank": self.clock.rules.bank},
+            "pace": self.meta.pace,
         }
 
     def observation(self, audience: Audience) -> Json:
@@ -709,6 +710,15 @@ class TableActor:
         self._schedule_bots()
 
     # -- the clock and the bomb hold -----------------------------------------------------------
+    def _bot_driver(self, pool: BotPool) -> BotDriver:
+        """The table's own pace if its owner chose one: every bot then waits exactly that long
+        after each change (no jitter), so how long the table pauses never depends on a seat
+        or on what it holds; else the server's ``bot_delay`` with its jitter."""
+        pace = self.meta.pace
+        if pace is None:
+            return BotDriver(self.game.name, self.settings.bot_delay, pool)
+        return BotDriver(self.game.name, pace, pool, jitter=0.0)
+
     def _clock_rules(self) -> ClockRules:
         """The table's own clock if its owner chose one; else ``settings.turn_timeout`` at
         every table; else public tables get the clock (``clock_move`` per move plus a

@@ -42,9 +42,11 @@ LegalOf = Callable[[int], Sequence[str]]
 class BotDriver:
     """Bot seats of one table: which bot sits where, and which seat is thinking."""
 
-    def __init__(self, game: str, delay: float, pool: BotPool) -> None:
+    def __init__(self, game: str, delay: float, pool: BotPool, jitter: float = JITTER) -> None:
         self.game = game
         self.delay = delay
+        self.jitter = jitter
+        """0 at a table with its own pace: every bot waits exactly ``delay``, whatever it holds."""
         self.pool = pool
         self.rng = random.Random(secrets.randbits(64))
         self.bots: dict[int, Bot] = {}
@@ -95,7 +97,7 @@ class BotDriver:
                 self._thinking[seat] = asyncio.create_task(self._think(bot, view, seen, submit))
             else:
                 loop = asyncio.get_running_loop()
-                delay = self.delay * (1 - JITTER + 2 * JITTER * self.rng.random())
+                delay = self.delay * (1 - self.jitter + 2 * self.jitter * self.rng.random())
                 handle = loop.call_later(delay, self._decide, bot, seat, view_of, submit)
                 self._thinking[seat] = handle
 

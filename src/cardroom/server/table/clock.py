@@ -139,3 +139,26 @@ def chosen_clock(raw: Any, public: bool) -> tuple[float, float] | None:
     if not 0 <= bank <= BANK_MAX or (move == 0 and bank != 0):
         raise ValueError(f"the clock's bank must be 0..{BANK_MAX:.0f} s (0 without a clock)")
     return float(move), float(bank)
+
+
+PACE_MAX = 3.0
+"""The longest minimum wait an owner may choose: longer makes a table of bots feel stalled."""
+
+
+def chosen_pace(raw: Any) -> float | None:
+    """The minimum wait an owner asks for a new table: seconds between one change of the table
+    and the next move any bot makes, the same for every seat whatever it holds (a bot that
+    answers faster with a bomb in hand would tell the table so). ``None``: the server's bot
+    delay. ``ValueError`` says what is wrong.
+
+    >>> chosen_pace(1.5)
+    1.5
+    >>> chosen_pace(9)
+    Traceback (most recent call last):
+    ValueError: 'pace' must be 0..3 seconds
+    """
+    if raw is None:
+        return None
+    if not isinstance(raw, int | float) or isinstance(raw, bool) or not 0 <= raw <= PACE_MAX:
+        raise ValueError(f"'pace' must be 0..{PACE_MAX:.0f} seconds")
+    return float(raw)

@@ -39,7 +39,7 @@ from cardroom.server.lobby.registry import AbandonedTable, TableRegistry
 from cardroom.server.ops.limits import CreationLimiter, OverQuota, retry_after
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
-from cardroom.server.table.clock import chosen_clock
+from cardroom.server.table.clock import chosen_clock, chosen_pace
 from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
 from cardroom.server.web.accounts import signed_in
@@ -223,12 +223,13 @@ async def create_table(request: Request) -> Response:
         raise LobbyError("'hints' must be true or false", Problem.BAD_REQUEST)
     try:
         clock = chosen_clock(data.get("clock"), public=not (access.private or access.hot_seat))
+        pace = chosen_pace(data.get("pace"))
     except ValueError as exc:
         raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
     registry, holder = _registry(request), _holder(request)
     actor = await registry.create(
         game, options, name, access, hints=hints and not rated, rated=rated, creator=holder,
-        clock=clock,
+        clock=clock, pace=pace,
     )  # fmt: skip
     invite = invite_for(owner)
     secrets = {"owner": owner, "invite": invite, "invite_link": f"/t/{actor.id}#invite={invite}"}
@@ -342,6 +343,7 @@ async def rematch(request: Request) -> Response:
             rated=meta.rated,
             creator=who.holder,
             clock=own_clock(meta),
+            pace=meta.pace,
         )
         for row in actor.seats:
             if row.kind == "bot":

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { date, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
-import { PRESETS, presetOptions } from "./presets.js";
+import { CLOCKS, NO_CLOCK, PACES, PRESETS, PUBLIC_CLOCK, clockText, paceText, parseClock, presetOptions } from "./presets.js";
 import { QuickPlay } from "./quickplay.js";
 import { h as vh, render } from "./ui.js";
 
@@ -137,8 +137,29 @@ export function mountLobby(root, navigate) {
     optionsBox,
   );
   const quick = h("div", { class: "quick-box" });
-  const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private" });
-  const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat" });
+  const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private", onchange: () => fitClock() });
+  const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat", onchange: () => fitClock() });
+  let clockChosen = false; // until the owner picks one, the clock follows the kind of table
+  const clockSelect = h(
+    "select",
+    { id: "lobby-clock", "data-testid": "lobby-clock", onchange: () => (clockChosen = true) },
+    CLOCKS.map((c) => h("option", { value: c, selected: c === PUBLIC_CLOCK }, clockText(parseClock(c)))),
+  );
+  const paceSelect = h(
+    "select",
+    { id: "lobby-pace", "data-testid": "lobby-pace" },
+    PACES.map((s) => h("option", { value: JSON.stringify(s) }, paceText(s))),
+  );
+  // "Off" only where the server allows it (a private or hot-seat table: a public one keeps a
+  // clock, since one absent stranger would stall it); an unchosen clock is the server's default
+  // for the kind of table, a clock in public and none in private.
+  function fitClock() {
+    const unlisted = privateBox.checked || hotSeatBox.checked;
+    clockSelect.querySelector(`option[value="${NO_CLOCK}"]`).disabled = !unlisted;
+    if (!clockChosen) clockSelect.value = unlisted ? NO_CLOCK : PUBLIC_CLOCK;
+    else if (!unlisted && clockSelect.value === NO_CLOCK) clockSelect.value = PUBLIC_CLOCK;
+  }
+  fitClock();
   const hintsBox = h("input", { type: "checkbox", id: "flag-hints", "data-testid": "flag-hints", checked: true });
   const ratedBox = h("input", { type: "checkbox", id: "flag-rated", "data-testid": "flag-rated" });
   const levelSelect = h("select", {
@@ -162,6 +183,10 @@ export function mountLobby(root, navigate) {
     h("div", { class: "opt" }, h("label", { for: "flag-rated" }, t("players.rated_table")), ratedBox,
       h("span", { class: "help" }, t("players.rated_help"))),
     h("div", { class: "opt" }, h("label", { for: "lobby-bot-level" }, t("lobby.bot_level")), levelSelect, levelHelp),
+    h("div", { class: "opt" }, h("label", { for: "lobby-clock" }, t("lobby.clock")), clockSelect,
+      h("span", { class: "help" }, t("lobby.clock_help"))),
+    h("div", { class: "opt" }, h("label", { for: "lobby-pace" }, t("lobby.pace")), paceSelect,
+      h("span", { class: "help" }, t("lobby.pace_help"))),
   );
   const list = h("div", { class: "tables", "data-testid": "table-list" }, t("common.loading"));
   const finished = h("div", { class: "tables", "data-testid": "finished-list" });
@@ -223,6 +248,9 @@ export function mountLobby(root, navigate) {
         private: privateBox.checked, hot_seat: hotSeatBox.checked, hints: hintsBox.checked && !ratedBox.checked,
         rated: ratedBox.checked,
       };
+      if (clockChosen) flags.clock = parseClock(clockSelect.value); // else the server's default
+      const pace = JSON.parse(paceSelect.value);
+      if (pace !== null) flags.pace = pace;
       const res = await api.createTable(gameSelect.value, options, name, flags);
       navigate(`/t/${res.id}`);
     } catch (err) {
@@ -268,7 +296,7 @@ export function mountLobby(root, navigate) {
               h(
                 "tr",
                 {},
-                ["table", "game", "seats", "status"].map((k) => h("th", {}, t(`lobby.column.${k}`))),
+                ["table", "game", "seats", "clock", "status"].map((k) => h("th", {}, t(`lobby.column.${k}`))),
                 h("th", {}),
               ),
               tables.map(tableRow),
@@ -290,6 +318,7 @@ export function mountLobby(root, navigate) {
       h("td", {}, row.name || row.id, row.private ? h("span", { class: "badge", title: t("lobby.invite_only") }, " ", t("lobby.private_badge")) : null),
       h("td", {}, gameTitle(row.game)),
       h("td", {}, seats.length ? t("lobby.seats_taken", { taken, total: seats.length }) : ""),
+      h("td", { class: "clock", "data-testid": `table-clock-${row.id}` }, row.clock ? clockText(row.clock) : ""),
       h("td", {}, status),
       h(
         "td",

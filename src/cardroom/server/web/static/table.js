@@ -15,6 +15,7 @@ import { refusal, t } from "./i18n.js";
 import { LanguageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
+import { clockText } from "./presets.js";
 import { tableReviewOffered, tableReviewView } from "./review.js";
 import { leave } from "./seats.js";
 import { TableSocket } from "./socket.js";
@@ -474,12 +475,27 @@ function useFocusOnHand(state) {
   });
 }
 
+// The invite button's chain link: on a phone the button is this icon alone (style.css), so the
+// owner's top bar stays one line in every language.
+const linkIcon = () =>
+  h(
+    "svg",
+    { class: "icon", viewBox: "0 0 24 24", width: 16, height: 16, "aria-hidden": "true" },
+    h("path", {
+      d: "M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1",
+      fill: "none",
+      stroke: "currentColor",
+      "stroke-width": 2.4,
+      "stroke-linecap": "round",
+    }),
+  );
+
 function Header({ state }) {
   const link = api.inviteLink(state.id); // only the owner's browser holds it
   const copied = useRef(null);
   return h(
     "header",
-    { class: "bar" },
+    { class: "bar table-bar", "data-testid": "table-bar" },
     h("a", { href: "/", class: "home" }, t("app.title")),
     h(
       "a",
@@ -503,14 +519,16 @@ function Header({ state }) {
               class: "small",
               "data-testid": "copy-invite",
               "aria-label": t("table.invite.copy_label"),
-              ref: copied,
-              onclick: () => {
-                const done = () => (copied.current.textContent = t("table.invite.copied"));
+              title: t("table.invite.copy_label"),
+              onclick: (e) => {
+                const button = e.currentTarget;
+                const done = () => ((copied.current.textContent = t("table.invite.copied")), button.classList.add("done"));
                 if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, () => prompt(t("table.invite.copy_prompt"), link));
                 else prompt(t("table.invite.copy_prompt"), link);
               },
             },
-            t("table.invite.copy"),
+            linkIcon(),
+            h("span", { class: "label", ref: copied }, t("table.invite.copy")),
           ),
         )
       : null,
@@ -533,8 +551,7 @@ function Header({ state }) {
       ? h(
           "label",
           { class: "levels", title: t("table.levels.title") },
-          t("table.levels"),
-          " ",
+          h("span", { class: "label" }, t("table.levels"), " "),
           h(
             "select",
             {
@@ -623,6 +640,9 @@ function topLine(state) {
   return [
     h("span", { "data-testid": "status", class: `conn ${state.connected ? "ok" : ""}` }, STATUS[state.status] ? t(STATUS[state.status]) : state.status),
     obs ? h("span", { "data-testid": "phase", class: "phase" }, phaseLine(state, game)) : null,
+    state.meta && state.meta.clock && state.meta.clock.move > 0
+      ? h("span", { class: "rule", "data-testid": "table-clock", title: t("lobby.clock") }, clockText(state.meta.clock))
+      : null,
     yourMove(state) ? h("span", { class: "badge go", "data-testid": "your-move" }, t("table.your_move")) : null,
     !seated(state)
       ? h(
