@@ -71,12 +71,14 @@ def new_table(page: Page, base: str, game: str, options: Json, bots: str) -> str
     page.get_by_test_id("player-name").fill("Alice")
     page.get_by_test_id("bot-level").select_option(bots)
     page.get_by_test_id("sit-0").click()
-    page.wait_for_function("() => window.cardroom.mySeat === 0")
+    page.wait_for_function("() => window.cardroom && window.cardroom.mySeat === 0")
     n = 4
     for seat in range(1, n):
         page.get_by_test_id(f"add-bot-{seat}").click()
         page.wait_for_selector(f"[data-testid=seat-{seat}].bot")
-    page.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.hand")
+    page.wait_for_function(
+        "() => window.cardroom && window.cardroom.obs && window.cardroom.obs.hand"
+    )
     return page.url.rsplit("/", 1)[1]
 
 
@@ -91,7 +93,7 @@ def tichu_session(page: Page, base: str, out: Path) -> str:
     guest = page.context.browser.new_context(**context_options(DESKTOP))  # type: ignore[union-attr]
     other = guest.new_page()
     other.goto(f"{base}/t/{table}")
-    other.wait_for_function("() => window.cardroom.obs")
+    other.wait_for_function("() => window.cardroom && window.cardroom.obs")
     other.screenshot(path=str(out / "01d-guest-view.png"))  # no invite: no controls
     guest.close()
     shots: set[str] = set()
@@ -274,7 +276,7 @@ def scripted(browser: Any, base: str, obs: Json, history: list[Json], path: Path
                "chat": []}  # fmt: skip
     page.route_web_socket("**/ws", lambda ws: ws.on_message(lambda m: ws.send(json.dumps(welcome))))
     page.goto(f"{base}/t/SHOT")
-    page.wait_for_function("() => window.cardroom.obs")
+    page.wait_for_function("() => window.cardroom && window.cardroom.obs")
     page.screenshot(path=str(path))
     context.close()
 

@@ -196,28 +196,32 @@ function roundEndView(view) {
     summary,
     view.dealAt ? h("p", { class: "countdown", "data-testid": "next-deal" }, dealCountdown(view)) : null,
     readyView(view),
-    tableReviewOffered(view)
-      ? h(
-          "button",
-          {
-            class: "secondary",
-            "data-testid": "round-end-review",
-            onclick: () => {
-              view.update((s) => ([s.tab, s.sideOpen, s.roundEnd] = ["review", true, null]));
-              startTableReview(view);
-            },
-          },
-          t("review.mine"),
-        )
-      : null,
     h(
-      "button",
-      {
-        class: view.dealAt && seated(view) ? "secondary" : "primary",
-        "data-testid": "round-end-close",
-        onclick: close,
-      },
-      t("table.close"),
+      "div",
+      { class: "overlay-buttons" },
+      tableReviewOffered(view)
+        ? h(
+            "button",
+            {
+              class: "secondary",
+              "data-testid": "round-end-review",
+              onclick: () => {
+                view.update((s) => ([s.tab, s.sideOpen, s.roundEnd] = ["review", true, null]));
+                startTableReview(view);
+              },
+            },
+            t("review.mine"),
+          )
+        : null,
+      h(
+        "button",
+        {
+          class: view.dealAt && seated(view) ? "secondary" : "primary",
+          "data-testid": "round-end-close",
+          onclick: close,
+        },
+        t("table.close"),
+      ),
     ),
   );
 }
