@@ -49,12 +49,15 @@ def main() -> None:
     parser.add_argument("--levels", required=True, help="the bot level of each seat, by commas")
     parser.add_argument("--worlds", type=int, default=ReviewSettings().worlds)
     parser.add_argument("--call-worlds", type=int, default=ReviewSettings().call_worlds)
+    parser.add_argument(
+        "--extend", type=int, default=ReviewSettings().extend, help="at most N x worlds"
+    )
     parser.add_argument("--limit", type=int, help="only the first N records")
     parser.add_argument("--seeds", default="1,2", help="the two review seeds")
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
     levels = [level.strip() for level in args.levels.split(",")]
-    settings = ReviewSettings(args.worlds, args.call_worlds)
+    settings = ReviewSettings(args.worlds, args.call_worlds, extend=args.extend)
     seed_a, seed_b = args.seeds.split(",")
     paths = sorted(args.records.glob("*.jsonl"))[: args.limit]
     rows: dict[str, list[tuple[float, int]]] = {level: [] for level in levels}
@@ -84,7 +87,12 @@ def main() -> None:
     rng = random.Random(0)
     figures: dict[str, object] = {
         "records": len(paths),
-        "settings": {"worlds": args.worlds, "call_worlds": args.call_worlds},
+        "settings": {
+            "worlds": args.worlds,
+            "call_worlds": args.call_worlds,
+            "extend": args.extend,
+            "seeds": [seed_a, seed_b],
+        },
         "agreement_all": agree / total,
         "agreement_unforced": agree_unforced / unforced,
         "cpu_per_round": {
@@ -94,7 +102,10 @@ def main() -> None:
         },
         "levels": {},
     }
-    print(f"{len(paths)} records, worlds={args.worlds}, call_worlds={args.call_worlds}")
+    print(
+        f"{len(paths)} records, worlds={args.worlds}, call_worlds={args.call_worlds},"
+        f" extend={args.extend}"
+    )
     for level in dict.fromkeys(levels):
         mean, low, high = ci(rows[level], rng)
         n = sum(k for _, k in rows[level])

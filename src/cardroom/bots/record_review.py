@@ -181,6 +181,7 @@ class RecordReview:
             "settings": {
                 "worlds": self.settings.worlds,
                 "call_worlds": self.settings.call_worlds,
+                "extend": self.settings.extend,
                 "budget": self.settings.budget,
                 "seed": self.seed,
             },

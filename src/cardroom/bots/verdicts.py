@@ -61,13 +61,23 @@ class ReviewSettings:
     budget: float | None = None
     """Seconds per decision at most (None: the world counts alone decide, reproducibly)."""
     thresholds: Thresholds = field(default_factory=Thresholds)
+    extend: int = 5
+    """Up to ``extend`` times the worlds while the best action is not settled (``more``):
+    most decisions are clear after the base count, and the few close ones are where two
+    reviews with different seeds would otherwise name different best actions."""
 
-    def more(self, count: int) -> More:
-        """The stopping rule of one decision: ``count`` worlds, or the time budget first."""
+    def more(self, count: int, settled: Callable[[], bool] | None = None) -> More:
+        """The stopping rule of one decision: ``count`` worlds, then (given ``settled``) more
+        up to ``extend`` times as many until ``settled()``; the time budget first."""
+        most = count * self.extend if settled else count
+
+        def enough(k: int) -> bool:
+            return k < count or (k < most and settled is not None and not settled())
+
         if self.budget is None:
-            return lambda k: k < count
+            return enough
         deadline = time.perf_counter() + self.budget
-        return lambda k: k < 2 or (k < count and time.perf_counter() < deadline)
+        return lambda k: k < 2 or (enough(k) and time.perf_counter() < deadline)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"sampled worlds per call decision (default {DEFAULTS.call_worlds})",
     )
     parser.add_argument(
+        "--extend",
+        type=int,
+        default=DEFAULTS.extend,
+        help="at most N times the worlds while the best action is unsettled"
+        f" (default {DEFAULTS.extend}; 1: fixed counts)",
+    )
+    parser.add_argument(
         "--budget", type=float, help="seconds per decision at most (default: no time limit)"
     )
     parser.add_argument("--quiet", action="store_true", help="no tables, no progress")
@@ -65,7 +72,9 @@ def settings_of(args: argparse.Namespace) -> ReviewSettings:
         raise ValueError("--worlds and --call-worlds must be at least 2")
     if args.budget is not None and args.budget <= 0:
         raise ValueError("--budget must be positive")
-    return ReviewSettings(args.worlds, args.call_worlds, args.budget)
+    if args.extend < 1:
+        raise ValueError("--extend must be at least 1")
+    return ReviewSettings(args.worlds, args.call_worlds, args.budget, extend=args.extend)
 
 
 def print_review(review: RecordReview) -> None:

@@ -71,6 +71,9 @@ MIN_GAIN: Final = 5.0
 """Expected points by which another action must beat the one taken to count as better (as the
 search bot's ``MARGIN``): smaller differences are within what the rollouts can tell apart, and
 would make two reviews with different seeds name different best actions."""
+SETTLE: Final = 2.0
+"""Standard errors by which every comparison that decides the best action must be clear of
+its bar before a review stops adding worlds (``ReviewSettings.extend``)."""
 NO_TICHU: Final = "no tichu"
 """The action text of a Tichu not called (reviewed at the seat's first play)."""
 NO_BOMB_TEXT: Final = "no bomb"
@@ -80,36 +83,70 @@ GRAND_STAKE: Final = 200
 
 
 class Paired:
-    """Running paired differences of each candidate's score against the action taken."""
+    """Running paired differences between every two candidates' scores (the same worlds, the
+    same rollout seeds), so that both the gain over the action taken and the margin between
+    the two best candidates are judged by the variance of their difference."""
 
     def __init__(self, texts: Sequence[str], taken: str) -> None:
         self.texts = list(texts)
         self.base = self.texts.index(taken)
-        self.sums = [0.0] * len(texts)
-        self.diffs = [0.0] * len(texts)
-        self.squares = [0.0] * len(texts)
+        n = len(texts)
+        self.sums = [0.0] * n
+        self.diffs = [[0.0] * n for _ in range(n)]
+        self.squares = [[0.0] * n for _ in range(n)]
         self.worlds = 0
 
     def add(self, scores: Sequence[float]) -> None:
-        base = scores[self.base]
         for i, score in enumerate(scores):
-            d = score - base
             self.sums[i] += score
-            self.diffs[i] += d
-            self.squares[i] += d * d
+            diffs, squares = self.diffs[i], self.squares[i]
+            for j, other in enumerate(scores):
+                d = score - other
+                diffs[j] += d
+                squares[j] += d * d
         self.worlds += 1
 
-    def review(self, kind: str, thresholds: Thresholds, shown: Callable[[str], str]) -> Review:
-        """The action taken stays best unless a candidate beats it by more than ``Z``
-        standard errors of the paired difference; the loss is the best gain."""
+    def gain(self, i: int, j: int) -> tuple[float, float]:
+        """The mean paired gain of candidate ``i`` over ``j`` and its standard error."""
         n = max(self.worlds, 1)
+        mean = self.diffs[i][j] / n
+        var = max(self.squares[i][j] / n - mean * mean, 0.0)
+        return mean, (var / max(n - 1, 1)) ** 0.5
+
+    def choice(self) -> tuple[int, float]:
+        """The best candidate and its gain: the action taken unless a candidate beats it by
+        at least ``MIN_GAIN`` and more than ``Z`` standard errors (the largest such gain)."""
         best, gain = self.base, 0.0
         for i in range(len(self.texts)):
-            mean = self.diffs[i] / n
-            var = max(self.squares[i] / n - mean * mean, 0.0)
-            se = (var / max(n - 1, 1)) ** 0.5
+            mean, se = self.gain(i, self.base)
             if mean > gain and mean >= MIN_GAIN and mean - Z * se > 0:
                 best, gain = i, mean
+        return best, gain
+
+    def settled(self) -> bool:
+        """Whether more worlds would hardly change ``choice``: every candidate's gain over the
+        action taken is ``SETTLE`` standard errors clear of ``MIN_GAIN`` (the bar that stays
+        as the standard errors shrink), and a better candidate leads every other one that
+        clears it by ``SETTLE`` standard errors."""
+        if self.worlds < 2:
+            return False
+        best, _ = self.choice()
+        for i in range(len(self.texts)):
+            if i == self.base:
+                continue
+            mean, se = self.gain(i, self.base)
+            if abs(mean - MIN_GAIN) < SETTLE * se:
+                return False
+            if mean > MIN_GAIN and best not in (i, self.base):
+                lead, lead_se = self.gain(best, i)
+                if lead < SETTLE * lead_se:
+                    return False
+        return True
+
+    def review(self, kind: str, thresholds: Thresholds, shown: Callable[[str], str]) -> Review:
+        """The best candidate (``choice``) and the loss of the action taken: its gain."""
+        n = max(self.worlds, 1)
+        best, gain = self.choice()
         loss = round(gain, 1)
         values = {shown(t): round(s / n, 1) for t, s in zip(self.texts, self.sums, strict=True)}
         return Review(
@@ -168,7 +205,7 @@ def compare(
     actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
     paired = Paired(texts, base)
     sampler = WorldSampler(view)
-    more = settings.more(settings.worlds)
+    more = settings.more(settings.worlds, paired.settled)
     while more(paired.worlds):
         world = sampler.sample(rng)
         paired.add(bot.scores(world, view.seat, actions, rng.random()))
@@ -216,7 +253,7 @@ def review_exchange(
     texts = [format_gift(g, me) for g in gifts]
     paired = Paired(texts, texts[0])
     unseen = list(iter_cards(DECK & ~hand))
-    more = settings.more(settings.worlds)
+    more = settings.more(settings.worlds, paired.settled)
     while more(paired.worlds):
         hands = deal_others(hand, me, unseen, rng)
         seed = rng.random()

@@ -115,7 +115,7 @@ class Reviews:
         self.pool = pool
         self.store = store
         self.review_settings = ReviewSettings(settings.review_worlds, settings.review_call_worlds)
-        self.hint_settings = ReviewSettings(settings.hint_worlds, settings.hint_worlds)
+        self.hint_settings = ReviewSettings(settings.hint_worlds, settings.hint_worlds, extend=1)
         self.per_player = settings.review_per_player
         self.keep = settings.review_cache
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
