@@ -57,6 +57,7 @@ def test_a_private_table_gets_the_clock_and_wait_chosen_in_the_lobby(
     meta = page.evaluate("window.cardroom.meta")  # the table's summary from /api
     assert meta["private"] and meta["clock"] == {"move": 60, "bank": 120} and meta["pace"] == 2
     assert page.get_by_test_id("table-clock").inner_text() == "60 s + 120 s"
+    assert page.get_by_test_id("table-pace").inner_text() == "2 s"
     page.context.close()
     assert not problems, problems
 
@@ -78,6 +79,7 @@ def test_a_public_table_offers_no_off_and_the_server_refuses_it(url: str, browse
     assert refused.status == 400 and "a public table keeps a clock" in refused.json()["error"]
     table = create(page, clock="15+30")
     assert page.get_by_test_id("table-clock").inner_text() == "15 s + 30 s"
+    assert page.get_by_test_id("table-pace").count() == 0  # the server's own pace: not shown
     page.goto(f"{url}/")
     assert page.get_by_test_id(f"table-clock-{table}").inner_text() == "15 s + 30 s"
     page.context.close()
