@@ -59,7 +59,7 @@ def test_load_refuses_a_negative_stagger() -> None:
 def test_a_server_that_refuses_seats_is_reported_not_retried() -> None:
     """A server with a public server's per-address bounds refuses the generator's seats: it
     says why and stops, instead of retrying until its deadline."""
-    result = run_load("--tables", "3", "--seconds", "2", "--game", "toepen",
-                      "--serve-arg=--max-seats-per-address", "--serve-arg=2", timeout=90)  # fmt: skip
+    bound = ("--serve-arg=--max-seats-per-address", "--serve-arg=2")
+    result = run_load("--tables", "3", "--seconds", "2", "--game", "toepen", *bound, timeout=90)
     assert "the server refused a table or seat (429)" in result.stderr, result.stderr
     assert "seats" in result.stderr and "errors" in result.stdout, result.stdout
