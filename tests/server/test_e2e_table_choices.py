@@ -118,3 +118,32 @@ def test_the_table_bar_is_one_line_on_a_phone_for_owner_and_guest(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.context.close()
     assert not problems, problems
+
+
+def test_the_lobby_shows_the_servers_own_clock_and_a_table_gets_it(
+    tmp_path: Path, browser: Any
+) -> None:
+    """A server started with another public clock (45 s + 90 s, not among the usual choices):
+    the lobby adds it and shows it as the default, and a table made without choosing gets it."""
+    settings = Settings(db=str(tmp_path / "c.db"), bot_delay=0.0, clock_move=45, clock_bank=90,
+                        max_seats_per_address=0, max_open_per_address=0)  # fmt: skip
+    with live_server(settings) as (base, _):
+        problems: list[str] = []
+        page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+        watch(page, problems)
+        page.goto(f"{base}/")
+        clock = page.get_by_test_id("lobby-clock")
+        page.wait_for_function("() => document.querySelector('#lobby-clock').value === '45+90'")
+        values = clock.evaluate("s => [...s.options].map(o => o.value)")
+        assert values == ["0+0", "15+30", "30+60", "45+90", "60+120", "120+300"]
+        page.get_by_test_id("flag-private").check()
+        assert clock.input_value() == "0+0"
+        page.get_by_test_id("flag-private").uncheck()
+        assert clock.input_value() == "45+90"
+        page.get_by_test_id("create-table").click()
+        page.wait_for_url(re.compile(r"/t/[^/]+$"))
+        page.wait_for_function("() => window.cardroom && window.cardroom.meta")
+        assert page.evaluate("window.cardroom.meta.clock") == {"move": 45, "bank": 90}
+        assert page.get_by_test_id("table-clock").inner_text() == "45 s + 90 s"
+        page.context.close()
+        assert not problems, problems
