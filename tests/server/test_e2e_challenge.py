@@ -16,6 +16,7 @@ from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 from tests.server.live import live_server
 from tests.server.pages import watch
 from tests.server.test_e2e_browser import obs, tichu_move, wait_change
+from tests.server.test_e2e_players import sign
 
 SHOTS = Path("/tmp")
 
@@ -36,6 +37,21 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+def play_the_board(page: Any) -> Any:
+    """Play the page's seat 0 with the simple strategy until the (one-board) try ends."""
+    deadline = time.monotonic() + 120
+    while True:
+        state = obs(page)
+        o = state["obs"]
+        if o["terminal"]:
+            return o
+        assert time.monotonic() < deadline, f"the board did not end; last phase {o['phase']}"
+        if tichu_move(page, o, 0):
+            wait_change(page, state["v"])
+        else:
+            page.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
+
+
 def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: Any) -> None:
     problems: list[str] = []
     page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
@@ -51,18 +67,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     table = page.url.rsplit("/", 1)[1]
     page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
 
-    deadline = time.monotonic() + 120
-    while True:
-        state = obs(page)
-        o = state["obs"]
-        if o["terminal"]:
-            break
-        assert time.monotonic() < deadline, f"the board did not end; last phase {o['phase']}"
-        if tichu_move(page, o, 0):
-            wait_change(page, state["v"])
-        else:
-            page.wait_for_function("v => window.cardroom.v !== v", arg=state["v"])
-    points = o["last_round"]["points"]
+    points = play_the_board(page)["last_round"]["points"]
 
     page.goto(f"{live}/challenge")
     over = page.get_by_test_id("over-bots")
@@ -119,3 +124,55 @@ def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(SHOTS / "event-final-phone.png"), full_page=True)
     assert not problems, problems
+
+
+def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
+    live: str, browser: Any
+) -> None:
+    """Dora signs up and plays today's challenge: the results table names her (a link to her
+    profile), and her profile's Duplicate section shows the day with her IMPs over the bots.
+    A browser that has not played today's board sees the day on her profile without a score."""
+    problems: list[str] = []
+    page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(live + "/")
+    sign(page, "dora", "sign-up-submit")
+    page.get_by_test_id("lobby-challenge").click()
+    page.wait_for_url(f"{live}/challenge")
+    page.get_by_test_id("challenge-play").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
+    play_the_board(page)
+
+    page.goto(f"{live}/challenge")
+    over = page.get_by_test_id("over-bots").inner_text()
+    imps = re.search(r"([+-]?\d+) IMPs", over)
+    assert imps is not None, over
+    named = page.get_by_test_id("standing-player")
+    assert named.count() == 1 and named.inner_text() == "dora"  # Alice played as a guest
+    named.click()
+    page.wait_for_url(f"{live}/p/dora")
+    line = page.get_by_test_id("duplicate-over-bots")
+    line.wait_for()
+    assert line.inner_text() == imps.group(1)  # the same figure as the results page
+    assert page.get_by_test_id("duplicate-replay").count() == 1
+    page.get_by_test_id("profile-duplicate").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "profile-duplicate-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / "profile-duplicate-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
+    page.reload()
+    page.get_by_test_id("duplicate-over-bots").wait_for()
+    assert "デュプリケート" in page.get_by_test_id("profile-duplicate").inner_text()
+    page.screenshot(path=str(SHOTS / "profile-duplicate-ja-phone.png"), full_page=True)
+
+    # Someone who has not played today's board: the day is listed, its score is not.
+    other = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    watch(other, problems)
+    other.goto(f"{live}/p/dora")
+    other.get_by_test_id("duplicate-sealed").wait_for()
+    assert other.get_by_test_id("duplicate-over-bots").count() == 0
+    assert other.get_by_test_id("duplicate-replay").count() == 0
+    other.screenshot(path=str(SHOTS / "profile-duplicate-sealed-phone.png"), full_page=True)
+    real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
+    assert not real, real
