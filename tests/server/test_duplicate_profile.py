@@ -24,9 +24,11 @@ import pytest
 
 from cardroom.duplicate.scoring import imps
 from cardroom.server import Settings
-from cardroom.server.duplicate.challenge import Challenge
+from cardroom.server.duplicate.challenge import Challenge, Entry
+from cardroom.server.duplicate.gate import DuplicateTables
 from cardroom.server.duplicate.record import PAGE
 from cardroom.storage import SqlStore, TableStore
+from cardroom.storage.duplicate import MemoryDuplicateStore
 from tests.storage.conftest import drop_schema
 
 from .accounts_helpers import CHEAP_HASH, browser, sign_up
@@ -197,3 +199,15 @@ async def test_events_on_the_profile_and_bad_requests(server: Server) -> None:
             assert bad.status_code == 400 and "error" in bad.json()
         missing = await owner.get("/api/players/nobody/duplicate")
         assert missing.status_code == 404
+
+
+async def test_tries_made_before_the_index_are_indexed_at_start() -> None:
+    """A database from before the ``tried`` index: the challenge's start indexes its tries."""
+    store = MemoryDuplicateStore()
+    entry = Entry("2026-12-01", "account:7", "p01234567", "ann", True, None, (10, -20), True)
+    await store.put("entry", "2026-12-01/tichu/account:7", entry.to_doc())
+    challenge = Challenge(store, None, DuplicateTables(), Settings(db="memory"))  # type: ignore[arg-type]
+    assert await challenge.tried_days("account:7") == []
+    await challenge.open()
+    assert await challenge.tried_days("account:7") == ["2026-12-01"]
+    assert await challenge.tried_days("account:8") == []

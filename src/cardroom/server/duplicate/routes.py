@@ -1,8 +1,9 @@
 """HTTP routes of the daily challenge (``/api/challenge…``) and of events (``/api/events…``).
 
-A player is the browser's guest id (``X-Cardroom-Guest``, hashed): one try a day per browser,
-listed unranked until player accounts name people. Everything a player is shown goes through
-``Challenge`` (which boards and results it may see).
+A player is its account when signed in (named and ranked), else the browser's guest id
+(``X-Cardroom-Guest``, hashed; unranked): one try a day per player. Everything a player is
+shown goes through ``Challenge`` (which boards and results it may see), a profile's Duplicate
+section too (``/api/players/{name}/duplicate``, ``record.py``).
 """
 
 from __future__ import annotations
