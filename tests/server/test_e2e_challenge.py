@@ -19,6 +19,7 @@ from tests.server.test_e2e_browser import obs, tichu_move, wait_change
 from tests.server.test_e2e_players import sign
 
 SHOTS = Path("/tmp")
+WIDE = {"width": 1366, "height": 768}
 
 pytestmark = [
     pytest.mark.e2e,
@@ -35,6 +36,24 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _,
     ):
         yield url
+
+
+def photograph(page: Any, name: str, ready: str, japanese: str) -> None:
+    """``name``-desktop (1366x768), -phone and -ja-phone PNGs of the page, in Japanese once its
+    ``ready`` element is back and the page shows the ``japanese`` text; then back to English."""
+    page.set_viewport_size(WIDE)
+    page.screenshot(path=str(SHOTS / f"{name}-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
+    page.reload()
+    page.get_by_test_id(ready).wait_for()
+    assert japanese in page.locator("main, .page").first.inner_text()
+    page.screenshot(path=str(SHOTS / f"{name}-ja-phone.png"), full_page=True)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'en')")
+    page.set_viewport_size(DESKTOP)
+    page.reload()
+    page.get_by_test_id(ready).wait_for()
 
 
 def play_the_board(page: Any) -> Any:
@@ -80,17 +99,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     score = points[0] - points[1]
     assert (f"+{score}" if score > 0 else str(score)) in board.inner_text()
     assert page.get_by_test_id("challenge-play").count() == 0  # one try a day
-    page.screenshot(path=str(SHOTS / "challenge-results-desktop.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SHOTS / "challenge-results-phone.png"), full_page=True)
-    page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
-    page.reload()
-    page.get_by_test_id("over-bots").wait_for()
-    assert page.locator("h1").inner_text() == "デイリーチャレンジ"
-    page.screenshot(path=str(SHOTS / "challenge-results-ja-phone.png"), full_page=True)
-    page.evaluate("() => localStorage.setItem('cardroom.lang', 'en')")
-    page.set_viewport_size(DESKTOP)
-    page.reload()
+    photograph(page, "challenge-results", "over-bots", "デイリーチャレンジ")
 
     page.get_by_test_id("challenge-replay").click()
     page.wait_for_url(f"{live}/replay/{table}")
@@ -156,15 +165,7 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
     line.wait_for()
     assert line.inner_text() == imps.group(1)  # the same figure as the results page
     assert page.get_by_test_id("duplicate-replay").count() == 1
-    page.get_by_test_id("profile-duplicate").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "profile-duplicate-desktop.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SHOTS / "profile-duplicate-phone.png"), full_page=True)
-    page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
-    page.reload()
-    page.get_by_test_id("duplicate-over-bots").wait_for()
-    assert "デュプリケート" in page.get_by_test_id("profile-duplicate").inner_text()
-    page.screenshot(path=str(SHOTS / "profile-duplicate-ja-phone.png"), full_page=True)
+    photograph(page, "profile-duplicate", "duplicate-over-bots", "デュプリケート")
 
     # Someone who has not played today's board: the day is listed, its score is not.
     other = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
