@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.server.duplicate.record import PAGE
 from cardroom.server.settings import Settings
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 from tests.server.live import live_server
@@ -31,7 +32,10 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("challenge") / "cardroom.db"
-    with live_server(Settings(db=str(db), bot_delay=0.0, round_pause=0.0, challenge_boards=1)) as (
+    settings = Settings(
+        db=str(db), bot_delay=0.0, round_pause=0.0, challenge_boards=1, create_burst=40
+    )  # 21 events for the profile's pager
+    with live_server(settings) as (
         url,
         _,
     ):
@@ -175,5 +179,29 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
     assert other.get_by_test_id("duplicate-over-bots").count() == 0
     assert other.get_by_test_id("duplicate-replay").count() == 0
     other.screenshot(path=str(SHOTS / "profile-duplicate-sealed-phone.png"), full_page=True)
+
+    # More events than a page: the first 20, newest first, then the rest behind "Show more".
+    page.evaluate(
+        """async (count) => {
+            const api = await import("/static/api.js");
+            for (let i = 1; i <= count; i++) {
+                const event = await api.createEvent({ name: `night ${i}`, teams: 2, boards: 1 });
+                await api.joinEvent(event.id, "T1", "");
+            }
+        }""",
+        PAGE + 1,
+    )
+    page.reload()
+    events = page.get_by_test_id("duplicate-events").locator("tbody tr")
+    page.get_by_test_id("more-events").wait_for()
+    names = page.get_by_test_id("duplicate-events").locator("tbody tr td:first-child a")
+    assert events.count() == PAGE and names.first.inner_text() == f"night {PAGE + 1}"
+    page.get_by_test_id("more-events").click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=duplicate-events] tbody tr').length === n",
+        arg=PAGE + 1,
+    )
+    assert names.last.inner_text() == "night 1"
+    assert page.get_by_test_id("more-events").count() == 0
     real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
     assert not real, real

@@ -1,8 +1,9 @@
 // The Duplicate section of a profile (/p/{name}): the player's daily challenges (day, boards
 // played, IMPs over the bots, matchpoint %, rank among that day's players, links to the day's
 // results and the replay) and the events it played in (name, day, team, standing, IMPs, MP %),
-// newest first, a page at a time with "Show more". The server answers as the viewer may see it:
-// a day still running shows no score to someone who has not finished those boards.
+// newest first, a page at a time with "Show more"; no section for a player who played neither.
+// The server answers as the viewer may see it: a day still running shows no score to someone
+// who has not finished those boards.
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -15,7 +16,7 @@ export function duplicateSection(name) {
   const challenges = h("tbody", {});
   const events = h("tbody", {});
   const more = { challenges: h("div", { class: "pager" }), events: h("div", { class: "pager" }) };
-  const section = h("section", { class: "game-card", "data-testid": "profile-duplicate" },
+  const section = h("section", { class: "game-card duplicate", "data-testid": "profile-duplicate", hidden: true },
     h("h2", {}, t("players.duplicate")),
     h("h3", {}, t("players.challenges")),
     h("div", { class: "scroll" }, h("table", { class: "board", "data-testid": "duplicate-challenges", hidden: true },
@@ -36,13 +37,17 @@ export function duplicateSection(name) {
     api.playerRecord(name, query).then((r) => {
       challenges.append(...r.challenges.map(challengeRow));
       events.append(...r.events.map(eventRow));
+      section.hidden = r.challenges_total + r.events_total === 0; // nothing to show: no section
       challenges.parentElement.hidden = r.challenges_total === 0;
       events.parentElement.hidden = r.events_total === 0;
       pager(more.challenges, r.challenges_from + r.challenges.length, r.challenges_total, "challenges",
         t("players.no_challenges"), load);
       pager(more.events, r.events_from + r.events.length, r.events_total, "events", t("players.no_events"), load);
     });
-  load({}).catch((err) => section.append(h("p", { "data-testid": "message" }, api.friendly(err.message))));
+  load({}).catch((err) => {
+    section.hidden = false;
+    section.append(h("p", { "data-testid": "message" }, api.friendly(err.message)));
+  });
   return section;
 }
 
