@@ -202,6 +202,7 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
         arg=PAGE + 1,
     )
     assert names.last.inner_text() == "night 1"
+    assert page.get_by_test_id("duplicate-challenges").locator("tbody tr").count() == 1
     assert page.get_by_test_id("more-events").count() == 0
     real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
     assert not real, real

@@ -33,18 +33,18 @@ export function duplicateSection(name) {
       events)),
     more.events,
   );
-  const load = (query) =>
-    api.playerRecord(name, query).then((r) => {
-      challenges.append(...r.challenges.map(challengeRow));
-      events.append(...r.events.map(eventRow));
+  // The first page of both lists, or the next page of one (`list`), appended to what is shown.
+  const load = (list = null, from = 0) =>
+    api.playerRecord(name, list ? { [`${list}_from`]: from } : {}).then((r) => {
+      if (list !== "events") challenges.append(...r.challenges.map(challengeRow));
+      if (list !== "challenges") events.append(...r.events.map(eventRow));
       section.hidden = r.challenges_total + r.events_total === 0; // nothing to show: no section
       challenges.parentElement.hidden = r.challenges_total === 0;
       events.parentElement.hidden = r.events_total === 0;
-      pager(more.challenges, r.challenges_from + r.challenges.length, r.challenges_total, "challenges",
-        t("players.no_challenges"), load);
-      pager(more.events, r.events_from + r.events.length, r.events_total, "events", t("players.no_events"), load);
+      pager(more.challenges, challenges.children.length, r.challenges_total, "challenges", t("players.no_challenges"), load);
+      pager(more.events, events.children.length, r.events_total, "events", t("players.no_events"), load);
     });
-  load({}).catch((err) => {
+  load().catch((err) => {
     section.hidden = false;
     section.append(h("p", { "data-testid": "message" }, api.friendly(err.message)));
   });
@@ -57,7 +57,7 @@ function pager(box, next, total, list, none, load) {
   if (total === 0) parts.push(h("p", {}, none));
   if (next < total) {
     parts.push(h("button", { class: "button", type: "button", "data-testid": `more-${list}`,
-      onclick: () => load({ [`${list}_from`]: next }) }, t("players.more")));
+      onclick: () => load(list, next) }, t("players.more")));
   }
   box.replaceChildren(...parts);
 }
