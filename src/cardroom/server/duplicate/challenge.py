@@ -23,14 +23,7 @@ from typing import Any
 from cardroom.bots.arena.event import TableSpec, play_table
 from cardroom.duplicate.boards import Board, board_set, tichu_deal
 from cardroom.duplicate.movement import Seating
-from cardroom.duplicate.scoring import (
-    Group,
-    Result,
-    event_json,
-    imps,
-    score_field,
-    standings,
-)
+from cardroom.duplicate.scoring import Group, Result, event_json, imps, score_field, standings
 from cardroom.engine import get_game
 from cardroom.server.duplicate.gate import (
     DuplicateTables,
