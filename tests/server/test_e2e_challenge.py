@@ -1,5 +1,7 @@
 """End-to-end: today's (one-board) challenge played in Debian's Chromium, then its results
-table and the replay, as a player sees them. Needs ``/usr/bin/chromium``."""
+table and the replay, as a player sees them; an owner's event with bots to its final table; an
+account's try named in the results and on its profile (sealed for a browser that has not
+played), the profile's events paged. Needs ``/usr/bin/chromium``."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 from tests.server.live import live_server
 from tests.server.pages import watch
 from tests.server.test_e2e_browser import obs, tichu_move, wait_change
+from tests.server.test_e2e_languages import MARKS, VISIBLE_TEXT, outside_brackets
 from tests.server.test_e2e_players import sign
 
 SHOTS = Path("/tmp")
@@ -204,5 +207,16 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
     assert names.last.inner_text() == "night 1"
     assert page.get_by_test_id("duplicate-challenges").locator("tbody tr").count() == 1
     assert page.get_by_test_id("more-events").count() == 0
+
+    # Every text of the section comes from the catalogue (the pseudo-locale brackets it), but
+    # the data: dates, figures, event and player names.
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'xx-pseudo')")
+    page.reload()
+    page.get_by_test_id("more-events").wait_for()
+    texts = page.evaluate(VISIBLE_TEXT, page.get_by_test_id("profile-duplicate").element_handle())
+    data = re.compile(rf"^(?:{MARKS}|dora|night)*$")
+    assert [s for s in texts if not data.match(outside_brackets(s))] == []
+    assert any("⟦" in s for s in texts)
+    page.evaluate("() => localStorage.setItem('cardroom.lang', 'en')")
     real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
     assert not real, real
