@@ -34,10 +34,9 @@ function render(main, p) {
   const games = [...new Set([...Object.keys(p.ratings), ...Object.keys(p.stats)])];
   const parts = [
     h("h1", { "data-testid": "profile-name" }, p.name, p.kind === "bot" ? h("span", { class: "badge bot" }, " bot") : null),
-    games.length === 0 ? h("p", {}, t("players.no_matches")) : null,
     ...games.map((g) => gameSection(g, p.ratings[g], p.stats[g], (p.history || {})[g] || [])),
     h("h2", {}, t("players.recent")),
-    recentTable(p.recent, p.name),
+    recentTable(p.recent, p.name), // says "no matches yet" once, under its heading
     p.kind === "bot" ? null : duplicateSection(p.name),
   ];
   main.replaceChildren(...parts.filter((part) => part !== null));
