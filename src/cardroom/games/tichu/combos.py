@@ -347,6 +347,19 @@ _PAIR_COMBOS: Final = _combo_table(Kind.PAIR, 2, _PAIRS, False)
 _PAIR_COMBOS_PHX: Final = _combo_table(Kind.PAIR, 2, _PAIRS, True)
 _TRIPLE_COMBOS: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, False)
 _TRIPLE_COMBOS_PHX: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, True)
+
+
+def set_table(kind: Kind, phoenix: bool) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
+    """``table[rank][suits]``: the pairs or triples (``kind``) of that rank from a hand holding
+    those suits of it, in canonical order; with ``phoenix``, those the Phoenix completes after
+    them. A follow of a pair or triple is these rows above its rank, in rank order."""
+    if kind == Kind.PAIR:
+        return _PAIR_COMBOS_PHX if phoenix else _PAIR_COMBOS
+    if kind == Kind.TRIPLE:
+        return _TRIPLE_COMBOS_PHX if phoenix else _TRIPLE_COMBOS
+    raise ValueError(f"no set table for {kind.name}")
+
+
 _DOG_COMBO: Final = Combo(Kind.SINGLE, _DOG, 0, 1)
 _MJ_COMBO: Final = Combo(Kind.SINGLE, _MJ, 2, 1)
 _LED_PHX_COMBO: Final = Combo(Kind.SINGLE, _PHX, _LED_PHX_STRENGTH, 1)

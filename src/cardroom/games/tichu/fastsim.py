@@ -31,8 +31,16 @@ from typing import Final, NamedTuple
 from .actions import NOWISH as NOWISH_ACTION
 from .actions import PASS as PASS_ACTION
 from .actions import TichuAction, bomb, give_dragon, play, wish
-from .cards import DOG, DRG, MJ, PHX, rank_mask, rank_of
-from .combos import Combo, Kind, enumerate_bombs, enumerate_plays, generate_plays, has_bomb
+from .cards import DOG, DRG, MJ, PHX, card, rank_mask, rank_of
+from .combos import (
+    Combo,
+    Kind,
+    enumerate_bombs,
+    enumerate_plays,
+    generate_plays,
+    has_bomb,
+    set_table,
+)
 from .config import TichuConfig
 from .scoring import score_round
 from .state import NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
@@ -64,6 +72,12 @@ _SINGLES_ABOVE: Final = tuple(
     for s in range(31)
 )
 """By a single's strength: the natural cards and the Dragon that beat it (the Phoenix aside)."""
+_SHIFTS: Final = tuple(card(r, 0) if r >= 2 else 60 for r in range(15))
+"""By rank: the shift that brings its four cards to the low bits."""
+_PAIRS: Final = set_table(Kind.PAIR, False)
+_PAIRS_PHX: Final = set_table(Kind.PAIR, True)
+_TRIPLES: Final = set_table(Kind.TRIPLE, False)
+_TRIPLES_PHX: Final = set_table(Kind.TRIPLE, True)
 _SINGLE_OF_BIT: Final = tuple(
     Combo(Kind.SINGLE, 1 << c, 2 * rank_of(c) if c != DRG else 30, 1) for c in range(56)
 )
@@ -423,43 +437,85 @@ class Sim:
 
     def random_step(self, rng: random.Random) -> None:
         """``self.apply(random_policy(self, self.moves(), rng))``: the same move from the same
-        one ``rng.random()`` draw, where it is cheap without building the list of moves: the
-        k-th of a follow of a single is the k-th card above the top (the cards' bit order is
-        the canonical order of singles), the k-th lead an index into the seat's lead table."""
+        one ``rng.random()`` draw, without building the list of moves where that is cheap: a
+        lead is an index into the seat's lead table; a follow of a single, a pair or a triple
+        (no bomb in hand) is counted and found from the cards above the top, whose bit order
+        (and the set tables' rank order) is the canonical order of the moves."""
         seat = self.turn
         if self.wisher is None and seat is not None and not self.final:
             hand = self.hands[seat]
             wish = self.wish
-            if wish is None or not hand & _WISH_MASKS[wish]:
-                top = self.top
-                if not self.trick:
-                    plays = self._leads(seat, hand)
-                    self._play(seat, plays[int(rng.random() * len(plays))])
+            wished = 0 if wish is None else hand & _WISH_MASKS[wish]
+            top = self.top
+            if top is not None and self.trick and not self.trick_over:
+                if top.kind <= Kind.TRIPLE and top.cards != _DOG and not self._may_bomb(seat, hand):
+                    self._random_follow(seat, hand, top, wished, rng)
                     return
-                assert top is not None
-                if not self.trick_over:
-                    if top.kind == Kind.SINGLE and not self._may_bomb(seat, hand):
-                        strength = top.strength
-                        above = hand & _SINGLES_ABOVE[strength]
-                        phx = 1 if hand & _PHX and top.cards != _DRG else 0
-                        k = int(rng.random() * (1 + phx + above.bit_count()))
-                        if k == 0:
-                            self._pass(seat)
-                        elif k == phx:
-                            self._play(seat, Combo(Kind.SINGLE, _PHX, strength + 1, 1))
-                        else:
-                            for _ in range(k - 1 - phx):
-                                above &= above - 1
-                            self._play(seat, _SINGLE_OF_BIT[(above & -above).bit_length() - 1])
-                        return
-                elif top.cards != _DRG and (
-                    self.top_seat == seat or not self._may_bomb(seat, hand)
-                ):
-                    plays = self._leads(seat, hand)
-                    self._play(seat, plays[int(rng.random() * len(plays))])
-                    return
+            elif not wished and (
+                top is None
+                or not self.trick
+                or (top.cards != _DRG and (self.top_seat == seat or not self._may_bomb(seat, hand)))
+            ):  # a lead, and no bomb to throw onto the lying trick (R5.6)
+                plays = self._leads(seat, hand)
+                self._play(seat, plays[int(rng.random() * len(plays))])
+                return
         moves = self.moves()
         self.apply(moves[int(rng.random() * len(moves))])
+
+    def _random_follow(
+        self, seat: int, hand: int, top: Combo, wished: int, rng: random.Random
+    ) -> None:
+        """``random_step`` onto a single, a pair or a triple, the seat holding no bomb; a
+        ``wished`` card it holds binds it to the plays with one when it has any (R8.1.3)."""
+        strength = top.strength
+        if top.kind == Kind.SINGLE:
+            above = hand & _SINGLES_ABOVE[strength]
+            bound = above & wished
+            if bound:
+                k = int(rng.random() * bound.bit_count())
+                above = bound
+            else:
+                phx = 1 if hand & _PHX and top.cards != _DRG else 0
+                k = int(rng.random() * (1 + phx + above.bit_count()))
+                if k == 0:
+                    self._pass(seat)
+                    return
+                if k == phx:
+                    self._play(seat, Combo(Kind.SINGLE, _PHX, strength + 1, 1))
+                    return
+                k -= 1 + phx
+            for _ in range(k):
+                above &= above - 1
+            self._play(seat, _SINGLE_OF_BIT[(above & -above).bit_length() - 1])
+            return
+        phoenix = hand & _PHX != 0
+        if top.kind == Kind.PAIR:
+            table = _PAIRS_PHX if phoenix else _PAIRS
+        else:
+            table = _TRIPLES_PHX if phoenix else _TRIPLES
+        first = strength // 2 + 1
+        shifts = _SHIFTS
+        if wished:
+            rank = self.wish
+            assert rank is not None
+            row = table[rank][hand >> shifts[rank] & 15]
+            if rank >= first and row:
+                self._play(seat, row[int(rng.random() * len(row))])
+                return
+        n = 1
+        for rank in range(first, 15):
+            n += len(table[rank][hand >> shifts[rank] & 15])
+        k = int(rng.random() * n)
+        if k == 0:
+            self._pass(seat)
+            return
+        k -= 1
+        for rank in range(first, 15):
+            row = table[rank][hand >> shifts[rank] & 15]
+            if k < len(row):
+                self._play(seat, row[k])
+                return
+            k -= len(row)
 
 
 Policy = Callable[[Sim, list[Move], random.Random], Move]
