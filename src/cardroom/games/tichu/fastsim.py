@@ -72,6 +72,9 @@ _SINGLES_ABOVE: Final = tuple(
     for s in range(31)
 )
 """By a single's strength: the natural cards and the Dragon that beat it (the Phoenix aside)."""
+_SINGLE: Final = Kind.SINGLE
+_PAIR: Final = Kind.PAIR
+_TRIPLE: Final = Kind.TRIPLE
 _SHIFTS: Final = tuple(card(r, 0) if r >= 2 else 60 for r in range(15))
 """By rank: the shift that brings its four cards to the low bits."""
 _PAIRS: Final = set_table(Kind.PAIR, False)
@@ -258,11 +261,14 @@ class Sim:
             return [*plays, *onto]
         return [PASS, *plays]
 
-    def _leads(self, seat: int, hand: int) -> tuple[Combo, ...]:
+    def _leads(self, seat: int, hand: int, cached: bool = True) -> tuple[Combo, ...]:
         """Every lead of ``hand``. Hands only shrink in a round, and the leads of a smaller hand
         are those of a larger one that use none of the cards gone (in the same order): filtering
         the seat's last listing is several times cheaper than listing again. The first
-        listing of a round comes from ``enumerate_plays``'s per-hand cache."""
+        listing of a round comes from ``enumerate_plays``'s per-hand cache (a searching bot's
+        own hand repeats in every world), or uncached (``cached`` False: random rounds from
+        fresh deals, whose hands never repeat, would only fill the cache and the collector's
+        work)."""
         known = self.leads[seat]
         if known is not None and known[0] & hand == hand:
             held, plays = known
@@ -271,7 +277,7 @@ class Sim:
                 plays = tuple([c for c in plays if not c.cards & gone])
                 self.leads[seat] = (hand, plays)
             return plays
-        plays = enumerate_plays(hand, None)
+        plays = enumerate_plays(hand, None) if cached else generate_plays(hand, None)
         self.leads[seat] = (hand, plays)
         return plays
 
@@ -448,48 +454,56 @@ class Sim:
             wished = 0 if wish is None else hand & _WISH_MASKS[wish]
             top = self.top
             if top is not None and self.trick and not self.trick_over:
-                if top.kind <= Kind.TRIPLE and top.cards != _DOG and not self._may_bomb(seat, hand):
-                    self._random_follow(seat, hand, top, wished, rng)
+                kind = top.kind
+                if (
+                    kind <= _TRIPLE
+                    and top.cards != _DOG
+                    and (not hand & ~self.bombless[seat] or not self._may_bomb(seat, hand))
+                ):
+                    if kind != _SINGLE:
+                        self._random_set(seat, hand, top, wished, rng)
+                        return
+                    # the seat's singles above the top, in bit order, or the wished ones
+                    strength = top.strength
+                    above = hand & _SINGLES_ABOVE[strength]
+                    bound = above & wished
+                    if bound:
+                        k = int(rng.random() * bound.bit_count())
+                        above = bound
+                    else:
+                        phx = 1 if hand & _PHX and top.cards != _DRG else 0
+                        k = int(rng.random() * (1 + phx + above.bit_count()))
+                        if k == 0:
+                            self._pass(seat)
+                            return
+                        if k == phx:
+                            self._play(seat, Combo(Kind.SINGLE, _PHX, strength + 1, 1))
+                            return
+                        k -= 1 + phx
+                    while k:
+                        above &= above - 1
+                        k -= 1
+                    self._play(seat, _SINGLE_OF_BIT[(above & -above).bit_length() - 1])
                     return
             elif not wished and (
                 top is None
                 or not self.trick
                 or (top.cards != _DRG and (self.top_seat == seat or not self._may_bomb(seat, hand)))
             ):  # a lead, and no bomb to throw onto the lying trick (R5.6)
-                plays = self._leads(seat, hand)
+                plays = self._leads(seat, hand, cached=False)
                 self._play(seat, plays[int(rng.random() * len(plays))])
                 return
         moves = self.moves()
         self.apply(moves[int(rng.random() * len(moves))])
 
-    def _random_follow(
+    def _random_set(
         self, seat: int, hand: int, top: Combo, wished: int, rng: random.Random
     ) -> None:
-        """``random_step`` onto a single, a pair or a triple, the seat holding no bomb; a
-        ``wished`` card it holds binds it to the plays with one when it has any (R8.1.3)."""
+        """``random_step`` onto a pair or a triple, the seat holding no bomb; a ``wished`` card
+        it holds binds it to the plays with one when it has any (R8.1.3)."""
         strength = top.strength
-        if top.kind == Kind.SINGLE:
-            above = hand & _SINGLES_ABOVE[strength]
-            bound = above & wished
-            if bound:
-                k = int(rng.random() * bound.bit_count())
-                above = bound
-            else:
-                phx = 1 if hand & _PHX and top.cards != _DRG else 0
-                k = int(rng.random() * (1 + phx + above.bit_count()))
-                if k == 0:
-                    self._pass(seat)
-                    return
-                if k == phx:
-                    self._play(seat, Combo(Kind.SINGLE, _PHX, strength + 1, 1))
-                    return
-                k -= 1 + phx
-            for _ in range(k):
-                above &= above - 1
-            self._play(seat, _SINGLE_OF_BIT[(above & -above).bit_length() - 1])
-            return
         phoenix = hand & _PHX != 0
-        if top.kind == Kind.PAIR:
+        if top.kind == _PAIR:
             table = _PAIRS_PHX if phoenix else _PAIRS
         else:
             table = _TRIPLES_PHX if phoenix else _TRIPLES
