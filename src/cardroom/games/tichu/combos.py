@@ -456,6 +456,8 @@ def _add_straights(
     phx = hand & _PHX
     low_len, high_len = (5, 14) if length is None else (length, length)
     present, multi = ranks.present, ranks.paired
+    if low_len == 5 and not _five_in_a_row(present, phx):
+        return
     multi_cards = hand & ranks.paired_cards
     x = (hand & NORMAL_MASK) >> 2
     flushes = bool(x & (x >> 4) & (x >> 8) & (x >> 12) & (x >> 16))
@@ -526,6 +528,18 @@ def _add_straights(
                 group += [new(Combo, (straight, k >> 4, strength, n, k & 15)) for k in keys]
     for group in groups:
         out.extend(group)
+
+
+def _five_in_a_row(present: int, wild: int) -> bool:
+    """Whether the rank set ``present`` holds five ranks in a row, or (``wild``: the Phoenix)
+    four of five: else no straight can be made, and the window walk is skipped."""
+    p1, p2, p3, p4 = present >> 1, present >> 2, present >> 3, present >> 4
+    inner = p1 & p2 & p3
+    if present & inner & p4:
+        return True
+    if not wild:
+        return False
+    return bool(inner & (present | p4) or present & p4 & (p1 & p2 | p1 & p3 | p2 & p3))
 
 
 def _product(ranks: int, suits: list[int], memo: dict[int, list[int]]) -> list[int]:
