@@ -744,7 +744,9 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
             _add_full_houses(hand, suits, ranks, -1, out)
         _add_straights(hand, suits, ranks, None, -1, out)
-        if pairs & (pairs - 1) or (phx and pairs):  # else no stairs can be made
+        held = ranks.present & ~2
+        if pairs & (pairs >> 1) or (phx and pairs & (held >> 1 | held << 1)):
+            # two adjacent ranks paired (one of them with the Phoenix): else no stairs
             _add_stairs(hand, suits, ranks, None, -1, out)
     else:
         kind, above = top.kind, top.strength
