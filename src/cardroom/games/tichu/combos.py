@@ -402,6 +402,33 @@ def _add_sets(
             out.extend(table[rank][s])
 
 
+def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
+    """Every single, pair and triple of ``hand`` in canonical order, from one walk over the
+    ranks (``_add_singles`` and ``_add_sets`` when leading, in one pass)."""
+    if hand & _DOG:
+        out.append(_DOG_COMBO)
+    if hand & _MJ:
+        out.append(_MJ_COMBO)
+    phx = hand & _PHX
+    if phx:
+        out.append(_LED_PHX_COMBO)
+    singles = _SINGLE_COMBOS
+    pairs = _PAIR_COMBOS_PHX if phx else _PAIR_COMBOS
+    triples = _TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS
+    pair_out: list[Combo] = []
+    triple_out: list[Combo] = []
+    for rank in _RANKS:
+        s = suits[rank]
+        if s:
+            out.extend(singles[rank][s])
+            pair_out.extend(pairs[rank][s])
+            triple_out.extend(triples[rank][s])
+    if hand & _DRG:
+        out.append(_DRG_COMBO)
+    out.extend(pair_out)
+    out.extend(triple_out)
+
+
 def _add_full_houses(
     hand: int, suits: list[int], ranks: _Ranks, above: int, out: list[Combo]
 ) -> None:
@@ -737,9 +764,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     if top is None:
         suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
         ranks = _ranks(hand, suits)
-        _add_singles(hand, None, out)
-        _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, -1, out)
-        _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, -1, out)
+        _add_lead_sets(hand, suits, out)
         pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
             _add_full_houses(hand, suits, ranks, -1, out)
