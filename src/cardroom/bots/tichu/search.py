@@ -10,9 +10,10 @@ that strength measured with a count does not depend on other work running (on a 
 ``bench/tichu_search_speed.py``, load ≈ 1.2–1.5: n=200 ≈ 0.22 s median per searched
 decision, n=250 ≈ 0.25 s, n=300 ≈ 0.29 s).
 A forced move, or a single candidate, is answered at once. A bomb out of turn is weighed
-against letting the play go on (``bomb_or_not``). The calls are the heuristic's model's:
-calls by simulated chance of going out first (``tichu_calls``, option ``simcalls``) and the
-searched exchange (``tichu_exchange``, option ``exchange``) exist but did not measure better.
+against letting the play go on (``bomb_or_not``). The calls are the heuristic's model's, at
+the search's own thresholds (``SEARCH_TICHU_P``, ``SEARCH_GRAND_P``): calls by simulated chance
+of going out first (``tichu_calls``, options ``simcalls`` and ``simtichu``) and the searched
+exchange (``tichu_exchange``, option ``exchange``) exist but did not measure better.
 
 Rollouts run on the fast round simulator (``games/tichu/fastsim.py``, ``Sim.from_state`` of
 each sampled world) with ``rollout_policy``, a cheap partner-aware policy; every candidate meets
@@ -66,7 +67,9 @@ SEARCH_GRAND_P: Final = 0.56
 """The search's Grand Tichu threshold, below the heuristic's (``HEURISTIC_GRAND_P``) and
 ``GRAND_P`` (0.58): at 0.58 ``strong`` called Grand in 4.5 % of player-rounds and made 79 %
 (seed 7200, 310 pairs against casual), stricter than a Grand's break-even (p = 0.5) needs. On
-random first-8-card hands the model is ≥ 0.58 in 4.9 %, ≥ 0.56 in 6.9 %, ≥ 0.55 in 8.3 %."""
+random first-8-card hands the model is ≥ 0.58 in 4.9 %, ≥ 0.56 in 6.9 %, ≥ 0.55 in 8.3 %. At
+0.56: 7.1 % called, 68 % made (tuning seed 7300, 250 pairs); 6.7 %, 71 % made, strong − casual
++42.5 [+33.3, +51.7] (seed 7500, 400 pairs; docs/bots.md)."""
 MAX_CANDIDATES: Final = 6
 MIN_WORLDS: Final = 2
 MAX_WORLDS: Final = 400
@@ -228,7 +231,8 @@ class TichuSearchBot:
     heuristic-v1 with the model's calls, +28.2 with the simulated ones)."""
     sim_tichu: bool = False
     """Tichu (only) by ``tichu_calls.call_tichu`` at ``tichu_call`` (``simtichu``, ``tcall=P``);
-    Grand Tichu by the model."""
+    Grand Tichu by the model. Off: at n=30 it called Tichu in 5.8 % of player-rounds, 54 % made
+    (seed 7300, 150 pairs against casual; the model's calls: 9.2 %, 66 % made)."""
     tichu_call: float = TICHU_CALL
     sim_bombs: bool = True
     """Bombs out of turn weighed by rollouts (``bomb_or_not``; else the heuristic's)."""
