@@ -6,6 +6,10 @@ he played: the day is listed with no score, rank or replay (a spy checks that no
 table or her results is in the answer). Once Bob finished board 1 he sees her line over board 1
 only, the same numbers as his results table; once the day is over, everyone sees it all. The
 results table names the accounts (ranked) and lists a guest unranked.
+
+A guest's try joins the account it signs up or signs in as: the account has then used that
+day's try (a second one is refused, saying why) and its profile lists the day; an account
+that tried the day itself keeps its own try, ranked, and still only one.
 """
 
 from __future__ import annotations
@@ -24,14 +28,14 @@ import pytest
 
 from cardroom.duplicate.scoring import imps
 from cardroom.server import Settings
-from cardroom.server.duplicate.challenge import Challenge, Entry
+from cardroom.server.duplicate.challenge import JOINED_TRY, SECOND_TRY, Challenge, Entry
 from cardroom.server.duplicate.gate import DuplicateTables
 from cardroom.server.duplicate.record import PAGE
 from cardroom.storage import SqlStore, TableStore
 from cardroom.storage.duplicate import MemoryDuplicateStore
 from tests.storage.conftest import drop_schema
 
-from .accounts_helpers import CHEAP_HASH, browser, sign_up
+from .accounts_helpers import CHEAP_HASH, PASSWORD, browser, sign_up
 from .conftest import Client, Server, serve
 from .players import play_until
 
@@ -151,6 +155,103 @@ async def test_a_running_day_is_sealed_on_the_profile_until_the_viewer_finished_
         assert bob_line["played"] == 1 and not bob_line["finished"] and bob_line["replay"] is None
 
 
+async def sign_in(who: Any, name: str) -> Json:
+    response = await who.post("/api/session", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 200, response.text
+    data: Json = response.json()
+    return data
+
+
+async def refused_try(who: Any) -> str:
+    """Today's try asked again: refused (409), and the reason given."""
+    response = await who.post("/api/challenge", json={"name": "again"})
+    assert response.status_code == 409, response.text
+    reason: str = response.json()["error"]
+    return reason
+
+
+async def test_a_guest_try_joins_the_account_it_signs_up_as(server: Server) -> None:
+    async with browser(server) as dora, browser(server) as erin:
+        await sign_up(erin, "erin")
+        day = challenge_of(server).today()
+        started = await play_challenge(server, dora, 2, 4, name="Dora")
+        signed = (await sign_up(dora, "dora")).json()
+        assert signed["claimed_challenges"] == 1
+
+        # The account has used the day's try: a second one is refused, saying why.
+        assert await refused_try(dora) == JOINED_TRY
+        today = (await dora.get("/api/challenge")).json()["you"]
+        assert today == {"table": started["table"], "played": 2, "finished": True}
+
+        # Its profile lists the day: sealed for Erin (who has not played), whole for Dora.
+        seen = await record(erin, "dora")
+        assert seen["challenges_total"] == 1
+        (line,) = seen["challenges"]
+        assert {k: line[k] for k in SEALED} == SEALED and line["day"] == day
+        own = (await record(dora, "dora"))["challenges"][0]
+        assert (own["played"], own["finished"], own["rank"], own["players"]) == (2, True, 1, 1)
+        assert own["replay"] == f"/replay/{started['table']}" and own["ranked"] is False
+        replay = await dora.get(f"/api/tables/{started['table']}/replay")
+        assert replay.status_code == 200, replay.text
+
+        # One try, one line: unranked, under the name it was played with.
+        results = (await dora.get(f"/api/challenge/{day}/results")).json()
+        assert [(r["name"], r["ranked"]) for r in results["teams"] if r["team"] != "bots"] == [
+            ("Dora", False)
+        ]
+        assert results["you"]["table"] == started["table"] and results["shown"] == 2
+
+        # Signed out, the browser is its guest again: it played today too.
+        assert (await dora.delete("/api/session")).status_code == 200
+        assert await refused_try(dora) == SECOND_TRY
+
+        # Another account signing in from this browser does not get a try already joined.
+        assert (await sign_in(dora, "erin"))["claimed_challenges"] == 0
+        assert (await record(erin, "erin"))["challenges_total"] == 0
+        assert (await erin.get("/api/challenge")).json()["you"] is None
+
+
+async def test_a_guest_try_joins_at_sign_in_unless_the_account_tried_that_day(
+    server: Server,
+) -> None:
+    async with (
+        browser(server) as ann, browser(server) as bob, browser(server) as guest_a,
+        browser(server) as guest_b,
+    ):  # fmt: skip
+        await sign_up(ann, "ann")
+        await sign_up(bob, "bob")
+        day = challenge_of(server).today()
+        own = await play_challenge(server, ann, 2, 5)
+
+        # A guest played one board of two; it signs in as Bob, who had not played: the try is
+        # his now, and he resumes it at the same table (no new seat token).
+        halfway = await play_challenge(server, guest_b, 1, 6, name="B")
+        assert (await sign_in(guest_b, "bob"))["claimed_challenges"] == 1
+        resumed = await bob.post("/api/challenge", json={})
+        assert resumed.status_code == 200, resumed.text
+        assert resumed.json()["table"] == halfway["table"] and resumed.json()["token"] is None
+        (line,) = (await record(bob, "bob"))["challenges"]
+        assert (line["day"], line["played"], line["finished"]) == (day, 1, False)
+
+        # A guest who played signs in as Ann, who played that day herself: still one try, hers.
+        guest_try = await play_challenge(server, guest_a, 1, 7, name="A")
+        assert (await sign_in(guest_a, "ann"))["claimed_challenges"] == 0
+        for who in (ann, guest_a):
+            assert await refused_try(who) == SECOND_TRY
+            you = (await who.get("/api/challenge")).json()["you"]
+            assert you == {"table": own["table"], "played": 2, "finished": True}
+        seen = await record(ann, "ann")
+        assert seen["challenges_total"] == 1
+        (line,) = seen["challenges"]
+        assert (line["played"], line["ranked"]) == (2, True)
+        assert line["replay"] == f"/replay/{own['table']}"
+        results = (await ann.get(f"/api/challenge/{day}/results")).json()
+        assert sorted((r["name"], r["ranked"]) for r in results["teams"]) == [
+            ("A", False), ("B", False), ("ann", True), ("bots (heuristic)", False),
+        ]  # fmt: skip
+        assert guest_try["table"] != own["table"]
+
+
 async def test_events_on_the_profile_and_bad_requests(server: Server) -> None:
     async with browser(server) as ann, browser(server) as owner:
         await sign_up(ann, "ann")
@@ -202,12 +303,18 @@ async def test_events_on_the_profile_and_bad_requests(server: Server) -> None:
 
 
 async def test_tries_made_before_the_index_are_indexed_at_start() -> None:
-    """A database from before the ``tried`` index: the challenge's start indexes its tries."""
+    """A database from before the ``tried`` index: the challenge's start indexes its tries, a
+    guest try an account took over too (its ``tried`` document lost in a crash)."""
     store = MemoryDuplicateStore()
     entry = Entry("2026-12-01", "account:7", "p01234567", "ann", True, None, (10, -20), True)
     await store.put("entry", "2026-12-01/tichu/account:7", entry.to_doc())
+    guest = Entry("2026-12-02", "g1", "p89abcdef", "Guest", False, None, (30, 40), True)
+    await store.put("entry", "2026-12-02/tichu/g1", guest.to_doc())
+    pointer = {"player": "account:7", "played_as": "g1"}
+    await store.put("entry", "2026-12-02/tichu/account:7", pointer)
     challenge = Challenge(store, None, DuplicateTables(), Settings(db="memory"))  # type: ignore[arg-type]
     assert await challenge.tried_days("account:7") == []
     await challenge.open()
-    assert await challenge.tried_days("account:7") == ["2026-12-01"]
+    assert await challenge.tried_days("account:7") == ["2026-12-02", "2026-12-01"]
     assert await challenge.tried_days("account:8") == []
+    assert await challenge.entry("2026-12-02", "account:7") == guest

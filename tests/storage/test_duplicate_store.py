@@ -30,3 +30,31 @@ async def test_concurrent_first_tries_insert_one(store: TableStore) -> None:
     await docs.open()
     won = await asyncio.gather(*(docs.insert("entry", "d/g/p", {"n": n}) for n in range(8)))
     assert sum(won) == 1
+
+
+async def test_insert_all_inserts_every_row_or_none(store: TableStore) -> None:
+    """A guest try joining an account: the account's pointer and the guest's ``joined`` mark go
+    in together, or neither (the second claim of one try, or an account that tried itself)."""
+    docs = duplicate_store(store)
+    await docs.open()
+    first = [("entry", "d/g/account:1", {"n": 1}), ("joined", "d/g/guest", {"n": 1})]
+    assert await docs.insert_all(first)
+    taken = [("entry", "d/g/account:2", {"n": 2}), ("joined", "d/g/guest", {"n": 2})]
+    assert not await docs.insert_all(taken)
+    assert await docs.get("entry", "d/g/account:2") is None  # rolled back with the rest
+    assert await docs.get("joined", "d/g/guest") == {"n": 1}
+    assert await docs.insert_all([])
+
+
+async def test_concurrent_joins_of_one_try_insert_one(store: TableStore) -> None:
+    docs = duplicate_store(store)
+    await docs.open()
+    won = await asyncio.gather(
+        *(
+            docs.insert_all([("entry", f"d/g/account:{n}", {}), ("joined", "d/g/guest", {"n": n})])
+            for n in range(8)
+        )
+    )
+    assert sum(won) == 1
+    winner = (await docs.get("joined", "d/g/guest") or {})["n"]
+    assert [key for key, _ in await docs.list("entry")] == [f"d/g/account:{winner}"]

@@ -3,7 +3,8 @@
 Kinds: ``secret`` (the server's challenge secret), ``deal`` (a table's boards), ``entry`` (one
 player's try at a day's challenge, keyed ``day/game/player``: the key is unique, so a second
 try is refused by the database itself), ``tried`` (the same tries keyed ``player/day/game``, empty:
-a player's days for its profile), ``baseline`` (the bots' results on a day's boards),
+a player's days for its profile), ``joined`` (keyed like the guest's ``entry``: the account a
+guest's try joined at sign-up or sign-in), ``baseline`` (the bots' results on a day's boards),
 ``event`` (an owner's event). One table, ``duplicate_docs``, in the same SQLite or PostgreSQL
 database as the tables (created by migration 7, ``storage/schema.py``), or dicts for
 ``memory``.
@@ -12,6 +13,7 @@ database as the tables (created by migration 7, ``storage/schema.py``), or dicts
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from cardroom.storage.memory import MemoryStore
@@ -19,6 +21,12 @@ from cardroom.storage.protocol import TableStore
 from cardroom.storage.sql import SqlStore
 
 Doc = dict[str, Any]
+Row = tuple[str, str, Doc]
+"""A document with its kind and key."""
+
+
+class _Taken(Exception):
+    """A key of an ``insert_all`` exists: its transaction rolls back."""
 
 
 class DuplicateStore(Protocol):
@@ -30,6 +38,10 @@ class DuplicateStore(Protocol):
 
     async def insert(self, kind: str, key: str, doc: Doc) -> bool:
         """Insert unless the key exists; whether it was inserted."""
+        ...
+
+    async def insert_all(self, rows: Sequence[Row]) -> bool:
+        """Insert every row in one transaction, or none if any key exists; whether inserted."""
         ...
 
     async def list(self, kind: str, prefix: str = "") -> list[tuple[str, Doc]]:
@@ -52,14 +64,24 @@ class MemoryDuplicateStore:
         self._docs[(kind, key)] = json.dumps(doc)
 
     async def insert(self, kind: str, key: str, doc: Doc) -> bool:
-        if (kind, key) in self._docs:
+        return await self.insert_all([(kind, key, doc)])
+
+    async def insert_all(self, rows: Sequence[Row]) -> bool:
+        if any((kind, key) in self._docs for kind, key, _ in rows):
             return False
-        await self.put(kind, key, doc)
+        for kind, key, doc in rows:
+            await self.put(kind, key, doc)
         return True
 
     async def list(self, kind: str, prefix: str = "") -> list[tuple[str, Doc]]:
         found = [(k, json.loads(t)) for (d, k), t in self._docs.items() if d == kind]
         return sorted((k, doc) for k, doc in found if k.startswith(prefix))
+
+
+_INSERT_NEW = (
+    'INSERT INTO duplicate_docs (kind, "key", doc) VALUES (?, ?, ?) '
+    "ON CONFLICT DO NOTHING RETURNING 1"
+)
 
 
 class SqlDuplicateStore:
@@ -87,13 +109,17 @@ class SqlDuplicateStore:
             )
 
     async def insert(self, kind: str, key: str, doc: Doc) -> bool:
-        async with self.sql.transaction() as conn:
-            rows = await conn.fetch(
-                'INSERT INTO duplicate_docs (kind, "key", doc) VALUES (?, ?, ?) '
-                "ON CONFLICT DO NOTHING RETURNING 1",
-                (kind, key, json.dumps(doc)),
-            )
-        return bool(rows)
+        return await self.insert_all([(kind, key, doc)])
+
+    async def insert_all(self, rows: Sequence[Row]) -> bool:
+        try:
+            async with self.sql.transaction() as conn:
+                for kind, key, doc in rows:
+                    if not await conn.fetch(_INSERT_NEW, (kind, key, json.dumps(doc))):
+                        raise _Taken
+        except _Taken:
+            return False
+        return True
 
     async def list(self, kind: str, prefix: str = "") -> list[tuple[str, Doc]]:
         async with self.sql.transaction() as conn:

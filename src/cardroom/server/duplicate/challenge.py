@@ -7,6 +7,11 @@ before playing it. Each board's results (N–S's points minus E–W's) are compa
 other player's on it and with the bots' own result (four bots of the level on the same cards),
 the baseline: matchpoints and IMPs by ``cardroom.duplicate.scoring``. A board and the others'
 results on it are shown only to players who finished it, and to everyone once the day is over.
+
+A guest's try joins the account it signs up or signs in as (``join_account``): the account's
+``entry`` for that day becomes a pointer to the guest's (``{"player", "played_as"}``), so both
+keys stay taken (neither the account nor the browser gets a second try on boards it has seen),
+and the try itself is written in one place only, its results never copied.
 """
 
 from __future__ import annotations
@@ -45,6 +50,14 @@ PLAYER_SEAT = 0
 TARGET = 10_000
 """A duplicate table plays all its boards: a team scores at most 400 a board (Grand Tichu and a
 double victory), so the highest target the rules allow ends no match of 24 boards early."""
+
+PLAYED_AS = "played_as"
+"""In an account's ``entry`` that points to the guest try it took over: the guest's key."""
+SECOND_TRY = "you played today's challenge; come back tomorrow"
+JOINED_TRY = (
+    "you played today's challenge as a guest in this browser before signing in, and that try is "
+    "your account's (one a day); come back tomorrow"
+)
 
 Clock = Callable[[], datetime]
 
@@ -145,13 +158,17 @@ class Challenge:
         assert doc is not None
         self.secret = str(doc["secret"])
         indexed = {key for key, _ in await self.store.list("tried")}
-        for _, entry_doc in await self.store.list("entry"):
-            entry = Entry.from_doc(entry_doc)
-            if entry.table is not None:
-                self._tables[entry.table] = (entry.day, entry.player)
-                self.gate.add(entry.table, self)
-            if self._tried(entry.day, entry.player) not in indexed:  # tries older than the index
-                await self.store.insert("tried", self._tried(entry.day, entry.player), {})
+        for key, entry_doc in await self.store.list("entry"):
+            if PLAYED_AS in entry_doc:  # an account's pointer to the guest try it took over
+                day, player = key.split("/")[0], str(entry_doc["player"])
+            else:
+                entry = Entry.from_doc(entry_doc)
+                day, player = entry.day, entry.player
+                if entry.table is not None:
+                    self._tables[entry.table] = (day, player)
+                    self.gate.add(entry.table, self)
+            if self._tried(day, player) not in indexed:  # tries older than the index
+                await self.store.insert("tried", self._tried(day, player), {})
 
     # -- days and boards --------------------------------------------------------------------
     def today(self) -> str:
@@ -188,8 +205,33 @@ class Challenge:
         return sorted((key.split("/")[-2] for key in keys), reverse=True)
 
     async def entry(self, day: str, player: str) -> Entry | None:
+        """``player``'s try that day: its own, or the guest try it took over (whose ``player``
+        stays the guest's key, where the try is kept)."""
         doc = await self.store.get("entry", self._key(day, player))
+        if doc is not None and PLAYED_AS in doc:
+            doc = await self.store.get("entry", self._key(day, str(doc[PLAYED_AS])))
         return None if doc is None else await self._refresh(Entry.from_doc(doc))
+
+    async def join_account(self, guest: str, player: str) -> list[str]:
+        """Give the account ``player`` the tries of the guest ``guest`` (the browser's guest id
+        at sign-up or sign-in); the days joined. A day the account has a try of its own keeps
+        that try (the guest's stays the guest's), and a guest try already joined to an account
+        stays with it: in one transaction the account's pointer and the guest try's ``joined``
+        mark go in together, or neither. The try stays unranked and under the name it was
+        played with (docs/duplicate.md says why)."""
+        joined = []
+        for day in await self.tried_days(guest):
+            key = self._key(day, guest)
+            doc = await self.store.get("entry", key)
+            if doc is None or PLAYED_AS in doc:
+                continue
+            pointer = {"player": player, PLAYED_AS: guest}
+            if await self.store.insert_all(
+                [("entry", self._key(day, player), pointer), ("joined", key, {"player": player})]
+            ):
+                await self.store.insert("tried", self._tried(day, player), {})
+                joined.append(day)
+        return joined
 
     async def start(self, player: str, name: str, ranked: bool) -> tuple[Entry, str | None]:
         """Today's try of ``player``: a new table and its seat token, or the unfinished one
@@ -208,9 +250,8 @@ class Challenge:
                 entry = await self.entry(day, player)
                 assert entry is not None
                 if entry.finished:
-                    raise LobbyError(
-                        "you played today's challenge; come back tomorrow", Problem.CONFLICT
-                    )
+                    reason = SECOND_TRY if entry.player == player else JOINED_TRY
+                    raise LobbyError(reason, Problem.CONFLICT)
                 if entry.table is not None:
                     return entry, None
                 fresh = entry
@@ -253,7 +294,7 @@ class Challenge:
 
     async def entries(self, day: str) -> list[Entry]:
         docs = await self.store.list("entry", f"{day}/{GAME}/")
-        return [await self._refresh(Entry.from_doc(doc)) for _, doc in docs]
+        return [await self._refresh(Entry.from_doc(d)) for _, d in docs if PLAYED_AS not in d]
 
     # -- the bots' baseline and the results ---------------------------------------------------
     async def baseline(self, day: str) -> tuple[int, ...]:
@@ -312,7 +353,8 @@ class Challenge:
         shown = await self.shown_boards(day, player)
         entries, base, groups = await self._field(day, shown)
         table = standings(groups)
-        mine = next((e for e in entries if e.player == player), None)
+        own = None if player is None else await self.entry(day, player)
+        mine = next((e for e in entries if own is not None and e.public == own.public), None)
         names = {e.public: e.name for e in entries} | {BOTS: f"bots ({self.level})"}
         ranked = {e.public: e.ranked for e in entries} | {BOTS: False}
         open_all = self.is_over(day) or shown == self.count  # every replay is viewable then
@@ -360,15 +402,16 @@ class Challenge:
         return [{"board": b.number, "hands": tichu_deal(b)} for b in self.boards(day)[:shown]]
 
     async def may_view(self, table_id: str, player: str | None) -> bool:
-        """Whether ``player`` may see a challenge table's record or replay: its own, or all of
-        that day's boards finished (or the day over)."""
+        """Whether ``player`` may see a challenge table's record or replay: its own (a guest try
+        it took over too), or all of that day's boards finished (or the day over)."""
         found = self._tables.get(table_id)
         if found is None:  # still being set up: nobody's yet
             return False
         day, owner = found
         if player == owner or self.is_over(day):
             return True
-        return await self.shown_boards(day, player) >= self.count
+        mine = None if player is None else await self.entry(day, player)  # perhaps joined
+        return mine is not None and (mine.table == table_id or len(mine.results) >= self.count)
 
     async def days(self) -> list[str]:
         """The days with at least one try, newest first (past challenges stay browsable)."""

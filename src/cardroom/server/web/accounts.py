@@ -18,6 +18,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardroom.games.stats import STATS
+from cardroom.server.duplicate.challenge import Challenge
+from cardroom.server.duplicate.record import player_key
 from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.ops.limits import retry_after
 from cardroom.server.players import profile as profiles
@@ -115,29 +117,49 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def _guest_hash(request: Request) -> str | None:
+    guest = clean_secret(request.headers.get(GUEST_HEADER))
+    return None if guest is None else hash_token(guest)
+
+
+async def _join_challenge(request: Request, account: Account, guest_hash: str | None) -> int:
+    """The daily-challenge tries this browser's guest played join the account, at sign-up and
+    at sign-in alike (else a guest could try a day's boards, sign in and try them again); how
+    many days (``Challenge.join_account``)."""
+    challenge: Challenge | None = getattr(request.app.state, "challenge", None)
+    if guest_hash is None or challenge is None:
+        return 0
+    return len(await challenge.join_account(guest_hash, player_key(account.id)))
+
+
 async def sign_up(request: Request) -> Response:
-    """``POST /api/accounts {"name","password"}``: 201 and the session cookie; the matches the
-    browser's guest played (its ``X-Cardroom-Guest`` id) become the account's."""
+    """``POST /api/accounts {"name","password"}``: 201 and the session cookie; the matches and
+    the challenge tries the browser's guest played (its ``X-Cardroom-Guest`` id) become the
+    account's."""
+    guest = _guest_hash(request)
     try:
         name, password = await _fields(request)
-        guest = clean_secret(request.headers.get(GUEST_HEADER))
         account, token, claimed = await _accounts(request).sign_up(
-            name, password, _address(request), None if guest is None else hash_token(guest)
+            name, password, _address(request), guest
         )
     except AccountError as exc:
         return _refused(exc)
-    body = {"name": account.name, "claimed_matches": claimed}
+    joined = await _join_challenge(request, account, guest)
+    body = {"name": account.name, "claimed_matches": claimed, "claimed_challenges": joined}
     return await _signed_in_response(request, body, token, 201)
 
 
 async def sign_in(request: Request) -> Response:
-    """``POST /api/session {"name","password"}``: 200 and a new session cookie; 401 wrong."""
+    """``POST /api/session {"name","password"}``: 200 and a new session cookie; 401 wrong. The
+    browser's guest challenge tries join the account, on days it has no try of its own."""
     try:
         name, password = await _fields(request)
         account, token = await _accounts(request).sign_in(name, password, _address(request))
     except AccountError as exc:
         return _refused(exc)
-    return await _signed_in_response(request, {"name": account.name}, token, 200)
+    joined = await _join_challenge(request, account, _guest_hash(request))
+    body = {"name": account.name, "claimed_challenges": joined}
+    return await _signed_in_response(request, body, token, 200)
 
 
 async def sign_out(request: Request) -> Response:
