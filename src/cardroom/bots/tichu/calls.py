@@ -141,13 +141,15 @@ def chance(fit: tuple[float, float, float], model: float, hits: int, worlds: int
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def call_tichu(view: SeatView, rng: random.Random, policy: Policy, more: More) -> bool:
+def call_tichu(
+    view: SeatView, rng: random.Random, policy: Policy, more: More, threshold: float = TICHU_CALL
+) -> bool:
     """Whether to call Tichu now (play phase, 14 cards): a clear chance of going out first."""
     model = tichu_probability(cards_mask(view.obs.get("hand") or ()))
     if model < TICHU_SKIP:
         return False
     hits, worlds = tichu_hits(view, rng, policy, more)
-    return chance(TICHU_FIT, model, hits, worlds) >= TICHU_CALL
+    return chance(TICHU_FIT, model, hits, worlds) >= threshold
 
 
 def call_grand(view: SeatView, rng: random.Random, policy: Policy, more: More) -> bool:

@@ -85,7 +85,7 @@ RACE_DOUBLE: Final = False
 [−0.9, +2.3] pts/round against the heuristic without it (seed 500, 400 pairs), no loss to any
 pool member (seed 600, 200 pairs each, with ``HEURISTIC_GRAND_P``): no measurable gain, so off."""
 HEURISTIC_GRAND_P: Final = 0.7
-"""The heuristic's Grand Tichu threshold (the search keeps ``GRAND_P``). At ``GRAND_P`` (0.58)
+"""The heuristic's Grand Tichu threshold (the search: ``SEARCH_GRAND_P``). At ``GRAND_P`` (0.58)
 its Grands were made 45–70 % against the pool (seed 600, 200 pairs per member, 4.1 % called):
 loose, and worse against sound opponents. At 0.7 it calls 0.4–1.2 %, 67–79 % made; head to
 head −2.1 [−6.2, +2.0] pts/round (seed 500, 400 pairs); against the pool (with ``dv=1``) the

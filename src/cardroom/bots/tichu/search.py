@@ -10,9 +10,10 @@ that strength measured with a count does not depend on other work running (on a 
 ``bench/tichu_search_speed.py``, load ≈ 1.2–1.5: n=200 ≈ 0.22 s median per searched
 decision, n=250 ≈ 0.25 s, n=300 ≈ 0.29 s).
 A forced move, or a single candidate, is answered at once. A bomb out of turn is weighed
-against letting the play go on (``bomb_or_not``). The calls are the heuristic's model's:
-calls by simulated chance of going out first (``tichu_calls``, option ``simcalls``) and the
-searched exchange (``tichu_exchange``, option ``exchange``) exist but did not measure better.
+against letting the play go on (``bomb_or_not``). The calls are the heuristic's model's, at
+the search's own thresholds (``SEARCH_TICHU_P``, ``SEARCH_GRAND_P``): calls by simulated chance
+of going out first (``tichu_calls``, options ``simcalls`` and ``simtichu``) and the searched
+exchange (``tichu_exchange``, option ``exchange``) exist but did not measure better.
 
 Rollouts run on the fast round simulator (``games/tichu/fastsim.py``, ``Sim.from_state`` of
 each sampled world) with ``rollout_policy``, a cheap partner-aware policy; every candidate meets
@@ -31,8 +32,8 @@ from typing import Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.belief import WorldSampler
-from cardroom.bots.tichu.bidding import GRAND_P, TICHU_P
-from cardroom.bots.tichu.calls import Gift, call_grand, call_tichu
+from cardroom.bots.tichu.bidding import TICHU_P
+from cardroom.bots.tichu.calls import TICHU_CALL, Gift, call_grand, call_tichu
 from cardroom.bots.tichu.exchange import search_exchange
 from cardroom.bots.tichu.heuristic import (
     Option,
@@ -62,6 +63,13 @@ SEARCH_TICHU_P: Final = 0.5
 """The search calls Tichu on a lower model chance than the heuristic (``TICHU_P``), because it
 plays a called hand out better: ``cardroom arena --a search:n=50,tichu=0.5 --b heuristic-v1
 --pairs 100 --seed 3001`` called Tichu in 10.2 % of player-rounds, 71 % made (at 0.6: 4–7 %)."""
+SEARCH_GRAND_P: Final = 0.56
+"""The search's Grand Tichu threshold, below the heuristic's (``HEURISTIC_GRAND_P``) and
+``GRAND_P`` (0.58): at 0.58 ``strong`` called Grand in 4.5 % of player-rounds and made 79 %
+(seed 7200, 310 pairs against casual), stricter than a Grand's break-even (p = 0.5) needs. On
+random first-8-card hands the model is ≥ 0.58 in 4.9 %, ≥ 0.56 in 6.9 %, ≥ 0.55 in 8.3 %. At
+0.56: 7.1 % called, 68 % made (tuning seed 7300, 250 pairs); 6.7 %, 71 % made, strong − casual
++42.5 [+33.3, +51.7] (seed 7500, 400 pairs; docs/bots.md)."""
 MAX_CANDIDATES: Final = 6
 MIN_WORLDS: Final = 2
 MAX_WORLDS: Final = 400
@@ -221,13 +229,18 @@ class TichuSearchBot:
     """Tichu and Grand Tichu by ``tichu_calls`` (``simcalls``); by default the heuristic's
     model and thresholds, which measured better (seed 91, 60 pairs at n=50: +43.2 against
     heuristic-v1 with the model's calls, +28.2 with the simulated ones)."""
+    sim_tichu: bool = False
+    """Tichu (only) by ``tichu_calls.call_tichu`` at ``tichu_call`` (``simtichu``, ``tcall=P``);
+    Grand Tichu by the model. Off: at n=30 it called Tichu in 5.8 % of player-rounds, 54 % made
+    (seed 7300, 150 pairs against casual; the model's calls: 9.2 %, 66 % made)."""
+    tichu_call: float = TICHU_CALL
     sim_bombs: bool = True
     """Bombs out of turn weighed by rollouts (``bomb_or_not``; else the heuristic's)."""
     exchange: bool = False
     """Search the exchange too (``tichu_exchange``; ``search:n=100,exchange``)."""
     tichu_threshold: float = SEARCH_TICHU_P
     """The model's chance of going out first at which a Tichu is called (``tichu=0.5``)."""
-    grand_threshold: float = GRAND_P
+    grand_threshold: float = SEARCH_GRAND_P
     """The same for a Grand Tichu (``grand=0.5``)."""
 
     def __post_init__(self) -> None:
@@ -249,12 +262,15 @@ class TichuSearchBot:
         exchange, ``tichu=P``/``grand=P`` = the call thresholds: ``search:n=100,old``."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
-        thresholds = {"tichu": SEARCH_TICHU_P, "grand": GRAND_P}
+        sim_tichu = False
+        thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
                 sim_calls = sim_bombs = False
             elif part == "simcalls":
                 sim_calls = True
+            elif part == "simtichu":
+                sim_tichu = True
             elif part == "exchange":
                 exchange = True
             elif part.startswith("n="):
@@ -267,6 +283,8 @@ class TichuSearchBot:
             budget,
             worlds,
             sim_calls=sim_calls,
+            sim_tichu=sim_tichu,
+            tichu_call=thresholds["tcall"],
             sim_bombs=sim_bombs,
             exchange=exchange,
             tichu_threshold=thresholds["tichu"],
@@ -277,10 +295,10 @@ class TichuSearchBot:
 
     def act(self, view: SeatView, rng: random.Random) -> str:
         start = time.perf_counter()
-        if self.sim_calls:
-            if "grand" in view.legal:
-                more = self._more_calls(start)
-                return "grand" if call_grand(view, rng, rollout_policy, more) else "nogrand"
+        if self.sim_calls and "grand" in view.legal:
+            more = self._more_calls(start)
+            return "grand" if call_grand(view, rng, rollout_policy, more) else "nogrand"
+        if self.sim_calls or self.sim_tichu:
             if self.calls_tichu(view, rng, start):
                 return "tichu"
             view = without_tichu(view)
@@ -332,7 +350,7 @@ class TichuSearchBot:
 
     def interrupt(self, view: SeatView, rng: random.Random) -> str | None:
         start = time.perf_counter()
-        if self.sim_calls:
+        if self.sim_calls or self.sim_tichu:
             if self.calls_tichu(view, rng, start):
                 return "tichu"
             view = without_tichu(view)
@@ -371,7 +389,8 @@ class TichuSearchBot:
         key = (obs.get("round"), hash(tuple(hand)))
         if key not in self.tichu_decided:
             partner = (obs.get("calls") or [""] * SEATS)[(view.seat + 2) % SEATS]
-            call = not partner and call_tichu(view, rng, rollout_policy, self._more_calls(start))
+            more = self._more_calls(start)
+            call = not partner and call_tichu(view, rng, rollout_policy, more, self.tichu_call)
             self.tichu_decided[key] = call
         return self.tichu_decided[key]
 
