@@ -23,8 +23,11 @@ STAGGER=${STAGGER:-0}  # seconds over which the tables begin (0: all in the same
 WARMUP=${WARMUP:-15}  # seconds of play before measuring (with STAGGER: at least STAGGER)
 PORT=${PORT:-8300}
 RUN="$PWD/.cluster"
+# one address makes every table and takes every seat: the per-address bounds are lifted (as
+# `cardroom load` does for the server it starts itself, LOAD_LIMITS)
 export CARDROOM_NODE_ARGS="--bot-delay $BOT_DELAY --log-level warning --create-burst 1000000 \
---max-per-address 1000000 --max-open-tables 1000000 ${EXTRA_NODE_ARGS:-}"
+--max-per-address 1000000 --max-open-tables 1000000 --max-open-per-address 0 \
+--max-seats-per-address 0 --max-bot-tables-per-address 0 ${EXTRA_NODE_ARGS:-}"
 
 postgres_cpu() {  # CPU seconds of every postgres process (server and backends)
   .venv/bin/python - <<'PY'

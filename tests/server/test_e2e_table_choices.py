@@ -57,6 +57,7 @@ def test_a_private_table_gets_the_clock_and_wait_chosen_in_the_lobby(
     meta = page.evaluate("window.cardroom.meta")  # the table's summary from /api
     assert meta["private"] and meta["clock"] == {"move": 60, "bank": 120} and meta["pace"] == 2
     assert page.get_by_test_id("table-clock").inner_text() == "60 s + 120 s"
+    assert page.get_by_test_id("table-pace").inner_text() == "2 s"
     page.context.close()
     assert not problems, problems
 
@@ -78,6 +79,7 @@ def test_a_public_table_offers_no_off_and_the_server_refuses_it(url: str, browse
     assert refused.status == 400 and "a public table keeps a clock" in refused.json()["error"]
     table = create(page, clock="15+30")
     assert page.get_by_test_id("table-clock").inner_text() == "15 s + 30 s"
+    assert page.get_by_test_id("table-pace").count() == 0  # the server's own pace: not shown
     page.goto(f"{url}/")
     assert page.get_by_test_id(f"table-clock-{table}").inner_text() == "15 s + 30 s"
     page.context.close()
@@ -116,3 +118,32 @@ def test_the_table_bar_is_one_line_on_a_phone_for_owner_and_guest(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.context.close()
     assert not problems, problems
+
+
+def test_the_lobby_shows_the_servers_own_clock_and_a_table_gets_it(
+    tmp_path: Path, browser: Any
+) -> None:
+    """A server started with another public clock (45 s + 90 s, not among the usual choices):
+    the lobby adds it and shows it as the default, and a table made without choosing gets it."""
+    settings = Settings(db=str(tmp_path / "c.db"), bot_delay=0.0, clock_move=45, clock_bank=90,
+                        max_seats_per_address=0, max_open_per_address=0)  # fmt: skip
+    with live_server(settings) as (base, _):
+        problems: list[str] = []
+        page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+        watch(page, problems)
+        page.goto(f"{base}/")
+        clock = page.get_by_test_id("lobby-clock")
+        page.wait_for_function("() => document.querySelector('#lobby-clock').value === '45+90'")
+        values = clock.evaluate("s => [...s.options].map(o => o.value)")
+        assert values == ["0+0", "15+30", "30+60", "45+90", "60+120", "120+300"]
+        page.get_by_test_id("flag-private").check()
+        assert clock.input_value() == "0+0"
+        page.get_by_test_id("flag-private").uncheck()
+        assert clock.input_value() == "45+90"
+        page.get_by_test_id("create-table").click()
+        page.wait_for_url(re.compile(r"/t/[^/]+$"))
+        page.wait_for_function("() => window.cardroom && window.cardroom.meta")
+        assert page.evaluate("window.cardroom.meta.clock") == {"move": 45, "bank": 90}
+        assert page.get_by_test_id("table-clock").inner_text() == "45 s + 90 s"
+        page.context.close()
+        assert not problems, problems

@@ -54,3 +54,12 @@ def test_staggered_paced_tables_play_and_are_measured() -> None:
 def test_load_refuses_a_negative_stagger() -> None:
     result = run_load("--stagger", "-1")
     assert result.returncode == 2 and "--stagger" in result.stderr
+
+
+def test_a_server_that_refuses_seats_is_reported_not_retried() -> None:
+    """A server with a public server's per-address bounds refuses the generator's seats: it
+    says why and stops, instead of retrying until its deadline."""
+    bound = ("--serve-arg=--max-seats-per-address", "--serve-arg=2")
+    result = run_load("--tables", "3", "--seconds", "2", "--game", "toepen", *bound, timeout=90)
+    assert "the server refused a table or seat (429)" in result.stderr, result.stderr
+    assert "seats" in result.stderr and "errors" in result.stdout, result.stdout

@@ -4,6 +4,7 @@ by a rematch."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,34 @@ async def test_a_bad_clock_is_refused_with_its_reason(
     async with serve(Settings(db=str(tmp_path / "c.db"), bot_delay=0.0)) as server:
         refused = await server.http.post("/api/tables", json=table(clock, private))
         assert refused.status_code == 400 and why in refused.json()["error"], refused.text
+
+
+async def test_a_rematch_keeps_the_tables_clock_and_pace(tmp_path: Path) -> None:
+    """Players who chose a slow clock and a minimum wait get them again at the rematch."""
+    settings = Settings(db=str(tmp_path / "c.db"), bot_delay=0.0, turn_timeout=0.05)
+    async with serve(settings) as server:
+        body = {"game": "relay", "options": {"seats": 2, "cards": 1}, "name": "r", "private": True,
+                "clock": {"move": 45, "bank": 90}, "pace": 0}  # fmt: skip
+        made = await server.http.post("/api/tables", json=body)
+        assert made.status_code == 201, made.text
+        table, owner = made.json()["id"], made.json()["owner"]
+        for seat in (0, 1):
+            bot = await server.http.post(
+                f"/api/tables/{table}/seats/{seat}/bot",
+                json={"level": "random"},
+                headers={"X-Cardroom-Owner": owner},
+            )
+            assert bot.status_code == 200, bot.text
+        actor = server.registry.actors[table]
+        async with asyncio.timeout(30):
+            while actor.status != "finished":
+                await asyncio.sleep(0.02)
+        again = await server.http.post(
+            f"/api/tables/{table}/rematch", headers={"X-Cardroom-Owner": owner}
+        )
+        assert again.status_code == 200, again.text
+        new = again.json()
+        info = await server.http.get(
+            f"/api/tables/{new['id']}", headers={"X-Cardroom-Owner": new["owner"]}
+        )
+        assert (info.json()["clock"], info.json()["pace"]) == ({"move": 45.0, "bank": 90.0}, 0.0)

@@ -54,3 +54,23 @@ async def test_a_conflict_fails_only_its_own_table(tmp_path: Path) -> None:
     with pytest.raises(SeqConflict):
         await store.append("b", [rec(4)])
     await store.close()
+
+
+async def test_the_window_is_waited_only_while_the_store_is_busy(tmp_path: Path) -> None:
+    """A lone append is written at once, whatever the window; after a commit that carried
+    several appends, the next one waits the window and the appends made meanwhile join it."""
+    store = GroupCommitStore(SqlStore(str(tmp_path / "g.db")), window=2.0)
+    await store.open()
+    for table_id in ("a", "b", "c"):
+        await store.create_table(TableMeta(table_id, "toepen", "1", {}), 4)
+    async with asyncio.timeout(1.5):  # less than the window: a lone append does not wait it
+        await store.append("a", [rec(1)])
+    assert (store.batches, store.appends) == (1, 1)
+    await asyncio.gather(store.append("a", [rec(2)]), store.append("b", [rec(1)]))
+    assert (store.batches, store.appends) == (2, 3)  # busy now: two appends in one commit
+    first = asyncio.create_task(store.append("a", [rec(3)]))
+    for _ in range(20):  # the writer is scheduled and waits the window
+        await asyncio.sleep(0)
+    await asyncio.gather(first, store.append("c", [rec(1)]))
+    assert (store.batches, store.appends) == (3, 5)  # the later append joined the waiting one
+    await store.close()

@@ -32,6 +32,7 @@ import re
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -292,6 +293,18 @@ async def table_slot(
     while time.monotonic() < deadline and not stats.stop:
         try:
             table, tokens = await new_table(base, args.game, args.pace, args.bot_level)
+        except urllib.error.HTTPError as exc:
+            if exc.code >= 500:
+                stats.errors += 1
+                await asyncio.sleep(1)
+                continue
+            refusal = exc.read().decode(errors="replace")[:300]
+            print(f"load: the server refused a table or seat ({exc.code}): {refusal}",
+                  file=sys.stderr)  # fmt: skip
+            stats.errors += 1
+            stats.stop = True  # a refusal repeats: stop, and say why, rather than retry
+            started.set()
+            return
         except OSError:
             stats.errors += 1
             await asyncio.sleep(1)

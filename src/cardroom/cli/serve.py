@@ -72,8 +72,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--commit-window",
         type=float,
         default=DEFAULTS.commit_window,
-        help="seconds an append waits for other tables' appends to share its transaction "
-        "(fewer, larger commits: less database CPU; 0 = group only what arrives meanwhile)",
+        help="seconds an append waits, while the store is busy, for other tables' appends to "
+        "share its transaction (fewer, larger commits: less database CPU; 0 = group only what "
+        "arrives meanwhile)",
     )
     parser.add_argument(
         "--commit-writers",

@@ -29,8 +29,9 @@ class Settings:
     bot plays it until its player is back); ``bomb_pick``: seconds a player who pressed Bomb
     has to pick one of several bombs while the table holds still.
     ``group_commit``: concurrent tables' appends share one SQL transaction
-    (``storage/group_commit.py``); ``commit_window``: seconds an append may wait for others to
-    join its transaction (0 = only those that arrive while a commit is in flight);
+    (``storage/group_commit.py``); ``commit_window``: seconds an append may wait, while the
+    store is busy, for others to join its transaction (0 = only those that arrive while a
+    commit is in flight);
     ``commit_writers``: how many such commits may be in flight at once.
     ``node_id`` / ``node_url``: cluster mode (``server/cluster/node.py``): this node's number and
     the address other nodes forward to; ``db`` must then be PostgreSQL.
@@ -91,7 +92,7 @@ class Settings:
     stats_every: float = 0.0
     static_dir: Path = field(default=STATIC_DIR)
     group_commit: bool = True
-    commit_window: float = 0.0
+    commit_window: float = 0.005
     commit_writers: int = 1
     node_id: int | None = None
     node_url: str = ""

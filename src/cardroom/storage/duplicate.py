@@ -2,7 +2,8 @@
 
 Kinds: ``secret`` (the server's challenge secret), ``deal`` (a table's boards), ``entry`` (one
 player's try at a day's challenge, keyed ``day/game/player``: the key is unique, so a second
-try is refused by the database itself), ``baseline`` (the bots' results on a day's boards),
+try is refused by the database itself), ``tried`` (the same tries keyed ``player/day/game``, empty:
+a player's days for its profile), ``baseline`` (the bots' results on a day's boards),
 ``event`` (an owner's event). One table, ``duplicate_docs``, in the same SQLite or PostgreSQL
 database as the tables (created by migration 7, ``storage/schema.py``), or dicts for
 ``memory``.

@@ -173,3 +173,16 @@ def regenerate(path: Path = DATA) -> None:
 
 if __name__ == "__main__":
     regenerate()
+
+
+def test_five_in_a_row_never_rejects_a_straight() -> None:
+    """The straights' quick reject (``combos._five_in_a_row``) against every set of held ranks
+    (bit 1 the Mah Jong, 2..14): five in a row, or four of five with the Phoenix, is never
+    rejected (it may pass a set that then yields nothing)."""
+    from cardroom.games.tichu.combos import _five_in_a_row
+
+    for present in range(0, 1 << 15, 2):
+        for wild in (0, 1):
+            window = any((present >> lo & 31).bit_count() >= 5 - wild for lo in range(1, 11))
+            if window:
+                assert _five_in_a_row(present, wild), (bin(present), wild)

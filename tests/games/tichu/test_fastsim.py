@@ -144,3 +144,30 @@ def test_r5_6_bomb_onto_the_lying_trick_or_lead(choice: str) -> None:
     assert move is not None
     sim.apply(move, 2)
     check_same(GAME.apply(state, 2, GAME.parse_action(choice)).state, sim, choice, True)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [None, TichuConfig(wish_mandatory=True, dog_to_seat_after_dog_player=True)],
+    ids=["standard", "options"],
+)
+def test_random_step_is_random_policy_over_the_listing(config: TichuConfig | None) -> None:
+    """``random_step`` (the uncounted fast path of ``random_policy`` rollouts) makes the very
+    move ``random_policy`` picks from ``moves()`` with the same draw, step by step, and leaves
+    the generator in the same state: the same rounds, the same distribution."""
+    for seed in range(400):
+        fast_rng, listed_rng = random.Random(seed), random.Random(seed)
+        fast, listed = Sim.deal(fast_rng, config), Sim.deal(listed_rng, config)
+        while not listed.done:
+            fast.random_step(fast_rng)
+            listed.apply(random_policy(listed, listed.moves(), listed_rng))
+            assert (fast.hands, fast.piles, fast.out, fast.turn, fast.wish, fast.trick) == (
+                listed.hands,
+                listed.piles,
+                listed.out,
+                listed.turn,
+                listed.wish,
+                listed.trick,
+            ), f"seed {seed}"
+        assert fast.done and fast.score() == listed.score()
+        assert fast_rng.random() == listed_rng.random()

@@ -347,6 +347,19 @@ _PAIR_COMBOS: Final = _combo_table(Kind.PAIR, 2, _PAIRS, False)
 _PAIR_COMBOS_PHX: Final = _combo_table(Kind.PAIR, 2, _PAIRS, True)
 _TRIPLE_COMBOS: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, False)
 _TRIPLE_COMBOS_PHX: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, True)
+
+
+def set_table(kind: Kind, phoenix: bool) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
+    """``table[rank][suits]``: the pairs or triples (``kind``) of that rank from a hand holding
+    those suits of it, in canonical order; with ``phoenix``, those the Phoenix completes after
+    them. A follow of a pair or triple is these rows above its rank, in rank order."""
+    if kind == Kind.PAIR:
+        return _PAIR_COMBOS_PHX if phoenix else _PAIR_COMBOS
+    if kind == Kind.TRIPLE:
+        return _TRIPLE_COMBOS_PHX if phoenix else _TRIPLE_COMBOS
+    raise ValueError(f"no set table for {kind.name}")
+
+
 _DOG_COMBO: Final = Combo(Kind.SINGLE, _DOG, 0, 1)
 _MJ_COMBO: Final = Combo(Kind.SINGLE, _MJ, 2, 1)
 _LED_PHX_COMBO: Final = Combo(Kind.SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
@@ -387,6 +400,33 @@ def _add_sets(
         s = hand >> shifts[rank] & 15
         if s:
             out.extend(table[rank][s])
+
+
+def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
+    """Every single, pair and triple of ``hand`` in canonical order, from one walk over the
+    ranks (``_add_singles`` and ``_add_sets`` when leading, in one pass)."""
+    if hand & _DOG:
+        out.append(_DOG_COMBO)
+    if hand & _MJ:
+        out.append(_MJ_COMBO)
+    phx = hand & _PHX
+    if phx:
+        out.append(_LED_PHX_COMBO)
+    singles = _SINGLE_COMBOS
+    pairs = _PAIR_COMBOS_PHX if phx else _PAIR_COMBOS
+    triples = _TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS
+    pair_out: list[Combo] = []
+    triple_out: list[Combo] = []
+    for rank in _RANKS:
+        s = suits[rank]
+        if s:
+            out.extend(singles[rank][s])
+            pair_out.extend(pairs[rank][s])
+            triple_out.extend(triples[rank][s])
+    if hand & _DRG:
+        out.append(_DRG_COMBO)
+    out.extend(pair_out)
+    out.extend(triple_out)
 
 
 def _add_full_houses(
@@ -443,6 +483,8 @@ def _add_straights(
     phx = hand & _PHX
     low_len, high_len = (5, 14) if length is None else (length, length)
     present, multi = ranks.present, ranks.paired
+    if low_len == 5 and not _five_in_a_row(present, phx):
+        return
     multi_cards = hand & ranks.paired_cards
     x = (hand & NORMAL_MASK) >> 2
     flushes = bool(x & (x >> 4) & (x >> 8) & (x >> 12) & (x >> 16))
@@ -513,6 +555,18 @@ def _add_straights(
                 group += [new(Combo, (straight, k >> 4, strength, n, k & 15)) for k in keys]
     for group in groups:
         out.extend(group)
+
+
+def _five_in_a_row(present: int, wild: int) -> bool:
+    """Whether the rank set ``present`` holds five ranks in a row, or (``wild``: the Phoenix)
+    four of five: else no straight can be made, and the window walk is skipped."""
+    p1, p2, p3, p4 = present >> 1, present >> 2, present >> 3, present >> 4
+    inner = p1 & p2 & p3
+    if present & inner & p4:
+        return True
+    if not wild:
+        return False
+    return bool(inner & (present | p4) or present & p4 & (p1 & p2 | p1 & p3 | p2 & p3))
 
 
 def _product(ranks: int, suits: list[int], memo: dict[int, list[int]]) -> list[int]:
@@ -710,14 +764,14 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     if top is None:
         suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
         ranks = _ranks(hand, suits)
-        _add_singles(hand, None, out)
-        _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, -1, out)
-        _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, -1, out)
+        _add_lead_sets(hand, suits, out)
         pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
             _add_full_houses(hand, suits, ranks, -1, out)
         _add_straights(hand, suits, ranks, None, -1, out)
-        if pairs & (pairs - 1) or (phx and pairs):  # else no stairs can be made
+        held = ranks.present & ~2
+        if pairs & (pairs >> 1) or (phx and pairs & (held >> 1 | held << 1)):
+            # two adjacent ranks paired (one of them with the Phoenix): else no stairs
             _add_stairs(hand, suits, ranks, None, -1, out)
     else:
         kind, above = top.kind, top.strength

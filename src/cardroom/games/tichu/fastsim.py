@@ -31,8 +31,16 @@ from typing import Final, NamedTuple
 from .actions import NOWISH as NOWISH_ACTION
 from .actions import PASS as PASS_ACTION
 from .actions import TichuAction, bomb, give_dragon, play, wish
-from .cards import DOG, DRG, MJ, rank_mask
-from .combos import Combo, Kind, enumerate_bombs, enumerate_plays, generate_plays, has_bomb
+from .cards import DOG, DRG, MJ, PHX, card, rank_mask, rank_of
+from .combos import (
+    Combo,
+    Kind,
+    enumerate_bombs,
+    enumerate_plays,
+    generate_plays,
+    has_bomb,
+    set_table,
+)
 from .config import TichuConfig
 from .scoring import score_round
 from .state import NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
@@ -56,26 +64,48 @@ WISHES: Final = tuple(range(2, 15))
 _DOG: Final = 1 << DOG
 _MJ: Final = 1 << MJ
 _DRG: Final = 1 << DRG
+_PHX: Final = 1 << PHX
+_BIT: Final = tuple(1 << c for c in range(56))
 _WISH_MASKS: Final = tuple(rank_mask(r) if r >= 2 else 0 for r in range(15))
+_SINGLES_ABOVE: Final = tuple(
+    sum(rank_mask(r) for r in range(max(2, s // 2 + 1), 15)) | (_DRG if s < 30 else 0)
+    for s in range(31)
+)
+"""By a single's strength: the natural cards and the Dragon that beat it (the Phoenix aside)."""
+_SINGLE: Final = Kind.SINGLE
+_PAIR: Final = Kind.PAIR
+_TRIPLE: Final = Kind.TRIPLE
+_SHIFTS: Final = tuple(card(r, 0) if r >= 2 else 60 for r in range(15))
+"""By rank: the shift that brings its four cards to the low bits."""
+_PAIRS: Final = set_table(Kind.PAIR, False)
+_PAIRS_PHX: Final = set_table(Kind.PAIR, True)
+_TRIPLES: Final = set_table(Kind.TRIPLE, False)
+_TRIPLES_PHX: Final = set_table(Kind.TRIPLE, True)
+_SINGLE_OF_BIT: Final = tuple(
+    Combo(Kind.SINGLE, 1 << c, 2 * rank_of(c) if c != DRG else 30, 1) for c in range(56)
+)
+"""The single of each card (used for the natural cards and the Dragon)."""
 _UNSUPPORTED: Final = ("pass_is_final", "overtrump_self")
 _NEXT: Final = tuple(tuple((s + k) % SEATS for k in range(1, SEATS + 1)) for s in range(SEATS))
 """``_NEXT[s]``: the seats after ``s`` in play order, ``s`` itself last."""
 
 
-def _next_holding(hands: list[int], after: int, skip: int = 0) -> int | None:
-    """``state.next_holding`` on the simulator's hand list (R5.8, R9.2)."""
-    for seat in _NEXT[after]:
-        if hands[seat] and not skip >> seat & 1:
-            return seat
-    return None
+_NEXT_IN: Final = tuple(
+    tuple(next((t for t in _NEXT[s] if m >> t & 1), None) for s in range(SEATS))
+    for m in range(1 << SEATS)
+)
+"""``_NEXT_IN[seats][after]``: the first seat of the bit set ``seats`` after ``after`` in play
+order (``after`` itself last), or None: ``state.next_holding`` on a set of seats holding cards."""
 
 
 _FIELDS: Final = (  # the attributes of a Sim (its __slots__)
+    "bombless",
     "calls",
     "config",
     "done",
     "final",
     "hands",
+    "holding",
     "leads",
     "out",
     "passed",
@@ -99,6 +129,8 @@ class Sim:
     def __init__(self, hands: list[int], turn: int, config: TichuConfig | None = None) -> None:
         self.config = config or _STANDARD
         self.hands = hands
+        self.holding = sum(1 << s for s in range(SEATS) if hands[s])
+        """The bit set of the seats holding cards."""
         self.piles = [0, 0, 0, 0]
         self.out: list[int] = []
         self.calls = [NO_CALL] * SEATS
@@ -116,6 +148,8 @@ class Sim:
         self.points: tuple[int, int] = (0, 0)
         self.leads: list[tuple[int, tuple[Combo, ...]] | None] = [None] * SEATS
         """Per seat: a hand it held this round and that hand's every lead (see ``_leads``)."""
+        self.bombless = [0, 0, 0, 0]
+        """Per seat: a hand it held that has no bomb (nor then has any part of it)."""
 
     # -- making a round ----------------------------------------------------------------------
     @classmethod
@@ -126,19 +160,20 @@ class Sim:
         card to each other seat; the Mah Jong's holder leads (R4.3, R5.1)."""
         deck = list(range(56))
         rng.shuffle(deck)
-        hands = [0, 0, 0, 0]
-        for s in range(SEATS):
-            for c in deck[14 * s : 14 * s + 14]:
-                hands[s] |= 1 << c
+        bit = _BIT
+        hands = [sum([bit[c] for c in deck[14 * s : 14 * s + 14]]) for s in range(SEATS)]
         if exchange:
             gifts = [0, 0, 0, 0]
             for s in range(SEATS):
-                cards = rng.sample(deck[14 * s : 14 * s + 14], 3)
-                for k, c in enumerate(cards, start=1):
-                    hands[s] &= ~(1 << c)
-                    gifts[(s + k) % SEATS] |= 1 << c
-            hands = [h | g for h, g in zip(hands, gifts, strict=True)]
-        leader = next(s for s in range(SEATS) if hands[s] & _MJ)
+                a, b, c = rng.sample(deck[14 * s : 14 * s + 14], 3)
+                hands[s] &= ~(bit[a] | bit[b] | bit[c])
+                gifts[(s + 1) % SEATS] |= bit[a]
+                gifts[(s + 2) % SEATS] |= bit[b]
+                gifts[(s + 3) % SEATS] |= bit[c]
+            hands = [hands[s] | gifts[s] for s in range(SEATS)]
+        leader = 0
+        while not hands[leader] & _MJ:
+            leader += 1
         return cls(hands, leader, config)
 
     @classmethod
@@ -176,6 +211,7 @@ class Sim:
             self.calls[:],
             self.leads[:],
         )
+        new.bombless = self.bombless[:]
         return new
 
     # -- who acts, and what they may do ----------------------------------------------------
@@ -225,11 +261,14 @@ class Sim:
             return [*plays, *onto]
         return [PASS, *plays]
 
-    def _leads(self, seat: int, hand: int) -> tuple[Combo, ...]:
+    def _leads(self, seat: int, hand: int, cached: bool = True) -> tuple[Combo, ...]:
         """Every lead of ``hand``. Hands only shrink in a round, and the leads of a smaller hand
         are those of a larger one that use none of the cards gone (in the same order): filtering
         the seat's last listing is several times cheaper than listing again. The first
-        listing of a round comes from ``enumerate_plays``'s per-hand cache."""
+        listing of a round comes from ``enumerate_plays``'s per-hand cache (a searching bot's
+        own hand repeats in every world), or uncached (``cached`` False: random rounds from
+        fresh deals, whose hands never repeat, would only fill the cache and the collector's
+        work)."""
         known = self.leads[seat]
         if known is not None and known[0] & hand == hand:
             held, plays = known
@@ -238,9 +277,18 @@ class Sim:
                 plays = tuple([c for c in plays if not c.cards & gone])
                 self.leads[seat] = (hand, plays)
             return plays
-        plays = enumerate_plays(hand, None)
+        plays = enumerate_plays(hand, None) if cached else generate_plays(hand, None)
         self.leads[seat] = (hand, plays)
         return plays
+
+    def _may_bomb(self, seat: int, hand: int) -> bool:
+        """``has_bomb(hand)``, remembered: a part of a hand without a bomb has none."""
+        if not hand & ~self.bombless[seat]:
+            return False
+        if has_bomb(hand):
+            return True
+        self.bombless[seat] = hand
+        return False
 
     def bombs(self, seat: int) -> tuple[Combo, ...]:
         """Bombs ``seat`` may throw out of its turn now (R7.4); () if none or not allowed."""
@@ -284,12 +332,10 @@ class Sim:
 
     def _pass(self, seat: int) -> None:
         passed = self.passed = self.passed | 1 << seat
-        hands, top_seat = self.hands, self.top_seat
-        for s in range(SEATS):
-            if hands[s] and s != top_seat and not passed >> s & 1:
-                self.turn = _next_holding(hands, seat)
-                return
-        self._end_trick()
+        if self.holding & ~passed & ~(1 << self.top_seat):  # someone may still beat the top
+            self.turn = _NEXT_IN[self.holding][seat]
+        else:
+            self._end_trick()
 
     def _end_trick(self) -> None:
         """R5.5–R5.8: the trick waits for the lead (winner, or next holder) or the gift."""
@@ -298,7 +344,7 @@ class Sim:
         if self.hands[winner] or self.dragon_pending():
             self.turn = winner
         else:
-            self.turn = _next_holding(self.hands, winner)
+            self.turn = _NEXT_IN[self.holding][winner]
 
     def _gather(self, to: int) -> None:
         self.piles[to] |= self.trick
@@ -313,42 +359,45 @@ class Sim:
         if self.final:
             self._finish()
         else:
-            self.turn = seat if self.hands[seat] else _next_holding(self.hands, seat)
+            self.turn = seat if self.hands[seat] else _NEXT_IN[self.holding][seat]
 
     def _play(self, seat: int, combo: Combo, onto: bool = False) -> None:
         cards = combo.cards
-        lying = self.trick and self.trick_over and not self.dragon_pending()
-        if lying and seat == self.turn and not onto:
+        lead = self.trick_over and not onto and seat == self.turn and self.trick
+        if lead and not self.dragon_pending():
             self._gather(self.top_seat)  # a lead gathers the lying trick for its winner
         hands = self.hands
         hand = hands[seat] = hands[seat] & ~cards
-        if self.wish is not None and cards & _WISH_MASKS[self.wish]:
+        wish = self.wish
+        if wish is not None and cards & _WISH_MASKS[wish]:
             self.wish = None  # R8.1.4
-        out = self.out
-        if not hand:
-            out.append(seat)
         self.trick_over = False
+        self.passed = 0
+        others = self.holding & ~(1 << seat)
+        if not hand:
+            self.holding = others
         if cards == _DOG:  # R8.2.2
             self.piles[seat] |= cards
-            self.passed = 0
             self.turn = self._dog_lead(seat)
         else:
-            self.passed = 0
             self.trick |= cards
             self.top = combo
             self.top_seat = seat
-            self.turn = _next_holding(hands, seat, 1 << seat)
-        if len(out) >= 2 and out[1] == (out[0] + 2) % SEATS:  # R9.3(a) double victory
-            self._finish()
-            return
-        if len(out) == SEATS - 1:
-            if self.trick:
-                self.trick_over, self.final, self.turn = True, True, seat
-                if self.dragon_pending() and not self.config.dragon_last_trick_exempt:
-                    return
-                self._gather(seat)
-            self._finish()
-            return
+            self.turn = _NEXT_IN[others][seat]
+        if not hand:  # the seat is out: the round may be over
+            out = self.out
+            out.append(seat)
+            if len(out) >= 2 and out[1] == (out[0] + 2) % SEATS:  # R9.3(a) double victory
+                self._finish()
+                return
+            if len(out) == SEATS - 1:
+                if self.trick:
+                    self.trick_over, self.final, self.turn = True, True, seat
+                    if self.dragon_pending() and not self.config.dragon_last_trick_exempt:
+                        return
+                    self._gather(seat)
+                self._finish()
+                return
         if self.trick and self.turn is None:
             self._end_trick()
         if cards & _MJ:
@@ -359,7 +408,7 @@ class Sim:
         if self.hands[mate]:
             return mate
         after = seat if self.config.dog_to_seat_after_dog_player else mate
-        return _next_holding(self.hands, after)
+        return _NEXT_IN[self.holding][after]
 
     def _finish(self) -> None:
         result = score_round(
@@ -380,10 +429,107 @@ class Sim:
         return self.points
 
     def rollout(self, policy: Policy, rng: random.Random) -> tuple[int, int]:
-        """Play to the end of the round with ``policy`` choosing for every seat."""
+        """Play to the end of the round with ``policy`` choosing for every seat.
+
+        ``random_policy`` takes ``random_step``, which makes the same choice from the same
+        random number without listing the moves where it can."""
+        if policy is random_policy:
+            while not self.done:
+                self.random_step(rng)
+            return self.points
         while not self.done:
             self.apply(policy(self, self.moves(), rng))
         return self.points
+
+    def random_step(self, rng: random.Random) -> None:
+        """``self.apply(random_policy(self, self.moves(), rng))``: the same move from the same
+        one ``rng.random()`` draw, without building the list of moves where that is cheap: a
+        lead is an index into the seat's lead table; a follow of a single, a pair or a triple
+        (no bomb in hand) is counted and found from the cards above the top, whose bit order
+        (and the set tables' rank order) is the canonical order of the moves."""
+        seat = self.turn
+        if self.wisher is None and seat is not None and not self.final:
+            hand = self.hands[seat]
+            wish = self.wish
+            wished = 0 if wish is None else hand & _WISH_MASKS[wish]
+            top = self.top
+            if top is not None and self.trick and not self.trick_over:
+                kind = top.kind
+                if (
+                    kind <= _TRIPLE
+                    and top.cards != _DOG
+                    and (not hand & ~self.bombless[seat] or not self._may_bomb(seat, hand))
+                ):
+                    if kind != _SINGLE:
+                        self._random_set(seat, hand, top, wished, rng)
+                        return
+                    # the seat's singles above the top, in bit order, or the wished ones
+                    strength = top.strength
+                    above = hand & _SINGLES_ABOVE[strength]
+                    bound = above & wished
+                    if bound:
+                        k = int(rng.random() * bound.bit_count())
+                        above = bound
+                    else:
+                        phx = 1 if hand & _PHX and top.cards != _DRG else 0
+                        k = int(rng.random() * (1 + phx + above.bit_count()))
+                        if k == 0:
+                            self._pass(seat)
+                            return
+                        if k == phx:
+                            self._play(seat, Combo(Kind.SINGLE, _PHX, strength + 1, 1))
+                            return
+                        k -= 1 + phx
+                    while k:
+                        above &= above - 1
+                        k -= 1
+                    self._play(seat, _SINGLE_OF_BIT[(above & -above).bit_length() - 1])
+                    return
+            elif not wished and (
+                top is None
+                or not self.trick
+                or (top.cards != _DRG and (self.top_seat == seat or not self._may_bomb(seat, hand)))
+            ):  # a lead, and no bomb to throw onto the lying trick (R5.6)
+                plays = self._leads(seat, hand, cached=False)
+                self._play(seat, plays[int(rng.random() * len(plays))])
+                return
+        moves = self.moves()
+        self.apply(moves[int(rng.random() * len(moves))])
+
+    def _random_set(
+        self, seat: int, hand: int, top: Combo, wished: int, rng: random.Random
+    ) -> None:
+        """``random_step`` onto a pair or a triple, the seat holding no bomb; a ``wished`` card
+        it holds binds it to the plays with one when it has any (R8.1.3)."""
+        strength = top.strength
+        phoenix = hand & _PHX != 0
+        if top.kind == _PAIR:
+            table = _PAIRS_PHX if phoenix else _PAIRS
+        else:
+            table = _TRIPLES_PHX if phoenix else _TRIPLES
+        first = strength // 2 + 1
+        shifts = _SHIFTS
+        if wished:
+            rank = self.wish
+            assert rank is not None
+            row = table[rank][hand >> shifts[rank] & 15]
+            if rank >= first and row:
+                self._play(seat, row[int(rng.random() * len(row))])
+                return
+        n = 1
+        for rank in range(first, 15):
+            n += len(table[rank][hand >> shifts[rank] & 15])
+        k = int(rng.random() * n)
+        if k == 0:
+            self._pass(seat)
+            return
+        k -= 1
+        for rank in range(first, 15):
+            row = table[rank][hand >> shifts[rank] & 15]
+            if k < len(row):
+                self._play(seat, row[k])
+                return
+            k -= len(row)
 
 
 Policy = Callable[[Sim, list[Move], random.Random], Move]

@@ -23,7 +23,7 @@ from typing import Any
 from cardroom.bots.arena.event import TableSpec, play_table
 from cardroom.duplicate.boards import Board, board_set, tichu_deal
 from cardroom.duplicate.movement import Seating
-from cardroom.duplicate.scoring import Result, event_json, imps, score_field, standings
+from cardroom.duplicate.scoring import Group, Result, event_json, imps, score_field, standings
 from cardroom.engine import get_game
 from cardroom.server.duplicate.gate import (
     DuplicateTables,
@@ -144,11 +144,14 @@ class Challenge:
             doc = await self.store.get("secret", "challenge")
         assert doc is not None
         self.secret = str(doc["secret"])
+        indexed = {key for key, _ in await self.store.list("tried")}
         for _, entry_doc in await self.store.list("entry"):
             entry = Entry.from_doc(entry_doc)
             if entry.table is not None:
                 self._tables[entry.table] = (entry.day, entry.player)
                 self.gate.add(entry.table, self)
+            if self._tried(entry.day, entry.player) not in indexed:  # tries older than the index
+                await self.store.insert("tried", self._tried(entry.day, entry.player), {})
 
     # -- days and boards --------------------------------------------------------------------
     def today(self) -> str:
@@ -175,6 +178,15 @@ class Challenge:
     def _key(self, day: str, player: str) -> str:
         return f"{day}/{GAME}/{player}"
 
+    def _tried(self, day: str, player: str) -> str:
+        """The key of the player's index of tries (``tried`` documents): player first."""
+        return f"{player}/{day}/{GAME}"
+
+    async def tried_days(self, player: str) -> list[str]:
+        """The days ``player`` tried the challenge, newest first."""
+        keys = [key for key, _ in await self.store.list("tried", f"{player}/")]
+        return sorted((key.split("/")[-2] for key in keys), reverse=True)
+
     async def entry(self, day: str, player: str) -> Entry | None:
         doc = await self.store.get("entry", self._key(day, player))
         return None if doc is None else await self._refresh(Entry.from_doc(doc))
@@ -190,7 +202,9 @@ class Challenge:
         try:
             public = "p" + secrets.token_hex(4)
             fresh = Entry(day, player, public, name, ranked, None, (), False)
-            if not await self.store.insert("entry", key, fresh.to_doc()):
+            if await self.store.insert("entry", key, fresh.to_doc()):
+                await self.store.insert("tried", self._tried(day, player), {})
+            else:
                 entry = await self.entry(day, player)
                 assert entry is not None
                 if entry.finished:
@@ -270,13 +284,12 @@ class Challenge:
         entry = None if player is None else await self.entry(day, player)
         return 0 if entry is None else len(entry.results)
 
-    async def results(self, day: str, player: str | None) -> dict[str, Any]:
-        """The day's results table as ``player`` may see it."""
-        if day > self.today():
-            raise LobbyError("that day has not begun", Problem.NOT_FOUND)
-        shown = await self.shown_boards(day, player)
+    async def _field(
+        self, day: str, shown: int
+    ) -> tuple[list[Entry], tuple[int, ...], list[Group]]:
+        """The day's tries, the bots' baseline and every result scored over the first ``shown``
+        boards (no baseline is computed while nothing is shown)."""
         entries = await self.entries(day)
-        mine = next((e for e in entries if e.player == player), None)
         base = await self.baseline(day) if shown else ()
         results = [Result(b, "NS", BOTS, base[b - 1]) for b in range(1, shown + 1)]
         for entry in entries:
@@ -284,13 +297,24 @@ class Challenge:
                 Result(b, "NS", entry.public, score)
                 for b, score in enumerate(entry.results[:shown], start=1)
             ]
-        groups = score_field(results)
+        return entries, base, score_field(results)
+
+    @staticmethod
+    def over_bots(entry: Entry, base: Sequence[int], shown: int) -> int | None:
+        """``entry``'s IMPs over the bots' baseline on the first ``shown`` boards it played."""
+        played = entry.results[:shown]
+        return sum(imps(s - base[i]) for i, s in enumerate(played)) if played else None
+
+    async def results(self, day: str, player: str | None) -> dict[str, Any]:
+        """The day's results table as ``player`` may see it."""
+        if day > self.today():
+            raise LobbyError("that day has not begun", Problem.NOT_FOUND)
+        shown = await self.shown_boards(day, player)
+        entries, base, groups = await self._field(day, shown)
         table = standings(groups)
+        mine = next((e for e in entries if e.player == player), None)
         names = {e.public: e.name for e in entries} | {BOTS: f"bots ({self.level})"}
         ranked = {e.public: e.ranked for e in entries} | {BOTS: False}
-        over_bots = None
-        if mine is not None and mine.results[:shown]:
-            over_bots = sum(imps(s - base[i]) for i, s in enumerate(mine.results[:shown]))
         open_all = self.is_over(day) or shown == self.count  # every replay is viewable then
         replays = {e.public: e.table for e in entries if e.finished and (open_all or e is mine)}
         data = event_json(groups, table)
@@ -301,8 +325,33 @@ class Challenge:
             "day": day, "game": GAME, "level": self.level, "board_count": self.count,
             "over": self.is_over(day), "shown": shown, "you": None if mine is None else {
                 "id": mine.public, "table": mine.table, "finished": mine.finished,
-                "played": len(mine.results), "over_bots": over_bots,
+                "played": len(mine.results), "over_bots": self.over_bots(mine, base, shown),
             }, **data,
+        }  # fmt: skip
+
+    async def standing(self, day: str, player: str, viewer: str | None) -> dict[str, Any] | None:
+        """``player``'s line of a day as ``viewer`` may see it (a profile's row): its score,
+        matchpoints and rank only over the boards ``viewer`` may see, so nothing of a running
+        day leaks to someone who has not finished those boards; ``None`` if it did not play."""
+        entry = await self.entry(day, player)
+        if entry is None:
+            return None
+        shown = await self.shown_boards(day, viewer)
+        _, base, groups = await self._field(day, shown)
+        table = [s for s in standings(groups) if s.team != BOTS]
+        place = next((i for i, s in enumerate(table) if s.team == entry.public), None)
+        row = None if place is None else table[place]
+        viewable = entry.finished and await self.may_view(entry.table or "", viewer)
+        return {
+            "day": day, "game": GAME, "boards": self.count, "played": len(entry.results),
+            "finished": entry.finished, "over": self.is_over(day), "shown": shown,
+            "imps": None if row is None else row.imps,
+            "mp_pct": None if row is None else row.mp_pct,
+            "over_bots": self.over_bots(entry, base, shown),
+            "rank": None if place is None else place + 1,
+            "players": len(table) if row is not None else None,
+            "ranked": entry.ranked, "results": f"/challenge/{day}",
+            "replay": f"/replay/{entry.table}" if viewable else None,
         }  # fmt: skip
 
     async def deals(self, day: str, player: str | None) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from cardroom.bots import bot_levels
@@ -63,6 +64,8 @@ class Event:
     """Team name (``T1``…) → its people (at most two; bots fill the rest)."""
     tables: list[Table] = field(default_factory=list)
     status: str = "open"
+    created: str = ""
+    """When the owner created it (UTC, ISO 8601; empty for events older than the field)."""
 
     def team_names(self) -> list[str]:
         return [f"T{k}" for k in range(1, self.teams + 1)]
@@ -71,6 +74,7 @@ class Event:
         return {
             "id": self.id, "name": self.name, "owner_hash": self.owner_hash,
             "level": self.level, "teams": self.teams, "status": self.status,
+            "created": self.created,
             "boards": [b.to_json() for b in self.boards],
             "members": {t: [[m.name, m.guest] for m in ms] for t, ms in self.members.items()},
             "tables": [[t.seating.round, t.seating.board, t.seating.table, t.seating.ns,
@@ -84,6 +88,7 @@ class Event:
             int(doc["teams"]), tuple(Board.from_json(b) for b in doc["boards"]),
         )  # fmt: skip
         event.status = str(doc["status"])
+        event.created = str(doc.get("created", ""))
         event.members = {t: [Member(n, g) for n, g in ms] for t, ms in doc["members"].items()}
         event.tables = [
             Table(Seating(r, b, k, ns, ew), table, secret, score)
@@ -199,6 +204,7 @@ class Events:
         )
         owner = secrets.token_urlsafe(24)
         event = Event(secrets.token_hex(5), name or "event", hash_token(owner), level, teams, deck)
+        event.created = datetime.now(UTC).isoformat()
         await self._save(event)
         return event, owner
 
@@ -318,4 +324,29 @@ class Events:
             "teams": event.teams, "boards": len(event.boards), "team_names": names,
             "you": team, "your_tables": mine, "shown": sorted(shown),
             "match": "team" if event.teams == 2 else "pairs", "standings": data,
+        }  # fmt: skip
+
+    def played_by(self, player: str) -> list[Event]:
+        """The events ``player`` is in a team of, newest first."""
+        mine = [e for e in self._events.values() if e.team_of(player) is not None]
+        return sorted(mine, key=lambda e: (e.created, e.id), reverse=True)
+
+    async def standing(self, event: Event, player: str, viewer: str | None) -> dict[str, Any]:
+        """``player``'s team's line in ``event`` (a profile's row), from the standings
+        ``viewer`` is shown: only boards every table finished count, as on the event's page."""
+        team = event.team_of(player)
+        view = await self.view(event, viewer)
+        rows = view["standings"]["teams"]
+        place = next((i for i, row in enumerate(rows) if row["team"] == team), None)
+        if not view["shown"]:  # no board complete: every team at 0, no standing yet
+            place = None
+        row = None if place is None else rows[place]
+        return {
+            "id": event.id, "name": event.name, "created": event.created or None,
+            "status": event.status, "team": team, "team_name": view["team_names"].get(team),
+            "teams": event.teams, "boards": len(event.boards), "shown": len(view["shown"]),
+            "rank": None if place is None else place + 1,
+            "imps": None if row is None else row["imps"],
+            "mp_pct": None if row is None else row["mp_pct"],
+            "link": f"/event/{event.id}",
         }  # fmt: skip

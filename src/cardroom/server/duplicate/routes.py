@@ -1,8 +1,9 @@
 """HTTP routes of the daily challenge (``/api/challenge…``) and of events (``/api/events…``).
 
-A player is the browser's guest id (``X-Cardroom-Guest``, hashed): one try a day per browser,
-listed unranked until player accounts name people. Everything a player is shown goes through
-``Challenge`` (which boards and results it may see).
+A player is its account when signed in (named and ranked), else the browser's guest id
+(``X-Cardroom-Guest``, hashed; unranked): one try a day per player. Everything a player is
+shown goes through ``Challenge`` (which boards and results it may see), a profile's Duplicate
+section too (``/api/players/{name}/duplicate``, ``record.py``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from starlette.routing import Route
 
 from cardroom.server.duplicate.challenge import Challenge, check_day
 from cardroom.server.duplicate.events import Events
+from cardroom.server.duplicate.record import duplicate_record, player_key
 from cardroom.server.lobby.access import GUEST_HEADER, OWNER_HEADER, clean_secret
 from cardroom.server.lobby.names import BadName, clean_name
+from cardroom.server.players.accounts import AccountError
 from cardroom.server.table.outcomes import LobbyError, Problem
-from cardroom.server.web.accounts import signed_in
+from cardroom.server.web.accounts import player_named, signed_in
 from cardroom.server.web.http import _body, creation_refused, viewer_of
 
 
@@ -81,6 +84,27 @@ async def deals(request: Request) -> Response:
     return JSONResponse({"day": day, "boards": await challenge.deals(day, player_of(request))})
 
 
+def _offset(request: Request, key: str) -> int:
+    raw = request.query_params.get(key, "0")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 7):
+        raise LobbyError(f"'{key}' must be a whole number", Problem.BAD_REQUEST)
+    return int(raw)
+
+
+async def player_record(request: Request) -> Response:
+    """``GET /api/players/{name}/duplicate?challenges_from=&events_from=``: the profile's
+    Duplicate section (``record.py``), as the asking player may see it; 404 if nobody."""
+    try:
+        account = await player_named(request)
+    except AccountError as exc:
+        raise LobbyError(str(exc), Problem.NOT_FOUND) from None
+    record = await duplicate_record(
+        challenge_of(request), events_of(request), player_key(account.id), player_of(request),
+        _offset(request, "challenges_from"), _offset(request, "events_from"),
+    )  # fmt: skip
+    return JSONResponse({"name": account.name, **record})
+
+
 def events_of(request: Request) -> Events:
     events: Events = request.app.state.events
     return events
@@ -124,7 +148,8 @@ async def join_event(request: Request) -> Response:
     team = data.get("team")
     if not isinstance(team, str):
         raise LobbyError("'team' must be a team name (T1, T2, …)", Problem.BAD_REQUEST)
-    await events.join(event, team, _name(data), _guest(request))
+    _, account_name = ranked(request)
+    await events.join(event, team, account_name or _name(data), _guest(request))
     return JSONResponse(await events.view(event, player_of(request)))
 
 
@@ -152,6 +177,7 @@ ROUTES = [
     Route("/api/challenge/days", days),
     Route("/api/challenge/{day}/results", results),
     Route("/api/challenge/{day}/boards", deals),
+    Route("/api/players/{name}/duplicate", player_record),
     Route("/api/events", create_event, methods=["POST"]),
     Route("/api/events/{event_id}", event_view),
     Route("/api/events/{event_id}/join", join_event, methods=["POST"]),

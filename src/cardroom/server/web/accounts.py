@@ -157,12 +157,21 @@ async def whoami(request: Request) -> Response:
     return JSONResponse({"name": None if account is None else account.name})
 
 
-async def player(request: Request) -> Response:
-    """``GET /api/players/{name}``: the profile (``players/profile.py``), 404 if nobody."""
+async def player_named(request: Request) -> Account:
+    """The account of the path's ``{name}``; ``AccountError`` 404 if nobody."""
     name = request.path_params["name"]
     found = await _accounts(request).player(name) if len(name) <= 100 else None
     if found is None:
-        return JSONResponse({"error": f"no player {name[:100]!r}"}, status_code=404)
+        raise AccountError(f"no player {name[:100]!r}", 404)
+    return found
+
+
+async def player(request: Request) -> Response:
+    """``GET /api/players/{name}``: the profile (``players/profile.py``), 404 if nobody."""
+    try:
+        found = await player_named(request)
+    except AccountError as exc:
+        return _refused(exc)
     return JSONResponse(await profiles.profile(_accounts(request).store, found))
 
 

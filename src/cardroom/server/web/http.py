@@ -179,6 +179,10 @@ def _token(request: Request, data: Json) -> str | None:
 
 
 async def list_games(request: Request) -> Response:
+    """The games with their options and bot levels, and the clock a public table gets when its
+    owner chooses none (``--clock-move``/``--clock-bank``: the lobby shows it as the default)."""
+    settings: Settings = request.app.state.settings
+    public_clock = {"move": settings.clock_move, "bank": settings.clock_bank}
     result = []
     for name in game_names():
         game = get_game(name)
@@ -188,6 +192,7 @@ async def list_games(request: Request) -> Response:
             "options": game.config_to_json(game.default_config()),
             "option_specs": describe_options(game.default_config()),
             "bot_levels": list(bot_levels(game.name)),
+            "public_clock": public_clock,
         })  # fmt: skip
     return JSONResponse(result)
 

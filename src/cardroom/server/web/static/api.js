@@ -136,6 +136,10 @@ export const challengeDays = () => request("GET", "/api/challenge/days");
 export const challengeResults = (day) =>
   request("GET", `/api/challenge/${encodeURIComponent(day)}/results`);
 
+// A player's duplicate record (its profile's Duplicate section), from the given offsets.
+export const playerRecord = (name, query = {}) =>
+  request("GET", `/api/players/${encodeURIComponent(name)}/duplicate?${new URLSearchParams(query)}`);
+
 // Duplicate events: the creator's browser keeps the owner secret.
 export async function createEvent(options) {
   const res = await request("POST", "/api/events", options);

@@ -140,11 +140,25 @@ export function mountLobby(root, navigate) {
   const privateBox = h("input", { type: "checkbox", id: "flag-private", "data-testid": "flag-private", onchange: () => fitClock() });
   const hotSeatBox = h("input", { type: "checkbox", id: "flag-hot-seat", "data-testid": "flag-hot-seat", onchange: () => fitClock() });
   let clockChosen = false; // until the owner picks one, the clock follows the kind of table
+  let publicClock = PUBLIC_CLOCK; // the server's own, once /api/games says it
+  const clockOption = (c) => h("option", { value: c }, clockText(parseClock(c)));
   const clockSelect = h(
     "select",
     { id: "lobby-clock", "data-testid": "lobby-clock", onchange: () => (clockChosen = true) },
-    CLOCKS.map((c) => h("option", { value: c, selected: c === PUBLIC_CLOCK }, clockText(parseClock(c)))),
+    CLOCKS.map(clockOption),
   );
+  // The server's default clock for public tables (its --clock-move/--clock-bank) is the one
+  // shown until the owner picks another; a clock not among the usual choices is added to them.
+  function useServerClock(clock) {
+    if (!clock) return;
+    const value = `${clock.move}+${clock.bank}`;
+    if (!CLOCKS.includes(value)) {
+      const after = [...clockSelect.options].find((o) => parseClock(o.value).move > clock.move);
+      clockSelect.insertBefore(clockOption(value), after || null);
+    }
+    publicClock = value;
+    fitClock();
+  }
   const paceSelect = h(
     "select",
     { id: "lobby-pace", "data-testid": "lobby-pace" },
@@ -156,8 +170,8 @@ export function mountLobby(root, navigate) {
   function fitClock() {
     const unlisted = privateBox.checked || hotSeatBox.checked;
     clockSelect.querySelector(`option[value="${NO_CLOCK}"]`).disabled = !unlisted;
-    if (!clockChosen) clockSelect.value = unlisted ? NO_CLOCK : PUBLIC_CLOCK;
-    else if (!unlisted && clockSelect.value === NO_CLOCK) clockSelect.value = PUBLIC_CLOCK;
+    if (!clockChosen) clockSelect.value = unlisted ? NO_CLOCK : publicClock;
+    else if (!unlisted && clockSelect.value === NO_CLOCK) clockSelect.value = publicClock;
   }
   fitClock();
   const hintsBox = h("input", { type: "checkbox", id: "flag-hints", "data-testid": "flag-hints", checked: true });
@@ -376,6 +390,7 @@ export function mountLobby(root, navigate) {
     .listGames()
     .then((data) => {
       games = normalizeGames(data);
+      useServerClock(games.length ? games[0].public_clock : null);
       const main = ["tichu", "toepen"];
       const rank = (g) => (main.includes(g.name) ? main.indexOf(g.name) : main.length);
       games.sort((a, b) => rank(a) - rank(b)); // the real games first, test games after

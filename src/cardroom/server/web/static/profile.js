@@ -1,10 +1,12 @@
 // A player's profile (/p/{name}): per game its rating (one number, the uncertainty beside it),
 // rank and a small chart of the rating after each rated match; its counters (Tichu calls and
 // how they ended, one-two finishes, bombs; Toepen knocks and times loser); its records with
-// each partner and against each opponent; its last matches with links to their replays.
+// each partner and against each opponent; its last matches with links to their replays; its
+// duplicate record (record.js).
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
+import { duplicateSection } from "./record.js";
 
 const COUNTERS = {
   tichu: [["matches", "won"], ["tichu_called", "tichu_made"], ["grand_called", "grand_made"],
@@ -32,10 +34,10 @@ function render(main, p) {
   const games = [...new Set([...Object.keys(p.ratings), ...Object.keys(p.stats)])];
   const parts = [
     h("h1", { "data-testid": "profile-name" }, p.name, p.kind === "bot" ? h("span", { class: "badge bot" }, " bot") : null),
-    games.length === 0 ? h("p", {}, t("players.no_matches")) : null,
     ...games.map((g) => gameSection(g, p.ratings[g], p.stats[g], (p.history || {})[g] || [])),
     h("h2", {}, t("players.recent")),
-    recentTable(p.recent, p.name),
+    recentTable(p.recent, p.name), // says "no matches yet" once, under its heading
+    p.kind === "bot" ? null : duplicateSection(p.name),
   ];
   main.replaceChildren(...parts.filter((part) => part !== null));
 }

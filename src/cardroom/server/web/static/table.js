@@ -15,7 +15,7 @@ import { refusal, t } from "./i18n.js";
 import { LanguageSwitcher } from "./language.js";
 import { levelHint } from "./levels.js";
 import { sweepTrick } from "./motion.js";
-import { clockText } from "./presets.js";
+import { clockText, paceText } from "./presets.js";
 import { tableReviewOffered, tableReviewView } from "./review.js";
 import { leave } from "./seats.js";
 import { TableSocket } from "./socket.js";
@@ -642,6 +642,9 @@ function topLine(state) {
     obs ? h("span", { "data-testid": "phase", class: "phase" }, phaseLine(state, game)) : null,
     state.meta && state.meta.clock && state.meta.clock.move > 0
       ? h("span", { class: "rule", "data-testid": "table-clock", title: t("lobby.clock") }, clockText(state.meta.clock))
+      : null,
+    state.meta && state.meta.pace > 0
+      ? h("span", { class: "rule", "data-testid": "table-pace", title: `${t("lobby.pace")}: ${t("lobby.pace_help")}` }, [h("span", { class: "pace-icon", "aria-hidden": "true" }), paceText(state.meta.pace)])
       : null,
     yourMove(state) ? h("span", { class: "badge go", "data-testid": "your-move" }, t("table.your_move")) : null,
     !seated(state)
