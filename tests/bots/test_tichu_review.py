@@ -22,6 +22,9 @@ from cardroom.bots.record_review import Pending, pending, review_pending, review
 from cardroom.bots.tichu.review import (
     MIN_GAIN,
     NO_TICHU,
+    Paired,
+    Z,
+    better,
     format_gift,
     gift_of,
     review_call,
@@ -100,6 +103,50 @@ def test_labels_follow_the_thresholds() -> None:
         r = d.review  # type: ignore[attr-defined]
         assert r.label == ("forced" if r.forced else QUICK.thresholds.label(r.loss))
         assert r.loss >= 0 and (r.loss == 0) == (r.best == r.action)
+
+
+@pytest.mark.parametrize(
+    ("gain", "se", "shown"),
+    [
+        (4.9, 0.0, False),  # below the bar, however sure
+        (MIN_GAIN, 0.0, True),  # at the bar, no noise
+        (15.0, 4.9, True),  # lower bound 5.2
+        (15.0, 5.1, False),  # lower bound 4.8: large but not shown
+        (60.0, 20.0, True),  # an exchange's noise, a clear gain
+        (40.0, 20.0, False),  # an exchange's noise, not shown
+        (-30.0, 1.0, False),  # worse than the action taken
+    ],
+)
+def test_another_action_is_better_only_when_its_gain_is_shown(
+    gain: float, se: float, shown: bool
+) -> None:
+    assert better(gain, se) is shown
+    assert (gain - Z * se >= MIN_GAIN) is shown
+
+
+@pytest.mark.parametrize(
+    ("others", "best", "loss"),
+    [
+        # each candidate's paired differences to the action taken, world by world
+        ({"b": [10.0, 10.0, 10.0, 10.0]}, "b", 10.0),  # shown: no noise
+        ({"b": [4.0, 4.0, 4.0, 4.0]}, "a", 0.0),  # below the bar
+        ({"b": [40.0, -20.0, 40.0, -20.0]}, "a", 0.0),  # gain 10, SE 17.3: not shown
+        ({"b": [10.0] * 4, "c": [30.0, 31.0, 29.0, 30.0]}, "c", 30.0),  # c shown to beat b
+        ({"b": [12.0] * 4, "c": [90.0, -50.0, 90.0, -50.0]}, "b", 12.0),  # c larger, unshown
+        ({"b": [30.0] * 4, "c": [33.0, 34.0, 32.0, 33.0]}, "b", 30.0),  # c not 5 above b
+        ({"b": [-9.0] * 4, "c": [30.0] * 4, "d": [41.0] * 4}, "d", 41.0),  # c, then d over c
+    ],
+)
+def test_the_best_action_is_the_first_shown_better_one_unless_beaten(
+    others: dict[str, list[float]], best: str, loss: float
+) -> None:
+    texts = ["a", *others]
+    paired = Paired(texts, "a")
+    for k in range(4):
+        paired.add([0.0, *(d[k] for d in others.values())])
+    review = paired.review("play", Thresholds(), str)
+    assert (review.best, review.loss) == (best, loss)
+    assert review.label == Thresholds().label(loss)
 
 
 def test_random_play_is_found_to_lose_points() -> None:

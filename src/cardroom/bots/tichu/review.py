@@ -17,12 +17,14 @@ value.
   with rollouts), a call being worth ``100 (2p − 1)`` points (Grand Tichu ``200 (2p − 1)``) and
   not calling 0. A Tichu not called is reviewed at the seat's last chance (its first play).
 
-The best action is the action taken unless another candidate beats it by a clear paired margin
-(at least ``MIN_GAIN`` points and more than ``Z`` standard errors; for a call, a value of calling
-at least ``MIN_GAIN`` away from 0): within the noise of the estimate the player gets the benefit of
-the doubt, so the loss of the best action is 0 and two reviews with different seeds agree. The
-loss is then the best candidate's mean paired gain over the action taken, in expected points of
-the round, labelled by ``Thresholds``.
+The best action is the action taken unless another candidate is shown to beat it by at least
+``MIN_GAIN`` points (the paired gain less ``Z`` standard errors reaches ``MIN_GAIN``; for a call, a
+value of calling at least ``MIN_GAIN`` away from 0): within the noise of the estimate the player
+gets the benefit of the doubt, so the loss of the best action is 0 and two reviews with different
+seeds agree. Of several candidates
+shown better, the first in the candidates' order is named unless another is shown to beat it
+too (``Paired.choice``). The loss is the named candidate's mean paired gain over the
+action taken, in expected points of the round, labelled by ``Thresholds``.
 """
 
 from __future__ import annotations
@@ -82,6 +84,15 @@ TICHU_STAKE: Final = 100
 GRAND_STAKE: Final = 200
 
 
+def better(gain: float, se: float) -> bool:
+    """Whether a paired mean gain over the action taken (standard error ``se``) shows another
+    action better: its lower bound, ``Z`` standard errors below the mean, reaches ``MIN_GAIN``.
+    A gain that is large but not shown (an exchange's whole-round rollouts leave standard
+    errors of 15–20 points) leaves the action taken standing: a reviewer does not call a
+    mistake it cannot show, and two reviews with different seeds then agree."""
+    return gain - Z * se >= MIN_GAIN
+
+
 class Paired:
     """Running paired differences between every two candidates' scores (the same worlds, the
     same rollout seeds), so that both the gain over the action taken and the margin between
@@ -114,33 +125,37 @@ class Paired:
         return mean, (var / max(n - 1, 1)) ** 0.5
 
     def choice(self) -> tuple[int, float]:
-        """The best candidate and its gain: the action taken unless a candidate beats it by
-        at least ``MIN_GAIN`` and more than ``Z`` standard errors (the largest such gain)."""
-        best, gain = self.base, 0.0
-        for i in range(len(self.texts)):
-            mean, se = self.gain(i, self.base)
-            if mean > gain and mean >= MIN_GAIN and mean - Z * se > 0:
-                best, gain = i, mean
-        return best, gain
+        """The best candidate and its gain over the action taken. The action taken stands
+        unless a candidate is *shown* to beat it (``better``); then the first such candidate
+        in the candidates' order (the plan first) stands, unless another is shown to beat it
+        too, and so on. Two candidates that both beat the action taken by about as much are
+        thus not told apart by the noise of the worlds (which would make two reviews with
+        different seeds name different best actions): the earlier one is named."""
+        best = self.base
+        while True:
+            shown = [
+                i
+                for i in range(len(self.texts))
+                if i != best and better(*self.gain(i, best)) and better(*self.gain(i, self.base))
+            ]
+            if not shown:
+                break
+            best = shown[0]
+        return best, (self.gain(best, self.base)[0] if best != self.base else 0.0)
 
     def settled(self) -> bool:
         """Whether more worlds would hardly change ``choice``: every candidate's gain over the
-        action taken is ``SETTLE`` standard errors clear of ``MIN_GAIN`` (the bar that stays
-        as the standard errors shrink), and a better candidate leads every other one that
-        clears it by ``SETTLE`` standard errors."""
+        action taken, and over the best candidate, is ``SETTLE`` standard errors clear of
+        ``MIN_GAIN`` (the bar that stays as the standard errors shrink)."""
         if self.worlds < 2:
             return False
         best, _ = self.choice()
         for i in range(len(self.texts)):
-            if i == self.base:
-                continue
-            mean, se = self.gain(i, self.base)
-            if abs(mean - MIN_GAIN) < SETTLE * se:
-                return False
-            if mean > MIN_GAIN and best not in (i, self.base):
-                lead, lead_se = self.gain(best, i)
-                if lead < SETTLE * lead_se:
-                    return False
+            for j in dict.fromkeys((self.base, best)):
+                if i != j:
+                    mean, se = self.gain(i, j)
+                    if abs(mean - MIN_GAIN) < SETTLE * se:
+                        return False
         return True
 
     def review(self, kind: str, thresholds: Thresholds, shown: Callable[[str], str]) -> Review:
