@@ -8,6 +8,7 @@ once and nothing that was never sent. Skips without nginx, asyncpg or ``CARDROOM
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -48,10 +49,14 @@ PACE = 0.02  # seconds before each action, so that a round lasts a few seconds
 RESUME_LIMIT = 5.0
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free ports: all bound at once, so the system cannot hand one out twice
+    (one at a time, two nodes were once given the same port and the second could not bind)."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket()) for _ in range(n)]
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
 
 
 def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -162,7 +167,7 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
     admin = await asyncpg.connect(PG_URL)
     await admin.execute(f'CREATE SCHEMA "{schema}"')
     db = f"{PG_URL}{'&' if '?' in PG_URL else '?'}search_path={schema}"
-    ports = [free_port() for _ in range(4)]
+    ports = free_ports(4)
     nodes: dict[int, subprocess.Popen[bytes]] = {}
     nginx_conf = tmp_path / "nginx.conf"
     try:

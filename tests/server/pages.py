@@ -175,8 +175,10 @@ def watch(page: Any, problems: list[str]) -> None:
 
 
 def _record_failure(request: Any, problems: list[str]) -> None:
-    """A favicon fetch cut off by the next navigation (ERR_ABORTED) is the browser's doing."""
-    if request.url.endswith("/favicon.svg") and "ERR_ABORTED" in (request.failure or ""):
+    """A GET cut off by the next navigation or reload (ERR_ABORTED: the favicon, or a page's
+    last list still loading when the test moves on) is the browser's doing, not a failure; a
+    refused, reset or failed request, and any aborted write, still is."""
+    if request.method == "GET" and "ERR_ABORTED" in (request.failure or ""):
         return
     problems.append(f"failed request {request.url} ({request.failure})")
 
