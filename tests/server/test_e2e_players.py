@@ -113,6 +113,13 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     first.wait_for_function("() => window.cardroom.mySeat !== 0")  # the first device is told
     second.reload()
     second.wait_for_function(SEATED)
+    second.get_by_test_id("your-move").wait_for()  # a rated table: no hint, even when asked
+    assert second.get_by_test_id("hint-button").count() == 0
+    token = second.evaluate("id => JSON.parse(localStorage.getItem(`cardroom.seat.${id}`)).token",
+                            rated)  # fmt: skip
+    refused = second.request.post(f"{live.url}/api/tables/{rated}/hint", data={"token": token},
+                                  headers={"Origin": live.url})  # fmt: skip
+    assert refused.status == 403 and "hints are off" in refused.json()["error"]
     play_to_the_end(second, 0)
 
     # the rating and the match on the profile and on the leaderboard
