@@ -21,10 +21,10 @@ The best action is the action taken unless another candidate is shown to beat it
 ``MIN_GAIN`` points (the paired gain less ``Z`` standard errors reaches ``MIN_GAIN``; for a call, a
 value of calling at least ``MIN_GAIN`` away from 0): within the noise of the estimate the player
 gets the benefit of the doubt, so the loss of the best action is 0 and two reviews with different
-seeds agree. Of several candidates
-shown better, the first in the candidates' order is named unless another is shown to beat it
-too (``Paired.choice``). The loss is the named candidate's mean paired gain over the
-action taken, in expected points of the round, labelled by ``Thresholds``.
+seeds agree. Of several candidates shown better, the first in the candidates' order is named
+unless another is shown to beat it too (``Paired.choice``). The loss is the named candidate's
+mean paired gain over the action taken, in expected points of the round, labelled by
+``Thresholds``.
 """
 
 from __future__ import annotations

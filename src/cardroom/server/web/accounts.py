@@ -117,7 +117,8 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _guest_hash(request: Request) -> str | None:
+def guest_of(request: Request) -> str | None:
+    """The hash of the browser's guest id (``X-Cardroom-Guest``), if it sent one."""
     guest = clean_secret(request.headers.get(GUEST_HEADER))
     return None if guest is None else hash_token(guest)
 
@@ -136,7 +137,7 @@ async def sign_up(request: Request) -> Response:
     """``POST /api/accounts {"name","password"}``: 201 and the session cookie; the matches and
     the challenge tries the browser's guest played (its ``X-Cardroom-Guest`` id) become the
     account's."""
-    guest = _guest_hash(request)
+    guest = guest_of(request)
     try:
         name, password = await _fields(request)
         account, token, claimed = await _accounts(request).sign_up(
@@ -157,7 +158,7 @@ async def sign_in(request: Request) -> Response:
         account, token = await _accounts(request).sign_in(name, password, _address(request))
     except AccountError as exc:
         return _refused(exc)
-    joined = await _join_challenge(request, account, _guest_hash(request))
+    joined = await _join_challenge(request, account, guest_of(request))
     body = {"name": account.name, "claimed_challenges": joined}
     return await _signed_in_response(request, body, token, 200)
 

@@ -23,6 +23,7 @@ from cardroom.engine import games as game_names
 from cardroom.engine import get_game
 from cardroom.engine.config import describe_options
 from cardroom.engine.record import GameRecord
+from cardroom.server.duplicate.record import player_key
 from cardroom.server.lobby.access import (
     GUEST_HEADER,
     INVITE_HEADER,
@@ -42,7 +43,7 @@ from cardroom.server.table.actor import TableActor
 from cardroom.server.table.clock import chosen_clock, chosen_pace
 from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
-from cardroom.server.web.accounts import signed_in
+from cardroom.server.web.accounts import guest_of, signed_in
 from cardroom.storage import DamagedTable, StoredTable, TableMeta, UnknownTable
 
 Json = dict[str, Any]
@@ -123,18 +124,12 @@ def _credentials(request: Request, data: Json) -> Credentials:
                        _holder(request))  # fmt: skip
 
 
-def guest_of(request: Request) -> str | None:
-    """The hash of the browser's guest id (``X-Cardroom-Guest``), if it sent one."""
-    guest = clean_secret(request.headers.get(GUEST_HEADER))
-    return None if guest is None else hash_token(guest)
-
-
 def viewer_of(request: Request) -> str | None:
-    """Who asks, as the duplicate room knows players: a signed-in account (``account:ID``), else
+    """Who asks, as the duplicate room knows players: a signed-in account (``player_key``), else
     the browser's guest id (hashed), else nobody."""
     account = signed_in(request)
     if account is not None:
-        return f"account:{account.id}"
+        return player_key(account.id)
     return guest_of(request)
 
 
