@@ -133,7 +133,9 @@ def test_the_lobby_shows_the_servers_own_clock_and_a_table_gets_it(
         watch(page, problems)
         page.goto(f"{base}/")
         clock = page.get_by_test_id("lobby-clock")
-        page.wait_for_function("() => document.querySelector('#lobby-clock').value === '45+90'")
+        page.wait_for_function(  # the lobby is drawn, then /api/games answers
+            "() => document.querySelector('#lobby-clock')?.value === '45+90'"
+        )
         values = clock.evaluate("s => [...s.options].map(o => o.value)")
         assert values == ["0+0", "15+30", "30+60", "45+90", "60+120", "120+300"]
         page.get_by_test_id("flag-private").check()
