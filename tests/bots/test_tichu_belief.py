@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from cardroom.bots.arena.match import _Match
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.random_bot import RandomBot
-from cardroom.bots.tichu.belief import round_facts, sample_world
-from cardroom.bots.tichu.heuristic import TichuHeuristicBot
+from cardroom.bots.tichu.belief import WorldSampler, round_facts, sample_world
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot, tichu_probability
 from cardroom.engine import get_game
 from cardroom.games.tichu.cards import iter_cards
 
@@ -107,3 +107,33 @@ def test_hidden_cards_are_unbiased_without_evidence() -> None:
             chi2 += (counts.get((c, s), 0) - expected) ** 2 / expected
     dof = len(cards) * 2
     assert chi2 < dof + 5 * (2 * dof) ** 0.5, (chi2, dof)
+
+
+def a_caller_position() -> tuple[SeatView, int]:
+    """The first lead of the first seeded heuristic round in which another seat has called."""
+    for seed in range(200):
+        view, _ = position(seed, False, stop=0)
+        callers = [s for s, c in enumerate(view.obs["calls"]) if c and s != view.seat]
+        if callers:
+            return view, callers[0]
+    raise AssertionError("no call in 200 seeded rounds")
+
+
+def test_inferred_worlds_give_a_caller_the_hand_it_showed() -> None:
+    """With ``infer`` the caller's sampled hands (with what it played) are far likelier to go
+    out first than uniform ones, and every world still matches the view."""
+    view, caller = a_caller_position()
+    facts = round_facts(view)
+
+    def mean_chance(infer: bool) -> float:
+        sampler, rng = WorldSampler(view, infer), random.Random(7)
+        total = 0.0
+        for _ in range(200):
+            world = sampler.sample(rng)
+            obs = GAME.observe(world, view.seat).to_json()
+            assert all(obs[key] == view.obs[key] for key in SAME_KEYS)
+            total += tichu_probability(world.hands[caller] | facts.played_by[caller])
+        return total / 200
+
+    uniform, inferred = mean_chance(False), mean_chance(True)
+    assert inferred > uniform + 0.15, (uniform, inferred)

@@ -9,19 +9,25 @@ Phoenix-completed plays and bombs count) holds no such play, judged on the hand 
 
 Sampling is uniform over the consistent deals: plain shuffles, rejected while a wish fact is
 broken; after ``TRIES`` rejections the constrained seats are made void in the wished rank (a
-stronger but still consistent assumption). This is a world *model*: it builds engine states
-for the search bot's own simulations and never reads the real state (see
-``tests/bots/test_import_discipline.py``).
+stronger but still consistent assumption). With ``infer``, a seat that called Tichu or Grand
+Tichu is also taken at its word: a deal is kept with the chance that a player holding that
+seat's hand would have called (``call_likelihood``), so callers get the strong hands they
+showed (the best of ``TRIES`` deals when none is kept).
+
+This is a world *model*: it builds engine states for the search bot's own simulations and never
+reads the real state (see ``tests/bots/test_import_discipline.py``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.heuristic import tichu_probability
 from cardroom.games.tichu.actions import _RANK_TOKENS
 from cardroom.games.tichu.cards import DRG, iter_cards, parse_card, rank_mask
 from cardroom.games.tichu.combos import Combo, combo_from_fields, enumerate_plays
@@ -30,6 +36,10 @@ from cardroom.games.tichu.state import SEATS, Phase, TichuState, TrickPlay, next
 
 ALL_CARDS: Final = (1 << 56) - 1
 TRIES: Final = 64
+CALL_MIDPOINT: Final = 0.5
+"""The bidding model's chance at which a caller is as likely as not to have called."""
+CALL_SPREAD: Final = 0.06
+"""How soft that step is: people call on weaker and stronger hands than a model's threshold."""
 SIM_CONFIG: Final = TichuConfig(max_rounds=1)
 """Simulations score one round (the bot is not told the table's options: standard rules)."""
 
@@ -181,8 +191,26 @@ def _deal_void(
     return hands
 
 
-def sample_hands(view: SeatView, facts: RoundFacts, rng: random.Random) -> list[int]:
-    """Every seat's hand, consistent with the view (own hand exact)."""
+def call_likelihood(hand: int) -> float:
+    """The chance that a seat holding ``hand`` (its cards after the exchange: the hand it has
+    now and what it played since) calls: a soft step in the bidding model's chance that the
+    hand goes out first.
+
+    >>> from cardroom.games.tichu.cards import parse_cards
+    >>> strong = parse_cards("DRG PHX AB AG AR KB KG QB QG JB 10B 9B 8B 7B")
+    >>> weak = parse_cards("DOG 2B 2G 3B 4G 5R 6K 7B 8G 9R 10K JB QG KR")
+    >>> call_likelihood(strong) > 0.9 > 0.01 > call_likelihood(weak)
+    True
+    """
+    z = (tichu_probability(hand) - CALL_MIDPOINT) / CALL_SPREAD
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def sample_hands(
+    view: SeatView, facts: RoundFacts, rng: random.Random, infer: bool = False
+) -> list[int]:
+    """Every seat's hand, consistent with the view (own hand exact); with ``infer``, callers
+    weighed by ``call_likelihood``."""
     obs = view.obs
     me = view.seat
     hand = _mask(obs.get("hand") or ())
@@ -198,14 +226,31 @@ def sample_hands(view: SeatView, facts: RoundFacts, rng: random.Random) -> list[
     if sum(need) != len(pool) or min(need) < 0:
         raise ValueError(f"view inconsistent: {len(pool)} unseen cards for {need} places")
     facts_of = [[f for f in facts.wish_facts if f.seat == s] for s in range(SEATS)]
+    callers = _callers(view) if infer else []
+    best, best_weight = None, -1.0
     for _ in range(TRIES):
         hands = _deal(pool, need, fixed, rng)
-        if all(f.holds(hands[s]) for s in range(SEATS) for f in facts_of[s]):
+        if not all(f.holds(hands[s]) for s in range(SEATS) for f in facts_of[s]):
+            continue
+        if not callers:
             return hands
+        weight = math.prod(call_likelihood(hands[s] | facts.played_by[s]) for s in callers)
+        if rng.random() < weight:
+            return hands
+        if weight > best_weight:
+            best, best_weight = hands, weight
+    if best is not None:
+        return best
     voids = [0] * SEATS
     for f in facts.wish_facts:
         voids[f.seat] |= rank_mask(f.rank)
     return _deal_void(pool, need, fixed, voids, rng)
+
+
+def _callers(view: SeatView) -> list[int]:
+    """The other seats that called Tichu or Grand Tichu this round."""
+    calls = view.obs.get("calls") or ()
+    return [s for s, call in enumerate(calls) if call and s != view.seat]
 
 
 def _trick_and_piles(facts: RoundFacts) -> int:
@@ -240,15 +285,16 @@ def sample_world(view: SeatView, rng: random.Random) -> TichuState:
 class WorldSampler:
     """``sample_world`` for many worlds of one view: the history is read once."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, infer: bool = False) -> None:
         if view.obs.get("phase") not in ("play", "dragon", "wish"):
             raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
         self.view = view
+        self.infer = infer
         self.facts = round_facts(view)
         self.template = _template(view, self.facts)
 
     def sample(self, rng: random.Random) -> TichuState:
-        hands = sample_hands(self.view, self.facts, rng)
+        hands = sample_hands(self.view, self.facts, rng, self.infer)
         return self.template.replace(hands=tuple(hands))
 
 

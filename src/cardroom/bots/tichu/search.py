@@ -242,6 +242,8 @@ class TichuSearchBot:
     """The model's chance of going out first at which a Tichu is called (``tichu=0.5``)."""
     grand_threshold: float = SEARCH_GRAND_P
     """The same for a Grand Tichu (``grand=0.5``)."""
+    infer: bool = False
+    """Worlds where the other seats' calls are taken at their word (``belief`` ``infer``)."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
@@ -262,7 +264,7 @@ class TichuSearchBot:
         exchange, ``tichu=P``/``grand=P`` = the call thresholds: ``search:n=100,old``."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
-        sim_tichu = False
+        sim_tichu = infer = False
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
@@ -273,6 +275,8 @@ class TichuSearchBot:
                 sim_tichu = True
             elif part == "exchange":
                 exchange = True
+            elif part == "infer":
+                infer = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             elif part.partition("=")[0] in thresholds:
@@ -289,6 +293,7 @@ class TichuSearchBot:
             exchange=exchange,
             tichu_threshold=thresholds["tichu"],
             grand_threshold=thresholds["grand"],
+            infer=infer,
         )
         bot.name = f"search:{arg}"
         return bot
@@ -413,7 +418,7 @@ class TichuSearchBot:
         diffs = [0.0] * n
         squares = [0.0] * n
         worlds = 0
-        sampler = WorldSampler(view)
+        sampler = WorldSampler(view, self.infer)
         actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
         now, last = time.perf_counter(), 0.0
         while self._more(worlds, now, last, deadline):
