@@ -207,7 +207,7 @@ def call_likelihood(hand: int) -> float:
 
 
 def sample_hands(
-    view: SeatView, facts: RoundFacts, rng: random.Random, infer: bool = False
+    view: SeatView, facts: RoundFacts, rng: random.Random, infer: int = 0
 ) -> list[int]:
     """Every seat's hand, consistent with the view (own hand exact); with ``infer``, callers
     weighed by ``call_likelihood``."""
@@ -227,14 +227,17 @@ def sample_hands(
         raise ValueError(f"view inconsistent: {len(pool)} unseen cards for {need} places")
     facts_of = [[f for f in facts.wish_facts if f.seat == s] for s in range(SEATS)]
     callers = _callers(view) if infer else []
+    silent = _silent(view, facts) if infer >= 2 else []
     best, best_weight = None, -1.0
     for _ in range(TRIES):
         hands = _deal(pool, need, fixed, rng)
         if not all(f.holds(hands[s]) for s in range(SEATS) for f in facts_of[s]):
             continue
-        if not callers:
+        if not callers and not silent:
             return hands
         weight = math.prod(call_likelihood(hands[s] | facts.played_by[s]) for s in callers)
+        for s in silent:
+            weight *= 1.0 - call_likelihood(hands[s] | facts.played_by[s])
         if rng.random() < weight:
             return hands
         if weight > best_weight:
@@ -251,6 +254,17 @@ def _callers(view: SeatView) -> list[int]:
     """The other seats that called Tichu or Grand Tichu this round."""
     calls = view.obs.get("calls") or ()
     return [s for s, call in enumerate(calls) if call and s != view.seat]
+
+
+def _silent(view: SeatView, facts: RoundFacts) -> list[int]:
+    """The other seats that played a card without calling Tichu, while their partner had not
+    called either: they passed up a call on the hand they had then."""
+    calls = list(view.obs.get("calls") or ("",) * SEATS)
+    return [
+        s
+        for s in range(SEATS)
+        if s != view.seat and not calls[s] and not calls[(s + 2) % SEATS] and facts.played_by[s]
+    ]
 
 
 def _trick_and_piles(facts: RoundFacts) -> int:
@@ -285,7 +299,7 @@ def sample_world(view: SeatView, rng: random.Random) -> TichuState:
 class WorldSampler:
     """``sample_world`` for many worlds of one view: the history is read once."""
 
-    def __init__(self, view: SeatView, infer: bool = False) -> None:
+    def __init__(self, view: SeatView, infer: int = 0) -> None:
         if view.obs.get("phase") not in ("play", "dragon", "wish"):
             raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
         self.view = view

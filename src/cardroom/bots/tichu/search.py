@@ -242,8 +242,9 @@ class TichuSearchBot:
     """The model's chance of going out first at which a Tichu is called (``tichu=0.5``)."""
     grand_threshold: float = SEARCH_GRAND_P
     """The same for a Grand Tichu (``grand=0.5``)."""
-    infer: bool = False
-    """Worlds where the other seats' calls are taken at their word (``belief`` ``infer``)."""
+    infer: int = 0
+    """1: worlds where the other seats' calls are taken at their word (``belief`` ``infer``);
+    2: also the seats that played without calling taken to hold no calling hand."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
@@ -264,7 +265,8 @@ class TichuSearchBot:
         exchange, ``tichu=P``/``grand=P`` = the call thresholds: ``search:n=100,old``."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
-        sim_tichu = infer = False
+        sim_tichu = False
+        infer = 0
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
@@ -276,7 +278,9 @@ class TichuSearchBot:
             elif part == "exchange":
                 exchange = True
             elif part == "infer":
-                infer = True
+                infer = 1
+            elif part == "infer2":
+                infer = 2
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             elif part.partition("=")[0] in thresholds:
