@@ -31,7 +31,7 @@ from cardroom.server.duplicate.gate import DuplicateTables
 from cardroom.server.duplicate.record import PAGE
 from cardroom.storage.duplicate import MemoryDuplicateStore
 
-from .accounts_helpers import PASSWORD, browser, sign_up
+from .accounts_helpers import browser, sign_in, sign_up
 from .conftest import Client, Server
 from .duplicate_servers import BACKENDS, duplicate_server
 from .players import play_until
@@ -138,13 +138,6 @@ async def test_a_running_day_is_sealed_on_the_profile_until_the_viewer_finished_
         assert after["replay"] == f"/replay/{started['table']}"
         bob_line = (await record(anonymous, "bob"))["challenges"][0]
         assert bob_line["played"] == 1 and not bob_line["finished"] and bob_line["replay"] is None
-
-
-async def sign_in(who: Any, name: str) -> Json:
-    response = await who.post("/api/session", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 200, response.text
-    data: Json = response.json()
-    return data
 
 
 async def refused_try(who: Any) -> str:

@@ -24,7 +24,7 @@ from cardroom.engine import get_game
 from cardroom.server.duplicate.events import HANDED, HANDED_OVER, Events, Member
 from cardroom.server.duplicate.gate import DuplicateTables
 
-from .accounts_helpers import PASSWORD, browser, sign_up
+from .accounts_helpers import browser, sign_in, sign_up
 from .conftest import TIMEOUT, Client, Server
 from .duplicate_servers import BACKENDS, duplicate_server
 from .leaks import check_messages
@@ -69,13 +69,6 @@ async def view(who: Any, event: str) -> Json:
 
 async def record(who: Any, name: str) -> Json:
     response = await who.get(f"/api/players/{name}/duplicate")
-    assert response.status_code == 200, response.text
-    data: Json = response.json()
-    return data
-
-
-async def sign_in(who: Any, name: str) -> Json:
-    response = await who.post("/api/session", json={"name": name, "password": PASSWORD})
     assert response.status_code == 200, response.text
     data: Json = response.json()
     return data
