@@ -244,6 +244,8 @@ class Events:
 
     async def join(self, event: Event, team: str, name: str, guest: str) -> None:
         async with self._lock(event):
+            handed = await self.store.get(HANDED, _handed_key(event, guest))
+            # from here to the append no await: a start cannot come between check and change
             if event.status != "open":
                 raise LobbyError("the event has started; joining is closed", Problem.CONFLICT)
             if team not in event.team_names():
@@ -252,7 +254,7 @@ class Events:
                 )
             if event.team_of(guest) is not None:
                 raise LobbyError("you are in a team of this event already", Problem.CONFLICT)
-            if await self.store.get(HANDED, _handed_key(event, guest)) is not None:
+            if handed is not None:
                 raise LobbyError(HANDED_OVER, Problem.CONFLICT)
             people = event.members.setdefault(team, [])
             if len(people) >= 2:
