@@ -46,6 +46,14 @@ async def sign_up(client: Any, name: str, password: str = PASSWORD) -> httpx.Res
     return response
 
 
+async def sign_in(client: Any, name: str, password: str = PASSWORD) -> Json:
+    """Sign in (200 expected): the answer's body."""
+    response = await client.post("/api/session", json={"name": name, "password": password})
+    assert response.status_code == 200, response.text
+    data: Json = response.json()
+    return data
+
+
 async def whoami(client: Any) -> str | None:
     response = await client.get("/api/session")
     assert response.status_code == 200

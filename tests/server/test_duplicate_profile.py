@@ -15,9 +15,7 @@ that tried the day itself keeps its own try, ranked, and still only one.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import secrets
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -31,33 +29,20 @@ from cardroom.server import Settings
 from cardroom.server.duplicate.challenge import JOINED_TRY, SECOND_TRY, Challenge, Entry
 from cardroom.server.duplicate.gate import DuplicateTables
 from cardroom.server.duplicate.record import PAGE
-from cardroom.storage import SqlStore, TableStore
 from cardroom.storage.duplicate import MemoryDuplicateStore
-from tests.storage.conftest import drop_schema
 
-from .accounts_helpers import CHEAP_HASH, PASSWORD, browser, sign_up
-from .conftest import Client, Server, serve
+from .accounts_helpers import browser, sign_in, sign_up
+from .conftest import Client, Server
+from .duplicate_servers import BACKENDS, duplicate_server
 from .players import play_until
 
 Json = dict[str, Any]
-PG_URL = os.environ.get("CARDROOM_TEST_PG_URL")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def server(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Server]:
-    settings = Settings(
-        db=str(tmp_path / "d.db"), bot_delay=0.0, round_pause=0.0, challenge_boards=2,
-        **CHEAP_HASH,
-    )  # fmt: skip
-    store: TableStore | None = None
-    if request.param == "postgresql":
-        if not PG_URL:
-            pytest.skip("CARDROOM_TEST_PG_URL is not set")
-        store = SqlStore(PG_URL, pg_schema=f"dprofile_{secrets.token_hex(6)}")
-    async with serve(settings, store) as running:
+    async with duplicate_server(request.param, tmp_path, challenge_boards=2) as running:
         yield running
-    if isinstance(store, SqlStore):
-        await drop_schema(str(store.pg_schema))
 
 
 def challenge_of(server: Server) -> Challenge:
@@ -153,13 +138,6 @@ async def test_a_running_day_is_sealed_on_the_profile_until_the_viewer_finished_
         assert after["replay"] == f"/replay/{started['table']}"
         bob_line = (await record(anonymous, "bob"))["challenges"][0]
         assert bob_line["played"] == 1 and not bob_line["finished"] and bob_line["replay"] is None
-
-
-async def sign_in(who: Any, name: str) -> Json:
-    response = await who.post("/api/session", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 200, response.text
-    data: Json = response.json()
-    return data
 
 
 async def refused_try(who: Any) -> str:

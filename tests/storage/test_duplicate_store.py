@@ -58,3 +58,18 @@ async def test_concurrent_joins_of_one_try_insert_one(store: TableStore) -> None
     assert sum(won) == 1
     winner = (await docs.get("joined", "d/g/guest") or {})["n"]
     assert [key for key, _ in await docs.list("entry")] == [f"d/g/account:{winner}"]
+
+
+async def test_insert_all_writes_its_puts_only_with_its_rows(store: TableStore) -> None:
+    """A guest's event place handed to an account: the ``handed`` mark is inserted and the
+    event replaced together; a second hand-over (the mark exists) changes nothing."""
+    docs = duplicate_store(store)
+    await docs.open()
+    await docs.put("event", "e1", {"members": ["guest"]})
+    mark = ("handed", "e1/guest", {"player": "account:1"})
+    assert await docs.insert_all([mark], [("event", "e1", {"members": ["account:1"]})])
+    assert await docs.get("event", "e1") == {"members": ["account:1"]}
+    again = ("handed", "e1/guest", {"player": "account:2"})
+    assert not await docs.insert_all([again], [("event", "e1", {"members": ["account:2"]})])
+    assert await docs.get("event", "e1") == {"members": ["account:1"]}
+    assert await docs.get("handed", "e1/guest") == {"player": "account:1"}

@@ -5,9 +5,10 @@ player's try at a day's challenge, keyed ``day/game/player``: the key is unique,
 try is refused by the database itself), ``tried`` (the same tries keyed ``player/day/game``, empty:
 a player's days for its profile), ``joined`` (keyed like the guest's ``entry``: the account a
 guest's try joined at sign-up or sign-in), ``baseline`` (the bots' results on a day's boards),
-``event`` (an owner's event). One table, ``duplicate_docs``, in the same SQLite or PostgreSQL
-database as the tables (created by migration 7, ``storage/schema.py``), or dicts for
-``memory``.
+``event`` (an owner's event), ``handed`` (keyed ``event id/guest``: the account a guest's place
+in an event went to at sign-up or sign-in). One table, ``duplicate_docs``, in the same SQLite
+or PostgreSQL database as the tables (created by migration 7, ``storage/schema.py``), or dicts
+for ``memory``.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ class DuplicateStore(Protocol):
         """Insert unless the key exists; whether it was inserted."""
         ...
 
-    async def insert_all(self, rows: Sequence[Row]) -> bool:
-        """Insert every row in one transaction, or none if any key exists; whether inserted."""
+    async def insert_all(self, rows: Sequence[Row], puts: Sequence[Row] = ()) -> bool:
+        """Insert every row and insert or replace every one of ``puts``, in one transaction;
+        nothing at all if a key of ``rows`` exists. Whether written."""
         ...
 
     async def list(self, kind: str, prefix: str = "") -> list[tuple[str, Doc]]:
@@ -66,11 +68,11 @@ class MemoryDuplicateStore:
     async def insert(self, kind: str, key: str, doc: Doc) -> bool:
         return await self.insert_all([(kind, key, doc)])
 
-    async def insert_all(self, rows: Sequence[Row]) -> bool:
+    async def insert_all(self, rows: Sequence[Row], puts: Sequence[Row] = ()) -> bool:
         if any((kind, key) in self._docs for kind, key, _ in rows):
             return False
-        for kind, key, doc in rows:
-            await self.put(kind, key, doc)
+        for kind, key, doc in (*rows, *puts):
+            self._docs[(kind, key)] = json.dumps(doc)
         return True
 
     async def list(self, kind: str, prefix: str = "") -> list[tuple[str, Doc]]:
@@ -81,6 +83,10 @@ class MemoryDuplicateStore:
 _INSERT_NEW = (
     'INSERT INTO duplicate_docs (kind, "key", doc) VALUES (?, ?, ?) '
     "ON CONFLICT DO NOTHING RETURNING 1"
+)
+_UPSERT = (
+    'INSERT INTO duplicate_docs (kind, "key", doc) VALUES (?, ?, ?) '
+    'ON CONFLICT (kind, "key") DO UPDATE SET doc = excluded.doc'
 )
 
 
@@ -102,21 +108,19 @@ class SqlDuplicateStore:
 
     async def put(self, kind: str, key: str, doc: Doc) -> None:
         async with self.sql.transaction() as conn:
-            await conn.execute(
-                'INSERT INTO duplicate_docs (kind, "key", doc) VALUES (?, ?, ?) '
-                'ON CONFLICT (kind, "key") DO UPDATE SET doc = excluded.doc',
-                (kind, key, json.dumps(doc)),
-            )
+            await conn.execute(_UPSERT, (kind, key, json.dumps(doc)))
 
     async def insert(self, kind: str, key: str, doc: Doc) -> bool:
         return await self.insert_all([(kind, key, doc)])
 
-    async def insert_all(self, rows: Sequence[Row]) -> bool:
+    async def insert_all(self, rows: Sequence[Row], puts: Sequence[Row] = ()) -> bool:
         try:
             async with self.sql.transaction() as conn:
                 for kind, key, doc in rows:
                     if not await conn.fetch(_INSERT_NEW, (kind, key, json.dumps(doc))):
                         raise _Taken
+                for kind, key, doc in puts:
+                    await conn.execute(_UPSERT, (kind, key, json.dumps(doc)))
         except _Taken:
             return False
         return True

@@ -55,7 +55,7 @@ from cardroom.games.tichu import rules
 from cardroom.games.tichu.actions import TichuAction
 from cardroom.games.tichu.cards import DOG, DRG, PHX, format_card, rank_mask
 from cardroom.games.tichu.combos import Combo, Kind
-from cardroom.games.tichu.fastsim import GIVE, PASS, Move, Onto, Sim, to_action
+from cardroom.games.tichu.fastsim import GIVE, PASS, Move, Onto, Policy, Sim, to_action
 from cardroom.games.tichu.state import SEATS, Phase, TichuState
 
 DEFAULT_BUDGET: Final = 1.0
@@ -125,6 +125,16 @@ def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
     """A cheap partner-aware policy for rollouts: go out when possible; lead the cheapest
     combination; follow an opponent with the cheapest beating play, never over the partner;
     bomb only an opponent close to going out; the Dragon to the opponent with more cards."""
+    return _policy(sim, moves, False)
+
+
+def guarded_rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
+    """``rollout_policy`` that leads the Dog at once (the lead to the partner) and, while an
+    opponent holds one card, leads anything but a single, else its highest single."""
+    return _policy(sim, moves, True)
+
+
+def _policy(sim: Sim, moves: list[Move], guarded: bool) -> Move:
     first, last = moves[0], moves[-1]
     if type(last) is int and last >= GIVE:
         a = moves[-2]
@@ -161,6 +171,11 @@ def rollout_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
             cost = 20.0
         else:
             cost = _play_cost(combo, hand)
+            if guarded and not following:
+                if combo.cards == _DOG_BIT and hands[(seat + 2) % SEATS]:
+                    cost = -50.0
+                elif opponent_low == 1 and combo.kind == Kind.SINGLE:
+                    cost += 40.0 - combo.strength
         if cost < best_cost:
             best, best_cost = m, cost
     if following:
@@ -245,6 +260,8 @@ class TichuSearchBot:
     infer: int = 0
     """1: worlds where the other seats' calls are taken at their word (``belief`` ``infer``);
     2: also the seats that played without calling taken to hold no calling hand."""
+    guarded: bool = False
+    """Rollouts by ``guarded_rollout_policy`` (``guarded``) instead of ``rollout_policy``."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
@@ -252,6 +269,7 @@ class TichuSearchBot:
         """Per round and hand: the searched exchange."""
         self.tichu_decided: dict[tuple[object, int], bool] = {}
         """Per round and hand: whether to call Tichu (decided once, at the first chance)."""
+        self.policy: Policy = guarded_rollout_policy if self.guarded else rollout_policy
         if self.worlds is not None:
             self.name = f"search:n={self.worlds}"
         elif self.budget != DEFAULT_BUDGET:
@@ -265,7 +283,7 @@ class TichuSearchBot:
         exchange, ``tichu=P``/``grand=P`` = the call thresholds: ``search:n=100,old``."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
-        sim_tichu = False
+        sim_tichu = guarded = False
         infer = 0
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
@@ -281,6 +299,8 @@ class TichuSearchBot:
                 infer = 1
             elif part == "infer2":
                 infer = 2
+            elif part == "guarded":
+                guarded = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             elif part.partition("=")[0] in thresholds:
@@ -298,6 +318,7 @@ class TichuSearchBot:
             tichu_threshold=thresholds["tichu"],
             grand_threshold=thresholds["grand"],
             infer=infer,
+            guarded=guarded,
         )
         bot.name = f"search:{arg}"
         return bot
@@ -306,7 +327,7 @@ class TichuSearchBot:
         start = time.perf_counter()
         if self.sim_calls and "grand" in view.legal:
             more = self._more_calls(start)
-            return "grand" if call_grand(view, rng, rollout_policy, more) else "nogrand"
+            return "grand" if call_grand(view, rng, self.policy, more) else "nogrand"
         if self.sim_calls or self.sim_tichu:
             if self.calls_tichu(view, rng, start):
                 return "tichu"
@@ -327,7 +348,7 @@ class TichuSearchBot:
             strong = table.called(table.seat) or tichu_probability(hand) >= TICHU_P
             plan = plan_exchange(hand, calls[table.partner] == "grand", strong)
             more = self._more_calls(start, per_world=1)
-            self.gifts[key] = search_exchange(view, hand, plan, rng, rollout_policy, more)
+            self.gifts[key] = search_exchange(view, hand, plan, rng, self.policy, more)
         for k, card in enumerate(self.gifts[key], start=1):
             target = (table.seat + k) % SEATS
             if str(target) not in own:
@@ -399,7 +420,7 @@ class TichuSearchBot:
         if key not in self.tichu_decided:
             partner = (obs.get("calls") or [""] * SEATS)[(view.seat + 2) % SEATS]
             more = self._more_calls(start)
-            call = not partner and call_tichu(view, rng, rollout_policy, more, self.tichu_call)
+            call = not partner and call_tichu(view, rng, self.policy, more, self.tichu_call)
             self.tichu_decided[key] = call
         return self.tichu_decided[key]
 
@@ -457,7 +478,7 @@ class TichuSearchBot:
         for action in actions:
             if action is None:
                 sim = base.copy()
-                out.append(_diff(sim.rollout(rollout_policy, random.Random(seed)), seat))
+                out.append(_diff(sim.rollout(self.policy, random.Random(seed)), seat))
                 continue
             move = moves.get(action)
             if move is None:  # not a simulator move (a bomb out of turn): the engine applies it
@@ -465,7 +486,7 @@ class TichuSearchBot:
                 continue
             sim = base.copy()
             sim.apply(move, seat)
-            out.append(_diff(sim.rollout(rollout_policy, random.Random(seed)), seat))
+            out.append(_diff(sim.rollout(self.policy, random.Random(seed)), seat))
         return out
 
     def engine_score(self, world: TichuState, seat: int, action: TichuAction, seed: float) -> float:
@@ -476,7 +497,7 @@ class TichuSearchBot:
         if state.phase is not Phase.PLAY:
             assert state.last_round is not None
             return _diff(state.last_round.points, seat)
-        return _diff(Sim.from_state(state).rollout(rollout_policy, random.Random(seed)), seat)
+        return _diff(Sim.from_state(state).rollout(self.policy, random.Random(seed)), seat)
 
 
 def bomb_matters(table: Table, heuristic_bombs: bool) -> bool:

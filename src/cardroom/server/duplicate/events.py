@@ -8,10 +8,19 @@ play a two-table team match) becomes one sealed one-board table, N–S seats 0 a
 counts once every table of it finished, and a player sees a board's results only after its
 own team finished it; when all tables are done the event is finished and its final table is
 everyone's.
+
+A member is known by its player key: the browser's guest id (hashed) for a guest, the account
+(``record.player_key``) for a signed-in player. A guest's place goes to the account it signs up
+or signs in as (``join_account``), as its daily-challenge tries do: the member is re-keyed to
+the account, keeping the name it joined with, in one transaction with a ``handed`` document
+whose key (event and guest) the database lets exist once, so a place goes to one account only,
+and the browser, signed out, no longer acts for it (nor joins the event again). An account
+that is a member of the event already keeps its own place; the guest's stays the guest's.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,12 +43,19 @@ from cardroom.storage.duplicate import Doc, DuplicateStore
 MAX_TEAMS = 16
 MAX_BOARDS = 24  # challenge.TARGET: no match of this many boards ends early
 SEATS = {"NS": (0, 2), "EW": (1, 3)}
+HANDED = "handed"
+"""Kind of the documents ``event id/guest`` → ``{"player": account}``: a guest's place handed
+to the account it signed up or signed in as (at most one per event and guest)."""
+HANDED_OVER = (
+    "this browser's place in the event went to the account it signed in as: sign in to play"
+)
 
 
 @dataclass(slots=True)
 class Member:
     name: str
     guest: str
+    """The player's key: the guest id's hash, or ``account:…`` for a signed-in player."""
 
 
 @dataclass(slots=True)
@@ -102,6 +118,10 @@ class Event:
                 return team
         return None
 
+    def member(self, guest: str) -> Member | None:
+        """The member the player key ``guest`` is, if any."""
+        return next((m for ms in self.members.values() for m in ms if m.guest == guest), None)
+
     def people_at(self, team: str, seating: Seating) -> int:
         """How many of ``team``'s people sit at ``seating``: all of them, except in a team
         match, where a pair plays at the table it sits N–S and bots are its E–W teammates at
@@ -128,6 +148,10 @@ class Event:
         return seats
 
 
+def _handed_key(event: Event, guest: str) -> str:
+    return f"{event.id}/{guest}"
+
+
 def _count(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -146,6 +170,7 @@ class Events:
         self.gate = gate
         self._events: dict[str, Event] = {}
         self._table_event: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
 
     async def open(self) -> None:
         for _, doc in await self.store.list("event"):
@@ -158,7 +183,16 @@ class Events:
                 self._table_event[table.table] = event.id
                 self.gate.add(table.table, self)
 
+    def _lock(self, event: Event) -> asyncio.Lock:
+        """One writer of an event at a time: each write stores the event as it is then, so the
+        last one stored is the newest, and a membership is checked and changed in one step."""
+        return self._locks.setdefault(event.id, asyncio.Lock())
+
     async def _save(self, event: Event) -> None:
+        async with self._lock(event):
+            await self._put(event)
+
+    async def _put(self, event: Event) -> None:
         await self.store.put("event", event.id, event.to_doc())
         self._remember(event)
 
@@ -209,19 +243,52 @@ class Events:
         return event, owner
 
     async def join(self, event: Event, team: str, name: str, guest: str) -> None:
-        if event.status != "open":
-            raise LobbyError("the event has started; joining is closed", Problem.CONFLICT)
-        if team not in event.team_names():
-            raise LobbyError(
-                f"no team {team[:20]!r}; teams are T1..T{event.teams}", Problem.BAD_REQUEST
-            )
-        if event.team_of(guest) is not None:
-            raise LobbyError("you are in a team of this event already", Problem.CONFLICT)
-        people = event.members.setdefault(team, [])
-        if len(people) >= 2:
-            raise LobbyError(f"team {team} is full", Problem.CONFLICT)
-        people.append(Member(name, guest))
-        await self._save(event)
+        async with self._lock(event):
+            handed = await self.store.get(HANDED, _handed_key(event, guest))
+            # from here to the append no await: a start cannot come between check and change
+            if event.status != "open":
+                raise LobbyError("the event has started; joining is closed", Problem.CONFLICT)
+            if team not in event.team_names():
+                raise LobbyError(
+                    f"no team {team[:20]!r}; teams are T1..T{event.teams}", Problem.BAD_REQUEST
+                )
+            if event.team_of(guest) is not None:
+                raise LobbyError("you are in a team of this event already", Problem.CONFLICT)
+            if handed is not None:
+                raise LobbyError(HANDED_OVER, Problem.CONFLICT)
+            people = event.members.setdefault(team, [])
+            if len(people) >= 2:
+                raise LobbyError(f"team {team} is full", Problem.CONFLICT)
+            people.append(Member(name, guest))
+            await self._put(event)
+
+    async def join_account(self, guest: str, player: str) -> list[str]:
+        """Hand the places of the guest ``guest`` (the browser's guest id at sign-up or
+        sign-in) to the account ``player``; the events whose place it got (module docstring)."""
+        handed = []
+        for event in sorted(self._events.values(), key=lambda e: e.id):
+            if event.member(guest) is not None and await self._hand_over(event, guest, player):
+                handed.append(event.id)
+        return handed
+
+    async def _hand_over(self, event: Event, guest: str, player: str) -> bool:
+        """Re-key ``guest``'s member of ``event`` to ``player``: the event and its ``handed``
+        mark are stored together, or neither if the mark exists (another server handed the
+        place first: its account keeps it, here too)."""
+        async with self._lock(event):
+            member = event.member(guest)
+            if member is None or event.team_of(player) is not None:
+                return False  # no place any more, or the account keeps its own
+            member.guest = player  # the stored event with the change; memory only once stored
+            doc = event.to_doc()
+            member.guest = guest
+            mark = (HANDED, _handed_key(event, guest), {"player": player})
+            if await self.store.insert_all([mark], [("event", event.id, doc)]):
+                member.guest = player
+                return True
+            winner = await self.store.get(HANDED, mark[1])
+            member.guest = guest if winner is None else str(winner["player"])
+            return False
 
     async def start(self, event: Event, owner: str | None) -> None:
         if not matches(event.owner_hash, owner):

@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardroom.games.stats import STATS
 from cardroom.server.duplicate.challenge import Challenge
+from cardroom.server.duplicate.events import Events
 from cardroom.server.duplicate.record import player_key
 from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.ops.limits import retry_after
@@ -123,20 +124,28 @@ def guest_of(request: Request) -> str | None:
     return None if guest is None else hash_token(guest)
 
 
-async def _join_challenge(request: Request, account: Account, guest_hash: str | None) -> int:
+async def _join_duplicate(
+    request: Request, account: Account, guest_hash: str | None
+) -> dict[str, int]:
     """The daily-challenge tries this browser's guest played join the account, at sign-up and
-    at sign-in alike (else a guest could try a day's boards, sign in and try them again); how
-    many days (``Challenge.join_account``)."""
+    at sign-in alike (else a guest could try a day's boards, sign in and try them again), and
+    its places in events go to the account (``Challenge.join_account``,
+    ``Events.join_account``); how many days and events."""
     challenge: Challenge | None = getattr(request.app.state, "challenge", None)
-    if guest_hash is None or challenge is None:
-        return 0
-    return len(await challenge.join_account(guest_hash, player_key(account.id)))
+    events: Events | None = getattr(request.app.state, "events", None)
+    if guest_hash is None or challenge is None or events is None:
+        return {"claimed_challenges": 0, "claimed_events": 0}
+    player = player_key(account.id)
+    return {
+        "claimed_challenges": len(await challenge.join_account(guest_hash, player)),
+        "claimed_events": len(await events.join_account(guest_hash, player)),
+    }
 
 
 async def sign_up(request: Request) -> Response:
-    """``POST /api/accounts {"name","password"}``: 201 and the session cookie; the matches and
-    the challenge tries the browser's guest played (its ``X-Cardroom-Guest`` id) become the
-    account's."""
+    """``POST /api/accounts {"name","password"}``: 201 and the session cookie; the matches, the
+    challenge tries and the event places of the browser's guest (its ``X-Cardroom-Guest`` id)
+    become the account's."""
     guest = guest_of(request)
     try:
         name, password = await _fields(request)
@@ -145,21 +154,22 @@ async def sign_up(request: Request) -> Response:
         )
     except AccountError as exc:
         return _refused(exc)
-    joined = await _join_challenge(request, account, guest)
-    body = {"name": account.name, "claimed_matches": claimed, "claimed_challenges": joined}
+    joined = await _join_duplicate(request, account, guest)
+    body = {"name": account.name, "claimed_matches": claimed, **joined}
     return await _signed_in_response(request, body, token, 201)
 
 
 async def sign_in(request: Request) -> Response:
     """``POST /api/session {"name","password"}``: 200 and a new session cookie; 401 wrong. The
-    browser's guest challenge tries join the account, on days it has no try of its own."""
+    browser's guest challenge tries join the account, on days it has no try of its own, and its
+    event places, in events the account is not in."""
     try:
         name, password = await _fields(request)
         account, token = await _accounts(request).sign_in(name, password, _address(request))
     except AccountError as exc:
         return _refused(exc)
-    joined = await _join_challenge(request, account, guest_of(request))
-    body = {"name": account.name, "claimed_challenges": joined}
+    joined = await _join_duplicate(request, account, guest_of(request))
+    body = {"name": account.name, **joined}
     return await _signed_in_response(request, body, token, 200)
 
 
