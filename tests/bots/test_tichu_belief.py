@@ -137,3 +137,26 @@ def test_inferred_worlds_give_a_caller_the_hand_it_showed() -> None:
 
     uniform, inferred = mean_chance(False), mean_chance(True)
     assert inferred > uniform + 0.15, (uniform, inferred)
+
+
+def test_inferred_worlds_take_from_a_seat_that_played_without_calling() -> None:
+    """A seat that played its first card without calling (nor its partner) is sampled with
+    weaker hands under ``infer`` than uniformly."""
+    for seed in range(200):
+        view, _ = position(seed, False, stop=6)
+        facts = round_facts(view)
+        silent = [
+            s
+            for s in range(4)
+            if s != view.seat and not any(view.obs["calls"]) and facts.played_by[s]
+        ]
+        if silent:
+            break
+    seat = silent[0]
+
+    def mean_chance(infer: bool) -> float:
+        sampler, rng = WorldSampler(view, infer), random.Random(3)
+        hands = [sampler.sample(rng).hands[seat] | facts.played_by[seat] for _ in range(300)]
+        return sum(tichu_probability(h) for h in hands) / len(hands)
+
+    assert mean_chance(True) < mean_chance(False) - 0.02

@@ -13,9 +13,10 @@ from cardroom.bots import SeatView, make_bot
 from cardroom.bots.arena.match import _Match, play_match
 from cardroom.bots.random_bot import RandomBot
 from cardroom.bots.tichu.heuristic import TichuHeuristicBot
-from cardroom.bots.tichu.search import TichuSearchBot, rollout_policy
+from cardroom.bots.tichu.search import TichuSearchBot, guarded_rollout_policy, rollout_policy
 from cardroom.engine import get_game
-from cardroom.games.tichu.fastsim import Sim
+from cardroom.games.tichu.cards import format_cards, parse_cards
+from cardroom.games.tichu.fastsim import Policy, Sim, to_action
 
 from .tichu_positions import tichu_view
 
@@ -112,15 +113,38 @@ def test_search_answers_legally_in_random_positions(seed: int, random_bots: bool
     assert TichuSearchBot(0.02).act(view, random.Random(seed)) in view.legal
 
 
-def test_the_rollout_policy_finishes_rounds_with_legal_moves() -> None:
+@pytest.mark.parametrize("policy", [rollout_policy, guarded_rollout_policy])
+def test_the_rollout_policy_finishes_rounds_with_legal_moves(policy: Policy) -> None:
     for seed in range(30):
         sim = Sim.deal(random.Random(seed))
         while not sim.done:
             moves = sim.moves()
-            move = rollout_policy(sim, moves, random.Random(seed))
+            move = policy(sim, moves, random.Random(seed))
             assert move in moves
             sim.apply(move)
         assert sum(sim.score()) % 5 == 0
+
+
+GUARDED_LEADS = [
+    # seat 0 leads: its hand, the others' (1, 2 = partner, 3), the plain and the guarded lead
+    ("DOG 3G 9K 9B", ("5G 6G", "7G 8G", "JG QG"), "play 3G", "play DOG"),
+    ("3G 9K 9B KR", ("2G", "7G 8G", "JG QG"), "play 3G", "play 9K 9B"),
+    ("3G 7K KR", ("2G", "7G 8G", "JG QG"), "play 3G", "play KR"),
+    ("3G 9K 9B KR", ("2G 4G", "7G 8G", "JG QG"), "play 3G", "play 3G"),
+]
+
+
+@pytest.mark.parametrize(("hand", "others", "plain", "guarded"), GUARDED_LEADS)
+def test_guarded_rollouts_lead_the_dog_and_guard_a_last_single(
+    hand: str, others: tuple[str, str, str], plain: str, guarded: str
+) -> None:
+    """The guarded policy leads the Dog at once and, while an opponent holds one card, keeps
+    low singles back (a pair, else its highest single); the plain policy leads its cheapest."""
+    sim = Sim([parse_cards(hand), *(parse_cards(o) for o in others)], 0)
+    moves = sim.moves()
+    rng = random.Random(1)
+    chosen = [str(to_action(p(sim, moves, rng))) for p in (rollout_policy, guarded_rollout_policy)]
+    assert chosen == [plain, guarded], format_cards(sim.hands[0])
 
 
 @settings(max_examples=15, deadline=None)

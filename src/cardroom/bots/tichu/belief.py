@@ -9,10 +9,11 @@ Phoenix-completed plays and bombs count) holds no such play, judged on the hand 
 
 Sampling is uniform over the consistent deals: plain shuffles, rejected while a wish fact is
 broken; after ``TRIES`` rejections the constrained seats are made void in the wished rank (a
-stronger but still consistent assumption). With ``infer``, a seat that called Tichu or Grand
-Tichu is also taken at its word: a deal is kept with the chance that a player holding that
-seat's hand would have called (``call_likelihood``), so callers get the strong hands they
-showed (the best of ``TRIES`` deals when none is kept).
+stronger but still consistent assumption). With ``infer``, the calls are read as evidence too:
+a deal is kept with the chance that a player holding each caller's hand would have called
+(``call_likelihood``), and that each seat that played its first card without calling (its
+partner not having called) would not have, so callers get the strong hands they showed and
+the silent seats lose some of theirs (the best of ``TRIES`` deals when none is kept).
 
 This is a world *model*: it builds engine states for the search bot's own simulations and never
 reads the real state (see ``tests/bots/test_import_discipline.py``).
@@ -207,10 +208,10 @@ def call_likelihood(hand: int) -> float:
 
 
 def sample_hands(
-    view: SeatView, facts: RoundFacts, rng: random.Random, infer: int = 0
+    view: SeatView, facts: RoundFacts, rng: random.Random, infer: bool = False
 ) -> list[int]:
-    """Every seat's hand, consistent with the view (own hand exact); with ``infer``, callers
-    weighed by ``call_likelihood``."""
+    """Every seat's hand, consistent with the view (own hand exact); with ``infer``, weighed by
+    the calls made and passed up (``call_likelihood``)."""
     obs = view.obs
     me = view.seat
     hand = _mask(obs.get("hand") or ())
@@ -227,7 +228,7 @@ def sample_hands(
         raise ValueError(f"view inconsistent: {len(pool)} unseen cards for {need} places")
     facts_of = [[f for f in facts.wish_facts if f.seat == s] for s in range(SEATS)]
     callers = _callers(view) if infer else []
-    silent = _silent(view, facts) if infer >= 2 else []
+    silent = _silent(view, facts) if infer else []
     best, best_weight = None, -1.0
     for _ in range(TRIES):
         hands = _deal(pool, need, fixed, rng)
@@ -299,7 +300,7 @@ def sample_world(view: SeatView, rng: random.Random) -> TichuState:
 class WorldSampler:
     """``sample_world`` for many worlds of one view: the history is read once."""
 
-    def __init__(self, view: SeatView, infer: int = 0) -> None:
+    def __init__(self, view: SeatView, infer: bool = False) -> None:
         if view.obs.get("phase") not in ("play", "dragon", "wish"):
             raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
         self.view = view

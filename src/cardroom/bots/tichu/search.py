@@ -257,9 +257,8 @@ class TichuSearchBot:
     """The model's chance of going out first at which a Tichu is called (``tichu=0.5``)."""
     grand_threshold: float = SEARCH_GRAND_P
     """The same for a Grand Tichu (``grand=0.5``)."""
-    infer: int = 0
-    """1: worlds where the other seats' calls are taken at their word (``belief`` ``infer``);
-    2: also the seats that played without calling taken to hold no calling hand."""
+    infer: bool = False
+    """Worlds weighed by the calls made and passed up (``belief``'s ``infer``; ``infer``)."""
     guarded: bool = False
     """Rollouts by ``guarded_rollout_policy`` (``guarded``) instead of ``rollout_policy``."""
 
@@ -280,11 +279,11 @@ class TichuSearchBot:
         """``search:0.3`` = 0.3 s per decision; ``search:n=400`` = 400 worlds per decision;
         after commas, for arena comparisons: ``simcalls`` = calls by ``tichu_calls``, ``old`` =
         the heuristic's bombs out of turn too (the earlier version), ``exchange`` = search the
-        exchange, ``tichu=P``/``grand=P`` = the call thresholds: ``search:n=100,old``."""
+        exchange, ``tichu=P``/``grand=P`` = the call thresholds, ``infer`` = worlds weighed by
+        the calls, ``guarded`` = the guarded rollouts: ``search:n=30,infer,guarded``."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
-        sim_tichu = guarded = False
-        infer = 0
+        sim_tichu = guarded = infer = False
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
@@ -296,9 +295,7 @@ class TichuSearchBot:
             elif part == "exchange":
                 exchange = True
             elif part == "infer":
-                infer = 1
-            elif part == "infer2":
-                infer = 2
+                infer = True
             elif part == "guarded":
                 guarded = True
             elif part.startswith("n="):
