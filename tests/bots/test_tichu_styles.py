@@ -42,7 +42,7 @@ def test_player_levels_come_first_and_name_concrete_bots() -> None:
     assert set(POOL["tichu"]) - {"search:n=30"} <= set(levels)
     assert make_bot("tichu", "beginner").name == "novice"
     assert make_bot("tichu", "casual").name == "heuristic"
-    assert make_bot("tichu", "strong").name == "search:n=30"
+    assert make_bot("tichu", "strong").name == "search:n=10"
     assert is_heavy("expert") and is_heavy("strong") and not is_heavy("casual")
 
 
