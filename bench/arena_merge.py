@@ -6,6 +6,8 @@ is stopped, and several chunks may run side by side. The pair values are indepen
 merged mean and its 95 % CI are exact from each chunk's count, mean and standard deviation.
 
     python bench/arena_merge.py chunks/strong-casual-*.json
+
+A ``--pool`` report holds one report per pairing; each pairing is merged over the chunks.
 """
 
 from __future__ import annotations
@@ -37,15 +39,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("reports", nargs="+", type=Path)
     args = parser.parse_args()
-    reports = [json.loads(path.read_text()) for path in args.reports]
-    pairings = {(r["a"], r["b"], r["seed"]) for r in reports}
-    if len(pairings) != 1:
-        raise SystemExit(f"reports of different pairings or seeds: {sorted(pairings)}")
+    loaded = [json.loads(path.read_text()) for path in args.reports]
+    rows = [row for r in loaded for row in r.get("pool", [r])]
+    seeds = {r["seed"] for r in rows}
+    if len(seeds) != 1:
+        raise SystemExit(f"reports of different seeds: {sorted(seeds)}")
+    pairings: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        pairings.setdefault((row["a"], row["b"]), []).append(row)
+    for reports in pairings.values():
+        report(reports)
+
+
+def report(reports: list[dict[str, Any]]) -> None:
+    """Print one pairing's merged figure and its sides' calls."""
     starts = sorted((r["start"], r["start"] + r["pairs"]) for r in reports)
     if any(end > start for (_, end), (start, _) in itertools.pairwise(starts)):
         raise SystemExit(f"overlapping deal ranges: {starts}")
     diff = merge_diffs([r["diff_per_round"] for r in reports])
-    a, b, seed = pairings.pop()
+    a, b, seed = reports[0]["a"], reports[0]["b"], reports[0]["seed"]
     print(
         f"{a} (A) vs {b} (B), seed {seed}: {diff.n} deal pairs, A − B = {diff.mean:+.1f} "
         f"pts/round, 95 % CI [{diff.low:+.1f}, {diff.high:+.1f}]"
