@@ -73,14 +73,9 @@ _SINGLES_ABOVE: Final = tuple(
 )
 """By a single's strength: the natural cards and the Dragon that beat it (the Phoenix aside)."""
 _SINGLE: Final = Kind.SINGLE
-_PAIR: Final = Kind.PAIR
 _TRIPLE: Final = Kind.TRIPLE
 _SHIFTS: Final = tuple(card(r, 0) if r >= 2 else 60 for r in range(15))
 """By rank: the shift that brings its four cards to the low bits."""
-_PAIRS: Final = set_table(Kind.PAIR, False)
-_PAIRS_PHX: Final = set_table(Kind.PAIR, True)
-_TRIPLES: Final = set_table(Kind.TRIPLE, False)
-_TRIPLES_PHX: Final = set_table(Kind.TRIPLE, True)
 _SINGLE_OF_BIT: Final = tuple(
     Combo(Kind.SINGLE, 1 << c, 2 * rank_of(c) if c != DRG else 30, 1) for c in range(56)
 )
@@ -502,11 +497,7 @@ class Sim:
         """``random_step`` onto a pair or a triple, the seat holding no bomb; a ``wished`` card
         it holds binds it to the plays with one when it has any (R8.1.3)."""
         strength = top.strength
-        phoenix = hand & _PHX != 0
-        if top.kind == _PAIR:
-            table = _PAIRS_PHX if phoenix else _PAIRS
-        else:
-            table = _TRIPLES_PHX if phoenix else _TRIPLES
+        table = set_table(top.kind, hand & _PHX != 0)
         first = strength // 2 + 1
         shifts = _SHIFTS
         if wished:
