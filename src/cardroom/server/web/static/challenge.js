@@ -5,9 +5,9 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { pct, signed } from "./scores.js";
 import { languageSwitcher } from "./language.js";
 
-const signed = (x) => (x > 0 ? `+${x}` : String(x));
 
 function standingsTable(data) {
   const mine = data.you && data.you.id;
@@ -23,7 +23,7 @@ function standingsTable(data) {
         h("td", {}, row.ranked ? h("a", { href: `/p/${encodeURIComponent(row.name)}`, "data-testid": "standing-player" }, row.name) : row.name,
           row.ranked ? "" : h("span", { class: "badge" }, row.team === "bots" ? t("challenge.baseline") : t("challenge.guest"))),
         h("td", {}, signed(row.imps)),
-        h("td", {}, `${row.mp_pct.toFixed(1)} %`),
+        h("td", {}, pct(row.mp_pct)),
         h("td", {}, row.table ? h("a", { href: `/replay/${encodeURIComponent(row.table)}`, "data-testid": "standing-replay" }, t("challenge.replayShort")) : ""),
       ),
     ),

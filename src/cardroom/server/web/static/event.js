@@ -4,8 +4,8 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { pct, signed } from "./scores.js";
 
-const signed = (x) => (x > 0 ? `+${x}` : String(x));
 
 function field(label, input) {
   return h("label", { class: "opt" }, label, " ", input);
@@ -50,7 +50,7 @@ function standings(data) {
         h("td", {}, String(i + 1)),
         h("td", {}, `${row.team} · ${row.name}`),
         h("td", {}, signed(row.imps)),
-        h("td", {}, `${row.mp_pct.toFixed(1)} %`),
+        h("td", {}, pct(row.mp_pct)),
       ),
     ),
   );

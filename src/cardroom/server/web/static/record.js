@@ -7,9 +7,8 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { pct, signed } from "./scores.js";
 
-const signed = (x) => (x > 0 ? `+${x}` : String(x));
-const pct = (x) => `${Number(x).toFixed(1)} %`;
 const dayText = (iso) => iso.slice(0, 10); // the UTC day, as the challenge's pages name it
 
 export function duplicateSection(name) {
