@@ -930,7 +930,7 @@ def choose_exchange(
     calls = table.obs.get("calls") or [""] * SEATS
     strong = table.called(table.seat) or tichu_probability(hand) >= threshold
     left, partner, right = plan_exchange(
-        hand, calls[table.partner] == "grand", strong, dog_to_opponent
+        hand, bool(calls[table.partner]), strong, dog_to_opponent
     )
     for k, card in enumerate((left, partner, right), start=1):
         target = (table.seat + k) % SEATS
@@ -942,7 +942,7 @@ def choose_exchange(
 
 @lru_cache(maxsize=4096)
 def plan_exchange(
-    hand: int, partner_grand: bool, strong: bool, dog_to_opponent: bool = True
+    hand: int, partner_called: bool, strong: bool, dog_to_opponent: bool = True
 ) -> tuple[int, int, int]:
     """Cards for the left opponent, the partner and the right opponent: two useless cards to
     the opponents, a helpful one to the partner.
@@ -950,7 +950,8 @@ def plan_exchange(
     Opponents never get the Dragon, Phoenix, Mah Jong (whoever holds it leads first and names
     the wish), an Ace or a bomb card; the Dog goes to an opponent when we cannot use it. The
     partner gets our best card below an Ace (a King or Queen helps without costing us a
-    control card), our best card outright when they called Grand Tichu, or a harmless low card
+    control card), our best card outright when they called (Grand Tichu, or Tichu before the
+    exchange: the rules' own hint to pass the caller one's best card), or a harmless low card
     when we intend to call ourselves.
     """
     hand_plan = plan(hand)
@@ -970,7 +971,7 @@ def plan_exchange(
     left, right = sorted(giveable, key=usefulness)[:2]
     rest = [c for c in iter_cards(hand) if c not in (left, right)]
     pool = [c for c in rest if not hand_plan.bomb_cards >> c & 1] or rest
-    if partner_grand and not strong:
+    if partner_called and not strong:
         partner = max(pool, key=lambda c: (signature_rank(c) if c != PHX else 14.5, c))
     elif strong:
         partner = min([c for c in pool if c not in (DRG, PHX, MJ)] or pool, key=usefulness)

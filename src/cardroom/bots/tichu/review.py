@@ -254,7 +254,7 @@ def exchange_plan(view: SeatView) -> tuple[int, list[str], Gift]:
     hand = cards_mask(view.obs.get("hand") or ()) | cards_mask(own.values())
     calls = [str(c) or NO_CALL for c in view.obs.get("calls") or [NO_CALL] * SEATS]
     strong = bool(calls[me]) or tichu_probability(hand) >= TICHU_P
-    return hand, calls, plan_exchange(hand, calls[(me + 2) % SEATS] == "grand", strong)
+    return hand, calls, plan_exchange(hand, bool(calls[(me + 2) % SEATS]), strong)
 
 
 def review_exchange(

@@ -261,6 +261,9 @@ class TichuSearchBot:
     """Worlds weighed by the calls made and passed up (``belief``'s ``infer``; ``infer``)."""
     guarded: bool = False
     """Rollouts by ``guarded_rollout_policy`` (``guarded``) instead of ``rollout_policy``."""
+    pre_call: float | None = None
+    """Call Tichu before the exchange on a model chance of at least this (``pre=P``), while the
+    partner has not given yet: the partner then passes us his best card (``plan_exchange``)."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
@@ -284,6 +287,7 @@ class TichuSearchBot:
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
         sim_tichu = guarded = infer = False
+        pre_call: float | None = None
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
@@ -300,6 +304,8 @@ class TichuSearchBot:
                 guarded = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
+            elif part.startswith("pre="):
+                pre_call = _probability_arg(part)
             elif part.partition("=")[0] in thresholds:
                 thresholds[part.partition("=")[0]] = _probability_arg(part)
             else:
@@ -316,6 +322,7 @@ class TichuSearchBot:
             grand_threshold=thresholds["grand"],
             infer=infer,
             guarded=guarded,
+            pre_call=pre_call,
         )
         bot.name = f"search:{arg}"
         return bot
@@ -329,6 +336,8 @@ class TichuSearchBot:
             if self.calls_tichu(view, rng, start):
                 return "tichu"
             view = without_tichu(view)
+        if self.pre_call is not None and calls_before_exchange(view, self.pre_call):
+            return "tichu"
         if self.exchange and any(t.startswith("exchange ") for t in view.legal):
             return self.exchange_action(view, rng, start)
         return self._act(view, rng, start)
@@ -343,7 +352,7 @@ class TichuSearchBot:
         if key not in self.gifts:
             calls = view.obs.get("calls") or [""] * SEATS
             strong = table.called(table.seat) or tichu_probability(hand) >= TICHU_P
-            plan = plan_exchange(hand, calls[table.partner] == "grand", strong)
+            plan = plan_exchange(hand, bool(calls[table.partner]), strong)
             more = self._more_calls(start, per_world=1)
             self.gifts[key] = search_exchange(view, hand, plan, rng, self.policy, more)
         for k, card in enumerate(self.gifts[key], start=1):
@@ -495,6 +504,22 @@ class TichuSearchBot:
             assert state.last_round is not None
             return _diff(state.last_round.points, seat)
         return _diff(Sim.from_state(state).rollout(self.policy, random.Random(seed)), seat)
+
+
+def calls_before_exchange(view: SeatView, threshold: float) -> bool:
+    """Tichu before giving any exchange card, on a hand the model rates at ``threshold`` or
+    more, while the partner (who has not called) has not given his cards yet (R3.1, R3.7)."""
+    obs = view.obs
+    if "tichu" not in view.legal or obs.get("phase") != "exchange":
+        return False
+    if (obs.get("exchange") or {}).get("given"):
+        return False
+    partner = (view.seat + 2) % SEATS
+    if (obs.get("calls") or [""] * SEATS)[partner] or (obs.get("decided") or [True] * SEATS)[
+        partner
+    ]:
+        return False
+    return tichu_probability(cards_mask(obs.get("hand") or ())) >= threshold
 
 
 def bomb_matters(table: Table, heuristic_bombs: bool) -> bool:
