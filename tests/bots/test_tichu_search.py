@@ -12,13 +12,19 @@ from hypothesis import strategies as st
 from cardroom.bots import SeatView, make_bot
 from cardroom.bots.arena.match import _Match, play_match
 from cardroom.bots.random_bot import RandomBot
-from cardroom.bots.tichu.heuristic import TichuHeuristicBot
-from cardroom.bots.tichu.search import TichuSearchBot, guarded_rollout_policy, rollout_policy
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot, plan_exchange, tichu_probability
+from cardroom.bots.tichu.search import (
+    TichuSearchBot,
+    calls_before_exchange,
+    guarded_rollout_policy,
+    rollout_policy,
+)
 from cardroom.engine import get_game
 from cardroom.games.tichu.cards import format_cards, parse_cards
 from cardroom.games.tichu.fastsim import Policy, Sim, to_action
+from cardroom.games.tichu.state import Phase, TichuState
 
-from .tichu_positions import tichu_view
+from .tichu_positions import tichu_state, tichu_view, view_of
 
 GAME = get_game("tichu")
 
@@ -158,3 +164,51 @@ def test_interrupts_are_legal_in_random_positions(seed: int) -> None:
         view = match.view(seat)
         answer = bot.interrupt(view, rng)
         assert answer is None or answer in view.legal
+
+
+STRONG_FOURTEEN = "DRG PHX AG AK AB KR KG QB QR JG 10K 9B 8R 2G"
+WEAK_FOURTEEN = "2G 3K 4B 5R 6G 7K 8B 9R 10G JK 2K 3B 4R 6K"
+
+
+def _exchange_state(hand: str, **kw: object) -> TichuState:
+    return tichu_state(hand, phase=Phase.EXCHANGE, **kw)  # type: ignore[arg-type]
+
+
+def test_pre_calls_tichu_before_the_exchange_on_a_strong_hand_only() -> None:
+    bot = make_bot("tichu", "search:n=2,pre=0.55")
+    assert isinstance(bot, TichuSearchBot) and bot.pre_call == 0.55
+    strong = _exchange_state(STRONG_FOURTEEN)
+    assert tichu_probability(strong.hands[0]) >= 0.55
+    assert bot.act(view_of(strong), random.Random(1)) == "tichu"
+    weak = _exchange_state(WEAK_FOURTEEN)
+    assert bot.act(view_of(weak), random.Random(1)).startswith("exchange ")
+    plain = make_bot("tichu", "search:n=2")
+    assert plain.act(view_of(strong), random.Random(1)).startswith("exchange ")
+
+
+def test_pre_waits_for_the_exchange_when_the_partner_has_given_or_called() -> None:
+    """The call before the exchange is for the partner's gift: pointless once he gave."""
+    strong = _exchange_state(STRONG_FOURTEEN)
+    partner_gave = strong
+    for card, to in zip(format_cards(strong.hands[2]).split()[:3], (3, 0, 1), strict=True):
+        action = GAME.parse_action(f"exchange {card} to {to}")
+        partner_gave = GAME.apply(partner_gave, 2, action).state
+    partner_called = _exchange_state(STRONG_FOURTEEN, calls=("", "", "tichu", ""))
+    gave_one = GAME.apply(strong, 0, GAME.parse_action("exchange 2G to 1")).state
+    for state in (partner_gave, partner_called, gave_one):
+        assert not calls_before_exchange(view_of(state), 0.55)
+    assert calls_before_exchange(view_of(strong), 0.55)
+
+
+def test_a_partner_who_called_before_the_exchange_gets_our_best_card() -> None:
+    hand = parse_cards("DRG AG KB QR JG 9K 8B 7R 6G 5K 4B 3R 2G 2K")
+    assert plan_exchange(hand, False, False)[1] != parse_cards("DRG").bit_length() - 1
+    assert plan_exchange(hand, True, False)[1] == parse_cards("DRG").bit_length() - 1
+    state = _exchange_state(format_cards(hand), calls=("", "", "tichu", ""))
+    heuristic = TichuHeuristicBot()
+    gifts = []
+    while not state.exchanged(0):
+        action = heuristic.act(view_of(state), random.Random(1))
+        gifts.append(action)
+        state = GAME.apply(state, 0, GAME.parse_action(action)).state
+    assert "exchange DRG to 2" in gifts

@@ -929,9 +929,7 @@ def choose_exchange(
     hand = table.hand | cards_mask(own.values())
     calls = table.obs.get("calls") or [""] * SEATS
     strong = table.called(table.seat) or tichu_probability(hand) >= threshold
-    left, partner, right = plan_exchange(
-        hand, bool(calls[table.partner]), strong, dog_to_opponent
-    )
+    left, partner, right = plan_exchange(hand, bool(calls[table.partner]), strong, dog_to_opponent)
     for k, card in enumerate((left, partner, right), start=1):
         target = (table.seat + k) % SEATS
         if str(target) not in own:
