@@ -41,13 +41,8 @@ def call_outcomes(log: list[dict[str, Any]], levels: list[str]) -> Counter[Key]:
             for seat, call in enumerate(event["calls"]):
                 if call != "tichu":
                     continue
-                who = (
-                    "made"
-                    if first == seat
-                    else "partner"
-                    if first == (seat + 2) % 4
-                    else "opponent"
-                )
+                by_partner = first == (seat + 2) % 4
+                who = "made" if first == seat else "partner" if by_partner else "opponent"
                 found[levels[seat], when.get(seat, "after"), who] += 1
     return found
 

@@ -574,9 +574,9 @@ def calls_before_exchange(view: SeatView, threshold: float) -> bool:
     if (obs.get("exchange") or {}).get("given"):
         return False
     partner = (view.seat + 2) % SEATS
-    if (obs.get("calls") or [""] * SEATS)[partner] or (obs.get("decided") or [True] * SEATS)[
-        partner
-    ]:
+    calls = obs.get("calls") or [""] * SEATS
+    decided = obs.get("decided") or [True] * SEATS
+    if calls[partner] or decided[partner]:
         return False
     return tichu_probability(cards_mask(obs.get("hand") or ())) >= threshold
 
