@@ -10,7 +10,6 @@ timed; forced and trivial answers are not.
     python bench/tichu_search_speed.py --worlds 100 --rounds 4
     python bench/tichu_search_speed.py --budget 1 --rounds 6
     python bench/tichu_search_speed.py --worlds 30 --infer --guarded --rounds 12
-    python bench/tichu_search_speed.py --worlds 30 --lead 4 --rounds 6
 """
 
 from __future__ import annotations
@@ -55,7 +54,6 @@ def main() -> None:
     parser.add_argument("--seed", default="speed")
     parser.add_argument("--infer", action="store_true", help="worlds weighed by the calls")
     parser.add_argument("--guarded", action="store_true", help="the guarded rollout policy")
-    parser.add_argument("--lead", type=int, default=0, help="heuristic-led rollouts (lead=K)")
     args = parser.parse_args()
     game = get_game("tichu")
     config = game.config_from_json({"max_rounds": 1})
@@ -64,9 +62,9 @@ def main() -> None:
     for r in range(args.rounds):
         options = {"infer": args.infer, "guarded": args.guarded}
         if args.budget is not None:
-            bot = TimedSearch(budget=args.budget, lead=args.lead, **options)
+            bot = TimedSearch(budget=args.budget, **options)
         else:
-            bot = TimedSearch(worlds=args.worlds, lead=args.lead, **options)
+            bot = TimedSearch(worlds=args.worlds, **options)
         bot.times, bot.cpu = times, cpu
         bots = [
             bot,
@@ -77,7 +75,6 @@ def main() -> None:
         play_match(game, config, bots, f"{args.seed}/{r}")
     what = f"budget {args.budget:g} s" if args.budget is not None else f"n={args.worlds}"
     what += "".join(f", {name}" for name, on in options.items() if on)
-    what += f", lead={args.lead}" if args.lead else ""
     print(f"{what}: {len(times)} searched decisions, load average {os.getloadavg()[0]:.1f}")
     for name, values in (("wall", times), ("CPU", cpu)):
         q = statistics.quantiles(values, n=100, method="inclusive")

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from cardroom.bots.protocol import Json, SeatView
+from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.belief import WorldSampler
 from cardroom.bots.tichu.bidding import TICHU_P
 from cardroom.bots.tichu.calls import TICHU_CALL, Gift, call_grand, call_tichu
@@ -55,9 +55,7 @@ from cardroom.games.tichu import rules
 from cardroom.games.tichu.actions import TichuAction
 from cardroom.games.tichu.cards import DOG, DRG, PHX, format_card, rank_mask
 from cardroom.games.tichu.combos import Combo, Kind
-from cardroom.games.tichu.events import Played
 from cardroom.games.tichu.fastsim import GIVE, PASS, Move, Onto, Policy, Sim, to_action
-from cardroom.games.tichu.observe import observe
 from cardroom.games.tichu.state import SEATS, Phase, TichuState
 
 DEFAULT_BUDGET: Final = 1.0
@@ -77,8 +75,6 @@ MIN_WORLDS: Final = 2
 MAX_WORLDS: Final = 400
 """The time budget stops here too (more worlds change nothing measurable)."""
 MAX_FIXED_WORLDS: Final = 100_000
-MAX_LEAD: Final = 60
-"""Heuristic moves per rollout at most (a round has at most 56 plays and their passes)."""
 MAX_CALL_WORLDS: Final = 2000
 CALL_WORLDS_PER_WORLD: Final = 4
 """With a fixed count n, a call decision plays 4n rollouts (one per world, where a play
@@ -268,10 +264,6 @@ class TichuSearchBot:
     pre_call: float | None = None
     """Call Tichu before the exchange on a model chance of at least this (``pre=P``), while the
     partner has not given yet: the partner then passes us his best card (``plan_exchange``)."""
-    lead: int = 0
-    """Heuristic-led rollouts (``lead=K``): after each candidate, the next K moves (any seat)
-    are the heuristic's (``casual``), each from its seat's own observation of the sampled world
-    and applied by the engine; the fast rollout policy plays the rest of the round."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
@@ -280,9 +272,6 @@ class TichuSearchBot:
         self.tichu_decided: dict[tuple[object, int], bool] = {}
         """Per round and hand: whether to call Tichu (decided once, at the first chance)."""
         self.policy: Policy = guarded_rollout_policy if self.guarded else rollout_policy
-        self.rollout_heuristic = TichuHeuristicBot()
-        self.history: tuple[Json, ...] = ()
-        """The searching seat's public plays this round (for the heuristic in rollouts)."""
         if self.worlds is not None:
             self.name = f"search:n={self.worlds}"
         elif self.budget != DEFAULT_BUDGET:
@@ -294,13 +283,11 @@ class TichuSearchBot:
         after commas, for arena comparisons: ``simcalls`` = calls by ``tichu_calls``, ``old`` =
         the heuristic's bombs out of turn too (the earlier version), ``exchange`` = search the
         exchange, ``tichu=P``/``grand=P`` = the call thresholds, ``infer`` = worlds weighed by
-        the calls, ``guarded`` = the guarded rollouts: ``search:n=30,infer,guarded``,
-        ``lead=K`` = heuristic-led rollouts (K moves by the heuristic, then the fast policy)."""
+        the calls, ``guarded`` = the guarded rollouts: ``search:n=30,infer,guarded``."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
         sim_tichu = guarded = infer = False
         pre_call: float | None = None
-        lead = 0
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
@@ -317,8 +304,6 @@ class TichuSearchBot:
                 guarded = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
-            elif part.startswith("lead="):
-                lead = _lead_arg(part)
             elif part.startswith("pre="):
                 pre_call = _probability_arg(part)
             elif part.partition("=")[0] in thresholds:
@@ -338,7 +323,6 @@ class TichuSearchBot:
             infer=infer,
             guarded=guarded,
             pre_call=pre_call,
-            lead=lead,
         )
         bot.name = f"search:{arg}"
         return bot
@@ -466,7 +450,6 @@ class TichuSearchBot:
         squares = [0.0] * n
         worlds = 0
         sampler = WorldSampler(view, self.infer)
-        self.history = public_history(view.history)
         actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
         now, last = time.perf_counter(), 0.0
         while self._more(worlds, now, last, deadline):
@@ -493,8 +476,6 @@ class TichuSearchBot:
     ) -> list[float]:
         """Each action's rollout in ``world`` with the same rollout seed: our team's round
         points minus theirs (``None``: no move of ours, out of turn)."""
-        if self.lead:
-            return [self.led_score(world, seat, action, seed) for action in actions]
         base = Sim.from_state(world)
         moves = {to_action(m): m for m in base.moves()}
         if base.seat != seat:
@@ -523,46 +504,6 @@ class TichuSearchBot:
             assert state.last_round is not None
             return _diff(state.last_round.points, seat)
         return _diff(Sim.from_state(state).rollout(self.policy, random.Random(seed)), seat)
-
-    def led_score(
-        self, world: TichuState, seat: int, action: TichuAction | None, seed: float
-    ) -> float:
-        """``action`` (``None``: no move) in ``world``, then ``lead`` heuristic moves, then the
-        fast rollout; a world where this fails (an odd sample) is scored by the plain rollout."""
-        try:
-            state = world if action is None else rules.apply(world, seat, action).state
-            state = self.heuristic_moves(state, random.Random(seed))
-        except Exception:  # an odd sampled world: the plain rollout (or neutral)
-            return self.engine_score(world, seat, action, seed) if action else 0.0
-        if state.phase is not Phase.PLAY:
-            assert state.last_round is not None
-            return _diff(state.last_round.points, seat)
-        return _diff(Sim.from_state(state).rollout(self.policy, random.Random(seed)), seat)
-
-    def heuristic_moves(self, state: TichuState, rng: random.Random) -> TichuState:
-        """Up to ``lead`` moves by the heuristic, each seat seeing only ``observe(state, seat)``
-        and the public plays (no calls: those stay as they are in the world)."""
-        history = list(self.history)
-        for _ in range(self.lead):
-            if state.phase is not Phase.PLAY:
-                break
-            awaited = rules.awaited_seats(state)
-            if len(awaited) != 1:
-                break
-            (mover,) = awaited
-            obs = observe(state, mover, None).to_json()
-            view = without_tichu(SeatView("tichu", mover, obs, history))
-            text = self.rollout_heuristic.act(view, rng)
-            step = rules.apply(state, mover, TichuAction.parse(text))
-            history += [e.to_json() for e in step.events if isinstance(e, Played)]
-            state = step.state
-        return state
-
-
-def public_history(history: Sequence[Mapping[str, Any]]) -> tuple[Json, ...]:
-    """The plays and round ends of a seat's history: what the heuristic reads of it
-    (``played_this_round``), public to every seat."""
-    return tuple(dict(e) for e in history if e.get("type") in ("played", "round_scored"))
 
 
 def calls_before_exchange(view: SeatView, threshold: float) -> bool:
@@ -600,16 +541,6 @@ def _int_arg(part: str) -> int:
             f"search worlds must be in [{MIN_WORLDS}, {MAX_FIXED_WORLDS}], got {worlds}"
         )
     return worlds
-
-
-def _lead_arg(part: str) -> int:
-    try:
-        lead = int(part[5:])
-    except ValueError:
-        raise ValueError(f"search:lead= takes a number of moves, not {part!r}") from None
-    if not 0 <= lead <= MAX_LEAD:
-        raise ValueError(f"search:lead= must be in [0, {MAX_LEAD}], got {lead}")
-    return lead
 
 
 def _probability_arg(part: str) -> float:
