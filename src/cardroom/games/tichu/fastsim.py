@@ -426,11 +426,10 @@ class Sim:
     def rollout(self, policy: Policy, rng: random.Random) -> tuple[int, int]:
         """Play to the end of the round with ``policy`` choosing for every seat.
 
-        ``random_policy`` takes ``random_step``, which makes the same choice from the same
-        random number without listing the moves where it can."""
+        ``random_policy`` takes ``_random_run``, which makes the same choices from the same
+        random numbers without listing the moves where it can."""
         if policy is random_policy:
-            while not self.done:
-                self.random_step(rng)
+            self._random_run(rng, -1)
             return self.points
         while not self.done:
             self.apply(policy(self, self.moves(), rng))
@@ -438,89 +437,225 @@ class Sim:
 
     def random_step(self, rng: random.Random) -> None:
         """``self.apply(random_policy(self, self.moves(), rng))``: the same move from the same
-        one ``rng.random()`` draw, without building the list of moves where that is cheap: a
-        lead is an index into the seat's lead table; a follow of a single, a pair or a triple
-        (no bomb in hand) is counted and found from the cards above the top, whose bit order
-        (and the set tables' rank order) is the canonical order of the moves."""
-        seat = self.turn
-        if self.wisher is None and seat is not None and not self.final:
-            hand = self.hands[seat]
-            wish = self.wish
-            wished = 0 if wish is None else hand & _WISH_MASKS[wish]
-            top = self.top
-            if top is not None and self.trick and not self.trick_over:
-                kind = top.kind
-                if (
-                    kind <= _TRIPLE
-                    and top.cards != _DOG
-                    and (not hand & ~self.bombless[seat] or not self._may_bomb(seat, hand))
-                ):
-                    if kind != _SINGLE:
-                        self._random_set(seat, hand, top, wished, rng)
-                        return
-                    # the seat's singles above the top, in bit order, or the wished ones
-                    strength = top.strength
-                    above = hand & _SINGLES_ABOVE[strength]
-                    bound = above & wished
-                    if bound:
-                        k = int(rng.random() * bound.bit_count())
-                        above = bound
-                    else:
-                        phx = 1 if hand & _PHX and top.cards != _DRG else 0
-                        k = int(rng.random() * (1 + phx + above.bit_count()))
-                        if k == 0:
-                            self._pass(seat)
-                            return
-                        if k == phx:
-                            self._play(seat, Combo(Kind.SINGLE, _PHX, strength + 1, 1))
-                            return
-                        k -= 1 + phx
-                    while k:
-                        above &= above - 1
-                        k -= 1
-                    self._play(seat, _SINGLE_OF_BIT[(above & -above).bit_length() - 1])
-                    return
-            elif not wished and (
-                top is None
-                or not self.trick
-                or (top.cards != _DRG and (self.top_seat == seat or not self._may_bomb(seat, hand)))
-            ):  # a lead, and no bomb to throw onto the lying trick (R5.6)
-                plays = self._leads(seat, hand, cached=False)
-                self._play(seat, plays[int(rng.random() * len(plays))])
-                return
-        moves = self.moves()
-        self.apply(moves[int(rng.random() * len(moves))])
+        one ``rng.random()`` draw (``_random_run``'s one step)."""
+        self._random_run(rng, 1)
 
-    def _random_set(
-        self, seat: int, hand: int, top: Combo, wished: int, rng: random.Random
-    ) -> None:
-        """``random_step`` onto a pair or a triple, the seat holding no bomb; a ``wished`` card
-        it holds binds it to the plays with one when it has any (R8.1.3)."""
-        strength = top.strength
-        table = set_table(top.kind, hand & _PHX != 0)
-        first = strength // 2 + 1
-        shifts = _SHIFTS
-        if wished:
-            rank = self.wish
-            assert rank is not None
-            row = table[rank][hand >> shifts[rank] & 15]
-            if rank >= first and row:
-                self._play(seat, row[int(rng.random() * len(row))])
-                return
-        n = 1
-        for rank in range(first, 15):
-            n += len(table[rank][hand >> shifts[rank] & 15])
-        k = int(rng.random() * n)
-        if k == 0:
-            self._pass(seat)
-            return
-        k -= 1
-        for rank in range(first, 15):
-            row = table[rank][hand >> shifts[rank] & 15]
-            if k < len(row):
-                self._play(seat, row[k])
-                return
-            k -= len(row)
+    def _random_run(self, rng: random.Random, steps: int) -> None:
+        """``steps`` moves of ``random_policy`` (-1: to the end of the round), each from one
+        ``rng.random()`` draw, in one loop over the round kept in locals (attribute access
+        and method calls per move were most of a rollout's cost). The moves are not listed
+        where that is cheap: a lead is an index into the seat's lead table; a follow of a
+        single, a pair or a triple (no bomb in hand) is counted and found from the cards above
+        the top, whose bit order (and the set tables' rank order) is the canonical order of
+        the moves; a wish, and the Dragon's gift from a seat without a bomb, are picked from
+        their fixed lists. Anything else lists ``moves()`` and applies the pick."""
+        draw = rng.random
+        hands, piles, out, bombless = self.hands, self.piles, self.out, self.bombless
+        next_in, wish_masks = _NEXT_IN, _WISH_MASKS
+        holding, trick, top, top_seat = self.holding, self.trick, self.top, self.top_seat
+        turn, passed, trick_over, final = self.turn, self.passed, self.trick_over, self.final
+        wish, wisher, done = self.wish, self.wisher, self.done
+        while steps and not done:
+            steps -= 1
+            if wisher is not None:  # R8.1.1: the Mah Jong's wish
+                wishes = _WISH_INTS if self.config.wish_mandatory else _NOWISH_INTS
+                chosen = wishes[int(draw() * len(wishes))]
+                wisher = None
+                if chosen != NOWISH:
+                    wish = chosen
+                continue
+            seat = turn
+            combo: Combo | None = None
+            listed = seat is None
+            if seat is not None:
+                hand = hands[seat]
+                if top is not None and trick and not trick_over:  # a follow
+                    kind = top.kind
+                    if (
+                        kind > _TRIPLE
+                        or top.cards == _DOG
+                        or (hand & ~bombless[seat] and not _bombless(bombless, seat, hand))
+                    ):
+                        listed = True
+                    elif kind == _SINGLE:  # the seat's singles above the top, in bit order
+                        strength = top.strength
+                        above = hand & _SINGLES_ABOVE[strength]
+                        bound = 0 if wish is None else above & wish_masks[wish]
+                        if bound:  # R8.1.3: the wished card, when it can be played
+                            k = int(draw() * bound.bit_count())
+                            above = bound
+                        else:
+                            phx = 1 if hand & _PHX and top.cards != _DRG else 0
+                            k = int(draw() * (1 + phx + above.bit_count()))
+                            if k == 0:
+                                above = 0  # pass
+                            elif k == phx:
+                                above = 0
+                                combo = Combo(_SINGLE, _PHX, strength + 1, 1)
+                            else:
+                                k -= 1 + phx
+                        if above:
+                            while k:
+                                above &= above - 1
+                                k -= 1
+                            combo = _SINGLE_OF_BIT[(above & -above).bit_length() - 1]
+                    else:
+                        wished = 0 if wish is None else hand & wish_masks[wish]
+                        combo = _pick_set(hand, top, wish, wished, draw)
+                elif trick and top is not None and top.cards == _DRG:  # R8.3.2: the gift
+                    if final or not hand or not has_bomb(hand):
+                        to = (seat + 1) % SEATS if draw() < 0.5 else (seat + 3) % SEATS
+                        piles[to] |= trick
+                        trick, top, top_seat, trick_over, passed = 0, None, -1, False, 0
+                        if final:
+                            done = True
+                        else:
+                            turn = seat if hand else next_in[holding][seat]
+                        continue
+                    listed = True
+                elif final or (wish is not None and hand & wish_masks[wish]):
+                    listed = True
+                elif (
+                    top is None
+                    or not trick
+                    or top_seat == seat
+                    or not _may_bomb_onto(bombless, seat, hand)
+                ):  # a lead, and no bomb to throw onto the lying trick (R5.6)
+                    plays = self._leads(seat, hand, cached=False)
+                    combo = plays[int(draw() * len(plays))]
+                    if trick:  # the lead gathers the lying trick for its winner
+                        piles[top_seat] |= trick
+                        trick, top, top_seat = 0, None, -1
+                else:
+                    listed = True
+            if listed:  # list the moves and apply the pick, through the round's attributes
+                self.holding, self.trick, self.top, self.top_seat = holding, trick, top, top_seat
+                self.turn, self.passed, self.trick_over, self.final = (
+                    turn,
+                    passed,
+                    trick_over,
+                    final,
+                )
+                self.wish, self.wisher = wish, wisher
+                moves = self.moves()
+                self.apply(moves[int(draw() * len(moves))])
+                holding, trick, top, top_seat = self.holding, self.trick, self.top, self.top_seat
+                turn, passed, trick_over, final = (
+                    self.turn,
+                    self.passed,
+                    self.trick_over,
+                    self.final,
+                )
+                wish, wisher, done = self.wish, self.wisher, self.done
+                continue
+            assert seat is not None
+            if combo is None:  # a pass (onto a lying top)
+                passed |= 1 << seat
+                if holding & ~passed & ~(1 << top_seat):  # someone may still beat the top
+                    turn = next_in[holding][seat]
+                else:  # R5.5-R5.8: the trick waits for the lead (winner, or next) or the gift
+                    trick_over = True
+                    assert top is not None
+                    if hands[top_seat] or top.cards == _DRG:
+                        turn = top_seat
+                    else:
+                        turn = next_in[holding][top_seat]
+                continue
+            # the play (``_play`` inlined; a lead has gathered the lying trick above)
+            cards = combo.cards
+            hand = hands[seat] = hands[seat] & ~cards
+            if wish is not None and cards & wish_masks[wish]:
+                wish = None  # R8.1.4
+            trick_over = False
+            passed = 0
+            others = holding & ~(1 << seat)
+            if not hand:
+                holding = others
+            if cards == _DOG:  # R8.2.2
+                piles[seat] |= cards
+                mate = (seat + 2) % SEATS
+                if hands[mate]:
+                    turn = mate
+                else:
+                    after = seat if self.config.dog_to_seat_after_dog_player else mate
+                    turn = next_in[holding][after]
+            else:
+                trick |= cards
+                top = combo
+                top_seat = seat
+                turn = next_in[others][seat]
+            if not hand:  # the seat is out: the round may be over
+                out.append(seat)
+                if len(out) >= 2 and out[1] == (out[0] + 2) % SEATS:  # R9.3(a) double victory
+                    done = True
+                    continue
+                if len(out) == SEATS - 1:
+                    if trick:
+                        trick_over, final, turn = True, True, seat
+                        if cards == _DRG and not self.config.dragon_last_trick_exempt:
+                            continue  # the Dragon's gift comes first
+                        piles[seat] |= trick
+                        trick, top, top_seat, trick_over = 0, None, -1, False
+                    done = True
+                    continue
+            if trick and turn is None:
+                trick_over = True  # nobody left to beat it: the trick waits for its lead
+                assert top is not None
+                if hands[top_seat] or top.cards == _DRG:
+                    turn = top_seat
+                else:
+                    turn = next_in[holding][top_seat]
+            if cards & _MJ:
+                wisher = seat  # R8.1.1: the wish comes next
+        self.holding, self.trick, self.top, self.top_seat = holding, trick, top, top_seat
+        self.turn, self.passed, self.trick_over, self.final = turn, passed, trick_over, final
+        self.wish, self.wisher = wish, wisher
+        if done and not self.done:
+            self._finish()
+
+
+def _bombless(bombless: list[int], seat: int, hand: int) -> bool:
+    """Whether ``hand`` has no bomb, remembered per seat: a part of a hand without a bomb
+    has none (``Sim.bombless``)."""
+    if has_bomb(hand):
+        return False
+    bombless[seat] = hand
+    return True
+
+
+def _may_bomb_onto(bombless: list[int], seat: int, hand: int) -> bool:
+    """Whether ``hand`` may hold a bomb (``Sim._may_bomb``)."""
+    return bool(hand & ~bombless[seat]) and not _bombless(bombless, seat, hand)
+
+
+def _pick_set(
+    hand: int, top: Combo, wish: int | None, wished: int, draw: Callable[[], float]
+) -> Combo | None:
+    """The random follow onto a pair or a triple (None: the pass) of a seat holding no bomb,
+    from one ``draw``; a ``wished`` card it holds binds it to the plays with one when it has
+    any (R8.1.3)."""
+    strength = top.strength
+    table = set_table(top.kind, hand & _PHX != 0)
+    first = strength // 2 + 1
+    shifts = _SHIFTS
+    if wished:
+        assert wish is not None
+        row = table[wish][hand >> shifts[wish] & 15]
+        if wish >= first and row:
+            return row[int(draw() * len(row))]
+    n = 1
+    for rank in range(first, 15):
+        n += len(table[rank][hand >> shifts[rank] & 15])
+    k = int(draw() * n)
+    if k == 0:
+        return None
+    k -= 1
+    for rank in range(first, 15):
+        row = table[rank][hand >> shifts[rank] & 15]
+        if k < len(row):
+            return row[k]
+        k -= len(row)
+    raise AssertionError("the draw is below the count")
 
 
 Policy = Callable[[Sim, list[Move], random.Random], Move]
@@ -529,6 +664,8 @@ Policy = Callable[[Sim, list[Move], random.Random], Move]
 _STANDARD: Final = TichuConfig()
 _NOWISH_MOVES: Final[tuple[Move, ...]] = (NOWISH, *WISHES)
 _WISH_MOVES: Final[tuple[Move, ...]] = WISHES
+_NOWISH_INTS: Final[tuple[int, ...]] = (NOWISH, *WISHES)
+_WISH_INTS: Final[tuple[int, ...]] = WISHES
 
 
 def random_policy(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
