@@ -471,12 +471,15 @@ class Sim:
                 hand = hands[seat]
                 if top is not None and trick and not trick_over:  # a follow
                     kind = top.kind
-                    if (
-                        kind > _TRIPLE
-                        or top.cards == _DOG
-                        or (hand & ~bombless[seat] and not _bombless(bombless, seat, hand))
+                    if top.cards == _DOG or (
+                        hand & ~bombless[seat] and not _bombless(bombless, seat, hand)
                     ):
                         listed = True
+                    elif kind > _TRIPLE:  # most often the pass is the only move: not listed
+                        if _may_beat(hand, top):
+                            listed = True
+                        else:
+                            draw()
                     elif kind == _SINGLE:  # the seat's singles above the top, in bit order
                         strength = top.strength
                         above = hand & _SINGLES_ABOVE[strength]
@@ -626,6 +629,54 @@ def _bombless(bombless: list[int], seat: int, hand: int) -> bool:
 def _may_bomb_onto(bombless: list[int], seat: int, hand: int) -> bool:
     """Whether ``hand`` may hold a bomb (``Sim._may_bomb``)."""
     return bool(hand & ~bombless[seat]) and not _bombless(bombless, seat, hand)
+
+
+def _may_beat(hand: int, top: Combo) -> bool:
+    """Whether ``hand``, holding no bomb, has a play onto ``top``, a full house, a straight,
+    stairs or a bomb: when not, the pass is its only move (the wish binds no play then)."""
+    kind = top.kind
+    if kind == Kind.BOMB:
+        return False
+    first = top.strength // 2 + 1  # the lowest top rank that beats it
+    phx = 1 if hand & _PHX else 0
+    shifts = _SHIFTS
+    present = 2 if hand & _MJ else 0  # bit r: rank r held (the Mah Jong as rank 1)
+    paired = 0  # bit r: rank r held twice or more
+    tripled = 0
+    for rank in range(2, 15):
+        n = _COUNT[hand >> shifts[rank] & 15]
+        if n:
+            present |= 1 << rank
+            if n >= 2:
+                paired |= 1 << rank
+                if n >= 3:
+                    tripled |= 1 << rank
+    if kind == Kind.FULL_HOUSE:  # a triple (or a pair and the Phoenix) and another pair
+        for t in range(first, 15):
+            others = present & ~(1 << t) & ~2
+            if tripled >> t & 1 and (paired & others or (phx and others)):
+                return True
+            if phx and paired >> t & 1 and paired & others:
+                return True
+        return False
+    length = top.length
+    if kind == Kind.STRAIGHT:  # a window of ranks with at most the Phoenix's gap
+        window = (1 << length) - 1
+        lowest = 1 if present & 2 else 2  # the Mah Jong as the 1 (never the Phoenix)
+        for lo in range(max(lowest, first - length + 1), 16 - length):
+            if (present >> lo & window).bit_count() >= length - phx:
+                return True
+        return False
+    pairs = length // 2  # stairs: held ranks, all paired but for one with the Phoenix
+    window = (1 << pairs) - 1
+    for lo in range(max(2, first - pairs + 1), 16 - pairs):
+        held = present >> lo & window == window
+        if held and (paired >> lo & window).bit_count() >= pairs - phx:
+            return True
+    return False
+
+
+_COUNT: Final = tuple(s.bit_count() for s in range(16))
 
 
 def _pick_set(
