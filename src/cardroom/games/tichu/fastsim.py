@@ -42,7 +42,7 @@ from .combos import (
     set_table,
 )
 from .config import TichuConfig
-from .scoring import score_round
+from .scoring import CALL_VALUES
 from .state import NO_CALL, SEATS, TICHU_CALL, Phase, TichuState
 
 
@@ -141,7 +141,7 @@ class Sim:
         self.wisher: int | None = None
         self.done = False
         self.points: tuple[int, int] = (0, 0)
-        self.leads: list[tuple[int, tuple[Combo, ...]] | None] = [None] * SEATS
+        self.leads: list[tuple[int, list[Combo]] | None] = [None] * SEATS
         """Per seat: a hand it held this round and that hand's every lead (see ``_leads``)."""
         self.bombless = [0, 0, 0, 0]
         """Per seat: a hand it held that has no bomb (nor then has any part of it)."""
@@ -256,23 +256,23 @@ class Sim:
             return [*plays, *onto]
         return [PASS, *plays]
 
-    def _leads(self, seat: int, hand: int, cached: bool = True) -> tuple[Combo, ...]:
+    def _leads(self, seat: int, hand: int, cached: bool = True) -> list[Combo]:
         """Every lead of ``hand``. Hands only shrink in a round, and the leads of a smaller hand
         are those of a larger one that use none of the cards gone (in the same order): filtering
         the seat's last listing is several times cheaper than listing again. The first
         listing of a round comes from ``enumerate_plays``'s per-hand cache (a searching bot's
         own hand repeats in every world), or uncached (``cached`` False: random rounds from
         fresh deals, whose hands never repeat, would only fill the cache and the collector's
-        work)."""
+        work). The lists are never changed once made (copies of the round share them)."""
         known = self.leads[seat]
         if known is not None and known[0] & hand == hand:
             held, plays = known
             if held != hand:
                 gone = held & ~hand
-                plays = tuple([c for c in plays if not c.cards & gone])
+                plays = [c for c in plays if not c[1] & gone]  # c[1]: its cards, read faster
                 self.leads[seat] = (hand, plays)
             return plays
-        plays = enumerate_plays(hand, None) if cached else generate_plays(hand, None)
+        plays = list(enumerate_plays(hand, None) if cached else generate_plays(hand, None))
         self.leads[seat] = (hand, plays)
         return plays
 
@@ -406,14 +406,9 @@ class Sim:
         return _NEXT_IN[self.holding][after]
 
     def _finish(self) -> None:
-        result = score_round(
-            tuple(self.hands),
-            tuple(self.piles),
-            tuple(self.out),
-            tuple(self.calls),
-            self.config.double_victory_points,
+        self.points = _round_points(
+            self.hands, self.piles, self.out, self.calls, self.config.double_victory_points
         )
-        self.points = result.points
         self.done = True
         self.turn = None
         self.final = False
@@ -615,6 +610,42 @@ class Sim:
         self.wish, self.wisher = wish, wisher
         if done and not self.done:
             self._finish()
+
+
+def _round_points(
+    hands: list[int], piles: list[int], out: list[int], calls: list[str], double: int
+) -> tuple[int, int]:
+    """The team points of the finished round (R10; ``scoring.score_round``, whose result
+    the differential test compares): the ``double`` victory (R9.3(a)), else the card points,
+    the tailender's hand to the opponents and his pile to the first out; then the calls."""
+    points = [0, 0]
+    if len(out) >= 2 and out[1] == (out[0] + 2) % SEATS:
+        points[out[0] % 2] = double
+    else:
+        piles = piles[:]
+        for tail in range(SEATS):
+            if tail not in out:
+                piles[out[0]] |= piles[tail]
+                piles[tail] = 0
+                points[1 - tail % 2] += _card_points(hands[tail])
+                break
+        for seat in range(SEATS):
+            points[seat % 2] += _card_points(piles[seat])
+    first = out[0] if out else -1
+    for seat in range(SEATS):
+        value = CALL_VALUES[calls[seat]]
+        points[seat % 2] += value if seat == first else -value
+    return points[0], points[1]
+
+
+def _card_points(cards: int) -> int:
+    """R1.3: 5s are 5, 10s and Ks 10, the Dragon +25, the Phoenix -25."""
+    points = 5 * (cards & _FIVES).bit_count() + 10 * (cards & _TENS).bit_count()
+    return points + (25 if cards & _DRG else 0) - (25 if cards & _PHX else 0)
+
+
+_FIVES: Final = rank_mask(5)
+_TENS: Final = rank_mask(10) | rank_mask(13)
 
 
 def _bombless(bombless: list[int], seat: int, hand: int) -> bool:
