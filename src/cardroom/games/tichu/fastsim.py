@@ -156,11 +156,12 @@ class Sim:
         deck = list(range(56))
         rng.shuffle(deck)
         bit = _BIT
-        hands = [sum([bit[c] for c in deck[14 * s : 14 * s + 14]]) for s in range(SEATS)]
+        parts = [deck[0:14], deck[14:28], deck[28:42], deck[42:]]
+        hands = [sum([bit[c] for c in part]) for part in parts]
         if exchange:
             gifts = [0, 0, 0, 0]
             for s in range(SEATS):
-                a, b, c = rng.sample(deck[14 * s : 14 * s + 14], 3)
+                a, b, c = rng.sample(parts[s], 3)
                 hands[s] &= ~(bit[a] | bit[b] | bit[c])
                 gifts[(s + 1) % SEATS] |= bit[a]
                 gifts[(s + 2) % SEATS] |= bit[b]
