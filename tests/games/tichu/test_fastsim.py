@@ -17,7 +17,15 @@ from cardroom.engine import Runner, SeededResolver
 from cardroom.engine.testing import choose
 from cardroom.games.tichu import GAME, TichuConfig
 from cardroom.games.tichu.actions import TICHU, action_text
-from cardroom.games.tichu.fastsim import Move, Sim, greedy_lowest, random_policy, to_action
+from cardroom.games.tichu.combos import Kind, generate_plays, has_bomb
+from cardroom.games.tichu.fastsim import (
+    Move,
+    Sim,
+    _may_beat,
+    greedy_lowest,
+    random_policy,
+    to_action,
+)
 from cardroom.games.tichu.rules import active_seats, legal_actions
 from cardroom.games.tichu.state import Phase, TichuState
 from tests.games.tichu.test_perft import winner_out
@@ -171,3 +179,27 @@ def test_random_step_is_random_policy_over_the_listing(config: TichuConfig | Non
             ), f"seed {seed}"
         assert fast.done and fast.score() == listed.score()
         assert fast_rng.random() == listed_rng.random()
+
+
+def test_may_beat_is_whether_a_bombless_hand_has_a_follow() -> None:
+    """The unlisted pass of random rollouts: a hand without a bomb that ``_may_beat`` says
+    cannot follow a full house, straight, stairs or bomb has only the pass, and every hand it
+    says can follow has a play onto the top."""
+    rng = random.Random(11)
+    tops = [
+        c
+        for _ in range(600)
+        for c in generate_plays(sum(1 << c for c in rng.sample(range(56), 14)), None)
+        if c.kind >= Kind.FULL_HOUSE
+    ]
+    checked = followed = 0
+    while checked < 4000:
+        hand = sum(1 << c for c in rng.sample(range(56), rng.randint(1, 14)))
+        top = rng.choice(tops)
+        if has_bomb(hand) or hand & top.cards:
+            continue
+        checked += 1
+        plays = generate_plays(hand, top)
+        followed += bool(plays)
+        assert _may_beat(hand, top) == bool(plays), (hand, top)
+    assert followed > 100

@@ -448,9 +448,12 @@ class Sim:
         draw = rng.random
         hands, piles, out, bombless = self.hands, self.piles, self.out, self.bombless
         next_in, wish_masks = _NEXT_IN, _WISH_MASKS
-        holding, trick, top, top_seat = self.holding, self.trick, self.top, self.top_seat
-        turn, passed, trick_over, final = self.turn, self.passed, self.trick_over, self.final
-        wish, wisher, done = self.wish, self.wisher, self.done
+        holding, trick, top_seat, passed = self.holding, self.trick, self.top_seat, self.passed
+        top: Combo | None = self.top
+        turn: int | None = self.turn
+        wish: int | None = self.wish
+        wisher: int | None = self.wisher
+        trick_over, final, done = self.trick_over, self.final, self.done
         while steps and not done:
             steps -= 1
             if wisher is not None:  # R8.1.1: the Mah Jong's wish
