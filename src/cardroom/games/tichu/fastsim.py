@@ -474,11 +474,6 @@ class Sim:
                         hand & ~bombless[seat] and not _bombless(bombless, seat, hand)
                     ):
                         listed = True
-                    elif kind > _TRIPLE:  # most often the pass is the only move: not listed
-                        if _may_beat(hand, top):
-                            listed = True
-                        else:
-                            draw()
                     elif kind == _SINGLE:  # the seat's singles above the top, in bit order
                         strength = top.strength
                         above = hand & _SINGLES_ABOVE[strength]
@@ -486,24 +481,40 @@ class Sim:
                         if bound:  # R8.1.3: the wished card, when it can be played
                             k = int(draw() * bound.bit_count())
                             above = bound
-                        else:
+                        else:  # the pass, the Phoenix, then the cards (x < 1: k = 0)
                             phx = 1 if hand & _PHX and top.cards != _DRG else 0
-                            k = int(draw() * (1 + phx + above.bit_count()))
-                            if k == 0:
-                                above = 0  # pass
-                            elif k == phx:
+                            x = draw() * (1 + phx + above.bit_count())
+                            if x < 1:
+                                above = 0
+                            elif phx and x < 2:
                                 above = 0
                                 combo = Combo(_SINGLE, _PHX, strength + 1, 1)
                             else:
-                                k -= 1 + phx
+                                k = int(x) - 1 - phx
                         if above:
                             while k:
                                 above &= above - 1
                                 k -= 1
                             combo = _SINGLE_OF_BIT[(above & -above).bit_length() - 1]
+                    elif kind > _TRIPLE:  # most often the pass is the only move: not listed
+                        if _may_beat(hand, top):
+                            listed = True
+                        else:
+                            draw()
                     else:
                         wished = 0 if wish is None else hand & wish_masks[wish]
                         combo = _pick_set(hand, top, wish, wished, draw)
+                    if combo is None and not listed:  # the pass
+                        passed |= 1 << seat
+                        if holding & ~passed & ~(1 << top_seat):  # another may still beat it
+                            turn = next_in[holding][seat]
+                        else:  # R5.5-R5.8: the trick waits for the lead (winner or next) or gift
+                            trick_over = True
+                            if hands[top_seat] or top.cards == _DRG:
+                                turn = top_seat
+                            else:
+                                turn = next_in[holding][top_seat]
+                        continue
                 elif trick and top is not None and top.cards == _DRG:  # R8.3.2: the gift
                     if final or not hand or not has_bomb(hand):
                         to = (seat + 1) % SEATS if draw() < 0.5 else (seat + 3) % SEATS
@@ -550,19 +561,7 @@ class Sim:
                 )
                 wish, wisher, done = self.wish, self.wisher, self.done
                 continue
-            assert seat is not None
-            if combo is None:  # a pass (onto a lying top)
-                passed |= 1 << seat
-                if holding & ~passed & ~(1 << top_seat):  # someone may still beat the top
-                    turn = next_in[holding][seat]
-                else:  # R5.5-R5.8: the trick waits for the lead (winner, or next) or the gift
-                    trick_over = True
-                    assert top is not None
-                    if hands[top_seat] or top.cards == _DRG:
-                        turn = top_seat
-                    else:
-                        turn = next_in[holding][top_seat]
-                continue
+            assert seat is not None and combo is not None
             # the play (``_play`` inlined; a lead has gathered the lying trick above)
             cards = combo.cards
             hand = hands[seat] = hands[seat] & ~cards
