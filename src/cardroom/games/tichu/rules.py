@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
-from cardroom.engine.types import Step
+from cardroom.engine.types import Step, make_step
 
 from .actions import (
     GRAND,
@@ -121,7 +121,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
         hands=hands,
         later=later,
     )
-    return Step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
+    return make_step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -541,7 +541,7 @@ def _call_tichu(state: TichuState, seat: int) -> TichuStep:
     if not can_call_tichu(state, seat):
         raise _why_no_tichu(state, seat)
     calls = (*state.calls[:seat], TICHU_CALL, *state.calls[seat + 1 :])
-    return Step(state.replace(calls=calls), (TichuCalled(seat),))
+    return make_step(state.replace(calls=calls), (TichuCalled(seat),))
 
 
 def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
@@ -578,7 +578,7 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         new = new.replace(phase=Phase.EXCHANGE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
         events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
-    return Step(new, tuple(events))
+    return make_step(new, tuple(events))
 
 
 def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuStep:
@@ -605,7 +605,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
     new = state.replace(given=given, hands=hands)
     if None in new_row:
-        return Step(new, ())
+        return make_step(new, ())
     events: list[TichuEvent] = [ExchangeSubmitted(seat, _row(new_row))]
     if all(None not in g for g in given):
         received = list(hands)
@@ -616,7 +616,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
         leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
         new = new.replace(phase=Phase.PLAY, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
-    return Step(new, tuple(events))
+    return make_step(new, tuple(events))
 
 
 def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -635,10 +635,10 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
             raise IllegalActionError(
                 "R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong"
             )
-        return Step(state.replace(wisher=None), ())
+        return make_step(state.replace(wisher=None), ())
     if rank not in WISH_RANKS:
         raise IllegalActionError("R8.1.1: the wish must name a rank 2..A")
-    return Step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
+    return make_step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
 
 
 # -- play phase ---------------------------------------------------------------------------------
@@ -664,7 +664,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     else:
         skip = passed if state.config.pass_is_final else 0
         new = _moved(state, next_holding(hands, seat, skip), passed)
-    return Step(new, (Passed(seat),))
+    return make_step(new, (Passed(seat),))
 
 
 def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
@@ -728,7 +728,7 @@ def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
     if state.final:
         return _finish_round(new, events)
     turn = seat if state.hands[seat] else next_holding(state.hands, seat)
-    return Step(new.replace(turn=turn), tuple(events))
+    return make_step(new.replace(turn=turn), tuple(events))
 
 
 def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
@@ -814,7 +814,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     state = step.state
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
-    return Step(state, step.events, action)  # logged with the Phoenix value as played
+    return make_step(state, step.events, action)  # logged with the Phoenix value as played
 
 
 def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
@@ -859,13 +859,13 @@ def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> Tichu
         if state.trick:
             final = state.replace(trick_over=True, final=True, turn=seat)
             if final.dragon_pending and not state.config.dragon_last_trick_exempt:
-                return Step(final, tuple(events))
+                return make_step(final, tuple(events))
             state, taken = _gather(state, seat)
             events.append(taken)
         return _finish_round(state.replace(turn=None), events)
     if state.trick and state.turn is None:
         state = _end_trick(state, state.passed)
-    return Step(state, tuple(events))
+    return make_step(state, tuple(events))
 
 
 def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
@@ -885,10 +885,10 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
     )
     winners = match_result(state.config, scores, len(state.score_sheet) + 1)
     if winners is None:
-        return Step(new.replace(phase=Phase.DEAL, round=state.round + 1), tuple(events))
+        return make_step(new.replace(phase=Phase.DEAL, round=state.round + 1), tuple(events))
     seats = tuple(s for s in range(SEATS) if s % 2 in winners)
     events.append(GameOver(scores, seats, end_reason(state.config, scores, winners)))
-    return Step(new.replace(phase=Phase.GAME_OVER), tuple(events))
+    return make_step(new.replace(phase=Phase.GAME_OVER), tuple(events))
 
 
 # -- diagnosis ------------------------------------------------------------------------------------

@@ -6,12 +6,12 @@ Seats 0..3 in play order; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
 from __future__ import annotations
 
 import enum
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from itertools import repeat
 from operator import attrgetter
-from typing import Final, Generic, TypedDict, TypeVar, Unpack
+from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
+
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 
 from .cards import DOG, DRG, iter_cards
 from .combos import Combo, Kind
@@ -144,10 +144,16 @@ class TichuState:
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
         """A copy with ``changes``: ``dataclasses.replace`` for the hot path (a state is built
         every step; the generic version inspects the fields each time, twice as slow)."""
-        values = list(_field_values(self))
+        if not _DRAFTS:
+            values = list(_field_values(self))
+            for name, value in changes.items():
+                values[_FIELD_INDEX[name]] = value
+            return _constructed(values)
+        new = _fill(new_object(_Draft), _field_values(self))
         for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-        return build(values)
+            setattr(new, name, value)
+        new.__class__ = TichuState
+        return new  # type: ignore[no-any-return]
 
     def all_cards(self) -> list[int]:
         """Every card's location, for the conservation invariant (56 distinct cards)."""
@@ -187,13 +193,43 @@ assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out
 _FIELD_COUNT: Final = len(_FIELD_NAMES)
 
 
-def _assembled(values: Iterable[object]) -> TichuState:
-    """A state from all its field values in field order, set at C speed (``map`` over
-    ``object.__setattr__``, as the frozen dataclass's own ``__init__`` sets them one Python
-    line each): a state is copied at every step."""
-    new = object.__new__(TichuState)
-    deque(map(object.__setattr__, repeat(new, _FIELD_COUNT), _FIELD_NAMES, values), 0)
+_DRAFTS: Final = drafts_work(TichuState)
+"""Pure Python: states are built as drafts (see ``engine.drafts``); a compiled class cannot be."""
+_Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
+
+
+def _fill(new: Any, values: Iterable[object]) -> Any:
+    """``new`` (a ``_Draft``) with every field set from ``values``, in field order."""
+    (
+        new.config,
+        new.phase,
+        new.round,
+        new.scores,
+        new.score_sheet,
+        new.last_round,
+        new.hands,
+        new.later,
+        new.calls,
+        new.grand,
+        new.given,
+        new.trick,
+        new.turn,
+        new.passed,
+        new.trick_over,
+        new.final,
+        new.wish,
+        new.wisher,
+        new.out,
+        new.piles,
+    ) = values
     return new
+
+
+def _assembled(values: Iterable[object]) -> TichuState:
+    """A state from all its field values in field order, filled as a draft."""
+    new = _fill(new_object(_Draft), values)
+    new.__class__ = TichuState
+    return new  # type: ignore[no-any-return]
 
 
 def _constructed(values: Iterable[object]) -> TichuState:
@@ -201,8 +237,9 @@ def _constructed(values: Iterable[object]) -> TichuState:
     return TichuState(*values)  # type: ignore[arg-type]
 
 
-build: Final = _assembled if __file__.endswith(".py") else _constructed
+build: Final = _assembled if _DRAFTS else _constructed
 """``TichuState`` from every field's value, in field order (the rules' hot copies)."""
+assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_fill is out of date"
 
 
 def team_of(seat: int) -> int:
