@@ -66,6 +66,7 @@ from .events import (
 from .scoring import end_reason, is_double_victory, match_result, score_round
 from .state import (
     GRAND_CALL,
+    MEMO_MASK,
     NO_CALL,
     SEATS,
     TICHU_CALL,
@@ -203,32 +204,63 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
 
 
 def active_seats(state: TichuState) -> frozenset[int]:
-    """Awaited seats, seats that may call Tichu, and seats holding a bomb that may be thrown."""
-    return _active_seats(state, -1)
+    """Awaited seats, seats that may call Tichu, and seats holding a bomb that may be thrown.
+
+    Asked of every state by the runner, the bots and each audience's observation: memoised by
+    state identity (``PerState``, looked up inline: a call frame costs as much as a hit), and
+    found by bit tests on the hands, never by listing anyone's plays."""
+    entry = _ACTIVE_TABLE[(id(state) >> 4) & MEMO_MASK]
+    if entry is not None and entry[0] is state:
+        return entry[2]
+    return _active(state, 0)
 
 
 @PerState
-def _active_seats(state: TichuState, _: int) -> frozenset[int]:
-    """``can_call_tichu`` and ``may_bomb`` of every seat, from bit tests on the state."""
+def _active(state: TichuState, _: int) -> frozenset[int]:
     if state.phase is not Phase.PLAY:
         return awaited_seats(state)
-    turn, wisher = state.turn, state.wisher
-    if wisher is not None:  # nobody else may act before the wish (R8.1.1)
-        return _SEAT_SETS[1 << wisher]
+    if state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
+        return _SEAT_SETS[1 << state.wisher]
+    turn = state.turn
     mask = 0 if turn is None else 1 << turn
-    if state.final:
-        return _SEAT_SETS[mask]
-    calls_open = not (state.config.no_calls_after_out and state.out)
-    hands, calls, trick = state.hands, state.calls, state.trick
-    top = trick[-1].combo if trick else None
-    dragon = state.trick_over and is_dragon(top)
-    for s in range(SEATS):
-        hand = hands[s]
-        calls_tichu = calls_open and calls[s] == NO_CALL and hand.bit_count() == 14
-        bombs = top is not None and hand and (s != turn or dragon) and _bomb_beats(hand, top)
-        if calls_tichu or bombs:
-            mask |= 1 << s
-    return _SEAT_SETS[mask]
+    return _SEAT_SETS[mask if state.final else mask | _interrupters(state, turn)]
+
+
+_ACTIVE_TABLE: Final = _active.table
+_HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
+"""For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
+seats holding a bomb (passes share both tuples, so this is computed once per play)."""
+
+
+def _interrupters(state: TichuState, turn: int | None) -> int:
+    """Seats (bit mask) that may call Tichu or throw a bomb now, besides the turn (R3.2, R7.4,
+    R7.5), in the play phase with no wish owed and no final trick."""
+    global _HOLDERS
+    hands, calls = state.hands, state.calls
+    holders = _HOLDERS
+    if holders[0] is not hands or holders[1] is not calls:
+        callers = bombers = 0
+        for s in range(SEATS):
+            hand = hands[s]
+            if calls[s] == NO_CALL and hand.bit_count() == 14:
+                callers |= 1 << s
+            if has_bomb(hand):
+                bombers |= 1 << s
+        holders = _HOLDERS = (hands, calls, callers, bombers)
+    callers, bombers = holders[2], holders[3]
+    if callers and state.config.no_calls_after_out and state.out:
+        callers = 0  # R3.6 [Option]
+    trick = state.trick
+    if not bombers or not trick:
+        return callers
+    top = trick[-1].combo
+    if turn is not None and not (state.trick_over and is_dragon(top)):
+        bombers &= ~(1 << turn)  # the turn seat bombs as its play, except on its Dragon
+    if top.kind is Kind.BOMB or top.cards == _DOG_MASK:  # R7.3, R7.6: must beat it, if at all
+        for s in range(SEATS):
+            if bombers >> s & 1 and not _bomb_beats(hands[s], top):
+                bombers &= ~(1 << s)
+    return callers | bombers
 
 
 # -- legal actions ---------------------------------------------------------------------------
@@ -291,9 +323,10 @@ class Plays:
 
     def actions(self) -> tuple[TichuAction, ...]:
         found = self._actions
-        if found is None:
-            make = self.action
-            found = self._actions = tuple([make(c) for c in self.combos])
+        if found is None:  # by ``map`` over the cached constructors: no Python frame per play
+            cards = map(_cards, self.combos)
+            made = map(bomb, cards) if self.onto else map(play, cards, map(_phoenix, self.combos))
+            found = self._actions = tuple(made)
         return found
 
     def listing(self) -> tuple[TichuAction, ...]:
@@ -335,6 +368,7 @@ class Plays:
 
 
 _cards: Final = attrgetter("cards")
+_phoenix: Final = attrgetter("phoenix_as")
 _NO_PLAYS: Final = Plays(())
 
 
@@ -359,9 +393,17 @@ def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Play
     return Plays(combos, mode is Mode.FOLLOW and not bound)
 
 
-@PerState
 def options(state: TichuState, seat: int) -> Plays:
-    """The legal plays of ``seat`` and whether it may pass."""
+    """The legal plays of ``seat`` and whether it may pass (memoised by state identity, looked
+    up inline as in ``active_seats``)."""
+    entry = _OPTIONS_TABLE[(id(state) >> 4) + seat & MEMO_MASK]
+    if entry is not None and entry[0] is state and entry[1] == seat:
+        return entry[2]
+    return _options_now(state, seat)
+
+
+@PerState
+def _options_now(state: TichuState, seat: int) -> Plays:
     mode = play_mode(state, seat)
     if mode is Mode.NONE:
         return _NO_PLAYS
@@ -371,6 +413,9 @@ def options(state: TichuState, seat: int) -> Plays:
     if mode is Mode.BOMBS and not has_bomb(hand):
         return _NO_PLAYS
     return _options(hand, state.top, mode, state.wish)
+
+
+_OPTIONS_TABLE: Final = _options_now.table
 
 
 def may_bomb_onto(state: TichuState, seat: int) -> bool:

@@ -273,7 +273,9 @@ def next_holding(hands: tuple[int, ...], after: int, skip: int = 0) -> int | Non
 
 
 R = TypeVar("R")
-_MEMO_SLOTS: Final = 64
+MEMO_MASK: Final = 63
+"""``PerState`` tables have ``MEMO_MASK + 1`` slots; ``(id(state) >> 4) + seat & MEMO_MASK``
+is the slot of (state, seat)."""
 
 
 class PerState(Generic[R]):
@@ -282,18 +284,19 @@ class PerState(Generic[R]):
     Within one step the runner, the rules and every seat's observation ask the same questions
     of the same state object; hashing a whole state would cost more than most answers. Entries
     are immutable tuples in a fixed direct-mapped table (holding the state, so its ``id`` is
-    not reused while cached): concurrent callers at worst recompute.
+    not reused while cached): concurrent callers at worst recompute. The hottest callers look
+    ``table`` up inline (a call frame costs as much as a hit), so it is cleared in place.
     """
 
-    __slots__ = ("_fn", "_table")
+    __slots__ = ("_fn", "table")
 
     def __init__(self, fn: Callable[[TichuState, int], R]) -> None:
         self._fn = fn
-        self._table: list[tuple[TichuState, int, R] | None] = [None] * _MEMO_SLOTS
+        self.table: list[tuple[TichuState, int, R] | None] = [None] * (MEMO_MASK + 1)
 
     def __call__(self, state: TichuState, seat: int) -> R:
-        table = self._table
-        slot = ((id(state) >> 4) + seat) % _MEMO_SLOTS
+        table = self.table
+        slot = (id(state) >> 4) + seat & MEMO_MASK
         entry = table[slot]
         if entry is not None and entry[0] is state and entry[1] == seat:
             return entry[2]
@@ -302,4 +305,4 @@ class PerState(Generic[R]):
         return value
 
     def cache_clear(self) -> None:
-        self._table = [None] * _MEMO_SLOTS
+        self.table[:] = [None] * (MEMO_MASK + 1)
