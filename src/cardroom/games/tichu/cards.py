@@ -77,11 +77,19 @@ def card_points(c: int) -> int:
 
 
 _POINT_CARDS: Final = tuple((c, card_points(c)) for c in range(56) if card_points(c))
+_POINT_MASKS: Final = tuple(
+    (p, sum(1 << c for c, q in _POINT_CARDS if q == p))
+    for p in sorted({p for _, p in _POINT_CARDS})
+)
+"""(points, the mask of the cards worth them): a handful of bit counts per mask."""
 
 
 def mask_points(mask: int) -> int:
-    """Card points in a mask."""
-    return sum(p for c, p in _POINT_CARDS if mask >> c & 1)
+    """Card points in a mask (every trick taken is counted)."""
+    total = 0
+    for points, cards in _POINT_MASKS:
+        total += points * (mask & cards).bit_count()
+    return total
 
 
 def format_card(c: int) -> str:

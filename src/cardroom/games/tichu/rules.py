@@ -209,23 +209,28 @@ def active_seats(state: TichuState) -> frozenset[int]:
     Asked of every state by the runner, the bots and each audience's observation: memoised by
     state identity (``PerState``, looked up inline: a call frame costs as much as a hit), and
     found by bit tests on the hands, never by listing anyone's plays."""
-    entry = _ACTIVE_TABLE[(id(state) >> 4) & MEMO_MASK]
+    slot = (id(state) >> 4) & MEMO_MASK
+    entry = _ACTIVE_TABLE[slot]
     if entry is not None and entry[0] is state:
         return entry[2]
-    return _active(state, 0)
-
-
-@PerState
-def _active(state: TichuState, _: int) -> frozenset[int]:
     if state.phase is not Phase.PLAY:
-        return awaited_seats(state)
-    if state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
-        return _SEAT_SETS[1 << state.wisher]
-    turn = state.turn
-    mask = 0 if turn is None else 1 << turn
-    return _SEAT_SETS[mask if state.final else mask | _interrupters(state, turn)]
+        value = awaited_seats(state)
+    elif state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
+        value = _SEAT_SETS[1 << state.wisher]
+    else:
+        turn = state.turn
+        mask = 0 if turn is None else 1 << turn
+        value = _SEAT_SETS[mask if state.final else mask | _interrupters(state, turn)]
+    _ACTIVE_TABLE[slot] = (state, 0, value)
+    return value
 
 
+def _active_of(state: TichuState, _: int) -> frozenset[int]:
+    return active_seats(state)
+
+
+_active: Final = PerState(_active_of)
+"""The memo table of ``active_seats`` (which looks it up and fills it inline)."""
 _ACTIVE_TABLE: Final = _active.table
 _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 """For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
@@ -395,15 +400,18 @@ def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Play
 
 def options(state: TichuState, seat: int) -> Plays:
     """The legal plays of ``seat`` and whether it may pass (memoised by state identity, looked
-    up inline as in ``active_seats``)."""
-    entry = _OPTIONS_TABLE[(id(state) >> 4) + seat & MEMO_MASK]
+    up and stored inline as in ``active_seats``)."""
+    slot = (id(state) >> 4) + seat & MEMO_MASK
+    entry = _OPTIONS_TABLE[slot]
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
-    return _options_now(state, seat)
+    value = _options_of(state, seat)
+    _OPTIONS_TABLE[slot] = (state, seat, value)
+    return value
 
 
-@PerState
-def _options_now(state: TichuState, seat: int) -> Plays:
+def _options_of(state: TichuState, seat: int) -> Plays:
+    """``options`` computed: ``play_mode``, then the plays the mode allows."""
     mode = play_mode(state, seat)
     if mode is Mode.NONE:
         return _NO_PLAYS
@@ -412,9 +420,10 @@ def _options_now(state: TichuState, seat: int) -> Plays:
         return _options(hand, None, mode, state.wish)
     if mode is Mode.BOMBS and not has_bomb(hand):
         return _NO_PLAYS
-    return _options(hand, state.top, mode, state.wish)
+    return _options(hand, state.trick[-1].combo, mode, state.wish)
 
 
+_options_now: Final = PerState(_options_of)
 _OPTIONS_TABLE: Final = _options_now.table
 
 
@@ -492,6 +501,15 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
 
 
+def _plain_lead(state: TichuState, seat: int) -> bool:
+    """The turn ``seat`` only plays or passes: no Dragon to give, no bomb onto a lying trick
+    won by another seat (R5.6, R8.3.2)."""
+    if not state.trick_over:
+        return True
+    top = state.trick[-1]
+    return top.seat == seat and not is_dragon(top.combo)
+
+
 def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """Every legal action of ``seat``; empty if it may not act.
 
@@ -502,8 +520,12 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """
     if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
         plays = options(state, seat)  # the common case: plays, perhaps a pass, nothing else
-        plain = not state.final and not can_call_tichu(state, seat)
-        if plain and (seat != state.turn or not state.trick_over):
+        plain = not state.final and (seat != state.turn or _plain_lead(state, seat))
+        if plain and (
+            state.calls[seat] != NO_CALL
+            or state.hands[seat].bit_count() != 14
+            or not can_call_tichu(state, seat)
+        ):
             return plays.listing()
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
@@ -703,13 +725,18 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         )
     passed = state.passed | 1 << seat
     top_seat, hands = trick[-1].seat, state.hands
-    waiting = [s for s in range(SEATS) if hands[s] and s != top_seat and not passed >> s & 1]
-    if not waiting:
-        new = _end_trick(state, passed)
+    for s in range(SEATS):  # someone else may still answer the top play
+        if hands[s] and s != top_seat and not passed >> s & 1:
+            skip = passed if state.config.pass_is_final else 0
+            new = _moved(state, next_holding(hands, seat, skip), passed)
+            break
     else:
-        skip = passed if state.config.pass_is_final else 0
-        new = _moved(state, next_holding(hands, seat, skip), passed)
-    return make_step(new, (Passed(seat),))
+        new = _end_trick(state, passed)
+    return make_step(new, _PASSED[seat])
+
+
+_PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
+"""A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
 
 
 def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
@@ -795,7 +822,8 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         if combo is None:
             raise _why_no_bomb_onto(state, seat, action)
     else:
-        action = resolve(state, seat, action)
+        if action.phoenix_as is None and action.cards >> PHX & 1:  # perhaps undeclared (R6.3.4)
+            action = resolve(state, seat, action)
         combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
@@ -804,8 +832,8 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     trick, piles, passed, config = state.trick, state.piles, state.passed, state.config
     leads = not onto and seat == state.turn
     leads = leads and (not trick or (state.trick_over and not is_dragon(trick[-1].combo)))
-    if leads and trick and not _overtrumps(state, seat, combo):  # gather the lying trick
-        winner = trick[-1].seat
+    if leads and trick and not (config.overtrump_self and _overtrumps(state, seat, combo)):
+        winner = trick[-1].seat  # gather the lying trick
         taken = _cards_of(trick)
         piles = _set(piles, winner, piles[winner] | taken)
         events.append(TrickTaken(winner, taken, mask_points(taken)))
@@ -831,7 +859,10 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
         turn = next_holding(hands, seat, skip)
-    new = build(  # one copy, all fields in order (the hot path of every round)
+    goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
+    fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
+    wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
+    new = build(  # one copy, all fields in order
         (
             config,
             state.phase,
@@ -848,13 +879,15 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
             turn,
             passed,
             False,
-            state.final,
+            False,
             wish,
-            state.wisher,
+            wisher,
             out,
             piles,
         )
     )
+    if fast:
+        return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
