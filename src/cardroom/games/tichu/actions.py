@@ -196,10 +196,26 @@ def wish(rank: int) -> TichuAction:
     return TichuAction(ActionKind.WISH, wish=rank)
 
 
-@lru_cache(maxsize=1 << 16)
 def action_text(action: TichuAction) -> str:
     """``str(action)``, memoised: observations list the same legal plays for every seat and
-    state until the hand changes."""
+    state until the hand changes, and the runner logs a text per move. First by identity (the
+    listings share their action values; hashing a dataclass runs Python code), then by value."""
+    entry = _TEXTS.get(id(action))
+    if entry is not None and entry[0] is action:
+        return entry[1]
+    text = _text(action)
+    if len(_TEXTS) >= _TEXTS_SIZE:
+        _TEXTS.clear()
+    _TEXTS[id(action)] = (action, text)  # holding the action: its id is not reused meanwhile
+    return text
+
+
+_TEXTS: Final[dict[int, tuple[TichuAction, str]]] = {}
+_TEXTS_SIZE: Final = 1 << 14
+
+
+@lru_cache(maxsize=1 << 16)
+def _text(action: TichuAction) -> str:
     return str(action)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
+from itertools import product, starmap
 from operator import attrgetter
 from typing import Final, NamedTuple
 
@@ -237,6 +238,20 @@ _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 seats holding a bomb (passes share both tuples, so this is computed once per play)."""
 
 
+def _holds_bomb(hand: int) -> bool:
+    """``has_bomb`` memoised by hand: a play changes one hand, and every seat is checked."""
+    found = _BOMB_HELD.get(hand)
+    if found is None:
+        if len(_BOMB_HELD) >= _BOMB_HELD_SIZE:
+            _BOMB_HELD.clear()
+        found = _BOMB_HELD[hand] = has_bomb(hand)
+    return found
+
+
+_BOMB_HELD: Final[dict[int, bool]] = {}
+_BOMB_HELD_SIZE: Final = 1 << 12
+
+
 def _interrupters(state: TichuState, turn: int | None) -> int:
     """Seats (bit mask) that may call Tichu or throw a bomb now, besides the turn (R3.2, R7.4,
     R7.5), in the play phase with no wish owed and no final trick."""
@@ -249,7 +264,7 @@ def _interrupters(state: TichuState, turn: int | None) -> int:
             hand = hands[s]
             if calls[s] == NO_CALL and hand.bit_count() == 14:
                 callers |= 1 << s
-            if has_bomb(hand):
+            if _holds_bomb(hand):
                 bombers |= 1 << s
         holders = _HOLDERS = (hands, calls, callers, bombers)
     callers, bombers = holders[2], holders[3]
@@ -418,7 +433,7 @@ def _options_of(state: TichuState, seat: int) -> Plays:
     hand = state.hands[seat]
     if mode is Mode.LEAD:
         return _options(hand, None, mode, state.wish)
-    if mode is Mode.BOMBS and not has_bomb(hand):
+    if mode is Mode.BOMBS and not _holds_bomb(hand):
         return _NO_PLAYS
     return _options(hand, state.trick[-1].combo, mode, state.wish)
 
@@ -553,7 +568,7 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
     """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
     targets = [(seat + k) % SEATS for k, c in enumerate(given, start=1) if c is None]
-    return tuple(exchange(c, to) for c in iter_cards(hand) for to in targets)
+    return tuple(starmap(exchange, product(iter_cards(hand), targets)))  # no frame per choice
 
 
 @lru_cache(maxsize=2)
