@@ -420,25 +420,21 @@ def options(state: TichuState, seat: int) -> Plays:
     entry = _OPTIONS_TABLE[slot]
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
-    value = _options_of(state, seat)
+    mode = play_mode(state, seat)
+    if mode is Mode.NONE:
+        value = _NO_PLAYS
+    elif mode is Mode.LEAD:
+        value = _options(state.hands[seat], None, mode, state.wish)
+    elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
+        value = _NO_PLAYS
+    else:
+        value = _options(state.hands[seat], state.trick[-1].combo, mode, state.wish)
     _OPTIONS_TABLE[slot] = (state, seat, value)
     return value
 
 
-def _options_of(state: TichuState, seat: int) -> Plays:
-    """``options`` computed: ``play_mode``, then the plays the mode allows."""
-    mode = play_mode(state, seat)
-    if mode is Mode.NONE:
-        return _NO_PLAYS
-    hand = state.hands[seat]
-    if mode is Mode.LEAD:
-        return _options(hand, None, mode, state.wish)
-    if mode is Mode.BOMBS and not _holds_bomb(hand):
-        return _NO_PLAYS
-    return _options(hand, state.trick[-1].combo, mode, state.wish)
-
-
-_options_now: Final = PerState(_options_of)
+_options_now: Final = PerState(options)
+"""The memo table of ``options`` (which looks it up and fills it inline)."""
 _OPTIONS_TABLE: Final = _options_now.table
 
 

@@ -144,16 +144,10 @@ class TichuState:
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
         """A copy with ``changes``: ``dataclasses.replace`` for the hot path (a state is built
         every step; the generic version inspects the fields each time, twice as slow)."""
-        if not _DRAFTS:
-            values = list(_field_values(self))
-            for name, value in changes.items():
-                values[_FIELD_INDEX[name]] = value
-            return _constructed(values)
-        new = _fill(new_object(_Draft), _field_values(self))
+        values = list(_field_values(self))
         for name, value in changes.items():
-            setattr(new, name, value)
-        new.__class__ = TichuState
-        return new  # type: ignore[no-any-return]
+            values[_FIELD_INDEX[name]] = value
+        return build(values)
 
     def all_cards(self) -> list[int]:
         """Every card's location, for the conservation invariant (56 distinct cards)."""
@@ -198,8 +192,9 @@ _DRAFTS: Final = drafts_work(TichuState)
 _Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
 
 
-def _fill(new: Any, values: Iterable[object]) -> Any:
-    """``new`` (a ``_Draft``) with every field set from ``values``, in field order."""
+def _assembled(values: Iterable[object]) -> TichuState:
+    """A state from all its field values in field order, filled as a draft."""
+    new: Any = new_object(_Draft)
     (
         new.config,
         new.phase,
@@ -222,12 +217,6 @@ def _fill(new: Any, values: Iterable[object]) -> Any:
         new.out,
         new.piles,
     ) = values
-    return new
-
-
-def _assembled(values: Iterable[object]) -> TichuState:
-    """A state from all its field values in field order, filled as a draft."""
-    new = _fill(new_object(_Draft), values)
     new.__class__ = TichuState
     return new  # type: ignore[no-any-return]
 
@@ -239,7 +228,7 @@ def _constructed(values: Iterable[object]) -> TichuState:
 
 build: Final = _assembled if _DRAFTS else _constructed
 """``TichuState`` from every field's value, in field order (the rules' hot copies)."""
-assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_fill is out of date"
+assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
 
 
 def team_of(seat: int) -> int:
