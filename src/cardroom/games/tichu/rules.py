@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from itertools import product, starmap
-from operator import attrgetter
+from itertools import product, repeat, starmap
+from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
@@ -366,6 +366,12 @@ class Plays:
     def get(self, action: TichuAction) -> Combo | None:
         """The combination of ``action`` if it is one of these plays (same kind, cards and
         Phoenix rank, nothing else set), else None."""
+        listed = self._actions
+        if listed is not None:  # an action from this listing: found by identity, at C speed
+            try:
+                return self.combos[indexOf(map(is_, listed, repeat(action)), True)]
+            except ValueError:
+                pass
         if action.kind is not (ActionKind.BOMB if self.onto else ActionKind.PLAY):
             return None
         if action.wish is not None or action.to is not None:
