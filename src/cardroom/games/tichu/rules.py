@@ -194,14 +194,19 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
     if phase is Phase.PLAY:
         seat = state.turn if state.wisher is None else state.wisher
         return _SEAT_SETS[0 if seat is None else 1 << seat]
+    mask = 0
     if phase is Phase.GRAND:
-        undecided = [s for s in range(SEATS) if state.grand[s] is None]
-        if state.config.sequential_grand:
-            undecided = undecided[:1]
-        return frozenset(undecided)
-    if phase is Phase.EXCHANGE:
-        return frozenset(s for s in range(SEATS) if not state.exchanged(s))
-    return _SEAT_SETS[0]
+        sequential = state.config.sequential_grand
+        for s, decided in enumerate(state.grand):
+            if decided is None:
+                mask |= 1 << s
+                if sequential:  # [Option] one seat after the other
+                    break
+    elif phase is Phase.EXCHANGE:
+        for s, row in enumerate(state.given):
+            if None in row:
+                mask |= 1 << s
+    return _SEAT_SETS[mask]
 
 
 def active_seats(state: TichuState) -> frozenset[int]:
@@ -504,7 +509,7 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
     if phase is Phase.GRAND:
         return (
             LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
-            if seat in awaited_seats(state)
+            if seat in active_seats(state)  # the awaited seats, memoised
             else _NO_PARTS
         )
     head = (TICHU,) if can_call_tichu(state, seat) else ()
