@@ -403,8 +403,7 @@ _phoenix: Final = attrgetter("phoenix_as")
 _NO_PLAYS: Final = Plays(())
 
 
-@lru_cache(maxsize=256)
-def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
+def _plays_for(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
     """The legal plays and whether passing is allowed, from what decides them: the hand, the
     top, the mode and the wish.
 
@@ -424,6 +423,11 @@ def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Play
     return Plays(combos, mode is Mode.FOLLOW and not bound)
 
 
+_options: Final = lru_cache(maxsize=256)(_plays_for)
+"""``_plays_for`` memoised, for leads (a hand's leads are asked again when it leads again);
+a follow's (hand, top) pair is seen once in a round, so follows skip the cache."""
+
+
 def options(state: TichuState, seat: int) -> Plays:
     """The legal plays of ``seat`` and whether it may pass (memoised by state identity, looked
     up and stored inline as in ``active_seats``)."""
@@ -439,7 +443,7 @@ def options(state: TichuState, seat: int) -> Plays:
     elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
         value = _NO_PLAYS
     else:
-        value = _options(state.hands[seat], state.trick[-1].combo, mode, state.wish)
+        value = _plays_for(state.hands[seat], state.trick[-1].combo, mode, state.wish)
     _OPTIONS_TABLE[slot] = (state, seat, value)
     return value
 
