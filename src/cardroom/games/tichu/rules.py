@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from itertools import product, repeat, starmap
+from itertools import chain, repeat
 from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
@@ -34,7 +34,16 @@ from .actions import (
     rank_text,
     wish,
 )
-from .cards import DOG, MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
+from .cards import (
+    DOG,
+    MJ,
+    PHX,
+    card_indices,
+    format_card,
+    format_cards,
+    mask_points,
+    rank_mask,
+)
 from .combos import (
     Combo,
     Kind,
@@ -578,8 +587,26 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 @lru_cache(maxsize=4096)
 def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
     """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
-    targets = [(seat + k) % SEATS for k, c in enumerate(given, start=1) if c is None]
-    return tuple(starmap(exchange, product(iter_cards(hand), targets)))  # no frame per choice
+    open_ = 0
+    for k, c in enumerate(given):
+        if c is None:
+            open_ |= 1 << k
+    rows = _EXCHANGE_ROWS[seat][open_]  # by card: its choices, at C speed (no frame per choice)
+    return tuple(chain.from_iterable(map(rows.__getitem__, card_indices(hand))))
+
+
+_EXCHANGE_ROWS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(exchange(c, (seat + k) % SEATS) for k in (1, 2, 3) if open_ >> (k - 1) & 1)
+            for c in range(56)
+        )
+        for open_ in range(8)
+    )
+    for seat in range(SEATS)
+)
+"""``[seat][open][card]``: the exchange actions of ``card`` to the seats not served yet (bit
+k-1 of ``open``: seat+k), in listing order."""
 
 
 @lru_cache(maxsize=2)
