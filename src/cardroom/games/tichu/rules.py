@@ -792,9 +792,9 @@ _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
 """A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
 
 
-def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
-    """``state`` with the turn moved on after a pass (one positional copy: passing is the
-    most frequent action)."""
+def _moved(state: TichuState, turn: int | None, passed: int, over: bool = False) -> TichuState:
+    """``state`` with the turn moved on after a pass, ``over`` if that ended the trick (one
+    positional copy: passing is the most frequent action)."""
     return build(
         (
             state.config,
@@ -811,7 +811,7 @@ def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
             state.trick,
             turn,
             passed,
-            state.trick_over,
+            over,
             state.final,
             state.wish,
             state.wisher,
@@ -831,7 +831,7 @@ def _end_trick(state: TichuState, passed: int) -> TichuState:
         turn: int | None = winner
     else:
         turn = next_holding(state.hands, winner)
-    return state.replace(trick_over=True, passed=passed, turn=turn)
+    return _moved(state, turn, passed, True)
 
 
 def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
