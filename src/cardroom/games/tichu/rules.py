@@ -410,6 +410,8 @@ class Plays:
 _cards: Final = attrgetter("cards")
 _phoenix: Final = attrgetter("phoenix_as")
 _NO_PLAYS: Final = Plays(())
+_PASS_ONLY: Final = Plays((), can_pass=True)
+"""A follow with no play that beats the top (shared: such follows are frequent)."""
 
 
 def _plays_for(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
@@ -424,6 +426,8 @@ def _plays_for(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Pl
     if mode is Mode.BOMBS:
         return Plays(enumerate_bombs(hand, top))
     combos = enumerate_plays(hand, None) if top is None else generate_plays(hand, top)
+    if not combos:  # nothing beats the top (or no cards): pass, if following
+        return _PASS_ONLY if mode is Mode.FOLLOW else _NO_PLAYS
     wished = 0 if wish is None else rank_mask(wish)
     bound = bool(hand & wished) and any(c.cards & wished for c in combos)
     if bound:
