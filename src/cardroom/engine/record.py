@@ -14,8 +14,9 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 from cardroom.engine.errors import InvalidNotationError
 
 KINDS = ("chance", "action", "timeout", "seat")
@@ -65,6 +66,23 @@ class LogRecord:
         if kind not in KINDS:
             raise InvalidNotationError(f"unknown log record kind {kind!r}")
         return record
+
+
+_RecordDraft: Final = draft_class(LogRecord)
+_DRAFTS: Final = drafts_work(LogRecord)
+
+
+def log_record(
+    seq: int, kind: str, seat: int | None, text: str, auto: bool = False, at: str = ""
+) -> LogRecord:
+    """``LogRecord(seq, kind, seat, text, auto, at)``, built as a draft: the runner logs one
+    record per move (see ``drafts``)."""
+    if not _DRAFTS:
+        return LogRecord(seq, kind, seat, text, auto, at)
+    new: Any = new_object(_RecordDraft)
+    new.seq, new.kind, new.seat, new.text, new.auto, new.at = seq, kind, seat, text, auto, at
+    new.__class__ = LogRecord
+    return new  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from typing import Any, Generic, TypeVar
 from cardroom.engine.chance import ChanceOutcome, ChanceResolver
 from cardroom.engine.errors import InvalidNotationError
 from cardroom.engine.game import Game, JsonAble
-from cardroom.engine.record import GameRecord, LogRecord
-from cardroom.engine.types import Seat
+from cardroom.engine.record import GameRecord, LogRecord, log_record
+from cardroom.engine.types import Seat, Step
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -96,7 +96,7 @@ class Runner(Generic[S, A, C]):
             outcome = self.resolver.resolve(request)
             step = self.game.apply_chance(state, outcome)
             state = step.state
-            records.append(LogRecord(seq + len(records), "chance", None, str(outcome), auto=True))
+            records.append(log_record(seq + len(records), "chance", None, str(outcome), True))
             events.extend(step.events)
         return Transition(tuple(records), state, tuple(events))
 
@@ -107,16 +107,23 @@ class Runner(Generic[S, A, C]):
 
         Raises the game's ``InvalidNotationError``/``IllegalActionError``/``NotActiveError``.
         """
-        parsed = self.game.parse_action(action) if isinstance(action, str) else action
-        step = self.game.apply(self.state, seat, parsed)
-        played: Any = parsed if step.played is None else step.played
-        records = self.records
-        seq = records[-1].seq + 1 if records else 1
-        record = LogRecord(seq, kind, seat, self.game.format_action(played), auto, at)
+        record, step = self._step(seat, action, kind, auto, at)
         if self.resolver is None or self.game.pending_chance(step.state) is None:
             return Transition((record,), step.state, step.events)  # most steps: no chance
         chance = self.propose_chance(step.state, record.seq + 1)
         return Transition((record, *chance.records), chance.state, step.events + chance.events)
+
+    def _step(
+        self, seat: Seat, action: A | str, kind: str, auto: bool, at: str
+    ) -> tuple[LogRecord, Step[S, JsonAble]]:
+        """The log record of ``action`` and the step it makes from the current state."""
+        game = self.game
+        parsed = game.parse_action(action) if isinstance(action, str) else action
+        step = game.apply(self.state, seat, parsed)
+        played: Any = parsed if step.played is None else step.played
+        records = self.records
+        seq = records[-1].seq + 1 if records else 1
+        return log_record(seq, kind, seat, game.format_action(played), auto, at), step
 
     def propose_seat_change(self, seat: Seat, text: str, at: str = "") -> Transition[S]:
         """A ``seat`` record (who controls a seat); the game state is unchanged."""
@@ -130,11 +137,19 @@ class Runner(Generic[S, A, C]):
         self.records.extend(transition.records)
         self.state = transition.state
 
-    def act(self, seat: Seat, action: A | str, **kw: Any) -> tuple[JsonAble, ...]:
+    def act(
+        self, seat: Seat, action: A | str, *, kind: str = "action", auto: bool = False, at: str = ""
+    ) -> tuple[JsonAble, ...]:
         """Propose and commit in one go; returns the events."""
-        transition = self.propose(seat, action, **kw)
-        self.commit(transition)
-        return transition.events
+        record, step = self._step(seat, action, kind, auto, at)
+        if self.resolver is not None and self.game.pending_chance(step.state) is not None:
+            chance = self.propose_chance(step.state, record.seq + 1)
+            self.records.append(record)
+            self.commit(chance)
+            return step.events + chance.events
+        self.records.append(record)  # most steps: no chance, nothing to check
+        self.state = step.state
+        return step.events
 
     def to_record(self) -> GameRecord:
         game = self.game

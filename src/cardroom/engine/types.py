@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Generic, TypeAlias, TypeVar
+from typing import Any, Final, Generic, TypeAlias, TypeVar
+
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 
 Seat: TypeAlias = int
 """Seats are numbered 0..n-1 in play order."""
@@ -49,6 +51,21 @@ class Step(Generic[S, E]):
     state: S
     events: tuple[E, ...]
     played: object | None = None
+
+
+_StepDraft: Final = draft_class(Step)
+_DRAFTS: Final = drafts_work(Step)
+
+
+def make_step(state: S, events: tuple[E, ...], played: object | None = None) -> Step[S, E]:
+    """``Step(state, events, played)``, built as a draft: the rules return one per move (see
+    ``drafts``)."""
+    if not _DRAFTS:
+        return Step(state, events, played)
+    new: Any = new_object(_StepDraft)
+    new.state, new.events, new.played = state, events, played
+    new.__class__ = Step
+    return new  # type: ignore[no-any-return]
 
 
 def audience_name(audience: Audience) -> str:

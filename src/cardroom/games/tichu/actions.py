@@ -25,8 +25,9 @@ import enum
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 from cardroom.engine.errors import InvalidNotationError
 
 from .cards import PHX, RANK_NAMES, RANK_VALUES, format_card, format_cards, parse_card
@@ -179,16 +180,30 @@ _BARE: Final = frozenset(
 )
 
 
+_ActionDraft: Final = draft_class(TichuAction) if drafts_work(TichuAction) else None
+
+
+def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAction:
+    """``TichuAction(kind, cards, phoenix_as)``, built as a draft in pure Python (see
+    ``engine.drafts``): a first lead lists hundreds of plays never seen before."""
+    if _ActionDraft is None:
+        return TichuAction(kind, cards, phoenix_as)
+    new: Any = new_object(_ActionDraft)
+    new.kind, new.cards, new.phoenix_as, new.wish, new.to = kind, cards, phoenix_as, None, None
+    new.__class__ = TichuAction
+    return new  # type: ignore[no-any-return]
+
+
 @lru_cache(maxsize=1 << 16)
 def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     """A play action (shared values: legal-play listings build thousands per round)."""
-    return TichuAction(ActionKind.PLAY, cards, phoenix_as=phoenix_as)
+    return _new_action(ActionKind.PLAY, cards, phoenix_as)
 
 
 @lru_cache(maxsize=1 << 10)
 def bomb(cards: int) -> TichuAction:
     """A bomb thrown onto the lying trick instead of leading (R5.6)."""
-    return TichuAction(ActionKind.BOMB, cards)
+    return _new_action(ActionKind.BOMB, cards, None)
 
 
 @lru_cache(maxsize=16)
@@ -196,10 +211,26 @@ def wish(rank: int) -> TichuAction:
     return TichuAction(ActionKind.WISH, wish=rank)
 
 
-@lru_cache(maxsize=1 << 16)
 def action_text(action: TichuAction) -> str:
     """``str(action)``, memoised: observations list the same legal plays for every seat and
-    state until the hand changes."""
+    state until the hand changes, and the runner logs a text per move. First by identity (the
+    listings share their action values; hashing a dataclass runs Python code), then by value."""
+    entry = _TEXTS.get(id(action))
+    if entry is not None and entry[0] is action:
+        return entry[1]
+    text = _text(action)
+    if len(_TEXTS) >= _TEXTS_SIZE:
+        _TEXTS.clear()
+    _TEXTS[id(action)] = (action, text)  # holding the action: its id is not reused meanwhile
+    return text
+
+
+_TEXTS: Final[dict[int, tuple[TichuAction, str]]] = {}
+_TEXTS_SIZE: Final = 1 << 14
+
+
+@lru_cache(maxsize=1 << 16)
+def _text(action: TichuAction) -> str:
     return str(action)
 
 

@@ -16,6 +16,8 @@ CardSet.parse('7G 7K PHX')
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
+from operator import getitem
 from typing import Final
 
 from cardroom.engine.bitmask import format_mask, parse_mask
@@ -77,11 +79,19 @@ def card_points(c: int) -> int:
 
 
 _POINT_CARDS: Final = tuple((c, card_points(c)) for c in range(56) if card_points(c))
+_POINT_MASKS: Final = tuple(
+    (p, sum(1 << c for c, q in _POINT_CARDS if q == p))
+    for p in sorted({p for _, p in _POINT_CARDS})
+)
+"""(points, the mask of the cards worth them): a handful of bit counts per mask."""
 
 
 def mask_points(mask: int) -> int:
-    """Card points in a mask."""
-    return sum(p for c, p in _POINT_CARDS if mask >> c & 1)
+    """Card points in a mask (every trick taken is counted)."""
+    total = 0
+    for points, cards in _POINT_MASKS:
+        total += points * (mask & cards).bit_count()
+    return total
 
 
 def format_card(c: int) -> str:
@@ -129,6 +139,16 @@ def parse_cards(text: str) -> int:
     return parse_mask(text, parse_card, format_card)
 
 
+def card_indices(mask: int) -> Iterator[int]:
+    """The cards (0..55) of ``mask`` in ascending order, iterated at C speed (byte tables, no
+    Python frame per card): ``iter_cards`` for the listings built per step."""
+    return chain.from_iterable(map(getitem, _BYTE_CARDS, mask.to_bytes(7, "little")))
+
+
+_BYTE_CARDS: Final = tuple(
+    tuple(tuple(8 * i + b for b in range(8) if v >> b & 1) for v in range(256)) for i in range(7)
+)
+"""``_BYTE_CARDS[i][v]``: the cards of byte ``i`` (cards 8i..8i+7) with value v."""
 _BYTE_NAMES: Final = tuple(
     tuple(tuple(format_card(8 * i + b) for b in range(8) if v >> b & 1) for v in range(256))
     for i in range(7)

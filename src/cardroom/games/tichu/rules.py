@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
-from cardroom.engine.types import Step
+from cardroom.engine.types import Step, make_step
 
 from .actions import (
     GRAND,
@@ -33,7 +34,16 @@ from .actions import (
     rank_text,
     wish,
 )
-from .cards import DOG, MJ, PHX, format_card, format_cards, iter_cards, mask_points, rank_mask
+from .cards import (
+    DOG,
+    MJ,
+    PHX,
+    card_indices,
+    format_card,
+    format_cards,
+    mask_points,
+    rank_mask,
+)
 from .combos import (
     Combo,
     Kind,
@@ -66,6 +76,7 @@ from .events import (
 from .scoring import end_reason, is_double_victory, match_result, score_round
 from .state import (
     GRAND_CALL,
+    MEMO_MASK,
     NO_CALL,
     SEATS,
     TICHU_CALL,
@@ -121,7 +132,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
         hands=hands,
         later=later,
     )
-    return Step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
+    return make_step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -192,43 +203,98 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
     if phase is Phase.PLAY:
         seat = state.turn if state.wisher is None else state.wisher
         return _SEAT_SETS[0 if seat is None else 1 << seat]
+    mask = 0
     if phase is Phase.GRAND:
-        undecided = [s for s in range(SEATS) if state.grand[s] is None]
-        if state.config.sequential_grand:
-            undecided = undecided[:1]
-        return frozenset(undecided)
-    if phase is Phase.EXCHANGE:
-        return frozenset(s for s in range(SEATS) if not state.exchanged(s))
-    return _SEAT_SETS[0]
+        sequential = state.config.sequential_grand
+        for s, decided in enumerate(state.grand):
+            if decided is None:
+                mask |= 1 << s
+                if sequential:  # [Option] one seat after the other
+                    break
+    elif phase is Phase.EXCHANGE:
+        for s, row in enumerate(state.given):
+            if None in row:
+                mask |= 1 << s
+    return _SEAT_SETS[mask]
 
 
 def active_seats(state: TichuState) -> frozenset[int]:
-    """Awaited seats, seats that may call Tichu, and seats holding a bomb that may be thrown."""
-    return _active_seats(state, -1)
+    """Awaited seats, seats that may call Tichu, and seats holding a bomb that may be thrown.
 
-
-@PerState
-def _active_seats(state: TichuState, _: int) -> frozenset[int]:
-    """``can_call_tichu`` and ``may_bomb`` of every seat, from bit tests on the state."""
+    Asked of every state by the runner, the bots and each audience's observation: memoised by
+    state identity (``PerState``, looked up inline: a call frame costs as much as a hit), and
+    found by bit tests on the hands, never by listing anyone's plays."""
+    slot = (id(state) >> 4) & MEMO_MASK
+    entry = _ACTIVE_TABLE[slot]
+    if entry is not None and entry[0] is state:
+        return entry[2]
     if state.phase is not Phase.PLAY:
-        return awaited_seats(state)
-    turn, wisher = state.turn, state.wisher
-    if wisher is not None:  # nobody else may act before the wish (R8.1.1)
-        return _SEAT_SETS[1 << wisher]
-    mask = 0 if turn is None else 1 << turn
-    if state.final:
-        return _SEAT_SETS[mask]
-    calls_open = not (state.config.no_calls_after_out and state.out)
-    hands, calls, trick = state.hands, state.calls, state.trick
-    top = trick[-1].combo if trick else None
-    dragon = state.trick_over and is_dragon(top)
-    for s in range(SEATS):
-        hand = hands[s]
-        calls_tichu = calls_open and calls[s] == NO_CALL and hand.bit_count() == 14
-        bombs = top is not None and hand and (s != turn or dragon) and _bomb_beats(hand, top)
-        if calls_tichu or bombs:
-            mask |= 1 << s
-    return _SEAT_SETS[mask]
+        value = awaited_seats(state)
+    elif state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
+        value = _SEAT_SETS[1 << state.wisher]
+    else:
+        turn = state.turn
+        mask = 0 if turn is None else 1 << turn
+        value = _SEAT_SETS[mask if state.final else mask | _interrupters(state, turn)]
+    _ACTIVE_TABLE[slot] = (state, 0, value)
+    return value
+
+
+def _active_of(state: TichuState, _: int) -> frozenset[int]:
+    return active_seats(state)
+
+
+_active: Final = PerState(_active_of)
+"""The memo table of ``active_seats`` (which looks it up and fills it inline)."""
+_ACTIVE_TABLE: Final = _active.table
+_HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
+"""For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
+seats holding a bomb (passes share both tuples, so this is computed once per play)."""
+
+
+def _holds_bomb(hand: int) -> bool:
+    """``has_bomb`` memoised by hand: a play changes one hand, and every seat is checked."""
+    found = _BOMB_HELD.get(hand)
+    if found is None:
+        if len(_BOMB_HELD) >= _BOMB_HELD_SIZE:
+            _BOMB_HELD.clear()
+        found = _BOMB_HELD[hand] = has_bomb(hand)
+    return found
+
+
+_BOMB_HELD: Final[dict[int, bool]] = {}
+_BOMB_HELD_SIZE: Final = 1 << 12
+
+
+def _interrupters(state: TichuState, turn: int | None) -> int:
+    """Seats (bit mask) that may call Tichu or throw a bomb now, besides the turn (R3.2, R7.4,
+    R7.5), in the play phase with no wish owed and no final trick."""
+    global _HOLDERS
+    hands, calls = state.hands, state.calls
+    holders = _HOLDERS
+    if holders[0] is not hands or holders[1] is not calls:
+        callers = bombers = 0
+        for s in range(SEATS):
+            hand = hands[s]
+            if calls[s] == NO_CALL and hand.bit_count() == 14:
+                callers |= 1 << s
+            if _holds_bomb(hand):
+                bombers |= 1 << s
+        holders = _HOLDERS = (hands, calls, callers, bombers)
+    callers, bombers = holders[2], holders[3]
+    if callers and state.config.no_calls_after_out and state.out:
+        callers = 0  # R3.6 [Option]
+    trick = state.trick
+    if not bombers or not trick:
+        return callers
+    top = trick[-1].combo
+    if turn is not None and not (state.trick_over and is_dragon(top)):
+        bombers &= ~(1 << turn)  # the turn seat bombs as its play, except on its Dragon
+    if top.kind is Kind.BOMB or top.cards == _DOG_MASK:  # R7.3, R7.6: must beat it, if at all
+        for s in range(SEATS):
+            if bombers >> s & 1 and not _bomb_beats(hands[s], top):
+                bombers &= ~(1 << s)
+    return callers | bombers
 
 
 # -- legal actions ---------------------------------------------------------------------------
@@ -291,9 +357,10 @@ class Plays:
 
     def actions(self) -> tuple[TichuAction, ...]:
         found = self._actions
-        if found is None:
-            make = self.action
-            found = self._actions = tuple([make(c) for c in self.combos])
+        if found is None:  # by ``map`` over the cached constructors: no Python frame per play
+            cards = map(_cards, self.combos)
+            made = map(bomb, cards) if self.onto else map(play, cards, map(_phoenix, self.combos))
+            found = self._actions = tuple(made)
         return found
 
     def listing(self) -> tuple[TichuAction, ...]:
@@ -313,6 +380,12 @@ class Plays:
     def get(self, action: TichuAction) -> Combo | None:
         """The combination of ``action`` if it is one of these plays (same kind, cards and
         Phoenix rank, nothing else set), else None."""
+        listed = self._actions
+        if listed is not None:  # an action from this listing: found by identity, at C speed
+            try:
+                return self.combos[indexOf(map(is_, listed, repeat(action)), True)]
+            except ValueError:
+                pass
         if action.kind is not (ActionKind.BOMB if self.onto else ActionKind.PLAY):
             return None
         if action.wish is not None or action.to is not None:
@@ -335,11 +408,13 @@ class Plays:
 
 
 _cards: Final = attrgetter("cards")
+_phoenix: Final = attrgetter("phoenix_as")
 _NO_PLAYS: Final = Plays(())
+_PASS_ONLY: Final = Plays((), can_pass=True)
+"""A follow with no play that beats the top (shared: such follows are frequent)."""
 
 
-@lru_cache(maxsize=256)
-def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
+def _plays_for(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Plays:
     """The legal plays and whether passing is allowed, from what decides them: the hand, the
     top, the mode and the wish.
 
@@ -351,6 +426,8 @@ def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Play
     if mode is Mode.BOMBS:
         return Plays(enumerate_bombs(hand, top))
     combos = enumerate_plays(hand, None) if top is None else generate_plays(hand, top)
+    if not combos:  # nothing beats the top (or no cards): pass, if following
+        return _PASS_ONLY if mode is Mode.FOLLOW else _NO_PLAYS
     wished = 0 if wish is None else rank_mask(wish)
     bound = bool(hand & wished) and any(c.cards & wished for c in combos)
     if bound:
@@ -359,18 +436,34 @@ def _options(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Play
     return Plays(combos, mode is Mode.FOLLOW and not bound)
 
 
-@PerState
+_options: Final = lru_cache(maxsize=256)(_plays_for)
+"""``_plays_for`` memoised, for leads (a hand's leads are asked again when it leads again);
+a follow's (hand, top) pair is seen once in a round, so follows skip the cache."""
+
+
 def options(state: TichuState, seat: int) -> Plays:
-    """The legal plays of ``seat`` and whether it may pass."""
+    """The legal plays of ``seat`` and whether it may pass (memoised by state identity, looked
+    up and stored inline as in ``active_seats``)."""
+    slot = (id(state) >> 4) + seat & MEMO_MASK
+    entry = _OPTIONS_TABLE[slot]
+    if entry is not None and entry[0] is state and entry[1] == seat:
+        return entry[2]
     mode = play_mode(state, seat)
     if mode is Mode.NONE:
-        return _NO_PLAYS
-    hand = state.hands[seat]
-    if mode is Mode.LEAD:
-        return _options(hand, None, mode, state.wish)
-    if mode is Mode.BOMBS and not has_bomb(hand):
-        return _NO_PLAYS
-    return _options(hand, state.top, mode, state.wish)
+        value = _NO_PLAYS
+    elif mode is Mode.LEAD:
+        value = _options(state.hands[seat], None, mode, state.wish)
+    elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
+        value = _NO_PLAYS
+    else:
+        value = _plays_for(state.hands[seat], state.trick[-1].combo, mode, state.wish)
+    _OPTIONS_TABLE[slot] = (state, seat, value)
+    return value
+
+
+_options_now: Final = PerState(options)
+"""The memo table of ``options`` (which looks it up and fills it inline)."""
+_OPTIONS_TABLE: Final = _options_now.table
 
 
 def may_bomb_onto(state: TichuState, seat: int) -> bool:
@@ -433,7 +526,7 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
     if phase is Phase.GRAND:
         return (
             LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
-            if seat in awaited_seats(state)
+            if seat in active_seats(state)  # the awaited seats, memoised
             else _NO_PARTS
         )
     head = (TICHU,) if can_call_tichu(state, seat) else ()
@@ -447,6 +540,15 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
 
 
+def _plain_lead(state: TichuState, seat: int) -> bool:
+    """The turn ``seat`` only plays or passes: no Dragon to give, no bomb onto a lying trick
+    won by another seat (R5.6, R8.3.2)."""
+    if not state.trick_over:
+        return True
+    top = state.trick[-1]
+    return top.seat == seat and not is_dragon(top.combo)
+
+
 def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """Every legal action of ``seat``; empty if it may not act.
 
@@ -457,8 +559,12 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     """
     if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
         plays = options(state, seat)  # the common case: plays, perhaps a pass, nothing else
-        plain = not state.final and not can_call_tichu(state, seat)
-        if plain and (seat != state.turn or not state.trick_over):
+        plain = not state.final and (seat != state.turn or _plain_lead(state, seat))
+        if plain and (
+            state.calls[seat] != NO_CALL
+            or state.hands[seat].bit_count() != 14
+            or not can_call_tichu(state, seat)
+        ):
             return plays.listing()
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
@@ -485,8 +591,26 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 @lru_cache(maxsize=4096)
 def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
     """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
-    targets = [(seat + k) % SEATS for k, c in enumerate(given, start=1) if c is None]
-    return tuple(exchange(c, to) for c in iter_cards(hand) for to in targets)
+    open_ = 0
+    for k, c in enumerate(given):
+        if c is None:
+            open_ |= 1 << k
+    rows = _EXCHANGE_ROWS[seat][open_]  # by card: its choices, at C speed (no frame per choice)
+    return tuple(chain.from_iterable(map(rows.__getitem__, card_indices(hand))))
+
+
+_EXCHANGE_ROWS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(exchange(c, (seat + k) % SEATS) for k in (1, 2, 3) if open_ >> (k - 1) & 1)
+            for c in range(56)
+        )
+        for open_ in range(8)
+    )
+    for seat in range(SEATS)
+)
+"""``[seat][open][card]``: the exchange actions of ``card`` to the seats not served yet (bit
+k-1 of ``open``: seat+k), in listing order."""
 
 
 @lru_cache(maxsize=2)
@@ -541,7 +665,7 @@ def _call_tichu(state: TichuState, seat: int) -> TichuStep:
     if not can_call_tichu(state, seat):
         raise _why_no_tichu(state, seat)
     calls = (*state.calls[:seat], TICHU_CALL, *state.calls[seat + 1 :])
-    return Step(state.replace(calls=calls), (TichuCalled(seat),))
+    return make_step(state.replace(calls=calls), (TichuCalled(seat),))
 
 
 def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
@@ -578,7 +702,7 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         new = new.replace(phase=Phase.EXCHANGE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
         events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
-    return Step(new, tuple(events))
+    return make_step(new, tuple(events))
 
 
 def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuStep:
@@ -605,7 +729,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
     new = state.replace(given=given, hands=hands)
     if None in new_row:
-        return Step(new, ())
+        return make_step(new, ())
     events: list[TichuEvent] = [ExchangeSubmitted(seat, _row(new_row))]
     if all(None not in g for g in given):
         received = list(hands)
@@ -616,7 +740,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
         leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
         new = new.replace(phase=Phase.PLAY, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
-    return Step(new, tuple(events))
+    return make_step(new, tuple(events))
 
 
 def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -635,10 +759,10 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
             raise IllegalActionError(
                 "R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong"
             )
-        return Step(state.replace(wisher=None), ())
+        return make_step(state.replace(wisher=None), ())
     if rank not in WISH_RANKS:
         raise IllegalActionError("R8.1.1: the wish must name a rank 2..A")
-    return Step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
+    return make_step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
 
 
 # -- play phase ---------------------------------------------------------------------------------
@@ -658,18 +782,23 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         )
     passed = state.passed | 1 << seat
     top_seat, hands = trick[-1].seat, state.hands
-    waiting = [s for s in range(SEATS) if hands[s] and s != top_seat and not passed >> s & 1]
-    if not waiting:
-        new = _end_trick(state, passed)
+    for s in range(SEATS):  # someone else may still answer the top play
+        if hands[s] and s != top_seat and not passed >> s & 1:
+            skip = passed if state.config.pass_is_final else 0
+            new = _moved(state, next_holding(hands, seat, skip), passed)
+            break
     else:
-        skip = passed if state.config.pass_is_final else 0
-        new = _moved(state, next_holding(hands, seat, skip), passed)
-    return Step(new, (Passed(seat),))
+        new = _end_trick(state, passed)
+    return make_step(new, _PASSED[seat])
 
 
-def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
-    """``state`` with the turn moved on after a pass (one positional copy: passing is the
-    most frequent action)."""
+_PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
+"""A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
+
+
+def _moved(state: TichuState, turn: int | None, passed: int, over: bool = False) -> TichuState:
+    """``state`` with the turn moved on after a pass, ``over`` if that ended the trick (one
+    positional copy: passing is the most frequent action)."""
     return build(
         (
             state.config,
@@ -686,7 +815,7 @@ def _moved(state: TichuState, turn: int | None, passed: int) -> TichuState:
             state.trick,
             turn,
             passed,
-            state.trick_over,
+            over,
             state.final,
             state.wish,
             state.wisher,
@@ -706,7 +835,7 @@ def _end_trick(state: TichuState, passed: int) -> TichuState:
         turn: int | None = winner
     else:
         turn = next_holding(state.hands, winner)
-    return state.replace(trick_over=True, passed=passed, turn=turn)
+    return _moved(state, turn, passed, True)
 
 
 def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
@@ -728,7 +857,7 @@ def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
     if state.final:
         return _finish_round(new, events)
     turn = seat if state.hands[seat] else next_holding(state.hands, seat)
-    return Step(new.replace(turn=turn), tuple(events))
+    return make_step(new.replace(turn=turn), tuple(events))
 
 
 def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
@@ -750,7 +879,8 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         if combo is None:
             raise _why_no_bomb_onto(state, seat, action)
     else:
-        action = resolve(state, seat, action)
+        if action.phoenix_as is None and action.cards >> PHX & 1:  # perhaps undeclared (R6.3.4)
+            action = resolve(state, seat, action)
         combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
@@ -759,8 +889,8 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     trick, piles, passed, config = state.trick, state.piles, state.passed, state.config
     leads = not onto and seat == state.turn
     leads = leads and (not trick or (state.trick_over and not is_dragon(trick[-1].combo)))
-    if leads and trick and not _overtrumps(state, seat, combo):  # gather the lying trick
-        winner = trick[-1].seat
+    if leads and trick and not (config.overtrump_self and _overtrumps(state, seat, combo)):
+        winner = trick[-1].seat  # gather the lying trick
         taken = _cards_of(trick)
         piles = _set(piles, winner, piles[winner] | taken)
         events.append(TrickTaken(winner, taken, mask_points(taken)))
@@ -786,7 +916,10 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
         turn = next_holding(hands, seat, skip)
-    new = build(  # one copy, all fields in order (the hot path of every round)
+    goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
+    fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
+    wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
+    new = build(  # one copy, all fields in order
         (
             config,
             state.phase,
@@ -803,18 +936,20 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
             turn,
             passed,
             False,
-            state.final,
+            False,
             wish,
-            state.wisher,
+            wisher,
             out,
             piles,
         )
     )
+    if fast:
+        return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
-    return Step(state, step.events, action)  # logged with the Phoenix value as played
+    return make_step(state, step.events, action)  # logged with the Phoenix value as played
 
 
 def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
@@ -859,13 +994,13 @@ def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> Tichu
         if state.trick:
             final = state.replace(trick_over=True, final=True, turn=seat)
             if final.dragon_pending and not state.config.dragon_last_trick_exempt:
-                return Step(final, tuple(events))
+                return make_step(final, tuple(events))
             state, taken = _gather(state, seat)
             events.append(taken)
         return _finish_round(state.replace(turn=None), events)
     if state.trick and state.turn is None:
         state = _end_trick(state, state.passed)
-    return Step(state, tuple(events))
+    return make_step(state, tuple(events))
 
 
 def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
@@ -885,10 +1020,10 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
     )
     winners = match_result(state.config, scores, len(state.score_sheet) + 1)
     if winners is None:
-        return Step(new.replace(phase=Phase.DEAL, round=state.round + 1), tuple(events))
+        return make_step(new.replace(phase=Phase.DEAL, round=state.round + 1), tuple(events))
     seats = tuple(s for s in range(SEATS) if s % 2 in winners)
     events.append(GameOver(scores, seats, end_reason(state.config, scores, winners)))
-    return Step(new.replace(phase=Phase.GAME_OVER), tuple(events))
+    return make_step(new.replace(phase=Phase.GAME_OVER), tuple(events))
 
 
 # -- diagnosis ------------------------------------------------------------------------------------

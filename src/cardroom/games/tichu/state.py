@@ -6,12 +6,12 @@ Seats 0..3 in play order; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
 from __future__ import annotations
 
 import enum
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from itertools import repeat
 from operator import attrgetter
-from typing import Final, Generic, TypedDict, TypeVar, Unpack
+from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
+
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 
 from .cards import DOG, DRG, iter_cards
 from .combos import Combo, Kind
@@ -187,13 +187,38 @@ assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out
 _FIELD_COUNT: Final = len(_FIELD_NAMES)
 
 
+_DRAFTS: Final = drafts_work(TichuState)
+"""Pure Python: states are built as drafts (see ``engine.drafts``); a compiled class cannot be."""
+_Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
+
+
 def _assembled(values: Iterable[object]) -> TichuState:
-    """A state from all its field values in field order, set at C speed (``map`` over
-    ``object.__setattr__``, as the frozen dataclass's own ``__init__`` sets them one Python
-    line each): a state is copied at every step."""
-    new = object.__new__(TichuState)
-    deque(map(object.__setattr__, repeat(new, _FIELD_COUNT), _FIELD_NAMES, values), 0)
-    return new
+    """A state from all its field values in field order, filled as a draft."""
+    new: Any = new_object(_Draft)
+    (
+        new.config,
+        new.phase,
+        new.round,
+        new.scores,
+        new.score_sheet,
+        new.last_round,
+        new.hands,
+        new.later,
+        new.calls,
+        new.grand,
+        new.given,
+        new.trick,
+        new.turn,
+        new.passed,
+        new.trick_over,
+        new.final,
+        new.wish,
+        new.wisher,
+        new.out,
+        new.piles,
+    ) = values
+    new.__class__ = TichuState
+    return new  # type: ignore[no-any-return]
 
 
 def _constructed(values: Iterable[object]) -> TichuState:
@@ -201,8 +226,9 @@ def _constructed(values: Iterable[object]) -> TichuState:
     return TichuState(*values)  # type: ignore[arg-type]
 
 
-build: Final = _assembled if __file__.endswith(".py") else _constructed
+build: Final = _assembled if _DRAFTS else _constructed
 """``TichuState`` from every field's value, in field order (the rules' hot copies)."""
+assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
 
 
 def team_of(seat: int) -> int:
@@ -236,7 +262,9 @@ def next_holding(hands: tuple[int, ...], after: int, skip: int = 0) -> int | Non
 
 
 R = TypeVar("R")
-_MEMO_SLOTS: Final = 64
+MEMO_MASK: Final = 63
+"""``PerState`` tables have ``MEMO_MASK + 1`` slots; ``(id(state) >> 4) + seat & MEMO_MASK``
+is the slot of (state, seat)."""
 
 
 class PerState(Generic[R]):
@@ -245,18 +273,19 @@ class PerState(Generic[R]):
     Within one step the runner, the rules and every seat's observation ask the same questions
     of the same state object; hashing a whole state would cost more than most answers. Entries
     are immutable tuples in a fixed direct-mapped table (holding the state, so its ``id`` is
-    not reused while cached): concurrent callers at worst recompute.
+    not reused while cached): concurrent callers at worst recompute. The hottest callers look
+    ``table`` up inline (a call frame costs as much as a hit), so it is cleared in place.
     """
 
-    __slots__ = ("_fn", "_table")
+    __slots__ = ("_fn", "table")
 
     def __init__(self, fn: Callable[[TichuState, int], R]) -> None:
         self._fn = fn
-        self._table: list[tuple[TichuState, int, R] | None] = [None] * _MEMO_SLOTS
+        self.table: list[tuple[TichuState, int, R] | None] = [None] * (MEMO_MASK + 1)
 
     def __call__(self, state: TichuState, seat: int) -> R:
-        table = self._table
-        slot = ((id(state) >> 4) + seat) % _MEMO_SLOTS
+        table = self.table
+        slot = (id(state) >> 4) + seat & MEMO_MASK
         entry = table[slot]
         if entry is not None and entry[0] is state and entry[1] == seat:
             return entry[2]
@@ -265,4 +294,4 @@ class PerState(Generic[R]):
         return value
 
     def cache_clear(self) -> None:
-        self._table = [None] * _MEMO_SLOTS
+        self.table[:] = [None] * (MEMO_MASK + 1)

@@ -1,0 +1,40 @@
+"""Building frozen slotted dataclasses fast in pure Python, by drafts.
+
+A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, several times
+slower than a plain slot store, and the engine builds a state, a step and a log record at every
+move. A draft is a plain class with the same slots: the hot builders fill one with ordinary
+attribute stores, then turn it into the frozen class by ``__class__`` assignment (allowed
+because the two layouts are identical). The result is an ordinary instance of the frozen class.
+
+A class compiled by mypyc cannot change its type: ``drafts_work`` says whether the module that
+defines the frozen class is plain Python, and builders fall back to the constructor otherwise.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any, Final
+
+new_object: Final = object.__new__
+"""``new_object(draft_class)``: an empty draft (no ``__init__`` runs)."""
+
+
+def draft_class(cls: type) -> type:
+    """A plain class with the slots and bases of the frozen slotted dataclass ``cls`` (the
+    layouts must match down to the bases for ``__class__`` assignment)."""
+    slots = cls.__dict__.get("__slots__")
+    if not isinstance(slots, tuple) or "__dict__" in slots:
+        raise TypeError(f"{cls.__name__} is not a slotted class")
+    bases = cls.__dict__.get("__orig_bases__", ())  # a generic class: the same ``Generic`` base
+
+    def body(namespace: dict[str, Any]) -> None:
+        namespace["__slots__"] = slots
+
+    return types.new_class(f"_{cls.__name__}Draft", bases, exec_body=body)
+
+
+def drafts_work(cls: type) -> bool:
+    """Whether instances of ``cls`` may be built as drafts (its module is not compiled)."""
+    module = sys.modules.get(cls.__module__)
+    return str(getattr(module, "__file__", "")).endswith(".py")
