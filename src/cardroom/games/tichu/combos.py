@@ -641,38 +641,63 @@ def _is_flush(m: int) -> bool:
 def _add_stairs(
     hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
-    """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs."""
+    """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs.
+
+    From each low rank, the window grows one rank at a time, keeping the natural choices
+    (``plain``) and those with the Phoenix in one pair (``wild``). Plain loops, not
+    comprehensions: the lists hold one or two masks in most hands.
+    """
     phx = hand & _PHX
     low_k, high_k = (2, 7) if length is None else (length // 2, length // 2)
     present, paired = ranks.present & ~2, ranks.paired
     window = (1 << low_k) - 1
-    found: list[Combo] = []
-    starts = present  # the ranks that begin low_k held ranks in a row
+    spare = 1 if phx else 0
+    usable = present if phx else paired  # the ranks a pair can come from
+    starts = usable  # the ranks that begin low_k usable ranks in a row
     for i in range(1, low_k):
-        starts &= present >> i
-    for lo in _bits(starts):
-        if low_k - ((paired >> lo) & window).bit_count() > (1 if phx else 0):
+        starts &= usable >> i
+    if phx and low_k == 2:
+        starts &= paired | paired >> 1  # one of the two paired: the Phoenix completes the other
+    found: list[Combo] = []
+    new = _new
+    stairs = Kind.STAIRS
+    pair_table, single_table = _PAIRS, _SINGLES
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        lo = low.bit_length() - 1
+        if low_k - ((paired >> lo) & window).bit_count() > spare:
             continue  # the shortest stairs from lo cannot be completed
         plain = [0]
         wild: list[tuple[int, int]] = []
         for hi in range(lo, min(14, lo + high_k - 1) + 1):
             s = suits[hi]
-            pairs = _PAIRS[hi][s]
-            grown = [(m | c, p) for m, p in wild for c in pairs]
+            pairs = pair_table[hi][s]
             if phx:
-                grown += [(m | c | _PHX, hi) for m in plain for c in _SINGLES[hi][s]]
-            wild = grown
-            plain = [m | c for m in plain for c in pairs]
+                grown: list[tuple[int, int]] = []
+                for c in pairs:
+                    for m, p in wild:
+                        grown.append((m | c, p))
+                for c in single_table[hi][s]:
+                    c |= _PHX
+                    for m in plain:
+                        grown.append((m | c, hi))
+                wild = grown
+            if len(pairs) == 1 and len(plain) == 1:
+                plain = [plain[0] | pairs[0]]
+            else:
+                plain = [m | c for c in pairs for m in plain]
             if not plain and not wild:
                 break
-            k = hi - lo + 1
-            if k < low_k or 2 * hi <= above:
+            if hi - lo + 1 < low_k or 2 * hi <= above:
                 continue
+            size, strength = 2 * (hi - lo + 1), 2 * hi
             for m in plain:
-                found.append(_new(Combo, (Kind.STAIRS, m, 2 * hi, 2 * k, None)))
+                found.append(new(Combo, (stairs, m, strength, size, None)))
             for m, p in wild:
-                found.append(_new(Combo, (Kind.STAIRS, m, 2 * hi, 2 * k, p)))
-    found.sort(key=_sort_key)
+                found.append(new(Combo, (stairs, m, strength, size, p)))
+    if len(found) > 1:
+        found.sort(key=_sort_key)
     out.extend(found)
 
 
