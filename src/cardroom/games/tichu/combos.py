@@ -432,37 +432,54 @@ def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
 def _add_full_houses(
     hand: int, suits: list[int], ranks: _Ranks, above: int, out: list[Combo]
 ) -> None:
-    """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part."""
+    """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part.
+
+    Emitted in canonical order without sorting Combos: by triple rank, then the natural ones
+    (a pair below the triple: the triple's cards decide first; above it: the pair's), then those
+    with the Phoenix, sorted as integers ``cards << 4 | the Phoenix's rank``.
+    """
     phx = hand & _PHX
-    found: list[Combo] = []
-    full = Kind.FULL_HOUSE
     new = _new
+    full = Kind.FULL_HOUSE
     paired = ranks.paired
     pair_ranks = [(p, _PAIRS[p][suits[p]]) for p in _bits(paired)]
-    single_ranks = [(p, _SINGLES[p][suits[p]]) for p in _bits(ranks.present & ~2)] if phx else []
-    for t in _bits(ranks.tripled | paired if phx else ranks.tripled):
-        if 2 * t <= above:
-            continue
+    candidates = ranks.tripled | paired if phx else ranks.tripled
+    if above >= 0:
+        candidates &= ~((2 << (above // 2)) - 1)  # triple ranks above the top's
+    for t in _bits(candidates):
         st = suits[t]
         triples = _TRIPLES[t][st]
-        wild_triples = _PAIRS[t][st] if phx else ()
         strength = 2 * t
-        for p, pairs in pair_ranks:
-            if p == t:
-                continue
+        if triples:
             for tc in triples:
-                found += [new(Combo, (full, tc | pc, strength, 5, None)) for pc in pairs]
-            for tc in wild_triples:
-                found += [new(Combo, (full, tc | pc | _PHX, strength, 5, t)) for pc in pairs]
-        if triples and phx:
-            for p, singles in single_ranks:
+                for p, pairs in pair_ranks:
+                    if p >= t:
+                        break
+                    for pc in pairs:
+                        out.append(new(Combo, (full, tc | pc, strength, 5, None)))
+            for p, pairs in pair_ranks:
+                if p > t:
+                    for pc in pairs:
+                        for tc in triples:
+                            out.append(new(Combo, (full, tc | pc, strength, 5, None)))
+        if not phx:
+            continue
+        keys: list[int] = []
+        for wt in _PAIRS[t][st]:  # the Phoenix completes the triple
+            wt |= _PHX
+            for p, pairs in pair_ranks:
                 if p != t:
+                    for pc in pairs:
+                        keys.append((wt | pc) << 4 | t)
+        if triples:  # the Phoenix completes the pair
+            for p in _bits(ranks.present & ~2 & ~(1 << t)):
+                for c in _SINGLES[p][suits[p]]:
+                    c |= _PHX
                     for tc in triples:
-                        found += [
-                            new(Combo, (full, tc | c | _PHX, strength, 5, p)) for c in singles
-                        ]
-    found.sort(key=_sort_key)
-    out.extend(found)
+                        keys.append((tc | c) << 4 | p)
+        keys.sort()
+        for k in keys:
+            out.append(new(Combo, (full, k >> 4, strength, 5, k & 15)))
 
 
 def _add_straights(
