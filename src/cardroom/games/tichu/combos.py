@@ -507,19 +507,29 @@ def _add_straights(
     flushes = bool(x & (x >> 4) & (x >> 8) & (x >> 12) & (x >> 16))
     groups: list[list[Combo]] = [[] for _ in range(high_len - low_len + 1)]
     memo: dict[int, list[int]] = {0: [0]}
+    memo4: dict[int, list[int]] = {0: [0]}
+    # memo4: memo shifted left by 4, for the Phoenix keys
     new = _new
     straight = Kind.STRAIGHT
-    run_cards, run_ranks, not_rank = _RUN_CARDS, _RUN_RANKS, _NOT_RANK
-    for lo in range(1 if present & 2 else 2, 16 - low_len):
+    run_cards, run_ranks, not_rank, not_rank4 = _RUN_CARDS, _RUN_RANKS, _NOT_RANK, _NOT_RANK4
+    beyond = above // 2 + 1  # the lowest top rank that beats
+    shortest = (1 << low_len) - 1
+    need = low_len - 1 if phx else low_len
+    start = 1 if present & 2 else 2
+    if start < beyond - high_len + 1:
+        start = beyond - high_len + 1
+    for lo in range(start, 16 - low_len):
         run = present >> lo
+        if (run & shortest).bit_count() < need:
+            continue  # the shortest window from lo misses two ranks (one without the Phoenix)
         held = (~run & (run + 1)).bit_length() - 1  # ranks held from lo on, without a gap
         gap = lo + held
         if phx:  # the Phoenix fills the first gap
             run |= 1 << held
             held = (~run & (run + 1)).bit_length() - 1
         first = lo + low_len - 1
-        if first <= above // 2:
-            first = above // 2 + 1
+        if first < beyond:
+            first = beyond
         end = min(lo + held - 1, 14, lo + high_len - 1)
         lo2 = lo if lo >= 2 else 2
         for hi in range(first, end + 1):
@@ -557,17 +567,20 @@ def _add_straights(
                     if not _is_flush(const | x)
                 ]
             if phx:  # keys: cards << 4 | the Phoenix's rank, sorted
-                base = const | _PHX
-                keys = [
-                    (base & not_rank[r] | x) << 4 | r
-                    for r in range(lo2, hi + 1)
-                    if not multi >> r & 1
-                    for x in prod
-                ]
+                base = (const | _PHX) << 4
+                shifted = memo4.get(held_twice)
+                if shifted is None:
+                    shifted = memo4[held_twice] = [x << 4 for x in prod]
+                keys: list[int] = []
                 for r in range(lo2, hi + 1):
-                    if held_twice >> r & 1:
-                        others = _product(held_twice ^ 1 << r, suits, memo)
-                        keys += [(base | x) << 4 | r for x in others]
+                    if held_twice >> r & 1:  # the Phoenix for one of its cards
+                        others = held_twice ^ 1 << r
+                        found = memo4.get(others)
+                        if found is None:
+                            found = memo4[others] = [x << 4 for x in _product(others, suits, memo)]
+                        keys.extend(map((base | r).__or__, found))
+                    else:  # the Phoenix for the rank's one card
+                        keys.extend(map((base & not_rank4[r] | r).__or__, shifted))
                 keys.sort()
                 group += [new(Combo, (straight, k >> 4, strength, n, k & 15)) for k in keys]
     for group in groups:
@@ -607,6 +620,8 @@ _RUN_RANKS: Final = tuple(tuple((2 << hi) - (1 << lo) for hi in range(15)) for l
 """By low and high rank: the bit set of the ranks ``lo..hi``."""
 _NOT_RANK: Final = (~0, ~0, *(~(15 << _BASE[r]) for r in _RANKS))
 """By rank: every card but those of that rank."""
+_NOT_RANK4: Final = tuple(m << 4 for m in _NOT_RANK)
+"""``_NOT_RANK`` shifted left by 4, for keys ``cards << 4 | rank``."""
 
 
 class _Ranks(NamedTuple):
