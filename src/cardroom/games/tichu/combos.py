@@ -635,23 +635,27 @@ class _Ranks(NamedTuple):
     """The cards of the ranks in ``paired``."""
 
 
-def _ranks(hand: int, suits: list[int]) -> _Ranks:
-    present = 2 if hand & _MJ else 0
-    paired = tripled = paired_cards = 0
-    count = _COUNT
-    for r in _RANKS:
-        s = suits[r]
-        if s:
-            present |= 1 << r
-            if count[s] >= 2:
-                paired |= 1 << r
-                paired_cards |= 15 << _BASE[r]
-                if count[s] >= 3:
-                    tripled |= 1 << r
-    return _Ranks(present, paired, tripled, paired_cards)
+def _ranks(hand: int) -> _Ranks:
+    """The rank sets of ``hand`` without a loop over the ranks: per-rank card counts by a
+    nibble-wise popcount, then one bit per nibble gathered by reading its hex digits (each 0
+    or 1) as binary digits."""
+    x = (hand & NORMAL_MASK) >> 2  # rank r, suit s at bit 4 * (r - 2) + s
+    c = x - (x >> 1 & _NIBBLE_5)
+    c = (c & _NIBBLE_3) + (c >> 2 & _NIBBLE_3)  # each nibble: that rank's count, 0..4
+    paired = (c >> 1 | c >> 2) & _FOUR_LOW
+    return _new(
+        _Ranks,
+        (
+            int(format((c | c >> 1 | c >> 2) & _FOUR_LOW, "x"), 2) << 2 | (hand & _MJ),
+            int(format(paired, "x"), 2) << 2,
+            int(format((c & c >> 1 | c >> 2) & _FOUR_LOW, "x"), 2) << 2,
+            paired * 15 << 2,
+        ),
+    )
 
 
-_COUNT: Final = tuple(s.bit_count() for s in range(16))
+_NIBBLE_5: Final = 5 * sum(1 << (4 * i) for i in range(13))
+_NIBBLE_3: Final = 3 * sum(1 << (4 * i) for i in range(13))
 
 
 def _bits(mask: int) -> list[int]:
@@ -820,7 +824,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     phx = hand & _PHX
     if top is None:
         suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
-        ranks = _ranks(hand, suits)
+        ranks = _ranks(hand)
         _add_lead_sets(hand, suits, out)
         pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
@@ -840,7 +844,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
             _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
         else:
             suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
-            ranks = _ranks(hand, suits)
+            ranks = _ranks(hand)
             if kind == Kind.FULL_HOUSE:
                 _add_full_houses(hand, suits, ranks, above, out)
             elif kind == Kind.STRAIGHT:
