@@ -402,9 +402,10 @@ def _add_sets(
             out.extend(table[rank][s])
 
 
-def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
+def _add_lead_sets(hand: int, out: list[Combo]) -> None:
     """Every single, pair and triple of ``hand`` in canonical order, from one walk over the
-    ranks (``_add_singles`` and ``_add_sets`` when leading, in one pass)."""
+    hand's bytes (two ranks each, ``_BYTE_*`` tables): ``_add_singles`` and ``_add_sets``
+    when leading, in one pass of seven steps."""
     if hand & _DOG:
         out.append(_DOG_COMBO)
     if hand & _MJ:
@@ -412,26 +413,52 @@ def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
     phx = hand & _PHX
     if phx:
         out.append(_LED_PHX_COMBO)
-    singles = _SINGLE_COMBOS
-    pairs = _PAIR_COMBOS_PHX if phx else _PAIR_COMBOS
-    triples = _TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS
+    singles = _BYTE_SINGLES
+    pairs = _BYTE_PAIRS_PHX if phx else _BYTE_PAIRS
+    triples = _BYTE_TRIPLES_PHX if phx else _BYTE_TRIPLES
     pair_out: list[Combo] = []
     triple_out: list[Combo] = []
-    for rank in _RANKS:
-        s = suits[rank]
-        if s:
-            out.extend(singles[rank][s])
-            pair_out.extend(pairs[rank][s])
-            triple_out.extend(triples[rank][s])
+    for i, b in enumerate(((hand & NORMAL_MASK) >> 2).to_bytes(7, "little")):
+        if b:
+            out.extend(singles[i][b])
+            pair_out.extend(pairs[i][b])
+            triple_out.extend(triples[i][b])
     if hand & _DRG:
         out.append(_DRG_COMBO)
     out.extend(pair_out)
     out.extend(triple_out)
 
 
-def _add_full_houses(
-    hand: int, suits: list[int], ranks: _Ranks, above: int, out: list[Combo]
-) -> None:
+def _byte_table(
+    table: tuple[tuple[tuple[Combo, ...], ...], ...],
+) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
+    """``table`` by pairs of ranks: ``[i][byte]`` holds the combos of ranks ``2 + 2i`` (low
+    nibble) and ``3 + 2i`` (high nibble), in canonical order."""
+    rows = []
+    for i in range(7):
+        low, high = 2 + 2 * i, 3 + 2 * i
+        upper = table[high] if high <= 14 else ((),) * 16
+        rows.append(tuple(table[low][b & 15] + upper[b >> 4] for b in range(256)))
+    return tuple(rows)
+
+
+_BYTE_SINGLES: Final = _byte_table(_SINGLE_COMBOS)
+_BYTE_PAIRS: Final = _byte_table(_PAIR_COMBOS)
+_BYTE_PAIRS_PHX: Final = _byte_table(_PAIR_COMBOS_PHX)
+_BYTE_TRIPLES: Final = _byte_table(_TRIPLE_COMBOS)
+_BYTE_TRIPLES_PHX: Final = _byte_table(_TRIPLE_COMBOS_PHX)
+
+
+def _suits(hand: int) -> bytes:
+    """``s[r]`` = 4-bit suit mask of the hand's cards of rank ``r`` (2..14), ``s[0] = s[1] = 0``:
+    the hand's hex digits, lowest first, as bytes (cheaper than a list of 15 shifts)."""
+    return format((hand & NORMAL_MASK) << 6, "015x")[::-1].encode().translate(_HEX_DIGITS)
+
+
+_HEX_DIGITS: Final = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
+
+
+def _add_full_houses(hand: int, suits: bytes, ranks: _Ranks, above: int, out: list[Combo]) -> None:
     """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part.
 
     Emitted in canonical order without sorting Combos: by triple rank, then the natural ones
@@ -483,7 +510,7 @@ def _add_full_houses(
 
 
 def _add_straights(
-    hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
+    hand: int, suits: bytes, ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
     """Runs of >= 5 ranks from 1 (Mah Jong) to A, one card each, the Phoenix standing for one.
 
@@ -599,7 +626,7 @@ def _five_in_a_row(present: int, wild: int) -> bool:
     return bool(inner & (present | p4) or present & p4 & (p1 & p2 | p1 & p3 | p2 & p3))
 
 
-def _product(ranks: int, suits: list[int], memo: dict[int, list[int]]) -> list[int]:
+def _product(ranks: int, suits: bytes, memo: dict[int, list[int]]) -> list[int]:
     """Every choice of one card from each rank in the bit set ``ranks``, ascending."""
     found = memo.get(ranks)
     if found is None:
@@ -675,7 +702,7 @@ def _is_flush(m: int) -> bool:
 
 
 def _add_stairs(
-    hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
+    hand: int, suits: bytes, ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
     """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs.
 
@@ -823,9 +850,9 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     out: list[Combo] = []
     phx = hand & _PHX
     if top is None:
-        suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+        suits = _suits(hand)
         ranks = _ranks(hand)
-        _add_lead_sets(hand, suits, out)
+        _add_lead_sets(hand, out)
         pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
             _add_full_houses(hand, suits, ranks, -1, out)
@@ -843,7 +870,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         elif kind == Kind.TRIPLE:
             _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
         else:
-            suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
+            suits = _suits(hand)
             ranks = _ranks(hand)
             if kind == Kind.FULL_HOUSE:
                 _add_full_houses(hand, suits, ranks, above, out)
