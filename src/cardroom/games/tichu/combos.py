@@ -469,7 +469,9 @@ def _add_full_houses(hand: int, suits: bytes, ranks: _Ranks, above: int, out: li
     new = _new
     full = Kind.FULL_HOUSE
     paired = ranks.paired
-    pair_ranks = [(p, _PAIRS[p][suits[p]]) for p in _bits(paired)]
+    pair_ranks = [
+        (p, _PAIRS[p][suits[p]]) for p in _LOW_BITS[paired & 255] + _HIGH_BITS[paired >> 8]
+    ]
     candidates = ranks.tripled | paired if phx else ranks.tripled
     if above >= 0:
         candidates &= ~((2 << (above // 2)) - 1)  # triple ranks above the top's
@@ -532,7 +534,10 @@ def _add_straights(
     multi_cards = hand & ranks.paired_cards
     x = (hand & NORMAL_MASK) >> 2
     flushes = bool(x & (x >> 4) & (x >> 8) & (x >> 12) & (x >> 16))
-    groups: list[list[Combo]] = [[] for _ in range(high_len - low_len + 1)]
+    longest = present.bit_count() + (1 if phx else 0)  # no run is longer than the ranks held
+    if longest > high_len:
+        longest = high_len
+    groups: list[list[Combo]] = [[] for _ in range(longest - low_len + 1)]
     memo: dict[int, list[int]] = {0: [0]}
     memo4: dict[int, list[int]] = {0: [0]}
     # memo4: memo shifted left by 4, for the Phoenix keys
@@ -685,14 +690,13 @@ _NIBBLE_5: Final = 5 * sum(1 << (4 * i) for i in range(13))
 _NIBBLE_3: Final = 3 * sum(1 << (4 * i) for i in range(13))
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first (fast for the few ranks of a sparse set)."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+def _bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a rank set ``mask`` (bits 0..15), lowest first, from two byte tables."""
+    return _LOW_BITS[mask & 255] + _HIGH_BITS[mask >> 8]
+
+
+_LOW_BITS: Final = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(256))
+_HIGH_BITS: Final = tuple(tuple(i + 8 for i in range(8) if m >> i & 1) for m in range(256))
 
 
 def _is_flush(m: int) -> bool:
