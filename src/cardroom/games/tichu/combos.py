@@ -710,13 +710,16 @@ def _add_stairs(
 ) -> None:
     """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs.
 
-    From each low rank, the window grows one rank at a time, keeping the natural choices
-    (``plain``) and those with the Phoenix in one pair (``wild``). Plain loops, not
-    comprehensions: the lists hold one or two masks in most hands.
+    From each low rank, bit arithmetic finds how far the pairs reach (the Phoenix completing
+    the first rank held once). Where no rank of that stretch is held three times or more, a
+    window's cards are one mask: the natural stairs, and the Phoenix for each of its cards in
+    turn, highest card first (the lowest mask), or for the one rank held once. Otherwise the
+    window grows one rank at a time (``_stairs_grown``). Grouping by length gives the canonical
+    (length, top, cards) order without sorting every play.
     """
     phx = hand & _PHX
     low_k, high_k = (2, 7) if length is None else (length // 2, length // 2)
-    present, paired = ranks.present & ~2, ranks.paired
+    present, paired, tripled = ranks.present & ~2, ranks.paired, ranks.tripled
     window = (1 << low_k) - 1
     spare = 1 if phx else 0
     usable = present if phx else paired  # the ranks a pair can come from
@@ -725,47 +728,93 @@ def _add_stairs(
         starts &= usable >> i
     if phx and low_k == 2:
         starts &= paired | paired >> 1  # one of the two paired: the Phoenix completes the other
-    found: list[Combo] = []
+    groups: list[list[Combo]] = [[] for _ in range(high_k - low_k + 1)]
     new = _new
     stairs = Kind.STAIRS
-    pair_table, single_table = _PAIRS, _SINGLES
+    run_cards, run_ranks, rank_of_bit = _RUN_CARDS, _RUN_RANKS, _RANK_OF_BIT
     while starts:
         low = starts & -starts
         starts ^= low
         lo = low.bit_length() - 1
         if low_k - ((paired >> lo) & window).bit_count() > spare:
             continue  # the shortest stairs from lo cannot be completed
-        plain = [0]
-        wild: list[tuple[int, int]] = []
-        for hi in range(lo, min(14, lo + high_k - 1) + 1):
-            s = suits[hi]
-            pairs = pair_table[hi][s]
-            if phx:
-                grown: list[tuple[int, int]] = []
-                for c in pairs:
-                    for m, p in wild:
-                        grown.append((m | c, p))
-                for c in single_table[hi][s]:
-                    c |= _PHX
-                    for m in plain:
-                        grown.append((m | c, hi))
-                wild = grown
-            if len(pairs) == 1 and len(plain) == 1:
-                plain = [plain[0] | pairs[0]]
-            else:
-                plain = [m | c for c in pairs for m in plain]
-            if not plain and not wild:
-                break
-            if hi - lo + 1 < low_k or 2 * hi <= above:
+        run = paired >> lo
+        gap = lo + (~run & (run + 1)).bit_length() - 1  # the first rank from lo not paired
+        end = gap - 1
+        if phx and present >> gap & 1:  # the Phoenix completes it
+            run |= 1 << (gap - lo)
+            end = lo + (~run & (run + 1)).bit_length() - 2
+        if end > lo + high_k - 1:
+            end = lo + high_k - 1
+        first = lo + low_k - 1
+        if 2 * first <= above:
+            first = above // 2 + 1
+        if end < first:
+            continue
+        if tripled & run_ranks[lo][end]:
+            _stairs_grown(hand, suits, lo, first, end, groups, low_k)
+            continue
+        for hi in range(first, end + 1):
+            cards = hand & run_cards[lo][hi]
+            k = hi - lo + 1
+            group = groups[k - low_k]
+            size, strength = 2 * k, 2 * hi
+            if hi >= gap:  # the Phoenix for the rank held once
+                group.append(new(Combo, (stairs, cards | _PHX, strength, size, gap)))
                 continue
-            size, strength = 2 * (hi - lo + 1), 2 * hi
-            for m in plain:
-                found.append(new(Combo, (stairs, m, strength, size, None)))
-            for m, p in wild:
-                found.append(new(Combo, (stairs, m, strength, size, p)))
-    if len(found) > 1:
-        found.sort(key=_sort_key)
-    out.extend(found)
+            group.append(new(Combo, (stairs, cards, strength, size, None)))
+            if phx:
+                wild = cards | _PHX
+                m = cards
+                while m:
+                    c = m.bit_length() - 1
+                    bit = 1 << c
+                    m ^= bit
+                    group.append(new(Combo, (stairs, wild ^ bit, strength, size, rank_of_bit[c])))
+    for group in groups:
+        out.extend(group)
+
+
+def _stairs_grown(
+    hand: int, suits: bytes, lo: int, first: int, end: int, groups: list[list[Combo]], low_k: int
+) -> None:
+    """The stairs from ``lo`` with tops ``first..end`` when a rank holds three or four cards:
+    the window grows one rank at a time, keeping the natural choices (``plain``, ascending by
+    construction) and those with the Phoenix in one pair (``wild``, keys ``cards << 4 | the
+    Phoenix's rank``, sorted per window)."""
+    phx = hand & _PHX
+    new = _new
+    stairs = Kind.STAIRS
+    plain = [0]
+    wild: list[int] = []
+    for hi in range(lo, end + 1):
+        s = suits[hi]
+        pairs = _PAIRS[hi][s]
+        if phx:
+            grown: list[int] = []
+            for c in pairs:
+                c <<= 4
+                for w in wild:
+                    grown.append(w | c)
+            for c in _SINGLES[hi][s]:
+                c = (c | _PHX) << 4 | hi
+                for m in plain:
+                    grown.append(m << 4 | c)
+            wild = grown
+        plain = [m | c for c in pairs for m in plain]
+        if hi < first:
+            continue
+        k = hi - lo + 1
+        group = groups[k - low_k]
+        size, strength = 2 * k, 2 * hi
+        for m in plain:
+            group.append(new(Combo, (stairs, m, strength, size, None)))
+        wild.sort()
+        for w in wild:
+            group.append(new(Combo, (stairs, w >> 4, strength, size, w & 15)))
+
+
+_RANK_OF_BIT: Final = tuple(rank_of(c) for c in range(56))
 
 
 def _all_bombs(suits: list[int]) -> list[Combo]:
