@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
@@ -449,12 +449,6 @@ _BYTE_TRIPLES: Final = _byte_table(_TRIPLE_COMBOS)
 _BYTE_TRIPLES_PHX: Final = _byte_table(_TRIPLE_COMBOS_PHX)
 
 
-def _suits(hand: int) -> bytes:
-    """``s[r]`` = 4-bit suit mask of the hand's cards of rank ``r`` (2..14), ``s[0] = s[1] = 0``:
-    the hand's hex digits, lowest first, as bytes (cheaper than a list of 15 shifts)."""
-    return format((hand & NORMAL_MASK) << 6, "015x")[::-1].encode().translate(_HEX_DIGITS)
-
-
 _HEX_DIGITS: Final = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
 
 
@@ -667,27 +661,32 @@ class _Ranks(NamedTuple):
     """The cards of the ranks in ``paired``."""
 
 
-def _ranks(hand: int) -> _Ranks:
-    """The rank sets of ``hand`` without a loop over the ranks: per-rank card counts by a
-    nibble-wise popcount, then one bit per nibble gathered by reading its hex digits (each 0
-    or 1) as binary digits."""
-    x = (hand & NORMAL_MASK) >> 2  # rank r, suit s at bit 4 * (r - 2) + s
-    c = x - (x >> 1 & _NIBBLE_5)
-    c = (c & _NIBBLE_3) + (c >> 2 & _NIBBLE_3)  # each nibble: that rank's count, 0..4
-    paired = (c >> 1 | c >> 2) & _FOUR_LOW
-    return _new(
+def _suits_ranks(hand: int) -> tuple[bytes, _Ranks]:
+    """``s[r]`` = 4-bit suit mask of the hand's cards of rank ``r`` (2..14, ``s[0] = s[1] =
+    0``) as bytes, and the rank sets of ``hand``: all from the hand's hex digits (one per rank,
+    highest first), without a loop over the ranks. A set's digits are mapped to binary digits
+    and read back as an integer, bit r for rank r."""
+    digits = format((hand & NORMAL_MASK) << 6, "015x").encode()
+    return digits[::-1].translate(_HEX_DIGITS), _new(
         _Ranks,
         (
-            int(format((c | c >> 1 | c >> 2) & _FOUR_LOW, "x"), 2) << 2 | (hand & _MJ),
-            int(format(paired, "x"), 2) << 2,
-            int(format((c & c >> 1 | c >> 2) & _FOUR_LOW, "x"), 2) << 2,
-            paired * 15 << 2,
+            int(digits.translate(_HELD_DIGIT), 2) | (hand & _MJ),
+            int(digits.translate(_PAIRED_DIGIT), 2),
+            int(digits.translate(_TRIPLED_DIGIT), 2),
+            int(digits.translate(_PAIRED_NIBBLE), 16) >> 6,
         ),
     )
 
 
-_NIBBLE_5: Final = 5 * sum(1 << (4 * i) for i in range(13))
-_NIBBLE_3: Final = 3 * sum(1 << (4 * i) for i in range(13))
+def _digit_table(value: Callable[[int], bytes]) -> bytes:
+    """A ``bytes.translate`` table from each hex digit to ``value`` of its suit mask."""
+    return bytes.maketrans(b"0123456789abcdef", b"".join(value(s) for s in range(16)))
+
+
+_HELD_DIGIT: Final = _digit_table(lambda s: b"1" if s else b"0")
+_PAIRED_DIGIT: Final = _digit_table(lambda s: b"1" if s.bit_count() >= 2 else b"0")
+_TRIPLED_DIGIT: Final = _digit_table(lambda s: b"1" if s.bit_count() >= 3 else b"0")
+_PAIRED_NIBBLE: Final = _digit_table(lambda s: b"f" if s.bit_count() >= 2 else b"0")
 
 
 def _bits(mask: int) -> tuple[int, ...]:
@@ -903,8 +902,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     out: list[Combo] = []
     phx = hand & _PHX
     if top is None:
-        suits = _suits(hand)
-        ranks = _ranks(hand)
+        suits, ranks = _suits_ranks(hand)
         _add_lead_sets(hand, out)
         pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
@@ -923,8 +921,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         elif kind == Kind.TRIPLE:
             _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
         else:
-            suits = _suits(hand)
-            ranks = _ranks(hand)
+            suits, ranks = _suits_ranks(hand)
             if kind == Kind.FULL_HOUSE:
                 _add_full_houses(hand, suits, ranks, above, out)
             elif kind == Kind.STRAIGHT:
