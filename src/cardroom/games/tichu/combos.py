@@ -382,29 +382,30 @@ def _add_singles(hand: int, top: Combo | None, out: list[Combo]) -> None:
         if hand & _PHX:  # top + ½: below every natural single that beats the top
             out.append(_new(Combo, (Kind.SINGLE, _PHX, top.strength + 1, 1, None)))
         first = top.strength // 2 + 1
-    table, shifts = _SINGLE_COMBOS, _SUIT_SHIFTS
-    for rank in range(first, 15):
-        s = hand >> shifts[rank] & 15
-        if s:
-            out.extend(table[rank][s])
+    _add_from_rank(_BYTE_SINGLES, hand, first, out)
     if hand & _DRG:
         out.append(_DRG_COMBO)
 
 
-def _add_sets(
-    table: tuple[tuple[tuple[Combo, ...], ...], ...], hand: int, above: int, out: list[Combo]
+def _add_from_rank(
+    table: tuple[tuple[tuple[Combo, ...], ...], ...], hand: int, first: int, out: list[Combo]
 ) -> None:
-    """Pairs or triples of the ranks above ``above`` (a strength), from a ``_combo_table``."""
-    shifts = _SUIT_SHIFTS
-    for rank in range(above // 2 + 1 if above >= 0 else 2, 15):
-        s = hand >> shifts[rank] & 15
-        if s:
-            out.extend(table[rank][s])
+    """The combos of a ``_byte_table`` from the hand's ranks ``first`` (2..15) and up, two ranks
+    a step (the cards below ``first`` masked out of the first byte)."""
+    if first > 14:
+        return
+    if first < 2:
+        first = 2
+    i = (first - 2) >> 1
+    for b in ((hand & _FROM_RANK[first]) >> 2).to_bytes(7, "little")[i:]:
+        if b:
+            out.extend(table[i][b])
+        i += 1
 
 
 def _add_lead_sets(hand: int, out: list[Combo]) -> None:
     """Every single, pair and triple of ``hand`` in canonical order, from one walk over the
-    hand's bytes (two ranks each, ``_BYTE_*`` tables): ``_add_singles`` and ``_add_sets``
+    hand's bytes (two ranks each, ``_BYTE_*`` tables): ``_add_singles`` and ``_add_from_rank``
     when leading, in one pass of seven steps."""
     if hand & _DOG:
         out.append(_DOG_COMBO)
@@ -449,6 +450,10 @@ _BYTE_TRIPLES: Final = _byte_table(_TRIPLE_COMBOS)
 _BYTE_TRIPLES_PHX: Final = _byte_table(_TRIPLE_COMBOS_PHX)
 
 
+_FROM_RANK: Final = tuple(
+    NORMAL_MASK & -(1 << card(max(r, 2), 0)) if r <= 14 else 0 for r in range(16)
+)
+"""By rank: the normal cards of that rank and above (index 15: none)."""
 _HEX_DIGITS: Final = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
 
 
@@ -917,9 +922,9 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         if kind == Kind.SINGLE:  # the common cases need no per-rank list
             _add_singles(hand, top, out)
         elif kind == Kind.PAIR:
-            _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, above, out)
+            _add_from_rank(_BYTE_PAIRS_PHX if phx else _BYTE_PAIRS, hand, above // 2 + 1, out)
         elif kind == Kind.TRIPLE:
-            _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
+            _add_from_rank(_BYTE_TRIPLES_PHX if phx else _BYTE_TRIPLES, hand, above // 2 + 1, out)
         else:
             suits, ranks = _suits_ranks(hand)
             if kind == Kind.FULL_HOUSE:
