@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
@@ -382,29 +382,31 @@ def _add_singles(hand: int, top: Combo | None, out: list[Combo]) -> None:
         if hand & _PHX:  # top + ½: below every natural single that beats the top
             out.append(_new(Combo, (Kind.SINGLE, _PHX, top.strength + 1, 1, None)))
         first = top.strength // 2 + 1
-    table, shifts = _SINGLE_COMBOS, _SUIT_SHIFTS
-    for rank in range(first, 15):
-        s = hand >> shifts[rank] & 15
-        if s:
-            out.extend(table[rank][s])
+    _add_from_rank(_BYTE_SINGLES, hand, first, out)
     if hand & _DRG:
         out.append(_DRG_COMBO)
 
 
-def _add_sets(
-    table: tuple[tuple[tuple[Combo, ...], ...], ...], hand: int, above: int, out: list[Combo]
+def _add_from_rank(
+    table: tuple[tuple[tuple[Combo, ...], ...], ...], hand: int, first: int, out: list[Combo]
 ) -> None:
-    """Pairs or triples of the ranks above ``above`` (a strength), from a ``_combo_table``."""
-    shifts = _SUIT_SHIFTS
-    for rank in range(above // 2 + 1 if above >= 0 else 2, 15):
-        s = hand >> shifts[rank] & 15
-        if s:
-            out.extend(table[rank][s])
+    """The combos of a ``_byte_table`` from the hand's ranks ``first`` (2..15) and up, two ranks
+    a step (the cards below ``first`` masked out of the first byte)."""
+    if first > 14:
+        return
+    if first < 2:
+        first = 2
+    i = (first - 2) >> 1
+    for b in ((hand & _FROM_RANK[first]) >> 2).to_bytes(7, "little")[i:]:
+        if b:
+            out.extend(table[i][b])
+        i += 1
 
 
-def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
+def _add_lead_sets(hand: int, out: list[Combo]) -> None:
     """Every single, pair and triple of ``hand`` in canonical order, from one walk over the
-    ranks (``_add_singles`` and ``_add_sets`` when leading, in one pass)."""
+    hand's bytes (two ranks each, ``_BYTE_*`` tables): ``_add_singles`` and ``_add_from_rank``
+    when leading, in one pass of seven steps."""
     if hand & _DOG:
         out.append(_DOG_COMBO)
     if hand & _MJ:
@@ -412,61 +414,104 @@ def _add_lead_sets(hand: int, suits: list[int], out: list[Combo]) -> None:
     phx = hand & _PHX
     if phx:
         out.append(_LED_PHX_COMBO)
-    singles = _SINGLE_COMBOS
-    pairs = _PAIR_COMBOS_PHX if phx else _PAIR_COMBOS
-    triples = _TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS
+    singles = _BYTE_SINGLES
+    pairs = _BYTE_PAIRS_PHX if phx else _BYTE_PAIRS
+    triples = _BYTE_TRIPLES_PHX if phx else _BYTE_TRIPLES
     pair_out: list[Combo] = []
     triple_out: list[Combo] = []
-    for rank in _RANKS:
-        s = suits[rank]
-        if s:
-            out.extend(singles[rank][s])
-            pair_out.extend(pairs[rank][s])
-            triple_out.extend(triples[rank][s])
+    for i, b in enumerate(((hand & NORMAL_MASK) >> 2).to_bytes(7, "little")):
+        if b:
+            out.extend(singles[i][b])
+            pair_out.extend(pairs[i][b])
+            triple_out.extend(triples[i][b])
     if hand & _DRG:
         out.append(_DRG_COMBO)
     out.extend(pair_out)
     out.extend(triple_out)
 
 
-def _add_full_houses(
-    hand: int, suits: list[int], ranks: _Ranks, above: int, out: list[Combo]
-) -> None:
-    """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part."""
+def _byte_table(
+    table: tuple[tuple[tuple[Combo, ...], ...], ...],
+) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
+    """``table`` by pairs of ranks: ``[i][byte]`` holds the combos of ranks ``2 + 2i`` (low
+    nibble) and ``3 + 2i`` (high nibble), in canonical order."""
+    rows = []
+    for i in range(7):
+        low, high = 2 + 2 * i, 3 + 2 * i
+        upper = table[high] if high <= 14 else ((),) * 16
+        rows.append(tuple(table[low][b & 15] + upper[b >> 4] for b in range(256)))
+    return tuple(rows)
+
+
+_BYTE_SINGLES: Final = _byte_table(_SINGLE_COMBOS)
+_BYTE_PAIRS: Final = _byte_table(_PAIR_COMBOS)
+_BYTE_PAIRS_PHX: Final = _byte_table(_PAIR_COMBOS_PHX)
+_BYTE_TRIPLES: Final = _byte_table(_TRIPLE_COMBOS)
+_BYTE_TRIPLES_PHX: Final = _byte_table(_TRIPLE_COMBOS_PHX)
+
+
+_FROM_RANK: Final = tuple(
+    NORMAL_MASK & -(1 << card(max(r, 2), 0)) if r <= 14 else 0 for r in range(16)
+)
+"""By rank: the normal cards of that rank and above (index 15: none)."""
+_HEX_DIGITS: Final = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
+
+
+def _add_full_houses(hand: int, suits: bytes, ranks: _Ranks, above: int, out: list[Combo]) -> None:
+    """Triple + pair of another rank (R6.1, R6.3.3); the Phoenix completes either part.
+
+    Emitted in canonical order without sorting Combos: by triple rank, then the natural ones
+    (a pair below the triple: the triple's cards decide first; above it: the pair's), then those
+    with the Phoenix, sorted as integers ``cards << 4 | the Phoenix's rank``.
+    """
     phx = hand & _PHX
-    found: list[Combo] = []
-    full = Kind.FULL_HOUSE
     new = _new
+    full = Kind.FULL_HOUSE
     paired = ranks.paired
-    pair_ranks = [(p, _PAIRS[p][suits[p]]) for p in _bits(paired)]
-    single_ranks = [(p, _SINGLES[p][suits[p]]) for p in _bits(ranks.present & ~2)] if phx else []
-    for t in _bits(ranks.tripled | paired if phx else ranks.tripled):
-        if 2 * t <= above:
-            continue
+    pair_ranks = [
+        (p, _PAIRS[p][suits[p]]) for p in _LOW_BITS[paired & 255] + _HIGH_BITS[paired >> 8]
+    ]
+    candidates = ranks.tripled | paired if phx else ranks.tripled
+    if above >= 0:
+        candidates &= ~((2 << (above // 2)) - 1)  # triple ranks above the top's
+    for t in _bits(candidates):
         st = suits[t]
         triples = _TRIPLES[t][st]
-        wild_triples = _PAIRS[t][st] if phx else ()
         strength = 2 * t
-        for p, pairs in pair_ranks:
-            if p == t:
-                continue
+        if triples:
             for tc in triples:
-                found += [new(Combo, (full, tc | pc, strength, 5, None)) for pc in pairs]
-            for tc in wild_triples:
-                found += [new(Combo, (full, tc | pc | _PHX, strength, 5, t)) for pc in pairs]
-        if triples and phx:
-            for p, singles in single_ranks:
+                for p, pairs in pair_ranks:
+                    if p >= t:
+                        break
+                    for pc in pairs:
+                        out.append(new(Combo, (full, tc | pc, strength, 5, None)))
+            for p, pairs in pair_ranks:
+                if p > t:
+                    for pc in pairs:
+                        for tc in triples:
+                            out.append(new(Combo, (full, tc | pc, strength, 5, None)))
+        if not phx:
+            continue
+        keys: list[int] = []
+        for wt in _PAIRS[t][st]:  # the Phoenix completes the triple
+            wt |= _PHX
+            for p, pairs in pair_ranks:
                 if p != t:
+                    for pc in pairs:
+                        keys.append((wt | pc) << 4 | t)
+        if triples:  # the Phoenix completes the pair
+            for p in _bits(ranks.present & ~2 & ~(1 << t)):
+                for c in _SINGLES[p][suits[p]]:
+                    c |= _PHX
                     for tc in triples:
-                        found += [
-                            new(Combo, (full, tc | c | _PHX, strength, 5, p)) for c in singles
-                        ]
-    found.sort(key=_sort_key)
-    out.extend(found)
+                        keys.append((tc | c) << 4 | p)
+        keys.sort()
+        for k in keys:
+            out.append(new(Combo, (full, k >> 4, strength, 5, k & 15)))
 
 
 def _add_straights(
-    hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
+    hand: int, suits: bytes, ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
     """Runs of >= 5 ranks from 1 (Mah Jong) to A, one card each, the Phoenix standing for one.
 
@@ -488,21 +533,34 @@ def _add_straights(
     multi_cards = hand & ranks.paired_cards
     x = (hand & NORMAL_MASK) >> 2
     flushes = bool(x & (x >> 4) & (x >> 8) & (x >> 12) & (x >> 16))
-    groups: list[list[Combo]] = [[] for _ in range(high_len - low_len + 1)]
+    longest = present.bit_count() + (1 if phx else 0)  # no run is longer than the ranks held
+    if longest > high_len:
+        longest = high_len
+    groups: list[list[Combo]] = [[] for _ in range(longest - low_len + 1)]
     memo: dict[int, list[int]] = {0: [0]}
+    memo4: dict[int, list[int]] = {0: [0]}
+    # memo4: memo shifted left by 4, for the Phoenix keys
     new = _new
     straight = Kind.STRAIGHT
-    run_cards, run_ranks, not_rank = _RUN_CARDS, _RUN_RANKS, _NOT_RANK
-    for lo in range(1 if present & 2 else 2, 16 - low_len):
+    run_cards, run_ranks, not_rank, not_rank4 = _RUN_CARDS, _RUN_RANKS, _NOT_RANK, _NOT_RANK4
+    beyond = above // 2 + 1  # the lowest top rank that beats
+    shortest = (1 << low_len) - 1
+    need = low_len - 1 if phx else low_len
+    start = 1 if present & 2 else 2
+    if start < beyond - high_len + 1:
+        start = beyond - high_len + 1
+    for lo in range(start, 16 - low_len):
         run = present >> lo
+        if (run & shortest).bit_count() < need:
+            continue  # the shortest window from lo misses two ranks (one without the Phoenix)
         held = (~run & (run + 1)).bit_length() - 1  # ranks held from lo on, without a gap
         gap = lo + held
         if phx:  # the Phoenix fills the first gap
             run |= 1 << held
             held = (~run & (run + 1)).bit_length() - 1
         first = lo + low_len - 1
-        if first <= above // 2:
-            first = above // 2 + 1
+        if first < beyond:
+            first = beyond
         end = min(lo + held - 1, 14, lo + high_len - 1)
         lo2 = lo if lo >= 2 else 2
         for hi in range(first, end + 1):
@@ -540,17 +598,20 @@ def _add_straights(
                     if not _is_flush(const | x)
                 ]
             if phx:  # keys: cards << 4 | the Phoenix's rank, sorted
-                base = const | _PHX
-                keys = [
-                    (base & not_rank[r] | x) << 4 | r
-                    for r in range(lo2, hi + 1)
-                    if not multi >> r & 1
-                    for x in prod
-                ]
+                base = (const | _PHX) << 4
+                shifted = memo4.get(held_twice)
+                if shifted is None:
+                    shifted = memo4[held_twice] = [x << 4 for x in prod]
+                keys: list[int] = []
                 for r in range(lo2, hi + 1):
-                    if held_twice >> r & 1:
-                        others = _product(held_twice ^ 1 << r, suits, memo)
-                        keys += [(base | x) << 4 | r for x in others]
+                    if held_twice >> r & 1:  # the Phoenix for one of its cards
+                        others = held_twice ^ 1 << r
+                        found = memo4.get(others)
+                        if found is None:
+                            found = memo4[others] = [x << 4 for x in _product(others, suits, memo)]
+                        keys.extend(map((base | r).__or__, found))
+                    else:  # the Phoenix for the rank's one card
+                        keys.extend(map((base & not_rank4[r] | r).__or__, shifted))
                 keys.sort()
                 group += [new(Combo, (straight, k >> 4, strength, n, k & 15)) for k in keys]
     for group in groups:
@@ -569,7 +630,7 @@ def _five_in_a_row(present: int, wild: int) -> bool:
     return bool(inner & (present | p4) or present & p4 & (p1 & p2 | p1 & p3 | p2 & p3))
 
 
-def _product(ranks: int, suits: list[int], memo: dict[int, list[int]]) -> list[int]:
+def _product(ranks: int, suits: bytes, memo: dict[int, list[int]]) -> list[int]:
     """Every choice of one card from each rank in the bit set ``ranks``, ascending."""
     found = memo.get(ranks)
     if found is None:
@@ -590,6 +651,8 @@ _RUN_RANKS: Final = tuple(tuple((2 << hi) - (1 << lo) for hi in range(15)) for l
 """By low and high rank: the bit set of the ranks ``lo..hi``."""
 _NOT_RANK: Final = (~0, ~0, *(~(15 << _BASE[r]) for r in _RANKS))
 """By rank: every card but those of that rank."""
+_NOT_RANK4: Final = tuple(m << 4 for m in _NOT_RANK)
+"""``_NOT_RANK`` shifted left by 4, for keys ``cards << 4 | rank``."""
 
 
 class _Ranks(NamedTuple):
@@ -603,33 +666,41 @@ class _Ranks(NamedTuple):
     """The cards of the ranks in ``paired``."""
 
 
-def _ranks(hand: int, suits: list[int]) -> _Ranks:
-    present = 2 if hand & _MJ else 0
-    paired = tripled = paired_cards = 0
-    count = _COUNT
-    for r in _RANKS:
-        s = suits[r]
-        if s:
-            present |= 1 << r
-            if count[s] >= 2:
-                paired |= 1 << r
-                paired_cards |= 15 << _BASE[r]
-                if count[s] >= 3:
-                    tripled |= 1 << r
-    return _Ranks(present, paired, tripled, paired_cards)
+def _suits_ranks(hand: int) -> tuple[bytes, _Ranks]:
+    """``s[r]`` = 4-bit suit mask of the hand's cards of rank ``r`` (2..14, ``s[0] = s[1] =
+    0``) as bytes, and the rank sets of ``hand``: all from the hand's hex digits (one per rank,
+    highest first), without a loop over the ranks. A set's digits are mapped to binary digits
+    and read back as an integer, bit r for rank r."""
+    digits = format((hand & NORMAL_MASK) << 6, "015x").encode()
+    return digits[::-1].translate(_HEX_DIGITS), _new(
+        _Ranks,
+        (
+            int(digits.translate(_HELD_DIGIT), 2) | (hand & _MJ),
+            int(digits.translate(_PAIRED_DIGIT), 2),
+            int(digits.translate(_TRIPLED_DIGIT), 2),
+            int(digits.translate(_PAIRED_NIBBLE), 16) >> 6,
+        ),
+    )
 
 
-_COUNT: Final = tuple(s.bit_count() for s in range(16))
+def _digit_table(value: Callable[[int], bytes]) -> bytes:
+    """A ``bytes.translate`` table from each hex digit to ``value`` of its suit mask."""
+    return bytes.maketrans(b"0123456789abcdef", b"".join(value(s) for s in range(16)))
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first (fast for the few ranks of a sparse set)."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+_HELD_DIGIT: Final = _digit_table(lambda s: b"1" if s else b"0")
+_PAIRED_DIGIT: Final = _digit_table(lambda s: b"1" if s.bit_count() >= 2 else b"0")
+_TRIPLED_DIGIT: Final = _digit_table(lambda s: b"1" if s.bit_count() >= 3 else b"0")
+_PAIRED_NIBBLE: Final = _digit_table(lambda s: b"f" if s.bit_count() >= 2 else b"0")
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a rank set ``mask`` (bits 0..15), lowest first, from two byte tables."""
+    return _LOW_BITS[mask & 255] + _HIGH_BITS[mask >> 8]
+
+
+_LOW_BITS: Final = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(256))
+_HIGH_BITS: Final = tuple(tuple(i + 8 for i in range(8) if m >> i & 1) for m in range(256))
 
 
 def _is_flush(m: int) -> bool:
@@ -639,41 +710,115 @@ def _is_flush(m: int) -> bool:
 
 
 def _add_stairs(
-    hand: int, suits: list[int], ranks: _Ranks, length: int | None, above: int, out: list[Combo]
+    hand: int, suits: bytes, ranks: _Ranks, length: int | None, above: int, out: list[Combo]
 ) -> None:
-    """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs."""
+    """>= 2 pairs of consecutive ranks; the Phoenix may complete one of the pairs.
+
+    From each low rank, bit arithmetic finds how far the pairs reach (the Phoenix completing
+    the first rank held once). Where no rank of that stretch is held three times or more, a
+    window's cards are one mask: the natural stairs, and the Phoenix for each of its cards in
+    turn, highest card first (the lowest mask), or for the one rank held once. Otherwise the
+    window grows one rank at a time (``_stairs_grown``). Grouping by length gives the canonical
+    (length, top, cards) order without sorting every play.
+    """
     phx = hand & _PHX
     low_k, high_k = (2, 7) if length is None else (length // 2, length // 2)
-    present, paired = ranks.present & ~2, ranks.paired
+    present, paired, tripled = ranks.present & ~2, ranks.paired, ranks.tripled
     window = (1 << low_k) - 1
-    found: list[Combo] = []
-    starts = present  # the ranks that begin low_k held ranks in a row
+    spare = 1 if phx else 0
+    usable = present if phx else paired  # the ranks a pair can come from
+    starts = usable  # the ranks that begin low_k usable ranks in a row
     for i in range(1, low_k):
-        starts &= present >> i
-    for lo in _bits(starts):
-        if low_k - ((paired >> lo) & window).bit_count() > (1 if phx else 0):
+        starts &= usable >> i
+    if phx and low_k == 2:
+        starts &= paired | paired >> 1  # one of the two paired: the Phoenix completes the other
+    groups: list[list[Combo]] = [[] for _ in range(high_k - low_k + 1)]
+    new = _new
+    stairs = Kind.STAIRS
+    run_cards, run_ranks, rank_of_bit = _RUN_CARDS, _RUN_RANKS, _RANK_OF_BIT
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        lo = low.bit_length() - 1
+        if low_k - ((paired >> lo) & window).bit_count() > spare:
             continue  # the shortest stairs from lo cannot be completed
-        plain = [0]
-        wild: list[tuple[int, int]] = []
-        for hi in range(lo, min(14, lo + high_k - 1) + 1):
-            s = suits[hi]
-            pairs = _PAIRS[hi][s]
-            grown = [(m | c, p) for m, p in wild for c in pairs]
-            if phx:
-                grown += [(m | c | _PHX, hi) for m in plain for c in _SINGLES[hi][s]]
-            wild = grown
-            plain = [m | c for m in plain for c in pairs]
-            if not plain and not wild:
-                break
+        run = paired >> lo
+        gap = lo + (~run & (run + 1)).bit_length() - 1  # the first rank from lo not paired
+        end = gap - 1
+        if phx and present >> gap & 1:  # the Phoenix completes it
+            run |= 1 << (gap - lo)
+            end = lo + (~run & (run + 1)).bit_length() - 2
+        if end > lo + high_k - 1:
+            end = lo + high_k - 1
+        first = lo + low_k - 1
+        if 2 * first <= above:
+            first = above // 2 + 1
+        if end < first:
+            continue
+        if tripled & run_ranks[lo][end]:
+            _stairs_grown(hand, suits, lo, first, end, groups, low_k)
+            continue
+        for hi in range(first, end + 1):
+            cards = hand & run_cards[lo][hi]
             k = hi - lo + 1
-            if k < low_k or 2 * hi <= above:
+            group = groups[k - low_k]
+            size, strength = 2 * k, 2 * hi
+            if hi >= gap:  # the Phoenix for the rank held once
+                group.append(new(Combo, (stairs, cards | _PHX, strength, size, gap)))
                 continue
-            for m in plain:
-                found.append(_new(Combo, (Kind.STAIRS, m, 2 * hi, 2 * k, None)))
-            for m, p in wild:
-                found.append(_new(Combo, (Kind.STAIRS, m, 2 * hi, 2 * k, p)))
-    found.sort(key=_sort_key)
-    out.extend(found)
+            group.append(new(Combo, (stairs, cards, strength, size, None)))
+            if phx:
+                wild = cards | _PHX
+                m = cards
+                while m:
+                    c = m.bit_length() - 1
+                    bit = 1 << c
+                    m ^= bit
+                    group.append(new(Combo, (stairs, wild ^ bit, strength, size, rank_of_bit[c])))
+    for group in groups:
+        out.extend(group)
+
+
+def _stairs_grown(
+    hand: int, suits: bytes, lo: int, first: int, end: int, groups: list[list[Combo]], low_k: int
+) -> None:
+    """The stairs from ``lo`` with tops ``first..end`` when a rank holds three or four cards:
+    the window grows one rank at a time, keeping the natural choices (``plain``, ascending by
+    construction) and those with the Phoenix in one pair (``wild``, keys ``cards << 4 | the
+    Phoenix's rank``, sorted per window)."""
+    phx = hand & _PHX
+    new = _new
+    stairs = Kind.STAIRS
+    plain = [0]
+    wild: list[int] = []
+    for hi in range(lo, end + 1):
+        s = suits[hi]
+        pairs = _PAIRS[hi][s]
+        if phx:
+            grown: list[int] = []
+            for c in pairs:
+                c <<= 4
+                for w in wild:
+                    grown.append(w | c)
+            for c in _SINGLES[hi][s]:
+                c = (c | _PHX) << 4 | hi
+                for m in plain:
+                    grown.append(m << 4 | c)
+            wild = grown
+        plain = [m | c for c in pairs for m in plain]
+        if hi < first:
+            continue
+        k = hi - lo + 1
+        group = groups[k - low_k]
+        size, strength = 2 * k, 2 * hi
+        for m in plain:
+            group.append(new(Combo, (stairs, m, strength, size, None)))
+        wild.sort()
+        for w in wild:
+            group.append(new(Combo, (stairs, w >> 4, strength, size, w & 15)))
+
+
+_RANK_OF_BIT: Final = tuple(rank_of(c) for c in range(56))
 
 
 def _all_bombs(suits: list[int]) -> list[Combo]:
@@ -762,9 +907,8 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     out: list[Combo] = []
     phx = hand & _PHX
     if top is None:
-        suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
-        ranks = _ranks(hand, suits)
-        _add_lead_sets(hand, suits, out)
+        suits, ranks = _suits_ranks(hand)
+        _add_lead_sets(hand, out)
         pairs, triples = ranks.paired, ranks.tripled
         if triples or (phx and pairs & (pairs - 1)):  # else no full house can be made
             _add_full_houses(hand, suits, ranks, -1, out)
@@ -778,12 +922,11 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         if kind == Kind.SINGLE:  # the common cases need no per-rank list
             _add_singles(hand, top, out)
         elif kind == Kind.PAIR:
-            _add_sets(_PAIR_COMBOS_PHX if phx else _PAIR_COMBOS, hand, above, out)
+            _add_from_rank(_BYTE_PAIRS_PHX if phx else _BYTE_PAIRS, hand, above // 2 + 1, out)
         elif kind == Kind.TRIPLE:
-            _add_sets(_TRIPLE_COMBOS_PHX if phx else _TRIPLE_COMBOS, hand, above, out)
+            _add_from_rank(_BYTE_TRIPLES_PHX if phx else _BYTE_TRIPLES, hand, above // 2 + 1, out)
         else:
-            suits = [hand >> b & 15 for b in _SUIT_SHIFTS]
-            ranks = _ranks(hand, suits)
+            suits, ranks = _suits_ranks(hand)
             if kind == Kind.FULL_HOUSE:
                 _add_full_houses(hand, suits, ranks, above, out)
             elif kind == Kind.STRAIGHT:
