@@ -59,6 +59,23 @@ def _play_json(play: TrickPlay) -> Json:
     return {"seat": play.seat, "cards": card_list(play.combo.cards), **combo_json(play.combo)}
 
 
+def _trick_json(trick: tuple[TrickPlay, ...]) -> list[Json]:
+    """The trick's plays, memoised by the trick's identity: passes keep the same trick, and
+    each play is otherwise looked up by value (a dataclass hash runs Python code)."""
+    entry = _TRICKS.get(id(trick))
+    if entry is not None and entry[0] is trick:
+        return entry[1]
+    if len(_TRICKS) >= _TRICKS_MAX:
+        _TRICKS.clear()
+    plays = [_play_json(p) for p in trick]
+    _TRICKS[id(trick)] = (trick, plays)  # holding the trick: its id is not reused meanwhile
+    return plays
+
+
+_TRICKS: Final[dict[int, tuple[tuple[TrickPlay, ...], list[Json]]]] = {}
+_TRICKS_MAX: Final = 1 << 12
+
+
 @lru_cache(maxsize=1024)
 def _round_json(result: RoundResult) -> Json:
     return result.to_json()
@@ -167,7 +184,7 @@ def _public(state: TichuState, _: int) -> _Public:
     callers = awaited | {s for s in range(SEATS) if can_call_tichu(state, s)}
     wisher = state.wisher
     leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
-    trick = [_play_json(p) for p in state.trick]
+    trick = _trick_json(state.trick)
     active = sorted(callers)
     calls = list(state.calls)
     template: Json = {
