@@ -32,7 +32,6 @@ from .rules import (
     can_call_tichu,
     is_leading,
     legal_parts,
-    may_bomb,
 )
 from .state import GRAND_CALL, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
 
@@ -67,7 +66,7 @@ def _trick_json(trick: tuple[TrickPlay, ...]) -> list[Json]:
         return entry[1]
     if len(_TRICKS) >= _TRICKS_MAX:
         _TRICKS.clear()
-    plays = [_play_json(p) for p in trick]
+    plays = list(map(_play_json, trick))
     _TRICKS[id(trick)] = (trick, plays)  # holding the trick: its id is not reused meanwhile
     return plays
 
@@ -85,18 +84,6 @@ def _round_json(result: RoundResult) -> Json:
 def _hand(mask: int) -> tuple[str, ...]:
     """A hand's card texts: a seat's hand stays the same over most of a round's states."""
     return tuple(card_list(mask))
-
-
-def _public_active(state: TichuState, public: _Public, audience: Audience) -> list[int]:
-    """Who may act, as ``audience`` may know it: the public part (awaited seats and seats
-    that may call Tichu), plus the observing seat when it may act anyway (a bomb)."""
-    if audience is OMNISCIENT:
-        return sorted(active_seats(state))
-    if isinstance(audience, Viewer) or audience in public.callers:
-        return public.active
-    if state.phase is Phase.PLAY and may_bomb(state, audience):
-        return sorted(public.callers | {audience})
-    return public.active
 
 
 @lru_cache(maxsize=4096)
@@ -197,12 +184,12 @@ def _public(state: TichuState, _: int) -> _Public:
         "legal": None,
         "legal_info": None,
         "hand": None,
-        "hand_sizes": [h.bit_count() for h in state.hands],
+        "hand_sizes": list(map(int.bit_count, state.hands)),
         "terminal": state.phase is Phase.GAME_OVER,
         "outcome": None,
         "round": state.round,
         "scores": list(state.scores),
-        "score_sheet": [list(p) for p in state.score_sheet],
+        "score_sheet": list(map(list, state.score_sheet)),
         "calls": calls,
         "decided": _decided(state),
         "exchange": None,
@@ -212,7 +199,7 @@ def _public(state: TichuState, _: int) -> _Public:
         "lead": leading and wisher is None and not state.final,
         "wish": None if state.wish is None else rank_text(state.wish),
         "out": list(state.out),
-        "pile_points": [_points(p) for p in state.piles],
+        "pile_points": list(map(_points, state.piles)),
         "passes": state.passed.bit_count(),
         "last_round": None if state.last_round is None else _round_json(state.last_round),
     }
@@ -241,19 +228,31 @@ def _decided(state: TichuState) -> list[bool]:
 def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> Observation:
     """``audience``'s observation: a copy of the state's public part (built once per state;
     its values are shared by every audience, read-only) with the audience's own part filled
-    in (hand, legal actions, exchange, who may act, a pending Grand Tichu call)."""
+    in (hand, legal actions, exchange, who may act, a pending Grand Tichu call).
+
+    A seat has legal actions exactly when it is active (the engine's contract); beyond the
+    public part (awaited seats and seats that may call Tichu) only a bomb makes a seat active,
+    so a seat outside ``active_seats`` (memoised per state) is not listed at all."""
     public = _public(state, -1)
     data = public.template.copy()
     if isinstance(audience, Viewer):
         data["audience"] = audience.value
         data["legal"] = []
         data["legal_info"] = []
+        if audience is OMNISCIENT:
+            data["active"] = sorted(active_seats(state))
     else:
         data["audience"] = audience
-        data["legal"], data["legal_info"] = _listing(state, audience)
+        if audience in public.callers:
+            data["legal"], data["legal_info"] = _listing(state, audience)
+        elif audience in active_seats(state):  # it may bomb
+            data["legal"], data["legal_info"] = _listing(state, audience)
+            data["active"] = sorted(public.callers | {audience})
+        else:
+            data["legal"] = []
+            data["legal_info"] = []
         data["hand"] = list(_hand(state.hands[audience]))
         data["exchange"] = _exchange_json(state.given, audience, public.revealed)
-    data["active"] = _public_active(state, public, audience)
     if outcome is not None:
         data["outcome"] = outcome.to_json()
     if state.phase is Phase.GRAND:
