@@ -168,7 +168,10 @@ class _Public(NamedTuple):
 @PerState
 def _public(state: TichuState, _: int) -> _Public:
     awaited = awaited_seats(state)
-    callers = awaited | {s for s in range(SEATS) if can_call_tichu(state, s)}
+    # In play, a seat that may call Tichu is active: only the active seats (memoised per
+    # state, asked of every state by the server too; mostly just the turn) are asked.
+    seats = active_seats(state) if state.phase is Phase.PLAY else range(SEATS)
+    callers = awaited | {s for s in seats if can_call_tichu(state, s)}
     wisher = state.wisher
     leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
     trick = _trick_json(state.trick)
