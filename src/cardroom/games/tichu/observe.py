@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from operator import is_
 from typing import Any, Final, NamedTuple
 
 from cardroom.engine.game import JsonAble, Observation, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
-from .actions import action_text, rank_text
+from .actions import TichuAction, action_text, rank_text
 from .cards import format_card, mask_points
 from .combos import Combo, combo_fields
 from .events import (
@@ -136,10 +137,31 @@ def _entries(plays: Plays, memo: dict[Combo, _Entry]) -> list[_Entry]:
     return out
 
 
+def _texts(actions: tuple[TichuAction, ...]) -> list[str]:
+    """The actions' texts; a long run (a seat's exchange choices) memoised by the actions'
+    identities, checked at C speed (the rules keep those actions)."""
+    if len(actions) < _LONG:
+        return list(map(action_text, actions))
+    key = tuple(map(id, actions))
+    found = _HEADS.get(key)
+    if found is not None and all(map(is_, found[0], actions)):
+        return list(found[1])
+    texts = list(map(action_text, actions))
+    if len(_HEADS) >= _HEADS_MAX:
+        _HEADS.clear()
+    _HEADS[key] = (actions, tuple(texts))  # holding the actions: their ids are not reused
+    return texts
+
+
+_HEADS: Final[dict[tuple[int, ...], tuple[tuple[TichuAction, ...], tuple[str, ...]]]] = {}
+_HEADS_MAX: Final = 1 << 10
+_LONG: Final = 8
+
+
 def _listing(state: TichuState, seat: int) -> tuple[list[str], list[Json | None]]:
     """``legal`` and ``legal_info`` of ``seat``, in one pass over ``rules.legal_parts``."""
     head, plays, bombs, gifts = legal_parts(state, seat)
-    texts = list(map(action_text, head))
+    texts = _texts(head)
     infos: list[Json | None] = [None] * len(head)
     for listing, memo in ((plays, _PLAY_ENTRIES), (bombs, _BOMB_ENTRIES)):
         if listing.combos:
