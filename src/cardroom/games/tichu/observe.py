@@ -18,13 +18,14 @@ from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
 from .actions import TichuAction, action_text, rank_text
 from .cards import format_card, mask_points
-from .combos import Combo, combo_fields
+from .combos import Combo
 from .events import (
     ExchangeRevealed,
     ExchangeSubmitted,
     GrandDecided,
     HandDealt,
     card_list,
+    combo_json,
 )
 from .rules import (
     Plays,
@@ -106,10 +107,6 @@ def _exchange_json(
             if giver != seat and c is not None:
                 received[str(giver)] = format_card(c)
     return {"given": given_json, "received": received}
-
-
-combo_json: Final = lru_cache(maxsize=4096)(combo_fields)
-"""``combo_fields`` memoised (observations are read-only): a lead lists a hundred plays."""
 
 
 def legal_info(state: TichuState, seat: int) -> list[Json | None]:
@@ -289,7 +286,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> O
 
 def project(event: JsonAble, audience: Audience) -> JsonAble | None:
     """Redact ``event`` for ``audience``; None when it may not see it at all."""
-    if audience is OMNISCIENT:
+    if audience is OMNISCIENT or type(event) not in _REDACTED:
         return event
     seat = None if isinstance(audience, Viewer) else audience
     if isinstance(event, HandDealt):
@@ -314,3 +311,7 @@ def project(event: JsonAble, audience: Audience) -> JsonAble | None:
                 )
         return ExchangeRevealed(tuple(rows))
     return event
+
+
+_REDACTED: Final = frozenset({HandDealt, GrandDecided, ExchangeSubmitted, ExchangeRevealed})
+"""The event types ``project`` may redact; every other event is public as it is."""
