@@ -44,14 +44,6 @@ _points = lru_cache(maxsize=256)(mask_points)
 """Card points of a pile: piles change only when a trick is taken."""
 
 
-def phase_name(state: TichuState) -> str:
-    if state.phase is Phase.PLAY and state.wisher is not None:
-        return "wish"
-    if state.phase is Phase.PLAY and state.dragon_pending:
-        return "dragon"
-    return state.phase.value
-
-
 @lru_cache(maxsize=4096)
 def _play_json(play: TrickPlay) -> Json:
     """A play in the trick with its combination (``combo_json``: kind, rank, length, strength,
@@ -90,10 +82,12 @@ def _hand(mask: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _exchange_json(
-    given: tuple[tuple[int | None, ...], ...], seat: int, revealed: bool
+    given: tuple[tuple[int | None, ...], ...], seat: int, swapped: bool
 ) -> Json | None:
-    """The seat's own exchange choices so far (seat → card) and, once revealed, what it got.
-    Memoised: the choices are shown at every state of the rest of the round."""
+    """The seat's own exchange choices so far (seat → card) and, once revealed (``swapped``
+    with every card given: ``TichuState.revealed``), what it got. Memoised: the choices are
+    shown at every state of the rest of the round."""
+    revealed = swapped and all(None not in g for g in given)
     own = given[seat]
     if all(c is None for c in own):
         return None
@@ -181,7 +175,8 @@ class _Public(NamedTuple):
     """Awaited seats and seats that may call Tichu: who may act, as everybody knows it."""
     active: list[int]
     calls: list[str]
-    revealed: bool
+    swapped: bool
+    """Past the exchange phases: the exchange is revealed if every seat gave its cards."""
 
 
 @PerState
@@ -192,14 +187,22 @@ def _public(state: TichuState, _: int) -> _Public:
     seats = active_seats(state) if state.phase is Phase.PLAY else range(SEATS)
     callers = awaited | {s for s in seats if can_call_tichu(state, s)}
     wisher = state.wisher
-    leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
+    phase = state.phase
+    if phase is Phase.PLAY:
+        leading = state.turn is not None and is_leading(state)
+        decided = [False] * SEATS
+        name = "wish" if wisher is not None else "dragon" if state.dragon_pending else "play"
+    else:
+        leading = False
+        decided = _decided(state)
+        name = phase.value
     trick = _trick_json(state.trick)
     active = sorted(callers)
     calls = list(state.calls)
     template: Json = {
         "game": "tichu",
         "audience": None,
-        "phase": phase_name(state),
+        "phase": name,
         "num_seats": SEATS,
         "active": active,
         "awaited": sorted(awaited),
@@ -207,13 +210,13 @@ def _public(state: TichuState, _: int) -> _Public:
         "legal_info": None,
         "hand": None,
         "hand_sizes": list(map(int.bit_count, state.hands)),
-        "terminal": state.phase is Phase.GAME_OVER,
+        "terminal": phase is Phase.GAME_OVER,
         "outcome": None,
         "round": state.round,
         "scores": list(state.scores),
         "score_sheet": list(map(list, state.score_sheet)),
         "calls": calls,
-        "decided": _decided(state),
+        "decided": decided,
         "exchange": None,
         "trick": trick,
         "top": trick[-1] if trick else None,
@@ -225,7 +228,8 @@ def _public(state: TichuState, _: int) -> _Public:
         "passes": state.passed.bit_count(),
         "last_round": None if state.last_round is None else _round_json(state.last_round),
     }
-    return _Public(template, callers, active, calls, state.revealed)
+    swapped = phase is not Phase.GRAND and phase is not Phase.EXCHANGE
+    return _Public(template, callers, active, calls, swapped)
 
 
 def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
@@ -274,7 +278,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> O
             data["legal"] = []
             data["legal_info"] = []
         data["hand"] = list(_hand(state.hands[audience]))
-        data["exchange"] = _exchange_json(state.given, audience, public.revealed)
+        data["exchange"] = _exchange_json(state.given, audience, public.swapped)
     if outcome is not None:
         data["outcome"] = outcome.to_json()
     if state.phase is Phase.GRAND:
