@@ -35,7 +35,7 @@ from .rules import (
     is_leading,
     legal_parts,
 )
-from .state import GRAND_CALL, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
+from .state import GRAND_CALL, MEMO_MASK, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
 
 Json = dict[str, Any]
 
@@ -232,6 +232,9 @@ def _public(state: TichuState, _: int) -> _Public:
     return _Public(template, callers, active, calls, swapped)
 
 
+_PUBLIC_TABLE: Final = _public.table
+
+
 def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
     if state.phase is not Phase.GRAND:
         return public.calls
@@ -259,7 +262,8 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> O
     A seat has legal actions exactly when it is active (the engine's contract); beyond the
     public part (awaited seats and seats that may call Tichu) only a bomb makes a seat active,
     so a seat outside ``active_seats`` (memoised per state) is not listed at all."""
-    public = _public(state, -1)
+    entry = _PUBLIC_TABLE[(id(state) >> 4) - 1 & MEMO_MASK]  # ``_public``'s slot, inline
+    public = entry[2] if entry is not None and entry[0] is state else _public(state, -1)
     data = public.template.copy()
     if isinstance(audience, Viewer):
         data["audience"] = audience.value
