@@ -40,11 +40,14 @@ from .state import GRAND_CALL, MEMO_MASK, SEATS, PerState, Phase, RoundResult, T
 Json = dict[str, Any]
 
 
-_points = lru_cache(maxsize=256)(mask_points)
-"""Card points of a pile: piles change only when a trick is taken."""
+_points = lru_cache(maxsize=1 << 12)(mask_points)
+"""Card points of a pile: piles change only when a trick is taken.
+
+The memos here are sized for the seats of a few thousand tables at once (a server observes
+them interleaved): a seat's hand, exchange and trick recur at every state of its table."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 13)
 def _play_json(play: TrickPlay) -> Json:
     """A play in the trick with its combination (``combo_json``: kind, rank, length, strength,
     Phoenix rank, text), so that bots need not re-read the cards (memoised: a trick's plays are
@@ -69,18 +72,18 @@ _TRICKS: Final[dict[int, tuple[tuple[TrickPlay, ...], list[Json]]]] = {}
 _TRICKS_MAX: Final = 1 << 12
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1 << 11)
 def _round_json(result: RoundResult) -> Json:
     return result.to_json()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def _hand(mask: int) -> tuple[str, ...]:
     """A hand's card texts: a seat's hand stays the same over most of a round's states."""
     return tuple(card_list(mask))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 13)
 def _exchange_json(
     given: tuple[tuple[int | None, ...], ...], seat: int, swapped: bool
 ) -> Json | None:
@@ -145,7 +148,7 @@ def _texts(actions: tuple[TichuAction, ...]) -> list[str]:
 
 
 _HEADS: Final[dict[tuple[int, ...], tuple[tuple[TichuAction, ...], tuple[str, ...]]]] = {}
-_HEADS_MAX: Final = 1 << 10
+_HEADS_MAX: Final = 1 << 12
 _LONG: Final = 8
 
 
