@@ -188,7 +188,10 @@ def _public(state: TichuState, _: int) -> _Public:
     # In play, a seat that may call Tichu is active: only the active seats (memoised per
     # state, asked of every state by the server too; mostly just the turn) are asked.
     seats = active_seats(state) if state.phase is Phase.PLAY else range(SEATS)
-    callers = awaited | {s for s in seats if can_call_tichu(state, s)}
+    if seats == awaited:  # mostly just the turn: nobody else to ask
+        callers = awaited
+    else:
+        callers = awaited | {s for s in seats if can_call_tichu(state, s)}
     wisher = state.wisher
     phase = state.phase
     if phase is Phase.PLAY:
