@@ -6,7 +6,8 @@ Events are produced with full information; ``observe.project`` redacts them per 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from .actions import rank_text
 from .cards import card_names, format_card
@@ -18,6 +19,11 @@ Json = dict[str, Any]
 
 def card_list(mask: int) -> list[str]:
     return card_names(mask)
+
+
+combo_json: Final = lru_cache(maxsize=4096)(combo_fields)
+"""``combo_fields`` memoised (its dict is copied into events; observations share it read-only):
+a lead lists a hundred plays, and every audience is shown each play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +107,13 @@ class Played:
     phoenix_as: int | None
 
     def to_json(self) -> Json:
-        data: Json = {"type": "played", "seat": self.seat, "cards": card_list(self.cards)}
-        data.update(combo_fields(self.combo))
-        data["phoenix_as"] = None if self.phoenix_as is None else rank_text(self.phoenix_as)
-        return data
+        return {
+            "type": "played",
+            "seat": self.seat,
+            "cards": card_list(self.cards),
+            **combo_json(self.combo),
+            "phoenix_as": None if self.phoenix_as is None else rank_text(self.phoenix_as),
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from operator import is_
 from typing import Any, Final, NamedTuple
 
 from cardroom.engine.game import JsonAble, Observation, Outcome
 from cardroom.engine.types import OMNISCIENT, Audience, Viewer
 
-from .actions import action_text, rank_text
+from .actions import TichuAction, action_text, rank_text
 from .cards import format_card, mask_points
-from .combos import Combo, combo_fields
+from .combos import Combo
 from .events import (
     ExchangeRevealed,
     ExchangeSubmitted,
     GrandDecided,
     HandDealt,
     card_list,
+    combo_json,
 )
 from .rules import (
     Plays,
@@ -32,26 +34,20 @@ from .rules import (
     can_call_tichu,
     is_leading,
     legal_parts,
-    may_bomb,
 )
-from .state import GRAND_CALL, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
+from .state import GRAND_CALL, MEMO_MASK, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
 
 Json = dict[str, Any]
 
 
-_points = lru_cache(maxsize=256)(mask_points)
-"""Card points of a pile: piles change only when a trick is taken."""
+_points = lru_cache(maxsize=1 << 12)(mask_points)
+"""Card points of a pile: piles change only when a trick is taken.
+
+The memos here are sized for the seats of a few thousand tables at once (a server observes
+them interleaved): a seat's hand, exchange and trick recur at every state of its table."""
 
 
-def phase_name(state: TichuState) -> str:
-    if state.phase is Phase.PLAY and state.wisher is not None:
-        return "wish"
-    if state.phase is Phase.PLAY and state.dragon_pending:
-        return "dragon"
-    return state.phase.value
-
-
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 13)
 def _play_json(play: TrickPlay) -> Json:
     """A play in the trick with its combination (``combo_json``: kind, rank, length, strength,
     Phoenix rank, text), so that bots need not re-read the cards (memoised: a trick's plays are
@@ -59,35 +55,42 @@ def _play_json(play: TrickPlay) -> Json:
     return {"seat": play.seat, "cards": card_list(play.combo.cards), **combo_json(play.combo)}
 
 
-@lru_cache(maxsize=1024)
+def _trick_json(trick: tuple[TrickPlay, ...]) -> list[Json]:
+    """The trick's plays, memoised by the trick's identity: passes keep the same trick, and
+    each play is otherwise looked up by value (a dataclass hash runs Python code)."""
+    entry = _TRICKS.get(id(trick))
+    if entry is not None and entry[0] is trick:
+        return entry[1]
+    if len(_TRICKS) >= _TRICKS_MAX:
+        _TRICKS.clear()
+    plays = list(map(_play_json, trick))
+    _TRICKS[id(trick)] = (trick, plays)  # holding the trick: its id is not reused meanwhile
+    return plays
+
+
+_TRICKS: Final[dict[int, tuple[tuple[TrickPlay, ...], list[Json]]]] = {}
+_TRICKS_MAX: Final = 1 << 12
+
+
+@lru_cache(maxsize=1 << 11)
 def _round_json(result: RoundResult) -> Json:
     return result.to_json()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def _hand(mask: int) -> tuple[str, ...]:
     """A hand's card texts: a seat's hand stays the same over most of a round's states."""
     return tuple(card_list(mask))
 
 
-def _public_active(state: TichuState, public: _Public, audience: Audience) -> list[int]:
-    """Who may act, as ``audience`` may know it: the public part (awaited seats and seats
-    that may call Tichu), plus the observing seat when it may act anyway (a bomb)."""
-    if audience is OMNISCIENT:
-        return sorted(active_seats(state))
-    if isinstance(audience, Viewer) or audience in public.callers:
-        return public.active
-    if state.phase is Phase.PLAY and may_bomb(state, audience):
-        return sorted(public.callers | {audience})
-    return public.active
-
-
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 13)
 def _exchange_json(
-    given: tuple[tuple[int | None, ...], ...], seat: int, revealed: bool
+    given: tuple[tuple[int | None, ...], ...], seat: int, swapped: bool
 ) -> Json | None:
-    """The seat's own exchange choices so far (seat → card) and, once revealed, what it got.
-    Memoised: the choices are shown at every state of the rest of the round."""
+    """The seat's own exchange choices so far (seat → card) and, once revealed (``swapped``
+    with every card given: ``TichuState.revealed``), what it got. Memoised: the choices are
+    shown at every state of the rest of the round."""
+    revealed = swapped and all(None not in g for g in given)
     own = given[seat]
     if all(c is None for c in own):
         return None
@@ -101,10 +104,6 @@ def _exchange_json(
             if giver != seat and c is not None:
                 received[str(giver)] = format_card(c)
     return {"given": given_json, "received": received}
-
-
-combo_json: Final = lru_cache(maxsize=4096)(combo_fields)
-"""``combo_fields`` memoised (observations are read-only): a lead lists a hundred plays."""
 
 
 def legal_info(state: TichuState, seat: int) -> list[Json | None]:
@@ -132,10 +131,31 @@ def _entries(plays: Plays, memo: dict[Combo, _Entry]) -> list[_Entry]:
     return out
 
 
+def _texts(actions: tuple[TichuAction, ...]) -> list[str]:
+    """The actions' texts; a long run (a seat's exchange choices) memoised by the actions'
+    identities, checked at C speed (the rules keep those actions)."""
+    if len(actions) < _LONG:
+        return list(map(action_text, actions))
+    key = tuple(map(id, actions))
+    found = _HEADS.get(key)
+    if found is not None and all(map(is_, found[0], actions)):
+        return list(found[1])
+    texts = list(map(action_text, actions))
+    if len(_HEADS) >= _HEADS_MAX:
+        _HEADS.clear()
+    _HEADS[key] = (actions, tuple(texts))  # holding the actions: their ids are not reused
+    return texts
+
+
+_HEADS: Final[dict[tuple[int, ...], tuple[tuple[TichuAction, ...], tuple[str, ...]]]] = {}
+_HEADS_MAX: Final = 1 << 12
+_LONG: Final = 8
+
+
 def _listing(state: TichuState, seat: int) -> tuple[list[str], list[Json | None]]:
     """``legal`` and ``legal_info`` of ``seat``, in one pass over ``rules.legal_parts``."""
     head, plays, bombs, gifts = legal_parts(state, seat)
-    texts = list(map(action_text, head))
+    texts = _texts(head)
     infos: list[Json | None] = [None] * len(head)
     for listing, memo in ((plays, _PLAY_ENTRIES), (bombs, _BOMB_ENTRIES)):
         if listing.combos:
@@ -158,36 +178,51 @@ class _Public(NamedTuple):
     """Awaited seats and seats that may call Tichu: who may act, as everybody knows it."""
     active: list[int]
     calls: list[str]
-    revealed: bool
+    swapped: bool
+    """Past the exchange phases: the exchange is revealed if every seat gave its cards."""
 
 
 @PerState
 def _public(state: TichuState, _: int) -> _Public:
     awaited = awaited_seats(state)
-    callers = awaited | {s for s in range(SEATS) if can_call_tichu(state, s)}
+    # In play, a seat that may call Tichu is active: only the active seats (memoised per
+    # state, asked of every state by the server too; mostly just the turn) are asked.
+    seats = active_seats(state) if state.phase is Phase.PLAY else range(SEATS)
+    if seats == awaited:  # mostly just the turn: nobody else to ask
+        callers = awaited
+    else:
+        callers = awaited | {s for s in seats if can_call_tichu(state, s)}
     wisher = state.wisher
-    leading = state.phase is Phase.PLAY and state.turn is not None and is_leading(state)
-    trick = [_play_json(p) for p in state.trick]
+    phase = state.phase
+    if phase is Phase.PLAY:
+        leading = state.turn is not None and is_leading(state)
+        decided = [False] * SEATS
+        name = "wish" if wisher is not None else "dragon" if state.dragon_pending else "play"
+    else:
+        leading = False
+        decided = _decided(state)
+        name = phase.value
+    trick = _trick_json(state.trick)
     active = sorted(callers)
     calls = list(state.calls)
     template: Json = {
         "game": "tichu",
         "audience": None,
-        "phase": phase_name(state),
+        "phase": name,
         "num_seats": SEATS,
         "active": active,
         "awaited": sorted(awaited),
         "legal": None,
         "legal_info": None,
         "hand": None,
-        "hand_sizes": [h.bit_count() for h in state.hands],
-        "terminal": state.phase is Phase.GAME_OVER,
+        "hand_sizes": list(map(int.bit_count, state.hands)),
+        "terminal": phase is Phase.GAME_OVER,
         "outcome": None,
         "round": state.round,
         "scores": list(state.scores),
-        "score_sheet": [list(p) for p in state.score_sheet],
+        "score_sheet": list(map(list, state.score_sheet)),
         "calls": calls,
-        "decided": _decided(state),
+        "decided": decided,
         "exchange": None,
         "trick": trick,
         "top": trick[-1] if trick else None,
@@ -195,11 +230,15 @@ def _public(state: TichuState, _: int) -> _Public:
         "lead": leading and wisher is None and not state.final,
         "wish": None if state.wish is None else rank_text(state.wish),
         "out": list(state.out),
-        "pile_points": [_points(p) for p in state.piles],
+        "pile_points": list(map(_points, state.piles)),
         "passes": state.passed.bit_count(),
         "last_round": None if state.last_round is None else _round_json(state.last_round),
     }
-    return _Public(template, callers, active, calls, state.revealed)
+    swapped = phase is not Phase.GRAND and phase is not Phase.EXCHANGE
+    return _Public(template, callers, active, calls, swapped)
+
+
+_PUBLIC_TABLE: Final = _public.table
 
 
 def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
@@ -224,19 +263,32 @@ def _decided(state: TichuState) -> list[bool]:
 def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> Observation:
     """``audience``'s observation: a copy of the state's public part (built once per state;
     its values are shared by every audience, read-only) with the audience's own part filled
-    in (hand, legal actions, exchange, who may act, a pending Grand Tichu call)."""
-    public = _public(state, -1)
+    in (hand, legal actions, exchange, who may act, a pending Grand Tichu call).
+
+    A seat has legal actions exactly when it is active (the engine's contract); beyond the
+    public part (awaited seats and seats that may call Tichu) only a bomb makes a seat active,
+    so a seat outside ``active_seats`` (memoised per state) is not listed at all."""
+    entry = _PUBLIC_TABLE[(id(state) >> 4) - 1 & MEMO_MASK]  # ``_public``'s slot, inline
+    public = entry[2] if entry is not None and entry[0] is state else _public(state, -1)
     data = public.template.copy()
     if isinstance(audience, Viewer):
         data["audience"] = audience.value
         data["legal"] = []
         data["legal_info"] = []
+        if audience is OMNISCIENT:
+            data["active"] = sorted(active_seats(state))
     else:
         data["audience"] = audience
-        data["legal"], data["legal_info"] = _listing(state, audience)
+        if audience in public.callers:
+            data["legal"], data["legal_info"] = _listing(state, audience)
+        elif audience in active_seats(state):  # it may bomb
+            data["legal"], data["legal_info"] = _listing(state, audience)
+            data["active"] = sorted(public.callers | {audience})
+        else:
+            data["legal"] = []
+            data["legal_info"] = []
         data["hand"] = list(_hand(state.hands[audience]))
-        data["exchange"] = _exchange_json(state.given, audience, public.revealed)
-    data["active"] = _public_active(state, public, audience)
+        data["exchange"] = _exchange_json(state.given, audience, public.swapped)
     if outcome is not None:
         data["outcome"] = outcome.to_json()
     if state.phase is Phase.GRAND:
@@ -248,7 +300,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> O
 
 def project(event: JsonAble, audience: Audience) -> JsonAble | None:
     """Redact ``event`` for ``audience``; None when it may not see it at all."""
-    if audience is OMNISCIENT:
+    if audience is OMNISCIENT or type(event) not in _REDACTED:
         return event
     seat = None if isinstance(audience, Viewer) else audience
     if isinstance(event, HandDealt):
@@ -273,3 +325,7 @@ def project(event: JsonAble, audience: Audience) -> JsonAble | None:
                 )
         return ExchangeRevealed(tuple(rows))
     return event
+
+
+_REDACTED: Final = frozenset({HandDealt, GrandDecided, ExchangeSubmitted, ExchangeRevealed})
+"""The event types ``project`` may redact; every other event is public as it is."""
