@@ -46,6 +46,17 @@ def test_level_argument_sets_a_fixed_number_of_worlds() -> None:
         make_bot("tichu", "search:n=0")
 
 
+def test_a_level_text_searches_with_infer_and_guarded_unless_plain() -> None:
+    """Both measured stronger (docs/bots.md); ``plain`` names the search without them."""
+    default, plain = make_bot("tichu", "search:n=4"), make_bot("tichu", "search:n=4,plain")
+    assert isinstance(default, TichuSearchBot) and isinstance(plain, TichuSearchBot)
+    assert default.infer and default.policy is guarded_rollout_policy
+    assert not plain.infer and plain.policy is rollout_policy
+    spelled = make_bot("tichu", "search:n=4,infer,guarded")
+    assert isinstance(spelled, TichuSearchBot) and spelled.infer and spelled.guarded
+    assert make_bot("tichu", "expert").name == "search:n=30"
+
+
 def test_a_fixed_count_scores_that_many_worlds() -> None:
     """The count, not the clock, ends the search: a slow machine plays the same moves."""
     view = acting_position(7, random_bots=False)

@@ -39,10 +39,10 @@ def test_every_style_and_player_level_plays_whole_duplicate_deals(level: str) ->
 def test_player_levels_come_first_and_name_concrete_bots() -> None:
     levels = bot_levels("tichu")
     assert levels[:4] == ("beginner", "casual", "strong", "expert")
-    assert set(POOL["tichu"]) - {"search:n=30"} <= set(levels)
+    assert set(POOL["tichu"]) - {"search:n=30,plain"} <= set(levels)
     assert make_bot("tichu", "beginner").name == "novice"
     assert make_bot("tichu", "casual").name == "heuristic"
-    assert make_bot("tichu", "strong").name == "search:n=10"
+    assert make_bot("tichu", "strong").name == "search:n=10,plain"
     assert is_heavy("expert") and is_heavy("strong") and not is_heavy("casual")
 
 

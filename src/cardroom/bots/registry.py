@@ -50,8 +50,8 @@ PLAYER_LEVELS: dict[str, dict[str, str]] = {
     "tichu": {
         "beginner": "novice",
         "casual": "heuristic",
-        "strong": "search:n=10",
-        "expert": "search:n=30,infer,guarded",
+        "strong": "search:n=10,plain",
+        "expert": "search:n=30",
     },
 }
 """The levels people choose, gentlest first, per game: each names a concrete bot level (and
@@ -62,7 +62,7 @@ POOL: dict[str, tuple[str, ...]] = {
         "random",
         "heuristic-v1",
         "heuristic",
-        "search:n=30",
+        "search:n=30,plain",
         "eager",
         "bomber",
         "fighter",
@@ -77,7 +77,7 @@ def resolve(game: str, level: str) -> str:
     """A player level's concrete bot level; any other level unchanged.
 
     >>> resolve("tichu", "expert"), resolve("tichu", "search:n=5")
-    ('search:n=30,infer,guarded', 'search:n=5')
+    ('search:n=30', 'search:n=5')
     """
     return PLAYER_LEVELS.get(game, {}).get(level.strip(), level)
 

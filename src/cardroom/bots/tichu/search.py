@@ -282,11 +282,17 @@ class TichuSearchBot:
         """``search:0.3`` = 0.3 s per decision; ``search:n=400`` = 400 worlds per decision;
         after commas, for arena comparisons: ``simcalls`` = calls by ``tichu_calls``, ``old`` =
         the heuristic's bombs out of turn too (the earlier version), ``exchange`` = search the
-        exchange, ``tichu=P``/``grand=P`` = the call thresholds, ``infer`` = worlds weighed by
-        the calls, ``guarded`` = the guarded rollouts: ``search:n=30,infer,guarded``."""
+        exchange, ``tichu=P``/``grand=P`` = the call thresholds, ``plain`` = neither ``infer``
+        (worlds weighed by the calls) nor ``guarded`` (the guarded rollouts).
+
+        A level text searches with ``infer`` and ``guarded`` (both measured stronger, together
+        +10.6 [+1.5, +19.7] points a round at 30 worlds); ``plain`` names the search without
+        them, as every level text did before (``search:n=30,plain``). The words ``infer`` and
+        ``guarded`` are still accepted."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
-        sim_tichu = guarded = infer = False
+        sim_tichu = False
+        guarded = infer = True
         pre_call: float | None = None
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
@@ -298,10 +304,10 @@ class TichuSearchBot:
                 sim_tichu = True
             elif part == "exchange":
                 exchange = True
-            elif part == "infer":
-                infer = True
-            elif part == "guarded":
-                guarded = True
+            elif part == "plain":
+                guarded = infer = False
+            elif part in ("infer", "guarded"):
+                pass  # the default of a level text
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             elif part.startswith("pre="):
