@@ -252,18 +252,8 @@ _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 seats holding a bomb (passes share both tuples, so this is computed once per play)."""
 
 
-def _holds_bomb(hand: int) -> bool:
-    """``has_bomb`` memoised by hand: a play changes one hand, and every seat is checked."""
-    found = _BOMB_HELD.get(hand)
-    if found is None:
-        if len(_BOMB_HELD) >= _BOMB_HELD_SIZE:
-            _BOMB_HELD.clear()
-        found = _BOMB_HELD[hand] = has_bomb(hand)
-    return found
-
-
-_BOMB_HELD: Final[dict[int, bool]] = {}
-_BOMB_HELD_SIZE: Final = 1 << 12
+_holds_bomb: Final = lru_cache(maxsize=1 << 12)(has_bomb)
+"""``has_bomb`` memoised by hand: a play changes one hand, and every seat is checked."""
 
 
 def _interrupters(state: TichuState, turn: int | None) -> int:
