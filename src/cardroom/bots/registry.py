@@ -42,6 +42,8 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
         "tight": ("cardroom.bots.toepen.tight", "ToepenTightBot"),
         "heuristic-v1": ("cardroom.bots.toepen.heuristic_v1", "ToepenHeuristicV1Bot"),
         "search": ("cardroom.bots.toepen.search", "ToepenSearchBot"),
+        "bluffer": ("cardroom.bots.toepen.styles", "ToepenBlufferBot"),
+        "stubborn": ("cardroom.bots.toepen.styles", "ToepenStubbornBot"),
     },
 }
 """Per game and level: the module and class of the bot."""
@@ -68,6 +70,7 @@ POOL: dict[str, tuple[str, ...]] = {
         "fighter",
         "gambler",
     ),
+    "toepen": ("random", "tight", "heuristic-v1", "heuristic", "search", "bluffer", "stubborn"),
 }
 """The arena's opponent pool per game (``cardroom arena --pool``): a change is kept only if it
 loses to none of them beyond noise."""

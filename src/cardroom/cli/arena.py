@@ -61,6 +61,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="'B1 B2 ...'",
         help="play each level of --a (space-separated) against every pool member (default: "
         + ", ".join(POOL["tichu"])
+        + "; with --game toepen: "
+        + ", ".join(POOL["toepen"])
         + ")",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
@@ -83,6 +85,10 @@ def toepen_argv(args: argparse.Namespace) -> list[str]:
             argv += [f"--{name}", str(value)]
     for option in args.option or ():
         argv += ["--option", option]
+    if args.pool is not None:
+        argv += ["--pool", args.pool, "--a", args.a]
+        if args.json is not None:
+            argv += ["--json", str(args.json)]
     return argv
 
 

@@ -9,12 +9,17 @@ times (p50/p99 per level) are measured around every ``act`` call (a move the sea
     python -m cardroom.bots.arena.toepen --levels search,tight --seats 4 --games 600 --seed 1
 
 ``--levels A,B`` seats one A against B everywhere else; a list of ``--seats`` levels is taken
-as the line-up itself.
+as the line-up itself. ``--pool`` plays each level of ``--a`` (one A, B everywhere else) against
+every member of the opponent pool (``registry.POOL["toepen"]``, or the levels named after
+``--pool``), one row per pairing with A's loser share minus B's, paired per deal:
+
+    python -m cardroom.bots.arena.toepen --pool --a "heuristic search" --seats 4 --games 400
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -24,11 +29,12 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import Bot, Interrupter, SeatView
-from cardroom.bots.registry import make_bot
+from cardroom.bots.registry import POOL, make_bot
 from cardroom.bots.stats import percentile
 from cardroom.engine import get_game
 from cardroom.engine.config import parse_option_pairs
@@ -86,21 +92,30 @@ class DealResult:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play_deal(task: tuple[dict[str, Any], list[str], str]) -> DealResult:
+Task = tuple[dict[str, Any], list[str], str, list[str]]
+"""Options, the line-up's levels, the deal seed, and the line-up's labels (what the figures
+are kept under: the level itself, or "A"/"B" in a pool pairing, where both may be one level)."""
+
+
+def play_deal(task: Task) -> DealResult:
     """Play one deal seed once per rotation of ``levels`` around the table."""
-    options, levels, seed = task
+    options, levels, seed, labels = task
     game = get_game("toepen")
     config = game.config_from_json(options)
     n = game.num_seats(config)
     result = DealResult()
     for shift in range(n):
-        names = [levels[(s - shift) % n] for s in range(n)]
-        bots = [timed(make_bot("toepen", lv), result.times.setdefault(lv, [])) for lv in names]
+        seated = [(s - shift) % n for s in range(n)]
+        bots = [
+            timed(make_bot("toepen", levels[i]), result.times.setdefault(labels[i], []))
+            for i in seated
+        ]
         outcome = play_match(game, config, bots, seed).outcome
-        for seat, level in enumerate(names):
-            result.seats[level] = result.seats.get(level, 0) + 1
+        for seat, i in enumerate(seated):
+            label = labels[i]
+            result.seats[label] = result.seats.get(label, 0) + 1
             lost = outcome.scores[seat] <= 0
-            result.lost[level] = result.lost.get(level, 0) + int(lost)
+            result.lost[label] = result.lost.get(label, 0) + int(lost)
     return result
 
 
@@ -110,6 +125,21 @@ def summarize(results: Sequence[DealResult], level: str) -> tuple[float, float]:
     mean = statistics.fmean(shares)
     half = Z95 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0.0
     return mean, half
+
+
+def summarize_pairing(results: Sequence[DealResult]) -> tuple[float, float]:
+    """A's loser share minus B's, per deal (so card luck cancels), and the 95 % CI half-width."""
+    diffs = [r.lost["A"] / r.seats["A"] - r.lost["B"] / r.seats["B"] for r in results]
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return mean, half
+
+
+def play_deals(tasks: list[Task], workers: int) -> list[DealResult]:
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(play_deal, tasks, chunksize=4))
+    return [play_deal(t) for t in tasks]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -124,6 +154,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", default="1")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--a", default="heuristic", help="with --pool: the levels to measure")
+    p.add_argument(
+        "--pool",
+        nargs="?",
+        const="",
+        metavar="'B1 B2 ...'",
+        help="each level of --a against every pool member (default: "
+        + ", ".join(POOL["toepen"])
+        + ")",
+    )
+    p.add_argument("--json", type=Path, help="with --pool: write the rows as JSON here")
     return p
 
 
@@ -133,26 +174,21 @@ def run_cli(args: Sequence[str]) -> int:
     try:  # bad options or levels fail with one clear line, before any game
         options = parse_option_pairs(ns.option) | {"seats": ns.seats}
         get_game("toepen").config_from_json(options)
-        levels = lineup(ns.levels.split(","), ns.seats)
-        for level in set(levels):
+        members = (tuple(ns.pool.split()) or POOL["toepen"]) if ns.pool is not None else ()
+        named = ns.a.split() if members else ns.levels.split(",")
+        levels = lineup(ns.levels.split(","), ns.seats) if not members else []
+        for level in {*named, *members}:
             make_bot("toepen", level)
     except (ValueError, EngineError) as exc:
         print(f"toepen arena: {exc}", file=sys.stderr)
         return 2
     deals = max(1, math.ceil(ns.games / ns.seats))
-    tasks = [(options, levels, f"{ns.seed}/{i}") for i in range(deals)]
+    if members:
+        return run_pool(ns, options, named, members, deals)
+    tasks = [(options, levels, f"{ns.seed}/{i}", levels) for i in range(deals)]
     start = time.perf_counter()
-    if ns.workers > 1:
-        with ProcessPoolExecutor(ns.workers) as pool:
-            results = list(pool.map(play_deal, tasks, chunksize=4))
-    else:
-        results = [play_deal(t) for t in tasks]
-    elapsed = time.perf_counter() - start
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(
-        f"toepen arena: {deals * ns.seats} games ({deals} deals x {ns.seats} rotations), "
-        f"seats {ns.seats}, options {options}, seed {ns.seed}, {elapsed:.0f} s, load {load}"
-    )
+    results = play_deals(tasks, ns.workers)
+    print(heading(ns, options, deals, time.perf_counter() - start))
     print(f"fair loser share per seat ~ {1 / ns.seats:.1%}")
     for level in dict.fromkeys(levels):
         mean, half = summarize(results, level)
@@ -162,6 +198,59 @@ def run_cli(args: Sequence[str]) -> int:
             f"{len(times)}, p50 {percentile(times, 50) * 1e3:.2f} ms, "
             f"p99 {percentile(times, 99) * 1e3:.2f} ms"
         )
+    return 0
+
+
+def heading(ns: argparse.Namespace, options: dict[str, Any], deals: int, elapsed: float) -> str:
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (
+        f"toepen arena: {deals * ns.seats} games ({deals} deals x {ns.seats} rotations), "
+        f"seats {ns.seats}, options {options}, seed {ns.seed}, {elapsed:.0f} s, load {load}"
+    )
+
+
+def run_pool(
+    ns: argparse.Namespace,
+    options: dict[str, Any],
+    levels: Sequence[str],
+    members: Sequence[str],
+    deals: int,
+) -> int:
+    """One row per (level, member): one A against B in every other seat, on the same deals."""
+    rows: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    labels = lineup(["A", "B"], ns.seats)
+    for level in levels:
+        for member in members:
+            seated = lineup([level, member], ns.seats)
+            tasks = [(options, seated, f"{ns.seed}/{i}", labels) for i in range(deals)]
+            results = play_deals(tasks, ns.workers)
+            a_share, a_half = summarize(results, "A")
+            b_share, _ = summarize(results, "B")
+            diff, half = summarize_pairing(results)
+            times = [t for r in results for t in r.times.get("A", [])]
+            rows.append(
+                {
+                    "a": level,
+                    "b": member,
+                    "deals": deals,
+                    "a_loser_share": a_share,
+                    "a_ci_half": a_half,
+                    "b_loser_share": b_share,
+                    "a_minus_b": diff,
+                    "a_minus_b_ci_half": half,
+                    "a_act_ms_p99": percentile(times, 99) * 1e3,
+                }
+            )
+            print(
+                f"  {level:<14} vs {member:<14} A loses {a_share:6.1%} ± {a_half:5.1%}, "
+                f"B {b_share:6.1%}; A − B {diff:+6.1%} ± {half:5.1%} (95 % CI)",
+                flush=True,
+            )
+    print(heading(ns, options, deals * len(rows), time.perf_counter() - start))
+    print(f"fair loser share per seat ~ {1 / ns.seats:.1%}; below 0 in A − B: A loses less")
+    if ns.json is not None:
+        ns.json.write_text(json.dumps({"pool": rows, "seed": ns.seed}, indent=2) + "\n")
     return 0
 
 
