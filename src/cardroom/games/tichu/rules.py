@@ -36,6 +36,7 @@ from .actions import (
 )
 from .cards import (
     DOG,
+    DRG,
     MJ,
     PHX,
     card_indices,
@@ -446,9 +447,52 @@ def options(state: TichuState, seat: int) -> Plays:
     elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
         value = _NO_PLAYS
     else:
-        value = _plays_for(state.hands[seat], state.trick[-1].combo, mode, state.wish)
+        hand, top = state.hands[seat], state.trick[-1].combo
+        kind = top.kind
+        if mode is Mode.FOLLOW and kind <= Kind.TRIPLE and state.wish is None and top.cards != _DRG:
+            value = _set_follows(hand, top)
+        else:
+            value = _plays_for(hand, top, mode, state.wish)
     _OPTIONS_TABLE[slot] = (state, seat, value)
     return value
+
+
+def _set_follows(hand: int, top: Combo) -> Plays:
+    """The follows of a single, pair or triple (no wish): memoised by the part of the hand that
+    decides them (the natural cards above the top, the Phoenix, the Dragon; the whole hand if it
+    holds a bomb), so a seat passing trick after trick, or another seat with the same high cards,
+    finds them made (most follows are of singles and repeat so)."""
+    strength, kind = top.strength, top.kind
+    if _holds_bomb(hand):
+        key = hand | (strength | 64) << 56 | kind << 63
+    else:
+        key = hand & _FOLLOW_KEEP[kind][strength] | kind << 63
+        if kind is Kind.SINGLE and hand & _PHX_MASK:  # the Phoenix single: top + ½
+            key |= strength << 56
+    found = _FOLLOWS.get(key)
+    if found is None:
+        if len(_FOLLOWS) >= _FOLLOWS_SIZE:
+            _FOLLOWS.clear()
+        combos = generate_plays(hand, top)
+        found = _FOLLOWS[key] = Plays(combos, True) if combos else _PASS_ONLY
+    return found
+
+
+_DRG: Final = 1 << DRG
+_PHX_MASK: Final = 1 << PHX
+_FOLLOW_KEEP: Final = tuple(
+    tuple(
+        sum(rank_mask(r) for r in range(max(2, s // 2 + 1), 15))
+        | 1 << PHX
+        | (1 << DRG if kind == Kind.SINGLE else 0)
+        for s in range(31)
+    )
+    for kind in range(4)
+)
+"""By kind (single, pair, triple) and the top's strength: the cards that decide a follow (the
+natural cards above the top's rank, the Phoenix, the Dragon for singles)."""
+_FOLLOWS: Final[dict[int, Plays]] = {}
+_FOLLOWS_SIZE: Final = 1 << 15
 
 
 _options_now: Final = PerState(options)
