@@ -14,6 +14,7 @@ from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.drafts import builder
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -927,12 +928,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         winner = trick[-1].seat  # gather the lying trick
         taken = _cards_of(trick)
         piles = _set(piles, winner, piles[winner] | taken)
-        events.append(TrickTaken(winner, taken, mask_points(taken)))
+        events.append(_new_taken(winner, taken, mask_points(taken)))
         trick, passed = (), 0
     elif leads and trick:
         leads = False
     hands = _set(state.hands, seat, state.hands[seat] & ~cards)
-    events.append(Played(seat, cards, combo, action.phoenix_as))
+    events.append(_new_played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
     if wish is not None and cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
@@ -940,13 +941,13 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     out = state.out
     if not hands[seat]:
         out = (*out, seat)
-        events.append(PlayerOut(seat, len(out)))
+        events.append(_new_out(seat, len(out)))
     if cards == _DOG_MASK:  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
         piles = _set(piles, seat, piles[seat] | cards)
         turn = _dog_lead(config, hands, seat)
         passed = 0
     else:
-        trick = (*trick, TrickPlay(seat, combo))
+        trick = (*trick, _new_trick_play(seat, combo))
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
         turn = next_holding(hands, seat, skip)
@@ -984,6 +985,13 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
     return make_step(state, step.events, action)  # logged with the Phoenix value as played
+
+
+_new_played: Final = builder(Played)
+_new_taken: Final = builder(TrickTaken)
+_new_out: Final = builder(PlayerOut)
+_new_trick_play: Final = builder(TrickPlay)
+"""The values a play makes, built as drafts (``engine.drafts``): a play is a third of all moves."""
 
 
 def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
