@@ -440,20 +440,30 @@ def options(state: TichuState, seat: int) -> Plays:
     entry = _OPTIONS_TABLE[slot]
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
-    mode = play_mode(state, seat)
-    if mode is Mode.NONE:
-        value = _NO_PLAYS
-    elif mode is Mode.LEAD:
-        value = _options(state.hands[seat], None, mode, state.wish)
-    elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
-        value = _NO_PLAYS
-    else:
-        hand, top = state.hands[seat], state.trick[-1].combo
-        kind = top.kind
-        if mode is Mode.FOLLOW and kind <= Kind.TRIPLE and state.wish is None and top.cards != _DRG:
-            value = _set_follows(hand, top)
+    trick = state.trick
+    if (
+        seat == state.turn
+        and trick
+        and not state.trick_over
+        and state.phase is Phase.PLAY
+        and not state.final
+        and state.wisher is None
+    ):  # following (``play_mode`` FOLLOW, written out): the most frequent question
+        top = trick[-1].combo
+        if top.kind <= Kind.TRIPLE and state.wish is None and top.cards != _DRG:
+            value = _set_follows(state.hands[seat], top)
         else:
-            value = _plays_for(hand, top, mode, state.wish)
+            value = _plays_for(state.hands[seat], top, Mode.FOLLOW, state.wish)
+    else:
+        mode = play_mode(state, seat)
+        if mode is Mode.NONE:
+            value = _NO_PLAYS
+        elif mode is Mode.LEAD:
+            value = _options(state.hands[seat], None, mode, state.wish)
+        elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
+            value = _NO_PLAYS
+        else:
+            value = _plays_for(state.hands[seat], trick[-1].combo, mode, state.wish)
     _OPTIONS_TABLE[slot] = (state, seat, value)
     return value
 
@@ -592,15 +602,19 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
-    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
-        plays = options(state, seat)  # the common case: plays, perhaps a pass, nothing else
-        plain = not state.final and (seat != state.turn or _plain_lead(state, seat))
-        if plain and (
+    if (  # the common case: plays, perhaps a pass, nothing else
+        state.phase is Phase.PLAY
+        and state.wisher is None
+        and 0 <= seat < SEATS
+        and not state.final
+        and (seat != state.turn or not state.trick_over or _plain_lead(state, seat))
+        and (
             state.calls[seat] != NO_CALL
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
-        ):
-            return plays.listing()
+        )
+    ):
+        return options(state, seat).listing()
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
         return head
