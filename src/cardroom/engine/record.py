@@ -68,8 +68,8 @@ class LogRecord:
         return record
 
 
-_RecordDraft: Final = draft_class(LogRecord)
 _DRAFTS: Final = drafts_work(LogRecord)
+_RecordDraft: Final = draft_class(LogRecord) if _DRAFTS else LogRecord
 
 
 def log_record(

@@ -8,27 +8,20 @@ server persists a ``Transition``'s records before it ``commit``s them (persist b
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from cardroom.engine.chance import ChanceOutcome, ChanceResolver
 from cardroom.engine.errors import InvalidNotationError
 from cardroom.engine.game import Game, JsonAble
 from cardroom.engine.record import GameRecord, LogRecord, log_record
+from cardroom.engine.transition import Transition
 from cardroom.engine.types import Seat, Step
 
 S = TypeVar("S")
 A = TypeVar("A")
 C = TypeVar("C")
 
-
-@dataclass(frozen=True, slots=True)
-class Transition(Generic[S]):
-    """What one command would do: the log records to store, the new state and its events."""
-
-    records: tuple[LogRecord, ...]
-    state: S
-    events: tuple[JsonAble, ...]
+__all__ = ["Runner", "Transition", "apply_record", "replay"]
 
 
 def apply_record(
