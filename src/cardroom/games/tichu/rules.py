@@ -14,7 +14,6 @@ from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.drafts import builder
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -66,14 +65,15 @@ from .events import (
     GrandDecided,
     HandDealt,
     Passed,
-    Played,
-    PlayerOut,
     RoundScored,
     TichuCalled,
     TichuEvent,
     TrickTaken,
     WishFulfilled,
     WishMade,
+    new_out,
+    new_played,
+    new_taken,
 )
 from .scoring import end_reason, is_double_victory, match_result, score_round
 from .state import (
@@ -92,6 +92,7 @@ from .state import (
     next_holding,
     opponents,
     partner,
+    trick_play,
 )
 
 TichuStep = Step[TichuState, JsonAble]
@@ -942,12 +943,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         winner = trick[-1].seat  # gather the lying trick
         taken = _cards_of(trick)
         piles = _set(piles, winner, piles[winner] | taken)
-        events.append(_new_taken(winner, taken, mask_points(taken)))
+        events.append(new_taken(winner, taken, mask_points(taken)))
         trick, passed = (), 0
     elif leads and trick:
         leads = False
     hands = _set(state.hands, seat, state.hands[seat] & ~cards)
-    events.append(_new_played(seat, cards, combo, action.phoenix_as))
+    events.append(new_played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
     if wish is not None and cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
@@ -955,13 +956,13 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     out = state.out
     if not hands[seat]:
         out = (*out, seat)
-        events.append(_new_out(seat, len(out)))
+        events.append(new_out(seat, len(out)))
     if cards == _DOG_MASK:  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
         piles = _set(piles, seat, piles[seat] | cards)
         turn = _dog_lead(config, hands, seat)
         passed = 0
     else:
-        trick = (*trick, _new_trick_play(seat, combo))
+        trick = (*trick, trick_play(seat, combo))
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
         turn = next_holding(hands, seat, skip)
@@ -999,13 +1000,6 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
     return make_step(state, step.events, action)  # logged with the Phoenix value as played
-
-
-_new_played: Final = builder(Played)
-_new_taken: Final = builder(TrickTaken)
-_new_out: Final = builder(PlayerOut)
-_new_trick_play: Final = builder(TrickPlay)
-"""The values a play makes, built as drafts (``engine.drafts``): a play is a third of all moves."""
 
 
 def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
