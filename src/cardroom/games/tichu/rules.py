@@ -103,7 +103,15 @@ FIRST_DEAL = 8
 
 
 def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    return (*values[:seat], value, *values[seat + 1 :])
+    """``values`` (one per seat) with ``seat``'s replaced (unpacked: no slices)."""
+    a, b, c, d = values
+    if seat == 0:
+        return (value, b, c, d)
+    if seat == 1:
+        return (a, value, c, d)
+    if seat == 2:
+        return (a, b, value, d)
+    return (a, b, c, value)
 
 
 # -- chance: the deal ----------------------------------------------------------------------
