@@ -592,6 +592,8 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
 
 
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
+_CALL: Final = (TICHU,)
+_CALL_PASS: Final = (TICHU, PASS)
 
 
 def _plain_lead(state: TichuState, seat: int) -> bool:
@@ -611,19 +613,23 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
-    if (  # the common case: plays, perhaps a pass, nothing else
+    if (  # the common case: plays, perhaps a pass, nothing else (but a Tichu call)
         state.phase is Phase.PLAY
         and state.wisher is None
         and 0 <= seat < SEATS
         and not state.final
         and (seat != state.turn or not state.trick_over or _plain_lead(state, seat))
-        and (
+    ):
+        if (
             state.calls[seat] != NO_CALL
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
-        )
-    ):
-        return options(state, seat).listing()
+        ):
+            return options(state, seat).listing()
+        plays = options(state, seat)  # early in a round: a seat that may still call
+        if not plays.combos:
+            return _CALL_PASS if plays.can_pass else _CALL
+        return (TICHU, *plays.listing())
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
         return head
