@@ -11,9 +11,10 @@ import enum
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, indexOf, is_
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -853,9 +854,24 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
             break
     else:
         new = _end_trick(state, passed)
-    return make_step(new, _PASSED[seat])
+    return _step(new, _PASSED[seat])
 
 
+def _step(state: TichuState, events: tuple[JsonAble, ...], played: object = None) -> TichuStep:
+    """``make_step`` for the two hottest moves (a pass, a play that ends nothing), written out:
+    compiled, this module fills the draft of the pure-Python ``Step`` without an interpreted
+    frame."""
+    if _STEP_DRAFT is None:
+        return make_step(state, events, played)
+    new: Any = new_object(_STEP_DRAFT)
+    new.state = state
+    new.events = events
+    new.played = played
+    new.__class__ = Step
+    return new  # type: ignore[no-any-return]
+
+
+_STEP_DRAFT: Final = draft_class(Step) if drafts_work(Step) else None
 _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
 """A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
 
@@ -1008,7 +1024,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         )
     )
     if fast:
-        return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
+        return _step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
