@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py cardroom/games/tichu/cards.py
   cardroom/games/tichu/actions.py cardroom/games/tichu/state.py cardroom/games/tichu/rules.py
   cardroom/games/tichu/observe.py cardroom/games/tichu/events.py cardroom/games/tichu/scoring.py
-  cardroom/games/tichu/game.py)  # under src/; the heuristic bot stays pure: the styles subclass it
+  cardroom/games/tichu/game.py cardroom/engine/runner.py cardroom/engine/record.py)
+# under src/; the heuristic bot stays pure: the styles subclass it; engine/types.py stays pure (mypyc
+# builds no generic dataclass: Step), and so does engine/testing.py (the benches' random player)
 clean() {
   for m in "${MODULES[@]}"; do rm -f "src/${m%.py}".*.so "src/${m%.py}"__mypyc.*.so; done
   rm -f src/*__mypyc.*.so  # the shared runtime of several compiled modules

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import Any, Final
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, Final, TypeVar
 
 new_object: Final = object.__new__
 """``new_object(draft_class)``: an empty draft (no ``__init__`` runs)."""
@@ -38,3 +40,24 @@ def drafts_work(cls: type) -> bool:
     """Whether instances of ``cls`` may be built as drafts (its module is not compiled)."""
     module = sys.modules.get(cls.__module__)
     return str(getattr(module, "__file__", "")).endswith(".py")
+
+
+T = TypeVar("T")
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A function building ``cls`` from all its fields, positionally and in field order, as a
+    draft (a frozen dataclass's own ``__init__`` costs a call per field); the class itself when
+    it is compiled (``drafts_work``)."""
+    if not drafts_work(cls):
+        return cls
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    args = ", ".join(names)
+    stores = "".join(f"    new.{n} = {n}\n" for n in names)
+    code = f"def build({args}):\n    new = new_object(draft)\n{stores}"
+    code += "    new.__class__ = cls\n    return new\n"
+    namespace: dict[str, Any] = {"new_object": new_object, "draft": draft_class(cls), "cls": cls}
+    exec(code, namespace)  # the fields' names only, as ``dataclasses`` builds ``__init__``
+    built: Callable[..., T] = namespace["build"]
+    built.__qualname__ = built.__name__ = f"build_{cls.__name__}"
+    return built

@@ -68,8 +68,8 @@ class LogRecord:
         return record
 
 
-_RecordDraft: Final = draft_class(LogRecord)
 _DRAFTS: Final = drafts_work(LogRecord)
+_RecordDraft: Final = draft_class(LogRecord) if _DRAFTS else LogRecord
 
 
 def log_record(
@@ -77,8 +77,15 @@ def log_record(
 ) -> LogRecord:
     """``LogRecord(seq, kind, seat, text, auto, at)``, built as a draft: the runner logs one
     record per move (see ``drafts``)."""
-    if not _DRAFTS:
-        return LogRecord(seq, kind, seat, text, auto, at)
+    if not _DRAFTS:  # compiled: native stores (the frozen dataclass's ``__init__`` is slow)
+        record = LogRecord.__new__(LogRecord)
+        record.seq = seq  # type: ignore[misc]
+        record.kind = kind  # type: ignore[misc]
+        record.seat = seat  # type: ignore[misc]
+        record.text = text  # type: ignore[misc]
+        record.auto = auto  # type: ignore[misc]
+        record.at = at  # type: ignore[misc]
+        return record
     new: Any = new_object(_RecordDraft)
     new.seq, new.kind, new.seat, new.text, new.auto, new.at = seq, kind, seat, text, auto, at
     new.__class__ = LogRecord

@@ -8,27 +8,20 @@ server persists a ``Transition``'s records before it ``commit``s them (persist b
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from cardroom.engine.chance import ChanceOutcome, ChanceResolver
 from cardroom.engine.errors import InvalidNotationError
 from cardroom.engine.game import Game, JsonAble
 from cardroom.engine.record import GameRecord, LogRecord, log_record
+from cardroom.engine.transition import Transition
 from cardroom.engine.types import Seat, Step
 
 S = TypeVar("S")
 A = TypeVar("A")
 C = TypeVar("C")
 
-
-@dataclass(frozen=True, slots=True)
-class Transition(Generic[S]):
-    """What one command would do: the log records to store, the new state and its events."""
-
-    records: tuple[LogRecord, ...]
-    state: S
-    events: tuple[JsonAble, ...]
+__all__ = ["Runner", "Transition", "apply_record", "replay"]
 
 
 def apply_record(
@@ -140,15 +133,22 @@ class Runner(Generic[S, A, C]):
     def act(
         self, seat: Seat, action: A | str, *, kind: str = "action", auto: bool = False, at: str = ""
     ) -> tuple[JsonAble, ...]:
-        """Propose and commit in one go; returns the events."""
-        record, step = self._step(seat, action, kind, auto, at)
-        if self.resolver is not None and self.game.pending_chance(step.state) is not None:
-            chance = self.propose_chance(step.state, record.seq + 1)
-            self.records.append(record)
+        """Propose and commit in one go; returns the events (``_step`` written out: this is
+        the path of every simulated move)."""
+        game, records = self.game, self.records
+        parsed = game.parse_action(action) if isinstance(action, str) else action
+        step = game.apply(self.state, seat, parsed)
+        played: Any = parsed if step.played is None else step.played
+        seq = records[-1].seq + 1 if records else 1
+        record = log_record(seq, kind, seat, game.format_action(played), auto, at)
+        state = step.state
+        if self.resolver is not None and game.pending_chance(state) is not None:
+            chance = self.propose_chance(state, seq + 1)
+            records.append(record)
             self.commit(chance)
             return step.events + chance.events
-        self.records.append(record)  # most steps: no chance, nothing to check
-        self.state = step.state
+        records.append(record)  # most steps: no chance, nothing to check
+        self.state = state
         return step.events
 
     def to_record(self) -> GameRecord:

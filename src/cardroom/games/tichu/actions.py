@@ -186,8 +186,14 @@ _ActionDraft: Final = draft_class(TichuAction) if drafts_work(TichuAction) else 
 def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAction:
     """``TichuAction(kind, cards, phoenix_as)``, built as a draft in pure Python (see
     ``engine.drafts``): a first lead lists hundreds of plays never seen before."""
-    if _ActionDraft is None:
-        return TichuAction(kind, cards, phoenix_as)
+    if _ActionDraft is None:  # compiled: native stores (the dataclass's ``__init__`` is slow)
+        action = TichuAction.__new__(TichuAction)
+        action.kind = kind  # type: ignore[misc]
+        action.cards = cards  # type: ignore[misc]
+        action.phoenix_as = phoenix_as  # type: ignore[misc]
+        action.wish = None  # type: ignore[misc]
+        action.to = None  # type: ignore[misc]
+        return action
     new: Any = new_object(_ActionDraft)
     new.kind, new.cards, new.phoenix_as, new.wish, new.to = kind, cards, phoenix_as, None, None
     new.__class__ = TichuAction

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from cardroom.engine.drafts import builder, drafts_work
+
 from .actions import rank_text
 from .cards import card_names, format_card
 from .combos import Combo, combo_fields
@@ -221,3 +223,38 @@ TichuEvent = (
     | RoundScored
     | GameOver
 )
+
+
+def _new_played_native(seat: int, cards: int, combo: Combo, phoenix_as: int | None) -> Played:
+    new = Played.__new__(Played)
+    new.seat = seat  # type: ignore[misc]
+    new.cards = cards  # type: ignore[misc]
+    new.combo = combo  # type: ignore[misc]
+    new.phoenix_as = phoenix_as  # type: ignore[misc]
+    return new
+
+
+new_played: Final = builder(Played) if drafts_work(Played) else _new_played_native
+
+
+def _new_taken_native(seat: int, cards: int, points: int) -> TrickTaken:
+    new = TrickTaken.__new__(TrickTaken)
+    new.seat = seat  # type: ignore[misc]
+    new.cards = cards  # type: ignore[misc]
+    new.points = points  # type: ignore[misc]
+    return new
+
+
+new_taken: Final = builder(TrickTaken) if drafts_work(TrickTaken) else _new_taken_native
+
+
+def _new_out_native(seat: int, place: int) -> PlayerOut:
+    new = PlayerOut.__new__(PlayerOut)
+    new.seat = seat  # type: ignore[misc]
+    new.place = place  # type: ignore[misc]
+    return new
+
+
+new_out: Final = builder(PlayerOut) if drafts_work(PlayerOut) else _new_out_native
+"""The events of a play, built fast: as drafts in pure Python, by native stores when compiled
+(a compiled frozen dataclass keeps an interpreted ``__init__``)."""

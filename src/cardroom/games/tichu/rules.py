@@ -11,9 +11,10 @@ import enum
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, indexOf, is_
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.drafts import draft_class, drafts_work, new_object
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -36,6 +37,7 @@ from .actions import (
 )
 from .cards import (
     DOG,
+    DRG,
     MJ,
     PHX,
     card_indices,
@@ -64,14 +66,15 @@ from .events import (
     GrandDecided,
     HandDealt,
     Passed,
-    Played,
-    PlayerOut,
     RoundScored,
     TichuCalled,
     TichuEvent,
     TrickTaken,
     WishFulfilled,
     WishMade,
+    new_out,
+    new_played,
+    new_taken,
 )
 from .scoring import end_reason, is_double_victory, match_result, score_round
 from .state import (
@@ -90,6 +93,7 @@ from .state import (
     next_holding,
     opponents,
     partner,
+    trick_play,
 )
 
 TichuStep = Step[TichuState, JsonAble]
@@ -100,7 +104,15 @@ FIRST_DEAL = 8
 
 
 def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    return (*values[:seat], value, *values[seat + 1 :])
+    """``values`` (one per seat) with ``seat``'s replaced (unpacked: no slices)."""
+    a, b, c, d = values
+    if seat == 0:
+        return (value, b, c, d)
+    if seat == 1:
+        return (a, value, c, d)
+    if seat == 2:
+        return (a, b, value, d)
+    return (a, b, c, value)
 
 
 # -- chance: the deal ----------------------------------------------------------------------
@@ -438,17 +450,70 @@ def options(state: TichuState, seat: int) -> Plays:
     entry = _OPTIONS_TABLE[slot]
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
-    mode = play_mode(state, seat)
-    if mode is Mode.NONE:
-        value = _NO_PLAYS
-    elif mode is Mode.LEAD:
-        value = _options(state.hands[seat], None, mode, state.wish)
-    elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
-        value = _NO_PLAYS
+    trick = state.trick
+    if (
+        seat == state.turn
+        and trick
+        and not state.trick_over
+        and state.phase is Phase.PLAY
+        and not state.final
+        and state.wisher is None
+    ):  # following (``play_mode`` FOLLOW, written out): the most frequent question
+        top = trick[-1].combo
+        if top.kind <= Kind.TRIPLE and state.wish is None and top.cards != _DRG:
+            value = _set_follows(state.hands[seat], top)
+        else:
+            value = _plays_for(state.hands[seat], top, Mode.FOLLOW, state.wish)
     else:
-        value = _plays_for(state.hands[seat], state.trick[-1].combo, mode, state.wish)
+        mode = play_mode(state, seat)
+        if mode is Mode.NONE:
+            value = _NO_PLAYS
+        elif mode is Mode.LEAD:
+            value = _options(state.hands[seat], None, mode, state.wish)
+        elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
+            value = _NO_PLAYS
+        else:
+            value = _plays_for(state.hands[seat], trick[-1].combo, mode, state.wish)
     _OPTIONS_TABLE[slot] = (state, seat, value)
     return value
+
+
+def _set_follows(hand: int, top: Combo) -> Plays:
+    """The follows of a single, pair or triple (no wish): memoised by the part of the hand that
+    decides them (the natural cards above the top, the Phoenix, the Dragon; the whole hand if it
+    holds a bomb), so a seat passing trick after trick, or another seat with the same high cards,
+    finds them made (most follows are of singles and repeat so)."""
+    strength, kind = top.strength, top.kind
+    if _holds_bomb(hand):
+        key = hand | (strength | 64) << 56 | kind << 63
+    else:
+        key = hand & _FOLLOW_KEEP[kind][strength] | kind << 63
+        if kind is Kind.SINGLE and hand & _PHX_MASK:  # the Phoenix single: top + ½
+            key |= strength << 56
+    found = _FOLLOWS.get(key)
+    if found is None:
+        if len(_FOLLOWS) >= _FOLLOWS_SIZE:
+            _FOLLOWS.clear()
+        combos = generate_plays(hand, top)
+        found = _FOLLOWS[key] = Plays(combos, True) if combos else _PASS_ONLY
+    return found
+
+
+_DRG: Final = 1 << DRG
+_PHX_MASK: Final = 1 << PHX
+_FOLLOW_KEEP: Final = tuple(
+    tuple(
+        sum(rank_mask(r) for r in range(max(2, s // 2 + 1), 15))
+        | 1 << PHX
+        | (1 << DRG if kind == Kind.SINGLE else 0)
+        for s in range(31)
+    )
+    for kind in range(4)
+)
+"""By kind (single, pair, triple) and the top's strength: the cards that decide a follow (the
+natural cards above the top's rank, the Phoenix, the Dragon for singles)."""
+_FOLLOWS: Final[dict[int, Plays]] = {}
+_FOLLOWS_SIZE: Final = 1 << 15
 
 
 _options_now: Final = PerState(options)
@@ -528,6 +593,8 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
 
 
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
+_CALL: Final = (TICHU,)
+_CALL_PASS: Final = (TICHU, PASS)
 
 
 def _plain_lead(state: TichuState, seat: int) -> bool:
@@ -547,15 +614,23 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
-    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
-        plays = options(state, seat)  # the common case: plays, perhaps a pass, nothing else
-        plain = not state.final and (seat != state.turn or _plain_lead(state, seat))
-        if plain and (
+    if (  # the common case: plays, perhaps a pass, nothing else (but a Tichu call)
+        state.phase is Phase.PLAY
+        and state.wisher is None
+        and 0 <= seat < SEATS
+        and not state.final
+        and (seat != state.turn or not state.trick_over or _plain_lead(state, seat))
+    ):
+        if (
             state.calls[seat] != NO_CALL
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
         ):
-            return plays.listing()
+            return options(state, seat).listing()
+        plays = options(state, seat)  # early in a round: a seat that may still call
+        if not plays.combos:
+            return _CALL_PASS if plays.can_pass else _CALL
+        return (TICHU, *plays.listing())
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
         return head
@@ -779,9 +854,24 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
             break
     else:
         new = _end_trick(state, passed)
-    return make_step(new, _PASSED[seat])
+    return _step(new, _PASSED[seat])
 
 
+def _step(state: TichuState, events: tuple[JsonAble, ...], played: object = None) -> TichuStep:
+    """``make_step`` for the two hottest moves (a pass, a play that ends nothing), written out:
+    compiled, this module fills the draft of the pure-Python ``Step`` without an interpreted
+    frame."""
+    if _STEP_DRAFT is None:
+        return make_step(state, events, played)
+    new: Any = new_object(_STEP_DRAFT)
+    new.state = state
+    new.events = events
+    new.played = played
+    new.__class__ = Step
+    return new  # type: ignore[no-any-return]
+
+
+_STEP_DRAFT: Final = draft_class(Step) if drafts_work(Step) else None
 _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
 """A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
 
@@ -883,12 +973,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         winner = trick[-1].seat  # gather the lying trick
         taken = _cards_of(trick)
         piles = _set(piles, winner, piles[winner] | taken)
-        events.append(TrickTaken(winner, taken, mask_points(taken)))
+        events.append(new_taken(winner, taken, mask_points(taken)))
         trick, passed = (), 0
     elif leads and trick:
         leads = False
     hands = _set(state.hands, seat, state.hands[seat] & ~cards)
-    events.append(Played(seat, cards, combo, action.phoenix_as))
+    events.append(new_played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
     if wish is not None and cards & rank_mask(wish):
         events.append(WishFulfilled(seat, wish))  # R8.1.4: any natural card of the rank
@@ -896,13 +986,13 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     out = state.out
     if not hands[seat]:
         out = (*out, seat)
-        events.append(PlayerOut(seat, len(out)))
+        events.append(new_out(seat, len(out)))
     if cards == _DOG_MASK:  # R8.2.2: the lead passes at once; the Dog is worth nothing (R8.2.5)
         piles = _set(piles, seat, piles[seat] | cards)
         turn = _dog_lead(config, hands, seat)
         passed = 0
     else:
-        trick = (*trick, TrickPlay(seat, combo))
+        trick = (*trick, trick_play(seat, combo))
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
         turn = next_holding(hands, seat, skip)
@@ -934,7 +1024,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         )
     )
     if fast:
-        return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
+        return _step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
-from cardroom.engine.drafts import draft_class, drafts_work, new_object
+from cardroom.engine.drafts import builder, draft_class, drafts_work, new_object
 
 from .cards import DOG, DRG, iter_cards
 from .combos import Combo, Kind
@@ -39,6 +39,18 @@ class TrickPlay:
 
     seat: int
     combo: Combo
+
+
+def _trick_play_native(seat: int, combo: Combo) -> TrickPlay:
+    new = TrickPlay.__new__(TrickPlay)
+    new.seat = seat  # type: ignore[misc]
+    new.combo = combo  # type: ignore[misc]
+    return new
+
+
+trick_play: Final = builder(TrickPlay) if drafts_work(TrickPlay) else _trick_play_native
+"""``TrickPlay(seat, combo)`` built fast: as a draft in pure Python, by native stores when compiled
+(a compiled frozen dataclass keeps an interpreted ``__init__``, see ``_constructed``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,8 +234,33 @@ def _assembled(values: Iterable[object]) -> TichuState:
 
 
 def _constructed(values: Iterable[object]) -> TichuState:
-    """The same through the constructor: a compiled (mypyc) class is built natively."""
-    return TichuState(*values)  # type: ignore[arg-type]
+    """The same when compiled (mypyc): the fields stored natively. A compiled frozen dataclass
+    keeps the interpreted ``__init__`` of ``dataclasses`` (an ``object.__setattr__`` per field,
+    ten times slower); stores from compiled code go to the slots directly, and the instance
+    stays frozen to everyone else. Never runs in pure Python (the stores would raise)."""
+    v: Any = values if isinstance(values, tuple) else tuple(values)
+    new = TichuState.__new__(TichuState)
+    new.config = v[0]  # type: ignore[misc]
+    new.phase = v[1]  # type: ignore[misc]
+    new.round = v[2]  # type: ignore[misc]
+    new.scores = v[3]  # type: ignore[misc]
+    new.score_sheet = v[4]  # type: ignore[misc]
+    new.last_round = v[5]  # type: ignore[misc]
+    new.hands = v[6]  # type: ignore[misc]
+    new.later = v[7]  # type: ignore[misc]
+    new.calls = v[8]  # type: ignore[misc]
+    new.grand = v[9]  # type: ignore[misc]
+    new.given = v[10]  # type: ignore[misc]
+    new.trick = v[11]  # type: ignore[misc]
+    new.turn = v[12]  # type: ignore[misc]
+    new.passed = v[13]  # type: ignore[misc]
+    new.trick_over = v[14]  # type: ignore[misc]
+    new.final = v[15]  # type: ignore[misc]
+    new.wish = v[16]  # type: ignore[misc]
+    new.wisher = v[17]  # type: ignore[misc]
+    new.out = v[18]  # type: ignore[misc]
+    new.piles = v[19]  # type: ignore[misc]
+    return new
 
 
 build: Final = _assembled if _DRAFTS else _constructed
