@@ -12,10 +12,10 @@ import importlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -48,6 +48,7 @@ CREATOR_LOCK = 4244
 """``pg_advisory_xact_lock(CREATOR_LOCK, hashtext(creator))``: one creation per creator at a
 time across a cluster's nodes, so that the count of its open tables cannot be outrun."""
 Row = Sequence[Any]
+T = TypeVar("T")
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
 _INSERT_LOG_ROW = _INSERT_LOG + "VALUES (?, ?, ?, ?, ?, ?, ?)"
 
@@ -170,12 +171,36 @@ class _SqliteBackend:
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, aiosqlite.IntegrityError)
 
+    async def in_one_trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction, run whole on the connection's thread: one round trip
+        where ``transaction`` takes one per statement (``BEGIN``, each query, ``COMMIT``), and
+        each trip costs the loop a future, a wake-up and the thread's hand-over."""
+        db = self._db
+        if db is None:
+            raise StorageError("the store is not open")
+        async with self._lock:
+            run: Any = db._execute  # aiosqlite's own queue to its thread (no public door)
+            result: T = await run(_transaction, db._conn, work)
+            return result
+
     async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
         """One query outside an explicit transaction (never inside another's)."""
         if self._db is None:
             raise StorageError("the store is not open")
         async with self._lock:
             return await _SqliteConn(self._db).fetch(sql, params)
+
+
+def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` between ``BEGIN IMMEDIATE`` and ``COMMIT`` (rolled back if it raises)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(conn)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return result
 
 
 async def migrate(backend: _Backend, *, postgres: bool) -> None:
@@ -333,6 +358,40 @@ def _parse_meta(row: Row) -> TableMeta:
     )
 
 
+def _last_seqs_sql(tables: int) -> str:
+    """Each of ``tables`` ids' last stored seq (a missing table: no row)."""
+    marks = ", ".join("?" for _ in range(tables))
+    return (
+        f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
+        f"WHERE id IN ({marks})"
+    )
+
+
+def _batch_rows(
+    batch: Sequence[tuple[str, Sequence[LogRecord]]], found: Sequence[Row], lost: set[str]
+) -> tuple[list[StorageError | None], list[tuple[Any, ...]]]:
+    """Per item ``None`` or its error (an unknown table, a lost lease, records that do not
+    follow the table's last seq, ``found``), and the log rows of the items that go in."""
+    results: list[StorageError | None] = [None] * len(batch)
+    last = {row[0]: int(row[1] or 0) for row in found}
+    rows: list[tuple[Any, ...]] = []
+    for i, (table_id, records) in enumerate(batch):
+        if table_id not in last:
+            results[i] = UnknownTable(f"no table {table_id!r}")
+            continue
+        if table_id in lost:
+            results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
+            continue
+        try:
+            check_continues(table_id, last[table_id], records)
+        except SeqConflict as exc:
+            results[i] = exc
+            continue
+        last[table_id] = records[-1].seq if records else last[table_id]
+        rows += _log_rows(table_id, records)
+    return results, rows
+
+
 def _one_statement(batch: Sequence[tuple[str, Sequence[LogRecord]]]) -> bool:
     """Whether ``_pg_batch_sql`` can take the batch: one item per table, each a non-empty run of
     consecutive seqs (otherwise the general path, with the same results, takes it)."""
@@ -485,37 +544,24 @@ class SqlStore:
         another writer rolls the batch back, and each item is then appended on its own."""
         if self._pg is not None and _one_statement(batch):
             return await self._append_batch_pg(self._pg, batch)
-        results: list[StorageError | None] = [None] * len(batch)
         ids = sorted({table_id for table_id, _ in batch})
-        marks = ", ".join("?" for _ in ids)
+        last_sql = _last_seqs_sql(len(ids))
         try:
-            async with self._backend.transaction() as conn:
-                found = await conn.fetch(
-                    f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
-                    f"WHERE id IN ({marks})",
-                    ids,
-                )
-                last = {row[0]: int(row[1] or 0) for row in found}
+            backend = self._backend
+            if isinstance(backend, _SqliteBackend) and self.fence is None:
+
+                def work(conn: sqlite3.Connection) -> list[StorageError | None]:
+                    found = conn.execute(last_sql, ids).fetchall()
+                    results, rows = _batch_rows(batch, found, set())
+                    conn.executemany(_INSERT_LOG_ROW, rows)
+                    return results
+
+                return await backend.in_one_trip(work)
+            async with backend.transaction() as conn:
+                found = await conn.fetch(last_sql, ids)
                 lost = set() if self.fence is None else await self.fence.fence(conn, ids)
-                rows = []
-                for i, (table_id, records) in enumerate(batch):
-                    if table_id not in last:
-                        results[i] = UnknownTable(f"no table {table_id!r}")
-                        continue
-                    if table_id in lost:
-                        results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
-                        continue
-                    try:
-                        check_continues(table_id, last[table_id], records)
-                    except SeqConflict as exc:
-                        results[i] = exc
-                        continue
-                    last[table_id] = records[-1].seq if records else last[table_id]
-                    rows += _log_rows(table_id, records)
-                await conn.executemany(
-                    _INSERT_LOG_ROW,
-                    rows,
-                )
+                results, rows = _batch_rows(batch, found, lost)
+                await conn.executemany(_INSERT_LOG_ROW, rows)
         except Exception as exc:
             if not self._backend.is_conflict(exc):
                 raise
