@@ -133,24 +133,45 @@ class _SqliteConn:
             return list(await cursor.fetchall())
 
 
+CHECKPOINT_EVERY = 200
+"""Commits between two WAL checkpoints (each on the connection's thread: it syncs the disk)."""
+BUSY_MS = 5000
+_WAIT = f"PRAGMA busy_timeout={BUSY_MS}"
+_NO_WAIT = "PRAGMA busy_timeout=0"
+
+
 class _SqliteBackend:
-    """One connection in autocommit mode; an asyncio lock serializes explicit transactions."""
+    """One connection in autocommit mode; an asyncio lock serializes explicit transactions.
+
+    Statements run on aiosqlite's thread, except ``write_here``'s: a group commit (a few
+    inserts; with WAL and ``synchronous=NORMAL`` a commit is a write, no sync) runs on the
+    loop itself, which saves the thread's round trip (a future, a wake-up, the hand-over of the
+    interpreter) per batch. So that the loop never waits on the disk or another process, the
+    WAL is checkpointed on the thread (``CHECKPOINT_EVERY``, not by SQLite's automatic one
+    inside a commit) and a write lock held elsewhere sends the batch to the thread."""
 
     def __init__(self, path: str) -> None:
         self._path = path
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._commits = 0
+        self._checkpoints: set[asyncio.Task[None]] = set()
 
     async def open(self) -> None:
-        self._db = await aiosqlite.connect(self._path, isolation_level=None)
+        self._db = await aiosqlite.connect(
+            self._path, isolation_level=None, check_same_thread=False
+        )
         self._db.text_factory = _text
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA synchronous=NORMAL")  # a process crash loses nothing
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._db.execute(_WAIT)
+        await self._db.execute("PRAGMA wal_autocheckpoint=0")  # ours: ``_committed``
         await self._db.execute(schema.VERSION_TABLE)
         await migrate(self, postgres=False)
 
     async def close(self) -> None:
+        for task in list(self._checkpoints):
+            await task
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -167,21 +188,47 @@ class _SqliteBackend:
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+        self._committed()
 
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, aiosqlite.IntegrityError)
 
-    async def in_one_trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` in one transaction, run whole on the connection's thread: one round trip
-        where ``transaction`` takes one per statement (``BEGIN``, each query, ``COMMIT``), and
-        each trip costs the loop a future, a wake-up and the thread's hand-over."""
+    async def write_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction, on the loop (on the thread, in one round trip, when
+        another connection holds the write lock: the loop must not wait for it)."""
         db = self._db
         if db is None:
             raise StorageError("the store is not open")
         async with self._lock:
-            run: Any = db._execute  # aiosqlite's own queue to its thread (no public door)
-            result: T = await run(_transaction, db._conn, work)
-            return result
+            conn = db._conn  # aiosqlite's connection; the lock keeps its thread off it
+            conn.execute(_NO_WAIT)
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                begun = True
+            except sqlite3.OperationalError:  # locked by another connection
+                begun = False
+            finally:
+                conn.execute(_WAIT)
+            if begun:
+                result = _finish(conn, work)
+            else:
+                run: Any = db._execute  # aiosqlite's own queue to its thread (no public door)
+                result = await run(_transaction, conn, work)
+        self._committed()
+        return result
+
+    def _committed(self) -> None:
+        """Count a commit; every ``CHECKPOINT_EVERY`` checkpoint the WAL on the thread."""
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0 and not self._checkpoints:
+            task = asyncio.get_running_loop().create_task(self._checkpoint())
+            self._checkpoints.add(task)
+            task.add_done_callback(self._checkpoints.discard)
+
+    async def _checkpoint(self) -> None:
+        if self._db is not None:
+            async with self._lock:
+                await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
         """One query outside an explicit transaction (never inside another's)."""
@@ -194,6 +241,11 @@ class _SqliteBackend:
 def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
     """``work`` between ``BEGIN IMMEDIATE`` and ``COMMIT`` (rolled back if it raises)."""
     conn.execute("BEGIN IMMEDIATE")
+    return _finish(conn, work)
+
+
+def _finish(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` in the transaction begun, then ``COMMIT`` (``ROLLBACK`` if it raises)."""
     try:
         result = work(conn)
     except BaseException:
@@ -556,7 +608,7 @@ class SqlStore:
                     conn.executemany(_INSERT_LOG_ROW, rows)
                     return results
 
-                return await backend.in_one_trip(work)
+                return await backend.write_here(work)
             async with backend.transaction() as conn:
                 found = await conn.fetch(last_sql, ids)
                 lost = set() if self.fence is None else await self.fence.fence(conn, ids)
