@@ -61,8 +61,9 @@ async def test_a_batch_written_on_the_loop_waits_on_the_thread_for_a_lock_held_e
         asyncio.get_running_loop().call_soon(other.execute, "COMMIT")
         assert await store.append_batch([("a", [rec(1), rec(2)])]) == [None]
         other.close()
-        for seq in range(3, 3 + CHECKPOINT_EVERY):  # past a checkpoint (on the thread)
+        for seq in range(3, 3 + 2 * CHECKPOINT_EVERY):  # checkpoints (on the thread) between
             assert await store.append_batch([("a", [rec(seq)])]) == [None]
-        assert len((await store.load("a")).records) == 2 + CHECKPOINT_EVERY
+            await asyncio.sleep(0)
+        assert len((await store.load("a")).records) == 2 + 2 * CHECKPOINT_EVERY
     finally:
         await store.close()

@@ -227,8 +227,8 @@ class _SqliteBackend:
 
     async def _checkpoint(self) -> None:
         if self._db is not None:
-            async with self._lock:
-                await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            async with self._lock, self._db.execute("PRAGMA wal_checkpoint(PASSIVE)") as done:
+                await done.fetchall()  # its row read: no statement left in progress
 
     async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
         """One query outside an explicit transaction (never inside another's)."""
@@ -245,13 +245,14 @@ def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], 
 
 
 def _finish(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """``work`` in the transaction begun, then ``COMMIT`` (``ROLLBACK`` if it raises)."""
+    """``work`` in the transaction begun, then ``COMMIT`` (``ROLLBACK`` if either raises)."""
     try:
         result = work(conn)
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
     return result
 
 
