@@ -129,8 +129,9 @@ class Client:
             if message["t"] in ("welcome", "ev"):
                 self.obs, self.version = message["obs"], message["v"]
                 self.events_at.append((time.monotonic(), self.connection))
-            elif message["t"] in ("ack", "reject") and pending and message["id"] == pending[0]:
-                if message["t"] == "ack":
+            answered = message.get("ack") if message["t"] == "ev" else message.get("id")
+            if message["t"] in ("ack", "reject", "ev") and pending and answered == pending[0]:
+                if message["t"] != "reject":
                     self.acked[pending[1]] += 1
                 pending = None
 

@@ -129,6 +129,8 @@ class Client:
     obs: Json | None = None
     v: int | None = None
     next_id: int = 1
+    unfolded: list[Json] = field(default_factory=list)
+    folded: int = 0
 
     @classmethod
     async def connect(
@@ -154,7 +156,18 @@ class Client:
         return self.next_id
 
     async def recv(self, timeout: float = TIMEOUT) -> Json:
-        message: Json = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        """The next frame; an ``ack`` or ``clock`` folded into an ``ev`` comes out after it as
+        the frame it stands for (as the browser reads it), and ``folded`` counts those."""
+        if self.unfolded:
+            message = self.unfolded.pop(0)
+        else:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            if message["t"] == "ev":
+                if message.get("ack") is not None:
+                    self.unfolded.append({"t": "ack", "id": message["ack"]})
+                if message.get("clock") is not None:
+                    self.unfolded.append({"t": "clock", **message["clock"]})
+                self.folded += len(self.unfolded)
         self.seen.append(message)
         if message["t"] in ("welcome", "ev"):
             self.obs, self.v = message["obs"], message["v"]

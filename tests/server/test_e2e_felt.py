@@ -290,6 +290,25 @@ def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_
     assert page2.get_by_test_id("hold").inner_text() == "Cy is bombing…"  # said on reconnect
 
 
+def test_an_ack_and_a_clock_folded_into_an_envelope_are_read_as_their_frames(
+    open_table: Any,
+) -> None:
+    page, server = open_table(tichu_obs(legal=["pass", "play MJ"]), welcome={"turn_timeout": 20})
+    after = tichu_obs(turn=1, awaited=[1], legal=[])
+    clock = {"move": 20, "deadlines": {"1": 12}, "bank": [60] * 4, "away": []}
+    server.on_act = lambda ws, msg: ws.send(
+        pages.json.dumps(
+            {"t": "ev", "v": 6, "events": [], "obs": after, "ack": msg["id"], "clock": clock}
+        )
+    )
+    page.get_by_test_id("action-pass").click()
+    page.wait_for_function(
+        "() => window.cardroom.v === 6 && window.cardroom.socket.pending.size === 0"
+    )
+    assert page.get_by_test_id("clock-1").inner_text() in {"12s", "11s"}
+    assert page.get_by_test_id("clock-0").count() == 0
+
+
 @pytest.mark.parametrize(("private", "invited", "shown"), [
     (False, False, True), (True, False, False), (True, True, True),
 ])  # fmt: skip

@@ -26,8 +26,26 @@ async def seated_table(server: Server, n: int = 2, cards: int = 3) -> tuple[str,
     return table, clients
 
 
+FOLDED = ("ack", "clock")
+"""What a live socket's ``ev`` may carry for that socket alone (its ack, the clock after it)."""
+
+
 async def reply_to(client: Client, id: int | None = None) -> Json:
     return await client.until(lambda m: m["t"] in ("ack", "reject") and m.get("id") == id)
+
+
+async def test_an_ack_rides_in_the_envelope_it_follows_and_a_refusal_is_its_own_frame(
+    server: Server,
+) -> None:
+    _, (alice, _bob) = await seated_table(server)
+    before = alice.v or 0
+    id = await alice.act("bid 1")
+    ev = await alice.until(lambda m: m["t"] == "ev" and m.get("ack") is not None)
+    assert ev["ack"] == id and ev["v"] > before and alice.unfolded[0] == {"t": "ack", "id": id}
+    folded = alice.folded
+    refused = await alice.act("dance")
+    reject = await reply_to(alice, refused)
+    assert reject["t"] == "reject" and reject["code"] == "notation" and alice.folded == folded
 
 
 MALFORMED = [
@@ -144,6 +162,7 @@ async def test_catch_up_from_the_ring_or_a_welcome_when_the_gap_is_too_old(
             assert (await reply_to(clients[seat], clients[seat].next_id))["t"] == "ack"
         await reference.until(lambda m: m["t"] == "ev" and m["v"] == since + 2)
         missed = [m for m in reference.seen if m["t"] == "ev" and m["v"] > since]
+        missed = [{k: x for k, x in m.items() if k not in FOLDED} for m in missed]
         back = await Client.connect(server.ws_url, table, tokens[2], since=since)
         first = await back.until(lambda m: m["t"] in ("ev", "welcome"))
         if ring >= 3:

@@ -3,12 +3,15 @@ there): stored, ``UnknownTable`` or ``SeqConflict``; only the items that pass ar
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from cardroom.engine.record import LogRecord
 from cardroom.storage import SeqConflict, SqlStore, TableMeta, UnknownTable
+from cardroom.storage.sql import CHECKPOINT_EVERY
 
 from .conftest import drop_schema, open_backend
 
@@ -41,3 +44,26 @@ async def test_each_item_gets_its_own_result(kind: str, tmp_path: Path) -> None:
         await store.close()
         if store.pg_schema is not None:
             await drop_schema(store.pg_schema)
+
+
+async def test_a_batch_written_on_the_loop_waits_on_the_thread_for_a_lock_held_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """Another connection holds SQLite's write lock: the batch goes to the connection's thread
+    (which waits there) and the loop runs on, here releasing that lock."""
+    path = tmp_path / "locked.db"
+    store = SqlStore(str(path))
+    await store.open()
+    try:
+        await store.create_table(TableMeta("a", "toepen", "1", {}), 4)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        asyncio.get_running_loop().call_soon(other.execute, "COMMIT")
+        assert await store.append_batch([("a", [rec(1), rec(2)])]) == [None]
+        other.close()
+        for seq in range(3, 3 + 2 * CHECKPOINT_EVERY):  # checkpoints (on the thread) between
+            assert await store.append_batch([("a", [rec(seq)])]) == [None]
+            await asyncio.sleep(0)
+        assert len((await store.load("a")).records) == 2 + 2 * CHECKPOINT_EVERY
+    finally:
+        await store.close()

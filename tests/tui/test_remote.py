@@ -26,6 +26,16 @@ def test_a_line_is_used_only_once_the_acked_action_has_shown_its_effect() -> Non
     assert client.ready()
 
 
+def test_an_ack_folded_into_its_envelope_frees_the_prompt() -> None:
+    client = RemoteSeat(Console(io.StringIO(), io.StringIO()), 0)
+    client.handle({"t": "welcome", "v": 3, "seat": 0, "obs": {"legal": ["pass"]}, "seats": []})
+    client.act("pass")
+    client.handle({"t": "ev", "v": 4, "events": [], "obs": {"legal": ["pass"]}, "ack": 2})
+    assert not client.ready()  # another request's ack
+    client.handle({"t": "ev", "v": 5, "events": [], "obs": {"legal": ["pass"]}, "ack": 1})
+    assert client.ready()
+
+
 def test_a_refused_action_is_shown_and_the_seat_may_try_again() -> None:
     out = io.StringIO()
     client = RemoteSeat(Console(io.StringIO(), out), 0)

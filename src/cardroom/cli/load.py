@@ -3,8 +3,9 @@
 It starts ``cardroom serve`` in a child process (or targets ``--url``, which must be local and
 may be repeated for several nodes: tables are spread over them round-robin), runs ``--tables``
 tables for ``--seconds`` and prints acknowledged actions per second, the p50/p99/max latency
-from submitting an action to receiving its ``ack`` (which comes after the record is stored),
-and the servers' CPU time per stored record. A table that finishes is replaced by a new one.
+from submitting an action to receiving its ``ack`` (sent once the record is stored, in the ``ev``
+it follows or on its own) and the servers' CPU time per stored record. A table that finishes is
+replaced by a new one.
 
 Two kinds of client:
 
@@ -250,11 +251,12 @@ async def _play(ws: Any, player: Seat, stats: Stats, deadline: float) -> bool:
             if kind == "ev" and stats.measuring and seen is not None and player.seat == 0:
                 stats.records += message["v"] - seen
             player.obs, player.version = message["obs"], message["v"]
-        elif kind in ("ack", "reject") and message.get("id") == pending:
-            if kind == "ack" and stats.measuring:
-                stats.latencies.append((time.perf_counter() - sent_at) * 1000)
-            elif kind == "reject":
+        answered = message.get("ack") if kind == "ev" else message.get("id")  # ev: a folded ack
+        if kind in ("ack", "reject", "ev") and pending is not None and answered == pending:
+            if kind == "reject":
                 stats.rejected += 1
+            elif stats.measuring:  # submit→ack: the observation is current from here
+                stats.latencies.append((time.perf_counter() - sent_at) * 1000)
             pending = None
 
 

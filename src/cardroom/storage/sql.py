@@ -12,10 +12,10 @@ import importlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -48,6 +48,7 @@ CREATOR_LOCK = 4244
 """``pg_advisory_xact_lock(CREATOR_LOCK, hashtext(creator))``: one creation per creator at a
 time across a cluster's nodes, so that the count of its open tables cannot be outrun."""
 Row = Sequence[Any]
+T = TypeVar("T")
 _INSERT_LOG = 'INSERT INTO log (table_id, seq, kind, seat, "text", "auto", "at") '
 _INSERT_LOG_ROW = _INSERT_LOG + "VALUES (?, ?, ?, ?, ?, ?, ?)"
 
@@ -132,24 +133,45 @@ class _SqliteConn:
             return list(await cursor.fetchall())
 
 
+CHECKPOINT_EVERY = 200
+"""Commits between two WAL checkpoints (each on the connection's thread: it syncs the disk)."""
+BUSY_MS = 5000
+_WAIT = f"PRAGMA busy_timeout={BUSY_MS}"
+_NO_WAIT = "PRAGMA busy_timeout=0"
+
+
 class _SqliteBackend:
-    """One connection in autocommit mode; an asyncio lock serializes explicit transactions."""
+    """One connection in autocommit mode; an asyncio lock serializes explicit transactions.
+
+    Statements run on aiosqlite's thread, except ``write_here``'s: a group commit (a few
+    inserts; with WAL and ``synchronous=NORMAL`` a commit is a write, no sync) runs on the
+    loop itself, which saves the thread's round trip (a future, a wake-up, the hand-over of the
+    interpreter) per batch. So that the loop never waits on the disk or another process, the
+    WAL is checkpointed on the thread (``CHECKPOINT_EVERY``, not by SQLite's automatic one
+    inside a commit) and a write lock held elsewhere sends the batch to the thread."""
 
     def __init__(self, path: str) -> None:
         self._path = path
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._commits = 0
+        self._checkpoints: set[asyncio.Task[None]] = set()
 
     async def open(self) -> None:
-        self._db = await aiosqlite.connect(self._path, isolation_level=None)
+        self._db = await aiosqlite.connect(
+            self._path, isolation_level=None, check_same_thread=False
+        )
         self._db.text_factory = _text
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA synchronous=NORMAL")  # a process crash loses nothing
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._db.execute(_WAIT)
+        await self._db.execute("PRAGMA wal_autocheckpoint=0")  # ours: ``_committed``
         await self._db.execute(schema.VERSION_TABLE)
         await migrate(self, postgres=False)
 
     async def close(self) -> None:
+        for task in list(self._checkpoints):
+            await task
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -166,9 +188,47 @@ class _SqliteBackend:
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+        self._committed()
 
     def is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, aiosqlite.IntegrityError)
+
+    async def write_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction, on the loop (on the thread, in one round trip, when
+        another connection holds the write lock: the loop must not wait for it)."""
+        db = self._db
+        if db is None:
+            raise StorageError("the store is not open")
+        async with self._lock:
+            conn = db._conn  # aiosqlite's connection; the lock keeps its thread off it
+            conn.execute(_NO_WAIT)
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                begun = True
+            except sqlite3.OperationalError:  # locked by another connection
+                begun = False
+            finally:
+                conn.execute(_WAIT)
+            if begun:
+                result = _finish(conn, work)
+            else:
+                run: Any = db._execute  # aiosqlite's own queue to its thread (no public door)
+                result = await run(_transaction, conn, work)
+        self._committed()
+        return result
+
+    def _committed(self) -> None:
+        """Count a commit; every ``CHECKPOINT_EVERY`` checkpoint the WAL on the thread."""
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0 and not self._checkpoints:
+            task = asyncio.get_running_loop().create_task(self._checkpoint())
+            self._checkpoints.add(task)
+            task.add_done_callback(self._checkpoints.discard)
+
+    async def _checkpoint(self) -> None:
+        if self._db is not None:
+            async with self._lock, self._db.execute("PRAGMA wal_checkpoint(PASSIVE)") as done:
+                await done.fetchall()  # its row read: no statement left in progress
 
     async def read(self, sql: str, params: Sequence[Any]) -> list[Row]:
         """One query outside an explicit transaction (never inside another's)."""
@@ -176,6 +236,24 @@ class _SqliteBackend:
             raise StorageError("the store is not open")
         async with self._lock:
             return await _SqliteConn(self._db).fetch(sql, params)
+
+
+def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` between ``BEGIN IMMEDIATE`` and ``COMMIT`` (rolled back if it raises)."""
+    conn.execute("BEGIN IMMEDIATE")
+    return _finish(conn, work)
+
+
+def _finish(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` in the transaction begun, then ``COMMIT`` (``ROLLBACK`` if either raises)."""
+    try:
+        result = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
 
 
 async def migrate(backend: _Backend, *, postgres: bool) -> None:
@@ -333,6 +411,40 @@ def _parse_meta(row: Row) -> TableMeta:
     )
 
 
+def _last_seqs_sql(tables: int) -> str:
+    """Each of ``tables`` ids' last stored seq (a missing table: no row)."""
+    marks = ", ".join("?" for _ in range(tables))
+    return (
+        f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
+        f"WHERE id IN ({marks})"
+    )
+
+
+def _batch_rows(
+    batch: Sequence[tuple[str, Sequence[LogRecord]]], found: Sequence[Row], lost: set[str]
+) -> tuple[list[StorageError | None], list[tuple[Any, ...]]]:
+    """Per item ``None`` or its error (an unknown table, a lost lease, records that do not
+    follow the table's last seq, ``found``), and the log rows of the items that go in."""
+    results: list[StorageError | None] = [None] * len(batch)
+    last = {row[0]: int(row[1] or 0) for row in found}
+    rows: list[tuple[Any, ...]] = []
+    for i, (table_id, records) in enumerate(batch):
+        if table_id not in last:
+            results[i] = UnknownTable(f"no table {table_id!r}")
+            continue
+        if table_id in lost:
+            results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
+            continue
+        try:
+            check_continues(table_id, last[table_id], records)
+        except SeqConflict as exc:
+            results[i] = exc
+            continue
+        last[table_id] = records[-1].seq if records else last[table_id]
+        rows += _log_rows(table_id, records)
+    return results, rows
+
+
 def _one_statement(batch: Sequence[tuple[str, Sequence[LogRecord]]]) -> bool:
     """Whether ``_pg_batch_sql`` can take the batch: one item per table, each a non-empty run of
     consecutive seqs (otherwise the general path, with the same results, takes it)."""
@@ -485,37 +597,24 @@ class SqlStore:
         another writer rolls the batch back, and each item is then appended on its own."""
         if self._pg is not None and _one_statement(batch):
             return await self._append_batch_pg(self._pg, batch)
-        results: list[StorageError | None] = [None] * len(batch)
         ids = sorted({table_id for table_id, _ in batch})
-        marks = ", ".join("?" for _ in ids)
+        last_sql = _last_seqs_sql(len(ids))
         try:
-            async with self._backend.transaction() as conn:
-                found = await conn.fetch(
-                    f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
-                    f"WHERE id IN ({marks})",
-                    ids,
-                )
-                last = {row[0]: int(row[1] or 0) for row in found}
+            backend = self._backend
+            if isinstance(backend, _SqliteBackend) and self.fence is None:
+
+                def work(conn: sqlite3.Connection) -> list[StorageError | None]:
+                    found = conn.execute(last_sql, ids).fetchall()
+                    results, rows = _batch_rows(batch, found, set())
+                    conn.executemany(_INSERT_LOG_ROW, rows)
+                    return results
+
+                return await backend.write_here(work)
+            async with backend.transaction() as conn:
+                found = await conn.fetch(last_sql, ids)
                 lost = set() if self.fence is None else await self.fence.fence(conn, ids)
-                rows = []
-                for i, (table_id, records) in enumerate(batch):
-                    if table_id not in last:
-                        results[i] = UnknownTable(f"no table {table_id!r}")
-                        continue
-                    if table_id in lost:
-                        results[i] = SeqConflict(f"table {table_id}: this node lost its lease")
-                        continue
-                    try:
-                        check_continues(table_id, last[table_id], records)
-                    except SeqConflict as exc:
-                        results[i] = exc
-                        continue
-                    last[table_id] = records[-1].seq if records else last[table_id]
-                    rows += _log_rows(table_id, records)
-                await conn.executemany(
-                    _INSERT_LOG_ROW,
-                    rows,
-                )
+                results, rows = _batch_rows(batch, found, lost)
+                await conn.executemany(_INSERT_LOG_ROW, rows)
         except Exception as exc:
             if not self._backend.is_conflict(exc):
                 raise

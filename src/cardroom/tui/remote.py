@@ -131,6 +131,13 @@ class RemoteSeat:
         self.next_id += 1
         return msg
 
+    def acked(self, id: Any) -> None:
+        """An ``ack`` (its own frame, or folded into the ``ev`` before it) for request ``id``."""
+        if id == self.in_flight:
+            self.in_flight = None
+            if self.ready():
+                self.show(self.obs, self.v)
+
     def handle(self, msg: Json) -> bool:
         """Apply one server message; False when the game is over."""
         kind = msg.get("t")
@@ -146,10 +153,10 @@ class RemoteSeat:
                 if line := render_event(event, self.names, game):
                     self.console.write("  " + line)
             self.show(msg["obs"], int(msg["v"]))
-        elif kind == "ack" and msg.get("id") == self.in_flight:
-            self.in_flight = None
-            if self.ready():
-                self.show(self.obs, self.v)
+            if msg.get("ack") is not None:  # the ack folded into the envelope it follows
+                self.acked(msg["ack"])
+        elif kind == "ack":
+            self.acked(msg.get("id"))
         elif kind == "reject":
             self.console.write(say("tui.refused", reason=refusal(msg)))
             if msg.get("id") == self.in_flight:

@@ -695,12 +695,13 @@ class TableActor:
         try:
             if text and (self.seats[seat].kind == "bot" or seat in self.clock.away):
                 outcome = await self._submit(Act(seat, text))
-                if isinstance(outcome, Refused):
-                    log.debug("table %s: bot at seat %d refused: %s", self.id, seat, outcome.reason)
+                if not isinstance(outcome, Refused):
+                    return  # stored and published, which scheduled the bots and the clock anew
+                log.debug("table %s: bot at seat %d refused: %s", self.id, seat, outcome.reason)
                 active = self.game.active_seats(self.runner.state)
                 held = self.hold is not None  # refused for the hold, not for the state it saw
                 stuck = seen == self.version and seat in active and not held
-                if isinstance(outcome, Refused) and stuck:
+                if stuck:
                     log.warning("table %s: bot at seat %d plays its default", self.id, seat)
                     await self._default_action(seat)
         except Exception:  # e.g. the store is unreachable: think again in a while

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import time
 
+import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.engine import SPECTATOR, Audience
@@ -24,9 +25,10 @@ from cardroom.server.ops.limits import ChatLimiter
 from cardroom.server.settings import Settings
 from cardroom.server.table import commands
 from cardroom.server.table.actor import TableActor
-from cardroom.server.table.frames import Frame
+from cardroom.server.table.frames import Clock, ClockState, Ev, Frame
 from cardroom.server.table.outcomes import ActorStopped, Refused
 from cardroom.server.web.wire import (
+    Ack,
     Act,
     Back,
     BombClaim,
@@ -76,11 +78,33 @@ class Session:
         """Queue a message; a full queue marks the client slow and ends the session."""
         if self.slow.is_set():
             return
+        if isinstance(message, Ack | Clock) and self._fold(message):
+            return
         try:
             self.outbox.put_nowait((time.monotonic(), message))
         except asyncio.QueueFull:
             log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
             self.slow.set()
+
+    def _fold(self, message: Ack | Clock) -> bool:
+        """Put an ``ack`` or ``clock`` into the ``ev`` queued just before it and not yet
+        written (contracts §4.1): one frame instead of two, the same order for the client
+        (``ack`` before ``clock``, as the table sends them). False: send it on its own."""
+        queue = self.outbox._queue  # type: ignore[attr-defined]  # the last queued, FIFO
+        if not queue:
+            return False
+        queued, last = queue[-1]
+        if not isinstance(last, Ev) or last.clock is not None:
+            return False
+        if isinstance(message, Ack):
+            if message.id is None or last.ack is not None:
+                return False
+            folded = msgspec.structs.replace(last, ack=message.id)
+        else:
+            clock = ClockState(message.move, message.deadlines, message.bank, message.away)
+            folded = msgspec.structs.replace(last, clock=clock)
+        queue[-1] = (queued, folded)
+        return True
 
     def seated(self, audience: Audience) -> None:
         """Called by the table's actor, the only judge of which seat this socket speaks for."""

@@ -1,5 +1,6 @@
 // The table websocket (docs/contracts.md §4): hello/welcome, versioned `ev` envelopes with
-// catch-up on reconnect (`since`), acks and rejects matched by id.
+// catch-up on reconnect (`since`), acks and rejects matched by id (an ack, like a clock, may
+// ride in the `ev` it follows).
 
 export const WS_PATH = "/ws";
 
@@ -89,13 +90,17 @@ export class TableSocket {
         this.h.onState(msg.obs, msg.v, msg);
         break;
       case "ev":
-        if (this.v !== null && msg.v <= this.v) return; // already seen (catch-up overlap)
-        if (this.v !== null && msg.v !== this.v + 1) {
-          this.send({ t: "resync" }); // a gap: ask for a full snapshot
+        if (this.v === null || msg.v > this.v) { // else already seen (catch-up overlap)
+          if (this.v !== null && msg.v !== this.v + 1) {
+            this.send({ t: "resync" }); // a gap: ask for a full snapshot
+          }
+          this.v = msg.v;
+          this.h.onEvents(msg.events || [], msg.v);
+          this.h.onState(msg.obs, msg.v, msg);
         }
-        this.v = msg.v;
-        this.h.onEvents(msg.events || [], msg.v);
-        this.h.onState(msg.obs, msg.v, msg);
+        // an ack and a clock the server folded into the envelope, read as if they came next
+        if (msg.ack !== undefined && msg.ack !== null) this.settle(msg.ack, null);
+        if (msg.clock && this.h.onClock) this.h.onClock(msg.clock);
         break;
       case "seats":
         this.h.onSeats(msg.seats, undefined);
