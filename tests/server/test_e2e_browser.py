@@ -127,12 +127,31 @@ def click_action(page: Any, action: str) -> None:
     page.locator(f"[data-action='{action}']").first.click()
 
 
+PLAY_READY = """v => {
+    const play = document.querySelector("[data-testid=play]");
+    return (play && !play.disabled) || window.cardroom.v !== v;
+}"""
+"""Play is enabled for the selection (the page renders after a click, not during it), or the
+table moved on since the move was chosen."""
+
+
 def play_cards(page: Any, action: str, cards: list[str]) -> None:
-    """Select ``cards`` in the hand and press Play; answer a chooser with ``action``."""
+    """Select exactly ``cards`` in the hand and press Play; answer a chooser with ``action``.
+    If the table moved on meanwhile and the play is no longer offered, press nothing: the
+    caller reads the table again."""
+    version = page.evaluate("() => window.cardroom.v")
+    for card in page.locator("[data-testid=hand] [aria-pressed=true]").all():
+        if (card.get_attribute("data-testid") or "").removeprefix("card-") not in cards:
+            card.click()  # left selected by a move the table overtook
     for card in cards:
-        page.get_by_test_id(f"card-{card}").click()
+        if page.get_by_test_id(f"card-{card}").get_attribute("aria-pressed") != "true":
+            page.get_by_test_id(f"card-{card}").click()
+    page.wait_for_function(PLAY_READY, arg=version, timeout=10_000)
     play = page.get_by_test_id("play")
-    assert play.is_enabled(), f"Play disabled for legal {action!r}"
+    if not play.is_enabled():
+        moved_on = page.evaluate("() => window.cardroom.v") != version
+        assert moved_on, f"Play disabled for legal {action!r}"
+        return
     play.click()
     chooser = page.get_by_test_id("chooser")
     if chooser.count():
