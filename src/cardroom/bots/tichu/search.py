@@ -269,7 +269,9 @@ class TichuSearchBot:
     seen_threshold: float | None = None
     """Call Tichu at the seat's own play while it holds 14 cards, on a chance of at least this
     by ``firstplay.seen_tichu_probability`` (the hand and what was seen by then; ``seen=P``),
-    instead of the hand model's chance (``tichu_threshold``)."""
+    instead of the hand model's chance (``tichu_threshold``). The ``expert`` level uses 0.46:
+    on seed 27777 (30 pairs against each pool member) Tichu 10.0 % called, 81 % made, against
+    8.9 %, 83 % for the hand model at 0.5, the points within noise (docs/bots.md)."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
