@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 from cardroom.bots import SeatView, make_bot
 from cardroom.bots.arena.match import _Match, play_match
 from cardroom.bots.random_bot import RandomBot
+from cardroom.bots.tichu.firstplay import round_plays, seen_tichu_probability
 from cardroom.bots.tichu.heuristic import TichuHeuristicBot, plan_exchange, tichu_probability
 from cardroom.bots.tichu.search import (
     TichuSearchBot,
     calls_before_exchange,
+    calls_seen,
     guarded_rollout_policy,
     rollout_policy,
 )
@@ -54,7 +56,7 @@ def test_a_level_text_searches_with_infer_and_guarded_unless_plain() -> None:
     assert not plain.infer and plain.policy is rollout_policy
     spelled = make_bot("tichu", "search:n=4,infer,guarded")
     assert isinstance(spelled, TichuSearchBot) and spelled.infer and spelled.guarded
-    assert make_bot("tichu", "expert").name == "search:n=30"
+    assert make_bot("tichu", "expert").name == "search:n=30,seen=0.46"
 
 
 def test_a_fixed_count_scores_that_many_worlds() -> None:
@@ -223,3 +225,28 @@ def test_a_partner_who_called_before_the_exchange_gets_our_best_card() -> None:
         gifts.append(action)
         state = GAME.apply(state, 0, GAME.parse_action(action)).state
     assert "exchange DRG to 2" in gifts
+
+
+def test_seen_calls_tichu_at_its_own_first_play_on_what_it_has_seen() -> None:
+    """``seen=P``: the call waits for the seat's play and weighs the calls and plays seen."""
+    bot = make_bot("tichu", "search:n=2,seen=0.5")
+    assert isinstance(bot, TichuSearchBot) and bot.seen_threshold == 0.5
+    strong = tichu_view(STRONG_FOURTEEN)
+    assert "tichu" in strong.legal and calls_seen(strong, 0.5)
+    assert bot.act(strong, random.Random(1)) == "tichu"
+    weak = tichu_view(WEAK_FOURTEEN)
+    assert not calls_seen(weak, 0.5)
+    partner_called = tichu_view(STRONG_FOURTEEN, calls=("", "", "tichu", ""))
+    assert not calls_seen(partner_called, 0.0001)
+
+
+def test_the_seen_chance_falls_with_an_opponent_call_and_cards_shed_before_us() -> None:
+    hand = "DRG AG KB QR JG 9K 8B 7R 6G 5K 4B 3R 2G 2K"
+    base = tichu_view(hand)
+    called = tichu_view(hand, calls=("", "grand", "", ""))
+    assert seen_tichu_probability(called) < seen_tichu_probability(base)
+    straight = {"type": "played", "seat": 3, "cards": ["MJ", "2B", "3G", "4K", "5B", "6R", "7G"]}
+    shed = SeatView("tichu", 0, base.obs, ({"type": "round_scored"}, straight))
+    earlier = SeatView("tichu", 0, base.obs, (straight, {"type": "round_scored"}))
+    assert seen_tichu_probability(shed) < seen_tichu_probability(earlier)
+    assert round_plays(earlier.history) == [] and round_plays(shed.history) == [straight]
