@@ -14,25 +14,12 @@ from cardroom.bots import make_bot
 from cardroom.bots.arena.toepen import run_cli
 from cardroom.bots.protocol import Interrupter, SeatView
 from cardroom.bots.registry import POOL
+from tests.bots.test_toepen_levels import view as levels_view
 
 
 def view(**obs: Any) -> SeatView:
-    base: dict[str, Any] = {
-        "num_seats": 4,
-        "lives": [10, 10, 10, 10],
-        "in_hand": [True] * 4,
-        "hand_sizes": [3, 3, 3, 3],
-        "trick": [],
-        "tricks": [],
-        "exchanges": [],
-        "signals": [[""]] * 4,
-        "trick_no": 2,
-        "stake": 1,
-        "turn": 0,
-        "awaited": [0],
-        "phase": "play",
-    }
-    return SeatView("toepen", 0, base | obs, [])
+    """Seat 0 at trick 2 with three cards (the levels' test view, moved on one trick)."""
+    return levels_view(**({"hand_sizes": [3, 3, 3, 3], "trick_no": 2} | obs))
 
 
 def knocks(level: str, v: SeatView, tries: int = 200) -> int:
