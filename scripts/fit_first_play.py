@@ -21,7 +21,7 @@ from typing import Any
 
 from fit_bidding import fit
 
-from cardroom.bots.arena.match import _Match
+from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.bidding import SEEN_FEATURES, logistic
 from cardroom.bots.tichu.firstplay import seen_features
@@ -61,14 +61,9 @@ def collect(rounds: int, seed: str) -> list[Row]:
         bots: list[Any] = [TichuHeuristicBot() for _ in range(4)]
         recorder = Recorder()
         bots[caller] = recorder
-        match = _Match(game, config, bots, f"{seed}/{i}")
-        while not game.is_terminal(match.runner.state):
-            seat, action = match.next_move()
-            transition = match.runner.propose(seat, action)
-            match.runner.commit(transition)
-            match.histories.record(transition.events)
+        final = play_match(game, config, bots, f"{seed}/{i}").final
         if recorder.row is not None:
-            rows.append((recorder.row, match.runner.state.last_round.out[0] == caller))
+            rows.append((recorder.row, final["last_round"]["out"][0] == caller))
     return rows
 
 

@@ -12,8 +12,13 @@ from hypothesis import strategies as st
 from cardroom.bots import SeatView, make_bot
 from cardroom.bots.arena.match import _Match, play_match
 from cardroom.bots.random_bot import RandomBot
-from cardroom.bots.tichu.firstplay import round_plays, seen_tichu_probability
-from cardroom.bots.tichu.heuristic import TichuHeuristicBot, plan_exchange, tichu_probability
+from cardroom.bots.tichu.firstplay import seen_tichu_probability
+from cardroom.bots.tichu.heuristic import (
+    TichuHeuristicBot,
+    plan_exchange,
+    round_plays,
+    tichu_probability,
+)
 from cardroom.bots.tichu.search import (
     TichuSearchBot,
     calls_before_exchange,

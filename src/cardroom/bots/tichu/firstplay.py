@@ -12,29 +12,16 @@ cards the opponents shed in the first trick (−0.6 per five) and a bomb they sh
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.bidding import SEEN_COEF, logistic
-from cardroom.bots.tichu.heuristic import cards_mask, tichu_probability
+from cardroom.bots.tichu.heuristic import cards_mask, round_plays, tichu_probability
 from cardroom.games.tichu.cards import parse_cards
 
 POWER: Final = parse_cards("DRG PHX AR AG AB AK")
 """Cards that win a trick of singles: the Dragon, the Phoenix and the aces."""
 _EDGE: Final = 1e-4
-
-
-def round_plays(history: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The ``played`` events of the current round (the history may hold earlier rounds)."""
-    plays: list[Mapping[str, Any]] = []
-    for event in history:
-        kind = event.get("type")
-        if kind == "round_scored":
-            plays = []
-        elif kind == "played":
-            plays.append(event)
-    return plays
 
 
 def seen_features(view: SeatView) -> tuple[float, ...]:

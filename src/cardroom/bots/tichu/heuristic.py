@@ -830,15 +830,23 @@ def choose_wish_action(
     return text if text in legal else legal[0]
 
 
-def played_this_round(history: Sequence[Mapping[str, Any]]) -> int:
-    """Cards played since the current round's deal, from the seat's event history."""
-    seen = 0
+def round_plays(history: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The ``played`` events of the current round (the history may hold earlier rounds)."""
+    plays: list[Mapping[str, Any]] = []
     for event in history:
         kind = event.get("type")
         if kind == "round_scored":
-            seen = 0
+            plays = []
         elif kind == "played":
-            seen |= cards_mask(event["cards"])
+            plays.append(event)
+    return plays
+
+
+def played_this_round(history: Sequence[Mapping[str, Any]]) -> int:
+    """Cards played since the current round's deal, from the seat's event history."""
+    seen = 0
+    for event in round_plays(history):
+        seen |= cards_mask(event["cards"])
     return seen
 
 
