@@ -11,10 +11,9 @@ import enum
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, indexOf, is_
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.drafts import draft_class, drafts_work, new_object
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -450,30 +449,21 @@ def options(state: TichuState, seat: int) -> Plays:
     entry = _OPTIONS_TABLE[slot]
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
-    trick = state.trick
-    if (
-        seat == state.turn
-        and trick
-        and not state.trick_over
-        and state.phase is Phase.PLAY
-        and not state.final
-        and state.wisher is None
-    ):  # following (``play_mode`` FOLLOW, written out): the most frequent question
-        top = trick[-1].combo
+    mode = play_mode(state, seat)
+    if mode is Mode.FOLLOW:  # the most frequent question
+        top = state.trick[-1].combo
         if top.kind <= Kind.TRIPLE and state.wish is None and top.cards != _DRG:
             value = _set_follows(state.hands[seat], top)
         else:
-            value = _plays_for(state.hands[seat], top, Mode.FOLLOW, state.wish)
+            value = _plays_for(state.hands[seat], top, mode, state.wish)
+    elif mode is Mode.NONE:
+        value = _NO_PLAYS
+    elif mode is Mode.LEAD:
+        value = _options(state.hands[seat], None, mode, state.wish)
+    elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
+        value = _NO_PLAYS
     else:
-        mode = play_mode(state, seat)
-        if mode is Mode.NONE:
-            value = _NO_PLAYS
-        elif mode is Mode.LEAD:
-            value = _options(state.hands[seat], None, mode, state.wish)
-        elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
-            value = _NO_PLAYS
-        else:
-            value = _plays_for(state.hands[seat], trick[-1].combo, mode, state.wish)
+        value = _plays_for(state.hands[seat], state.trick[-1].combo, mode, state.wish)
     _OPTIONS_TABLE[slot] = (state, seat, value)
     return value
 
@@ -854,24 +844,9 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
             break
     else:
         new = _end_trick(state, passed)
-    return _step(new, _PASSED[seat])
+    return make_step(new, _PASSED[seat])
 
 
-def _step(state: TichuState, events: tuple[JsonAble, ...], played: object = None) -> TichuStep:
-    """``make_step`` for the two hottest moves (a pass, a play that ends nothing), written out:
-    compiled, this module fills the draft of the pure-Python ``Step`` without an interpreted
-    frame."""
-    if _STEP_DRAFT is None:
-        return make_step(state, events, played)
-    new: Any = new_object(_STEP_DRAFT)
-    new.state = state
-    new.events = events
-    new.played = played
-    new.__class__ = Step
-    return new  # type: ignore[no-any-return]
-
-
-_STEP_DRAFT: Final = draft_class(Step) if drafts_work(Step) else None
 _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
 """A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
 
@@ -1024,7 +999,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         )
     )
     if fast:
-        return _step(new, tuple(events), action)  # logged with the Phoenix value as played
+        return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
