@@ -8,6 +8,12 @@ merged mean and its 95 % CI are exact from each chunk's count, mean and standard
     python bench/arena_merge.py chunks/strong-casual-*.json
 
 A ``--pool`` report holds one report per pairing; each pairing is merged over the chunks.
+
+``--paired`` compares the levels that played the same deals against the same member (``--pool
+… --a "L1 L2"``): per deal pair, L1's value minus L2's, so the deals' luck cancels and the
+CI is that of the difference, not two CIs side by side.
+
+    python bench/arena_merge.py --paired final-*.json
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from cardroom.bots.stats import MeanCI
+from cardroom.bots.stats import MeanCI, mean_ci
 
 
 def merge_diffs(parts: list[dict[str, Any]]) -> MeanCI:
@@ -38,6 +44,9 @@ def merge_diffs(parts: list[dict[str, Any]]) -> MeanCI:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("reports", nargs="+", type=Path)
+    parser.add_argument(
+        "--paired", action="store_true", help="also each two levels' difference on the same deals"
+    )
     args = parser.parse_args()
     loaded = [json.loads(path.read_text()) for path in args.reports]
     rows = [row for r in loaded for row in r.get("pool", [r])]
@@ -49,6 +58,46 @@ def main() -> None:
         pairings.setdefault((row["a"], row["b"]), []).append(row)
     for reports in pairings.values():
         report(reports)
+    if args.paired:
+        for line in paired(pairings):
+            print(line)
+
+
+def paired(pairings: dict[tuple[str, str], list[dict[str, Any]]]) -> list[str]:
+    """Per member and over all members, each two levels' mean difference on shared deals.
+
+    >>> rows = lambda a, values: [{"a": a, "pair_values": list(enumerate(values))}]
+    >>> pairings = {("x", "m"): rows("x", [3.0, 5.0, 1.0]), ("y", "m"): rows("y", [1.0] * 3)}
+    >>> print("\\n".join(paired(pairings)))
+    x − y against m: 3 shared deal pairs, +2.0 pts/round, 95 % CI [-0.3, +4.3]
+    x − y over all members: 3 deal pairs, +2.0 pts/round, 95 % CI [-0.3, +4.3]
+    """
+    values: dict[tuple[str, str], dict[int, float]] = {}
+    for (a, b), reports in pairings.items():
+        for r in reports:
+            values.setdefault((a, b), {}).update((i, v) for i, v in r.get("pair_values", ()))
+    levels = sorted({a for a, _ in values}, key=[a for a, _ in values].index)
+    members = sorted({b for _, b in values}, key=[b for _, b in values].index)
+    lines = []
+    for first, second in itertools.combinations(levels, 2):
+        every: list[float] = []
+        for member in members:
+            one, two = values.get((first, member), {}), values.get((second, member), {})
+            diffs = [one[i] - two[i] for i in sorted(one.keys() & two.keys())]
+            every += diffs
+            if len(diffs) > 1:
+                lines.append(f"{first} − {second} against {member}: {describe(diffs, 'shared ')}")
+        if len(every) > 1:
+            lines.append(f"{first} − {second} over all members: {describe(every, '')}")
+    return lines
+
+
+def describe(diffs: list[float], shared: str) -> str:
+    ci = mean_ci(diffs)
+    return (
+        f"{ci.n} {shared}deal pairs, {ci.mean:+.1f} pts/round, "
+        f"95 % CI [{ci.low:+.1f}, {ci.high:+.1f}]"
+    )
 
 
 def report(reports: list[dict[str, Any]]) -> None:

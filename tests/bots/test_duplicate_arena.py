@@ -45,6 +45,9 @@ def test_cli_writes_a_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[
     data = json.loads(out.read_text())
     assert data["pairs"] == 2 and data["a"] == "heuristic" and data["seed"] == "9"
     assert math.isfinite(data["diff_per_round"]["mean"])
+    values = dict(data["pair_values"])  # per deal pair, so two levels can be compared paired
+    assert sorted(values) == [0, 1]
+    assert sum(values.values()) / 2 == pytest.approx(data["diff_per_round"]["mean"])
     for side in ("A", "B"):
         assert {"tichu_rate", "grand_made", "act_ms_p99", "double_victory_rate"} <= set(
             data["sides"][side]

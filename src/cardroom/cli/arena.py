@@ -130,6 +130,7 @@ def report(
         "pairs": len(results),
         "mode": "match" if args.match else "round",
         "diff_per_round": diff.to_json(),
+        "pair_values": [[r.index, r.value] for r in results],
         "imps_per_deal": None if args.match else mean_ci([r.imps for r in results]).to_json(),
         "sprt": {"bounds": args.sprt, "verdict": verdict} if args.sprt else None,
         "sides": {name: side_json(totals[name]) for name in SIDES},
