@@ -68,8 +68,14 @@ def instrument() -> None:
     schedule = bot_driver.BotDriver.schedule
 
     def timed_decide(self: bot_driver.BotDriver, bot: Any, seat: int, view_of: Any,
-                     submit: Callable[[int, str, int], None]) -> None:  # fmt: skip
+                     submit: Callable[[int, str, int], None],
+                     forced_of: Any = None) -> None:  # fmt: skip
         start = time.thread_time()
+        forced = None if forced_of is None else forced_of(seat)
+        if forced is not None:  # as the driver does: no view, no decision
+            TIMES["forced"].append(time.thread_time() - start)
+            submit(seat, forced[1], forced[0])
+            return
         seen, obs, history = view_of(seat)
         VIEWS[0] += 1
         view = SeatView(self.game, seat, obs, tuple(history))

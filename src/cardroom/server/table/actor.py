@@ -688,7 +688,17 @@ class TableActor:
             lambda seat, text, seen: self.post(BotAnswer(seat, text, seen)),
             game.awaited(state),
             lambda seat: legal_texts(game, state, seat),
+            self._forced,
         )
+
+    def _forced(self, seat: int) -> tuple[int, str] | None:
+        """The version now and ``seat``'s only legal action, if the game waits for the seat
+        and it has just one (``BotDriver``: a forced move needs no view)."""
+        state, game = self.runner.state, self.game
+        if seat not in game.awaited(state):
+            return None
+        legal = legal_texts(game, state, seat)
+        return (self.version, legal[0]) if len(legal) == 1 else None
 
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
         self.bots.done(seat)
