@@ -177,7 +177,7 @@ class TableActor:
         self.pause = DealPause()
         self.clock = TurnClock(self._clock_rules(), self.num_seats)
         self._clock_timers: dict[int, tuple[float, asyncio.TimerHandle]] = {}
-        self._clock_sent: Json | None = None
+        self._clock_sent: tuple[list[tuple[int, float]], list[float], list[int]] | None = None
         self.hold: BombHold | None = None  # a seat pressed Bomb: the table waits for its bomb
         self.rng = random.Random(secrets.randbits(64))  # the timed-out seats' moves
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
@@ -584,7 +584,7 @@ class TableActor:
             self.ring[-1].observations.clear()
         self.ring.append(version)
         self.history.record(step.events)
-        self.public.record(version.v, step.events)
+        self.public.record(version.v, step.events, lambda event: version.said(self.game, event))
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
 
@@ -779,13 +779,16 @@ class TableActor:
         self._send_clock()
 
     def _send_clock(self) -> None:
-        now = self._clock_json()
-        if now is None:
+        """Tell the pages when the clock changed: which seats owe since when, the banks (as
+        shown, to 0.1 s), who is away. Compared on those, so that the frame (its seconds left
+        at this moment) is built only when it is sent (the actor asks after every record)."""
+        clock = self.clock
+        if not clock.rules.on:
             return
-        key = {**now, "deadlines": {s: self.clock.since[int(s)] for s in now["deadlines"]}}
+        key = (sorted(clock.since.items()), [round(b, 1) for b in clock.bank], sorted(clock.away))
         if key != self._clock_sent:
             self._clock_sent = key
-            self._broadcast(msgspec.convert(now, Clock))
+            self._broadcast(msgspec.convert(self._clock_json(), Clock))
 
     async def _clock_out(self, seat: int, since: float) -> None:
         """``seat``'s time is up: the heuristic moves for it from its own view (the whole
