@@ -681,15 +681,20 @@ class TableActor:
             return  # a held table waits for the bomb: no bot thinks, no clock runs out
         self._arm_clock()
         state, game = self.runner.state, self.game
-        self.bots.schedule(
+        awaited = game.awaited(state)
+        armed = self.bots.schedule(
             self.version,
             game.active_seats(state),
             lambda seat: (self.version, self.observation(seat), self.history[seat]),
             lambda seat, text, seen: self.post(BotAnswer(seat, text, seen)),
-            game.awaited(state),
+            awaited,
             lambda seat: legal_texts(game, state, seat),
             self._forced,
         )
+        if len(awaited) == 1 and self.ring and self.ring[-1].v == self.version:
+            for seat in armed:  # the bot whose turn it is: its view, while this state is warm
+                if seat in awaited:
+                    self.ring[-1].observation(game, seat)
 
     def _forced(self, seat: int) -> tuple[int, str] | None:
         """The version now and ``seat``'s only legal action, if the game waits for the seat
@@ -697,7 +702,9 @@ class TableActor:
         state, game = self.runner.state, self.game
         if seat not in game.awaited(state):
             return None
-        legal = legal_texts(game, state, seat)
+        last = self.ring[-1] if self.ring and self.ring[-1].v == self.version else None
+        built = None if last is None else last.known(seat)
+        legal = legal_texts(game, state, seat) if built is None else built["legal"]
         return (self.version, legal[0]) if len(legal) == 1 else None
 
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:

@@ -79,8 +79,9 @@ class BotDriver:
         awaited: frozenset[int] | None = None,
         legal_of: LegalOf | None = None,
         forced_of: ForcedOf | None = None,
-    ) -> None:
-        """Start thinking for each active bot seat that has not yet looked at ``version``.
+    ) -> list[int]:
+        """Start thinking for each active bot seat that has not yet looked at ``version``;
+        returns the seats whose light bots now wait for their timers.
 
         With ``awaited`` and ``legal_of``, a seat that only may interrupt is left alone when
         its bot says that with these legal actions it would answer nothing (``may_interrupt``):
@@ -90,6 +91,7 @@ class BotDriver:
         without a view: any bot's answer there is that action (``decide`` accepts no other),
         and the view would cost ten times the listing (about a fifth of the bots' turns in
         Tichu are a lone ``pass``)."""
+        armed: list[int] = []
         for seat, bot in self.bots.items():
             if seat in self._thinking or self._considered.get(seat) == version:
                 continue
@@ -108,6 +110,8 @@ class BotDriver:
                 delay = self.delay * (1 - self.jitter + 2 * self.jitter * self.rng.random())
                 handle = loop.call_later(delay, self._decide, bot, seat, view_of, submit, forced_of)
                 self._thinking[seat] = handle
+                armed.append(seat)
+        return armed
 
     def forget(self, seat: int) -> None:
         """Let ``seat`` think again about the current version (its last answer was lost)."""

@@ -50,6 +50,12 @@ class Version:
             self.observations[key] = game.observe(self.state, audience).to_json()
         return self.observations[key]
 
+    def known(self, audience: Audience) -> Json | None:
+        """The audience's observation if it was built already (else None: nothing is built)."""
+        key = audience_name(audience)
+        envelope = self.envelopes.get(key)
+        return envelope.obs if envelope is not None else self.observations.get(key)
+
     def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Ev:
         key = audience_name(audience)
         if key not in self.envelopes:
