@@ -86,10 +86,11 @@ def instrument() -> None:
         TIMES[kind_of(view, action)].append(time.thread_time() - start)
         submit(seat, action or "", seen)
 
-    def timed_schedule(self: bot_driver.BotDriver, *args: Any, **kw: Any) -> None:
+    def timed_schedule(self: bot_driver.BotDriver, *args: Any, **kw: Any) -> list[int]:
         start = time.thread_time()
-        schedule(self, *args, **kw)
+        armed = schedule(self, *args, **kw)
         SCHEDULE[0] += time.thread_time() - start
+        return armed
 
     bot_driver.BotDriver._decide = timed_decide  # type: ignore[method-assign]
     bot_driver.BotDriver.schedule = timed_schedule  # type: ignore[method-assign]
