@@ -54,6 +54,8 @@ class BotDriver:
         self.rng = random.Random(secrets.randbits(64))
         self.bots: dict[int, Bot] = {}
         self.levels: dict[int, str] = {}
+        self.heavy: set[int] = set()
+        """Seats whose level thinks in the process pool (``is_heavy``, asked once per seat)."""
         self._thinking: dict[int, asyncio.Task[None] | asyncio.TimerHandle] = {}
         self._considered: dict[int, int] = {}
 
@@ -63,12 +65,15 @@ class BotDriver:
         if task is not None:
             task.cancel()
         self._considered.pop(seat, None)
+        self.heavy.discard(seat)
         if level is None:
             self.bots.pop(seat, None)
             self.levels.pop(seat, None)
         else:
             self.bots[seat] = make_bot(self.game, level)
             self.levels[seat] = level
+            if is_heavy(level):
+                self.heavy.add(seat)
 
     def schedule(
         self,
@@ -101,7 +106,7 @@ class BotDriver:
             off_turn = awaited is not None and seat not in awaited
             if off_turn and legal_of is not None and not may_interrupt(bot, legal_of(seat)):
                 continue
-            if is_heavy(self.levels.get(seat, "")):
+            if seat in self.heavy:
                 seen, obs, history = view_of(seat)
                 view = SeatView(self.game, seat, obs, tuple(history))
                 self._thinking[seat] = asyncio.create_task(self._think(bot, view, seen, submit))
