@@ -765,13 +765,12 @@ class TableActor:
         if not self.clock.rules.on:
             return
         loop = asyncio.get_running_loop()
-
-        def owes(seat: int) -> bool:
-            if self.seats[seat].kind != "human" or seat in self.clock.away:
-                return False
-            return owes_move(SeatView(self.game.name, seat, self.observation(seat)))
-
-        self.clock.owe([s for s in range(self.num_seats) if owes(s)], loop.time())
+        # a seat owes a move exactly when the game awaits it (an awaited seat always has legal
+        # actions: the engine's contract, ``engine.testing.check_awaited``), so no seat's
+        # observation is built here (a human whose page is closed is sent none)
+        awaited, away, seats = self.game.awaited(self.runner.state), self.clock.away, self.seats
+        owing = [s for s in awaited if seats[s].kind == "human" and s not in away]
+        self.clock.owe(owing, loop.time())
         for seat in range(self.num_seats):
             deadline, since = self.clock.deadline(seat), self.clock.since.get(seat)
             armed = self._clock_timers.get(seat)
