@@ -68,8 +68,14 @@ def instrument() -> None:
     schedule = bot_driver.BotDriver.schedule
 
     def timed_decide(self: bot_driver.BotDriver, bot: Any, seat: int, view_of: Any,
-                     submit: Callable[[int, str, int], None]) -> None:  # fmt: skip
+                     submit: Callable[[int, str, int], None],
+                     forced_of: Any = None) -> None:  # fmt: skip
         start = time.thread_time()
+        forced = None if forced_of is None else forced_of(seat)
+        if forced is not None:  # as the driver does: no view, no decision
+            TIMES["forced"].append(time.thread_time() - start)
+            submit(seat, forced[1], forced[0])
+            return
         seen, obs, history = view_of(seat)
         VIEWS[0] += 1
         view = SeatView(self.game, seat, obs, tuple(history))
@@ -80,10 +86,11 @@ def instrument() -> None:
         TIMES[kind_of(view, action)].append(time.thread_time() - start)
         submit(seat, action or "", seen)
 
-    def timed_schedule(self: bot_driver.BotDriver, *args: Any, **kw: Any) -> None:
+    def timed_schedule(self: bot_driver.BotDriver, *args: Any, **kw: Any) -> list[int]:
         start = time.thread_time()
-        schedule(self, *args, **kw)
+        armed = schedule(self, *args, **kw)
         SCHEDULE[0] += time.thread_time() - start
+        return armed
 
     bot_driver.BotDriver._decide = timed_decide  # type: ignore[method-assign]
     bot_driver.BotDriver.schedule = timed_schedule  # type: ignore[method-assign]

@@ -27,12 +27,18 @@ class SeatHistories:
         return self.seats[seat]
 
     def record(self, events: Iterable[JsonAble]) -> None:
-        """Append every event, as each seat sees it (events hidden from a seat are skipped)."""
+        """Append every event, as each seat sees it (events hidden from a seat are skipped).
+        Seats shown the same object (a public event) share its JSON, encoded once: histories
+        are read-only to bots."""
         for event in events:
+            shown: Any = None
+            shown_json: Json = {}
             for seat, history in enumerate(self.seats):
                 seen = self.game.project(event, seat)
                 if seen is not None:
-                    history.append(seen.to_json())
+                    if seen is not shown:
+                        shown, shown_json = seen, seen.to_json()
+                    history.append(shown_json)
 
     def view(self, state: Any, seat: int) -> SeatView:
         """``seat``'s observation of ``state`` with its history so far (not a copy: it grows)."""

@@ -177,7 +177,7 @@ class TableActor:
         self.pause = DealPause()
         self.clock = TurnClock(self._clock_rules(), self.num_seats)
         self._clock_timers: dict[int, tuple[float, asyncio.TimerHandle]] = {}
-        self._clock_sent: Json | None = None
+        self._clock_sent: tuple[list[tuple[int, float]], list[float], list[int]] | None = None
         self.hold: BombHold | None = None  # a seat pressed Bomb: the table waits for its bomb
         self.rng = random.Random(secrets.randbits(64))  # the timed-out seats' moves
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
@@ -584,7 +584,7 @@ class TableActor:
             self.ring[-1].observations.clear()
         self.ring.append(version)
         self.history.record(step.events)
-        self.public.record(version.v, step.events)
+        self.public.record(version.v, step.events, lambda event: version.said(self.game, event))
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
 
@@ -681,14 +681,31 @@ class TableActor:
             return  # a held table waits for the bomb: no bot thinks, no clock runs out
         self._arm_clock()
         state, game = self.runner.state, self.game
-        self.bots.schedule(
+        awaited = game.awaited(state)
+        armed = self.bots.schedule(
             self.version,
             game.active_seats(state),
             lambda seat: (self.version, self.observation(seat), self.history[seat]),
             lambda seat, text, seen: self.post(BotAnswer(seat, text, seen)),
-            game.awaited(state),
+            awaited,
             lambda seat: legal_texts(game, state, seat),
+            self._forced,
         )
+        if len(awaited) == 1 and self.ring and self.ring[-1].v == self.version:
+            for seat in armed:  # the bot whose turn it is: its view, while this state is warm
+                if seat in awaited:
+                    self.ring[-1].observation(game, seat)
+
+    def _forced(self, seat: int) -> tuple[int, str] | None:
+        """The version now and ``seat``'s only legal action, if the game waits for the seat
+        and it has just one (``BotDriver``: a forced move needs no view)."""
+        state, game = self.runner.state, self.game
+        if seat not in game.awaited(state):
+            return None
+        last = self.ring[-1] if self.ring and self.ring[-1].v == self.version else None
+        built = None if last is None else last.known(seat)
+        legal = legal_texts(game, state, seat) if built is None else built["legal"]
+        return (self.version, legal[0]) if len(legal) == 1 else None
 
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
         self.bots.done(seat)
@@ -748,13 +765,12 @@ class TableActor:
         if not self.clock.rules.on:
             return
         loop = asyncio.get_running_loop()
-
-        def owes(seat: int) -> bool:
-            if self.seats[seat].kind != "human" or seat in self.clock.away:
-                return False
-            return owes_move(SeatView(self.game.name, seat, self.observation(seat)))
-
-        self.clock.owe([s for s in range(self.num_seats) if owes(s)], loop.time())
+        # a seat owes a move exactly when the game awaits it (an awaited seat always has legal
+        # actions: the engine's contract, ``engine.testing.check_awaited``), so no seat's
+        # observation is built here (a human whose page is closed is sent none)
+        awaited, away, seats = self.game.awaited(self.runner.state), self.clock.away, self.seats
+        owing = [s for s in awaited if seats[s].kind == "human" and s not in away]
+        self.clock.owe(owing, loop.time())
         for seat in range(self.num_seats):
             deadline, since = self.clock.deadline(seat), self.clock.since.get(seat)
             armed = self._clock_timers.get(seat)
@@ -769,13 +785,16 @@ class TableActor:
         self._send_clock()
 
     def _send_clock(self) -> None:
-        now = self._clock_json()
-        if now is None:
+        """Tell the pages when the clock changed: which seats owe since when, the banks (as
+        shown, to 0.1 s), who is away. Compared on those, so that the frame (its seconds left
+        at this moment) is built only when it is sent (the actor asks after every record)."""
+        clock = self.clock
+        if not clock.rules.on:
             return
-        key = {**now, "deadlines": {s: self.clock.since[int(s)] for s in now["deadlines"]}}
+        key = (sorted(clock.since.items()), [round(b, 1) for b in clock.bank], sorted(clock.away))
         if key != self._clock_sent:
             self._clock_sent = key
-            self._broadcast(msgspec.convert(now, Clock))
+            self._broadcast(msgspec.convert(self._clock_json(), Clock))
 
     async def _clock_out(self, seat: int, since: float) -> None:
         """``seat``'s time is up: the heuristic moves for it from its own view (the whole

@@ -7,7 +7,7 @@ reload. Events are kept as a spectator sees them (never a hidden card).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardroom.engine import SPECTATOR, Game
@@ -24,11 +24,16 @@ class PublicHistory:
         self.game = game
         self.events: deque[Json] = deque(maxlen=size)
 
-    def record(self, v: int, events: Iterable[Any]) -> None:
+    def record(
+        self, v: int, events: Iterable[Any], said: Callable[[Any], Json] | None = None
+    ) -> None:
+        """Keep ``events`` as a spectator sees them; ``said`` gives an event's JSON with its
+        message (a ``Version``'s, which its envelopes share) instead of building it again."""
         for event in events:
             public = self.game.project(event, SPECTATOR)
             if public is not None:
-                self.events.append({"v": v, **with_say(self.game.name, public.to_json())})
+                shown = with_say(self.game.name, public.to_json()) if said is None else said(public)
+                self.events.append({"v": v, **shown})
 
     def to_json(self) -> list[Json]:
         return list(self.events)

@@ -28,6 +28,17 @@ class Version:
     events: tuple[Any, ...]
     envelopes: dict[str, Ev] = field(default_factory=dict)
     observations: dict[str, Json] = field(default_factory=dict)
+    shown: dict[int, tuple[Any, Json]] = field(default_factory=dict)
+    """id of a projected event -> (it, its JSON with ``say``): most events are public, so
+    every audience (and the public history) is shown the same object, encoded once."""
+
+    def said(self, game: Game[Any, Any, Any], event: Any) -> Json:
+        """``event`` (as some audience sees it) as JSON with its message, memoized by the
+        object: the dict is shared by every envelope that shows it (read-only)."""
+        found = self.shown.get(id(event))
+        if found is None or found[0] is not event:  # holding the event: its id stays its own
+            found = self.shown[id(event)] = (event, with_say(game.name, event.to_json()))
+        return found[1]
 
     def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
         """The audience's observation alone: what a bot seat reads (nobody is sent its
@@ -39,10 +50,16 @@ class Version:
             self.observations[key] = game.observe(self.state, audience).to_json()
         return self.observations[key]
 
+    def known(self, audience: Audience) -> Json | None:
+        """The audience's observation if it was built already (else None: nothing is built)."""
+        key = audience_name(audience)
+        envelope = self.envelopes.get(key)
+        return envelope.obs if envelope is not None else self.observations.get(key)
+
     def envelope(self, game: Game[Any, Any, Any], audience: Audience) -> Ev:
         key = audience_name(audience)
         if key not in self.envelopes:
-            events = [with_say(game.name, p.to_json()) for e in self.events
+            events = [self.said(game, p) for e in self.events
                       if (p := game.project(e, audience)) is not None]  # fmt: skip
             obs = self.observation(game, audience)
             self.envelopes[key] = Ev(self.v, events, obs)

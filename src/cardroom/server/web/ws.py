@@ -3,7 +3,8 @@
 A receiver reads and validates frames; a sender drains a bounded queue of outgoing messages. A
 bad frame gets ``reject`` and the session goes on; a client too slow to drain its queue, or whose
 oldest unsent message has waited ``settings.max_lag`` seconds (it stopped reading), is closed
-with 4008 (it reconnects with ``since``) and the table never waits for it.
+with 4008 (it reconnects with ``since``) and the table never waits for it. One ``LagWatch``
+timer per server looks at every socket's lag.
 """
 
 from __future__ import annotations
@@ -55,13 +56,60 @@ SLOW_CLIENT_CLOSE = 4008
 FLOOD_CLOSE = 1008
 
 
+class LagWatch:
+    """Marks slow every watched session whose oldest unsent message has waited ``limit``
+    seconds, looking every ``min(1, limit / 4)`` s (0: never).
+
+    Why one timer for all sockets: a watcher task per socket woke every second at every table,
+    idle or not (a timer, a future and a task step each): at 1,000 paced tables as many wakeups
+    a second as stored records."""
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.sessions: set[Session] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def add(self, session: Session) -> None:
+        if self.limit <= 0:
+            return
+        self.sessions.add(session)
+        loop = asyncio.get_running_loop()
+        if self._timer is None or self._loop is not loop:  # a new loop: the old timer is gone
+            self._loop = loop
+            self._timer = loop.call_later(min(1.0, self.limit / 4), self._look)
+
+    def discard(self, session: Session) -> None:
+        self.sessions.discard(session)
+
+    def _look(self) -> None:
+        self._timer = None
+        now = time.monotonic()
+        for session in list(self.sessions):
+            if session.lag(now) >= self.limit:
+                actor = session.actor
+                log.warning("client %s s behind on table %s closed", self.limit,
+                            actor and actor.id)  # fmt: skip
+                self.sessions.discard(session)
+                session.slow.set()
+        if self.sessions and self._loop is not None:
+            self._timer = self._loop.call_later(min(1.0, self.limit / 4), self._look)
+
+
 class Session:
     """One websocket: bound to a table as a seat (by token) or as a spectator after ``hello``."""
 
-    def __init__(self, ws: WebSocket, registry: TableRegistry, settings: Settings) -> None:
+    def __init__(
+        self,
+        ws: WebSocket,
+        registry: TableRegistry,
+        settings: Settings,
+        lag_watch: LagWatch | None = None,
+    ) -> None:
         self.ws = ws
         self.registry = registry
         self.settings = settings
+        self.lag_watch = lag_watch or LagWatch(settings.max_lag)
         self.outbox: asyncio.Queue[tuple[float, Frame | str]] = asyncio.Queue(
             maxsize=settings.send_queue
         )
@@ -118,11 +166,12 @@ class Session:
             asyncio.create_task(self._receive()),
             asyncio.create_task(self._send()),
             asyncio.create_task(self.slow.wait()),
-            asyncio.create_task(self._watch_lag()),
         ]
+        self.lag_watch.add(self)
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            self.lag_watch.discard(self)
             for task in tasks:
                 task.cancel()
             await self._unbind()
@@ -148,17 +197,6 @@ class Session:
         if oldest is None and not self.outbox.empty():
             oldest = self.outbox._queue[0][0]  # type: ignore[attr-defined]  # peek, FIFO
         return 0.0 if oldest is None else now - oldest
-
-    async def _watch_lag(self) -> None:
-        """Close a client that stopped reading: its writes block once the (small) socket send
-        buffer is full, so its oldest message ages; a live client's never does."""
-        limit = self.settings.max_lag
-        if limit <= 0:
-            await asyncio.Event().wait()
-        while self.lag(time.monotonic()) < limit:
-            await asyncio.sleep(min(1.0, limit / 4))
-        log.warning("client %s s behind on table %s closed", limit, self.actor and self.actor.id)
-        self.slow.set()
 
     async def _receive(self) -> None:
         while True:
@@ -287,6 +325,10 @@ class Session:
 
 async def websocket_endpoint(ws: WebSocket) -> None:
     """``/ws``: one session per connection."""
-    registry: TableRegistry = ws.app.state.registry
-    settings: Settings = ws.app.state.settings
-    await Session(ws, registry, settings).run()
+    state = ws.app.state
+    registry: TableRegistry = state.registry
+    settings: Settings = state.settings
+    watch: LagWatch | None = getattr(state, "lag_watch", None)
+    if watch is None or watch.limit != settings.max_lag:
+        watch = state.lag_watch = LagWatch(settings.max_lag)
+    await Session(ws, registry, settings, watch).run()
