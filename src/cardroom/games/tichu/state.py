@@ -33,6 +33,16 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+DEAL_PHASE: Final = Phase.DEAL
+GRAND_PHASE: Final = Phase.GRAND
+EXCHANGE_PHASE: Final = Phase.EXCHANGE
+PLAY_PHASE: Final = Phase.PLAY
+GAME_OVER_PHASE: Final = Phase.GAME_OVER
+"""The phases as module constants, for hot paths: on Python 3.11 ``Phase.PLAY`` runs the enum
+metaclass's ``__getattr__`` hook (a bound-method call, about a thousand machine instructions,
+compiled too) although the member is found at once; a constant is one load."""
+
+
 @dataclass(frozen=True, slots=True)
 class TrickPlay:
     """One play lying in the current trick."""
@@ -129,7 +139,7 @@ class TichuState:
     @property
     def pending(self) -> int:
         """Exchange cards submitted but not yet handed over."""
-        if self.phase is not Phase.EXCHANGE:
+        if self.phase is not EXCHANGE_PHASE:
             return 0
         mask = 0
         for g in self.given:
@@ -150,7 +160,7 @@ class TichuState:
     @property
     def revealed(self) -> bool:
         """The exchange has been swapped (cards received are visible)."""
-        done = self.phase not in (Phase.GRAND, Phase.EXCHANGE)
+        done = self.phase is not GRAND_PHASE and self.phase is not EXCHANGE_PHASE
         return done and all(None not in g for g in self.given)
 
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
@@ -280,8 +290,11 @@ def opponents(seat: int) -> tuple[int, int]:
     return ((seat + 1) % SEATS, (seat + 3) % SEATS)
 
 
+_SINGLE: Final = Kind.SINGLE
+
+
 def is_dragon(combo: Combo | None) -> bool:
-    return combo is not None and combo.kind is Kind.SINGLE and combo.cards == 1 << DRG
+    return combo is not None and combo.kind is _SINGLE and combo.cards == 1 << DRG
 
 
 def is_dog(combo: Combo | None) -> bool:
