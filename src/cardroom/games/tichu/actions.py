@@ -51,19 +51,10 @@ class ActionKind(enum.Enum):
     __hash__ = object.__hash__  # members are singletons; Enum's name hash is slow in hot loops
 
 
-_ACT_GRAND: Final = ActionKind.GRAND
-_ACT_NOGRAND: Final = ActionKind.NOGRAND
-_ACT_TICHU: Final = ActionKind.TICHU
-_ACT_EXCHANGE: Final = ActionKind.EXCHANGE
-_ACT_PASS: Final = ActionKind.PASS
-_ACT_PLAY: Final = ActionKind.PLAY
-_ACT_BOMB: Final = ActionKind.BOMB
-_ACT_WISH: Final = ActionKind.WISH
-_ACT_NOWISH: Final = ActionKind.NOWISH
-_ACT_GIVE_DRAGON: Final = ActionKind.GIVE_DRAGON
-"""``ActionKind``'s members as module constants, used throughout: on Python 3.11
-``ActionKind.X`` runs the enum metaclass's ``__getattr__`` hook (a bound-method call, about a
-thousand machine instructions, compiled too) although the member is found at once."""
+PASS_VERB: Final = ActionKind.PASS
+PLAY_VERB: Final = ActionKind.PLAY
+BOMB_VERB: Final = ActionKind.BOMB
+"""The verbs as module constants, for hot paths (``state.PLAY_PHASE`` says why)."""
 
 
 _VERBS: Final = {kind.value: kind for kind in ActionKind}
@@ -123,25 +114,25 @@ class TichuAction:
             if args:
                 raise InvalidNotationError(f"{verb.lower()!r} takes no arguments: {text!r}")
             return cls(kind)
-        if kind is _ACT_EXCHANGE:
+        if kind is ActionKind.EXCHANGE:
             if len(args) != 3 or args[1].lower() != "to" or not args[2].isdigit():
                 raise InvalidNotationError(
                     f"expected 'exchange C to N' (give card C to seat N; one card at a time, "
                     f"R4.1): {text!r}"
                 )
             return cls(kind, 1 << parse_card(args[0]), to=int(args[2]))
-        if kind is _ACT_WISH:
+        if kind is ActionKind.WISH:
             if len(args) != 1:
                 raise InvalidNotationError(
                     f"expected 'wish R' (R a rank 2-10, J, Q, K, A): {text!r}"
                 )
             return cls(kind, wish=_parse_rank(args[0], "wish"))
-        if kind is _ACT_GIVE_DRAGON:
+        if kind is ActionKind.GIVE_DRAGON:
             if len(args) != 1 or not args[0].isdigit():
                 raise InvalidNotationError(f"expected 'give-dragon N' (N a seat): {text!r}")
             return cls(kind, to=int(args[0]))
         action = cls._parse_play(args, text)
-        return action if kind is _ACT_PLAY else cls(kind, action.cards, action.phoenix_as)
+        return action if kind is PLAY_VERB else cls(kind, action.cards, action.phoenix_as)
 
     @classmethod
     def _parse_play(cls, args: list[str], text: str) -> TichuAction:
@@ -164,17 +155,17 @@ class TichuAction:
             mask |= 1 << card
         if not mask:
             raise InvalidNotationError(f"a play or bomb needs at least one card: {text!r}")
-        return cls(_ACT_PLAY, mask, phoenix_as=phoenix_as)
+        return cls(PLAY_VERB, mask, phoenix_as=phoenix_as)
 
     def __str__(self) -> str:
         kind = self.kind
-        if kind is _ACT_EXCHANGE:
+        if kind is ActionKind.EXCHANGE:
             return f"exchange {format_card(self.cards.bit_length() - 1)} to {self.to}"
-        if kind is _ACT_WISH:
+        if kind is ActionKind.WISH:
             return f"wish {rank_text(self.wish) if self.wish is not None else '?'}"
-        if kind is _ACT_GIVE_DRAGON:
+        if kind is ActionKind.GIVE_DRAGON:
             return f"{kind.value} {self.to}"
-        if kind is not _ACT_PLAY and kind is not _ACT_BOMB:
+        if kind is not PLAY_VERB and kind is not BOMB_VERB:
             return str(kind.value)
         text = format_cards(self.cards)  # by byte tables: observations format many plays
         if self.phoenix_as is not None and self.cards >> PHX & 1:
@@ -185,12 +176,14 @@ class TichuAction:
         return f"TichuAction.parse({str(self)!r})"
 
 
-GRAND: Final = TichuAction(_ACT_GRAND)
-NOGRAND: Final = TichuAction(_ACT_NOGRAND)
-TICHU: Final = TichuAction(_ACT_TICHU)
-PASS: Final = TichuAction(_ACT_PASS)
-NOWISH: Final = TichuAction(_ACT_NOWISH)
-_BARE: Final = frozenset({_ACT_GRAND, _ACT_NOGRAND, _ACT_TICHU, _ACT_PASS, _ACT_NOWISH})
+GRAND: Final = TichuAction(ActionKind.GRAND)
+NOGRAND: Final = TichuAction(ActionKind.NOGRAND)
+TICHU: Final = TichuAction(ActionKind.TICHU)
+PASS: Final = TichuAction(PASS_VERB)
+NOWISH: Final = TichuAction(ActionKind.NOWISH)
+_BARE: Final = frozenset(
+    {ActionKind.GRAND, ActionKind.NOGRAND, ActionKind.TICHU, PASS_VERB, ActionKind.NOWISH}
+)
 
 
 _ActionDraft: Final = draft_class(TichuAction) if drafts_work(TichuAction) else None
@@ -216,18 +209,18 @@ def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAc
 @lru_cache(maxsize=1 << 16)
 def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     """A play action (shared values: legal-play listings build thousands per round)."""
-    return _new_action(_ACT_PLAY, cards, phoenix_as)
+    return _new_action(PLAY_VERB, cards, phoenix_as)
 
 
 @lru_cache(maxsize=1 << 10)
 def bomb(cards: int) -> TichuAction:
     """A bomb thrown onto the lying trick instead of leading (R5.6)."""
-    return _new_action(_ACT_BOMB, cards, None)
+    return _new_action(BOMB_VERB, cards, None)
 
 
 @lru_cache(maxsize=16)
 def wish(rank: int) -> TichuAction:
-    return TichuAction(_ACT_WISH, wish=rank)
+    return TichuAction(ActionKind.WISH, wish=rank)
 
 
 def action_text(action: TichuAction) -> str:
@@ -256,8 +249,8 @@ def _text(action: TichuAction) -> str:
 @lru_cache(maxsize=56 * 4)
 def exchange(card: int, to: int) -> TichuAction:
     """Give ``card`` to seat ``to`` (one of a seat's three exchange choices, R4.1)."""
-    return TichuAction(_ACT_EXCHANGE, 1 << card, to=to)
+    return TichuAction(ActionKind.EXCHANGE, 1 << card, to=to)
 
 
 def give_dragon(to: int) -> TichuAction:
-    return TichuAction(_ACT_GIVE_DRAGON, to=to)
+    return TichuAction(ActionKind.GIVE_DRAGON, to=to)

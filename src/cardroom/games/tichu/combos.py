@@ -58,12 +58,8 @@ _KIND_SINGLE: Final = Kind.SINGLE
 _KIND_PAIR: Final = Kind.PAIR
 _KIND_TRIPLE: Final = Kind.TRIPLE
 _KIND_FULL_HOUSE: Final = Kind.FULL_HOUSE
-_KIND_STRAIGHT: Final = Kind.STRAIGHT
-_KIND_STAIRS: Final = Kind.STAIRS
 _KIND_BOMB: Final = Kind.BOMB
-"""``Kind``'s members as module constants, used throughout: on Python 3.11 ``Kind.X`` runs the enum
-metaclass's ``__getattr__`` hook (a bound-method call, about a thousand machine instructions,
-compiled too) although the member is found at once; a constant is one load."""
+"""The kinds read on hot paths, as module constants (``state.PLAY_PHASE`` says why)."""
 
 
 class Combo(NamedTuple):
@@ -99,9 +95,9 @@ class Combo(NamedTuple):
                 half = f" {_rank_name(top)}½" if self.cards == _PHX else ""
                 return f"single {name}{half}"
             return f"single {_rank_name(top)}"
-        if kind == _KIND_STRAIGHT:
+        if kind == Kind.STRAIGHT:
             return f"straight {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
-        if kind == _KIND_STAIRS:
+        if kind == Kind.STAIRS:
             return f"stairs {_rank_name(top - self.length // 2 + 1)}-{_rank_name(top)}"
         if kind == _KIND_BOMB:
             if self.length == 4:
@@ -185,7 +181,7 @@ def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple
     k, lo, hi = len(present), present[0], present[-1]
     consecutive = hi - lo + 1 == k
     if counts[1]:  # R6.1.2: the Mah Jong only as the 1 of a straight
-        return (_KIND_STRAIGHT, 2 * hi) if n >= 5 and k == n and consecutive else None
+        return (Kind.STRAIGHT, 2 * hi) if n >= 5 and k == n and consecutive else None
     if k == 1:
         if n == 4:
             return (_KIND_BOMB, 2 * hi) if may_bomb else None
@@ -194,9 +190,9 @@ def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple
         return _KIND_FULL_HOUSE, 2 * (lo if counts[lo] == 3 else hi)
     if n >= 5 and k == n and consecutive:
         flush = may_bomb and any(naturals & ~suit == 0 for suit in _SUIT_MASKS)
-        return (_KIND_BOMB if flush else _KIND_STRAIGHT), 2 * hi
+        return (_KIND_BOMB if flush else Kind.STRAIGHT), 2 * hi
     if n >= 4 and n == 2 * k and consecutive and all(counts[r] == 2 for r in present):
-        return _KIND_STAIRS, 2 * hi
+        return Kind.STAIRS, 2 * hi
     return None
 
 
@@ -553,7 +549,7 @@ def _add_straights(
     memo4: dict[int, list[int]] = {0: [0]}
     # memo4: memo shifted left by 4, for the Phoenix keys
     new = _new
-    straight = _KIND_STRAIGHT
+    straight = Kind.STRAIGHT
     run_cards, run_ranks, not_rank, not_rank4 = _RUN_CARDS, _RUN_RANKS, _NOT_RANK, _NOT_RANK4
     beyond = above // 2 + 1  # the lowest top rank that beats
     shortest = (1 << low_len) - 1
@@ -746,7 +742,7 @@ def _add_stairs(
         starts &= paired | paired >> 1  # one of the two paired: the Phoenix completes the other
     groups: list[list[Combo]] = [[] for _ in range(high_k - low_k + 1)]
     new = _new
-    stairs = _KIND_STAIRS
+    stairs = Kind.STAIRS
     run_cards, run_ranks, rank_of_bit = _RUN_CARDS, _RUN_RANKS, _RANK_OF_BIT
     while starts:
         low = starts & -starts
@@ -800,7 +796,7 @@ def _stairs_grown(
     Phoenix's rank``, sorted per window)."""
     phx = hand & _PHX
     new = _new
-    stairs = _KIND_STAIRS
+    stairs = Kind.STAIRS
     plain = [0]
     wild: list[int] = []
     for hi in range(lo, end + 1):
@@ -941,7 +937,7 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
             suits, ranks = _suits_ranks(hand)
             if kind == _KIND_FULL_HOUSE:
                 _add_full_houses(hand, suits, ranks, above, out)
-            elif kind == _KIND_STRAIGHT:
+            elif kind == Kind.STRAIGHT:
                 _add_straights(hand, suits, ranks, top.length, above, out)
             else:
                 _add_stairs(hand, suits, ranks, top.length, above, out)

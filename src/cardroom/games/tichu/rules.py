@@ -19,10 +19,13 @@ from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
 
 from .actions import (
+    BOMB_VERB,
     GRAND,
     NOGRAND,
     NOWISH,
     PASS,
+    PASS_VERB,
+    PLAY_VERB,
     TICHU,
     ActionKind,
     TichuAction,
@@ -99,20 +102,8 @@ from .state import (
     trick_play,
 )
 
-# The enum members the rules read, as module constants (as ``state.PLAY_PHASE``): on Python 3.11
-# ``ActionKind.PLAY`` runs the enum metaclass's ``__getattr__`` hook (a bound-method call, about
-# a thousand machine instructions, compiled too) although the member is found at once; a step
-# read some fifteen members so, about a tenth of its instructions.
-_ACT_GRAND: Final = ActionKind.GRAND
-_ACT_NOGRAND: Final = ActionKind.NOGRAND
-_ACT_TICHU: Final = ActionKind.TICHU
-_ACT_EXCHANGE: Final = ActionKind.EXCHANGE
-_ACT_PASS: Final = ActionKind.PASS
-_ACT_PLAY: Final = ActionKind.PLAY
-_ACT_BOMB: Final = ActionKind.BOMB
-_ACT_WISH: Final = ActionKind.WISH
-_ACT_NOWISH: Final = ActionKind.NOWISH
-_ACT_GIVE_DRAGON: Final = ActionKind.GIVE_DRAGON
+# Enum members as module constants, as ``state.PLAY_PHASE`` (which says why): a step read some
+# fifteen members, about a tenth of its instructions.
 _KIND_SINGLE: Final = Kind.SINGLE
 _KIND_TRIPLE: Final = Kind.TRIPLE
 _KIND_BOMB: Final = Kind.BOMB
@@ -416,7 +407,7 @@ class Plays:
                 return self.combos[indexOf(map(is_, listed, repeat(action)), True)]
             except ValueError:
                 pass
-        if action.kind is not (_ACT_BOMB if self.onto else _ACT_PLAY):
+        if action.kind is not (BOMB_VERB if self.onto else PLAY_VERB):
             return None
         if action.wish is not None or action.to is not None:
             return None
@@ -660,9 +651,9 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
     """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
-    if action.kind is _ACT_PLAY:
+    if action.kind is PLAY_VERB:
         return options(state, seat).get(action)
-    if action.kind is _ACT_BOMB:
+    if action.kind is BOMB_VERB:
         return bomb_options(state, seat).get(action)
     return None
 
@@ -710,9 +701,9 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     """Check ``action`` and return the next state; errors name the rule and change nothing."""
     kind = action.kind
     if state.phase is PLAY_PHASE and state.wisher is None and 0 <= seat < SEATS:
-        if kind is _ACT_PLAY or kind is _ACT_BOMB:  # the common cases first
+        if kind is PLAY_VERB or kind is BOMB_VERB:  # the common cases first
             return _play(state, seat, action)
-        if kind is _ACT_PASS:
+        if kind is PASS_VERB:
             return _pass(state, seat)
     if not 0 <= seat < SEATS:
         raise NotActiveError(f"there is no seat {seat} (seats 0-3)")
@@ -720,26 +711,26 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         raise NotActiveError("the cards are being dealt")
     if state.phase is GAME_OVER_PHASE:
         raise NotActiveError("the game is over")
-    if kind is _ACT_TICHU:
+    if kind is ActionKind.TICHU:
         return _call_tichu(state, seat)
-    if kind in (_ACT_GRAND, _ACT_NOGRAND):
-        return _decide_grand(state, seat, kind is _ACT_GRAND)
-    if kind is _ACT_EXCHANGE:
+    if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
+        return _decide_grand(state, seat, kind is ActionKind.GRAND)
+    if kind is ActionKind.EXCHANGE:
         assert action.to is not None
         return _exchange(state, seat, action.cards, action.to)
     if state.phase is not PLAY_PHASE:
         raise IllegalActionError(
             f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
         )
-    if kind in (_ACT_WISH, _ACT_NOWISH):
+    if kind in (ActionKind.WISH, ActionKind.NOWISH):
         return _wish(state, seat, action.wish)
     if state.wisher is not None:
         if seat == state.wisher:
             raise IllegalActionError("R8.1.1: name your wish first: 'wish R' or 'nowish'")
         raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
-    if kind is _ACT_PASS:
+    if kind is PASS_VERB:
         return _pass(state, seat)
-    if kind is _ACT_GIVE_DRAGON:
+    if kind is ActionKind.GIVE_DRAGON:
         assert action.to is not None
         return _give_dragon(state, seat, action.to)
     return _play(state, seat, action)
@@ -957,7 +948,7 @@ _strength: Final = attrgetter("strength")
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
-    onto = action.kind is _ACT_BOMB
+    onto = action.kind is BOMB_VERB
     if onto:
         combo = bomb_options(state, seat).get(action)
         if combo is None:
@@ -1177,10 +1168,10 @@ def default_action(state: TichuState, seat: int) -> TichuAction:
         return legal[0]  # no wish (or the lowest, if a wish is mandatory)
     if PASS in legal:
         return PASS
-    gifts = [a for a in legal if a.kind is _ACT_GIVE_DRAGON]
+    gifts = [a for a in legal if a.kind is ActionKind.GIVE_DRAGON]
     if gifts:
         return min(gifts, key=lambda a: (state.hands[a.to or 0].bit_count(), a.to))
-    plays = [a for a in legal if a.kind is _ACT_PLAY]
+    plays = [a for a in legal if a.kind is PLAY_VERB]
     if seat == state.turn and plays:
         return plays[0]
     return legal[0]

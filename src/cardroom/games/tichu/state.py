@@ -33,14 +33,15 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+# The phases as module constants, for hot paths (the verbs and the combination kinds have theirs
+# too): on Python 3.11 ``Phase.PLAY`` runs the enum metaclass's ``__getattr__`` hook, a
+# bound-method call of about a thousand machine instructions (compiled too), although the member
+# is found at once; a constant is one load.
 DEAL_PHASE: Final = Phase.DEAL
 GRAND_PHASE: Final = Phase.GRAND
 EXCHANGE_PHASE: Final = Phase.EXCHANGE
 PLAY_PHASE: Final = Phase.PLAY
 GAME_OVER_PHASE: Final = Phase.GAME_OVER
-"""The phases as module constants, for hot paths: on Python 3.11 ``Phase.PLAY`` runs the enum
-metaclass's ``__getattr__`` hook (a bound-method call, about a thousand machine instructions,
-compiled too) although the member is found at once; a constant is one load."""
 
 
 @dataclass(frozen=True, slots=True)
