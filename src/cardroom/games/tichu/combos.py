@@ -887,7 +887,7 @@ def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
         if plays is None:
             if len(_LEADS) >= _LEADS_SIZE:
                 _LEADS.clear()
-            plays = _LEADS[hand] = _lead_plays(hand)
+            plays = _LEADS[hand] = _generate(hand, None)
         return plays
     return _follows(hand, top)
 
@@ -895,32 +895,11 @@ def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
 _LEADS: Final[dict[int, tuple[Combo, ...]]] = {}
 """Every lead of a hand, by hand mask (emptied when full: a plain dict beats an LRU here)."""
 _LEADS_SIZE: Final = 1 << 14
-_RECENT_LEADS: Final[list[tuple[int, tuple[Combo, ...]]]] = []
-"""The last few hands listed by ``_lead_plays`` with their leads, most recent first."""
-_RECENT_SIZE: Final = 8
-
-
-def _lead_plays(hand: int) -> tuple[Combo, ...]:
-    """Every lead of ``hand``, filtered from a recent larger hand's when there is one: a hand
-    only shrinks in a round, and the leads of a smaller hand are those of a larger one that use
-    none of the cards gone, in the same order (several times cheaper than listing again; any
-    larger hand will do, so other games' hands in the table cost at most a listing)."""
-    for held, plays in _RECENT_LEADS:
-        if held & hand == hand:
-            gone = held ^ hand
-            found = tuple([c for c in plays if not c[1] & gone])  # c[1]: its cards, read faster
-            break
-    else:
-        found = _generate(hand, None)
-    _RECENT_LEADS.insert(0, (hand, found))
-    del _RECENT_LEADS[_RECENT_SIZE:]
-    return found
 
 
 def cache_clear() -> None:
     """Forget every cached listing (for cold benchmarks)."""
     _LEADS.clear()
-    _RECENT_LEADS.clear()
     _follows.cache_clear()
 
 
