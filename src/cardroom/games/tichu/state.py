@@ -249,7 +249,7 @@ def _constructed(values: Iterable[object]) -> TichuState:
     keeps the interpreted ``__init__`` of ``dataclasses`` (an ``object.__setattr__`` per field,
     ten times slower); stores from compiled code go to the slots directly, and the instance
     stays frozen to everyone else. Never runs in pure Python (the stores would raise)."""
-    v: Any = values if isinstance(values, tuple) else tuple(values)
+    v: tuple[Any, ...] = values if isinstance(values, tuple) else tuple(values)
     new = TichuState.__new__(TichuState)
     new.config = v[0]  # type: ignore[misc]
     new.phase = v[1]  # type: ignore[misc]
