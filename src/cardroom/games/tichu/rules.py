@@ -54,7 +54,6 @@ from .combos import (
     beats,
     combo_for,
     enumerate_bombs,
-    enumerate_plays,
     generate_plays,
     has_bomb,
 )
@@ -473,13 +472,15 @@ def _leads(hand: int) -> Plays:
     """Every lead of ``hand`` (no wish applied), filtered from a recent larger hand's when there
     is one: a hand only shrinks in a round, and the leads of a smaller hand are those of a larger
     one that use none of the cards gone, in the same order, with the same actions (several times
-    cheaper than listing again; any larger hand will do, so another game's costs nothing)."""
+    cheaper than listing again; any larger hand will do, so another game's costs nothing).
+    Listed uncached otherwise: this table and the ``_options`` memo serve the repeats, and a
+    per-hand cache would keep every round's first leads alive (the collector's work)."""
     for held, plays in _RECENT_LEADS:
         if held & hand == hand:
             found = plays.without(held ^ hand)
             break
     else:
-        found = Plays(enumerate_plays(hand, None))
+        found = Plays(generate_plays(hand, None))
     _RECENT_LEADS.insert(0, (hand, found))
     del _RECENT_LEADS[_RECENT_SIZE:]
     return found
