@@ -115,6 +115,7 @@ def clear_caches() -> None:
             if callable(clear) and not isinstance(value, type):
                 clear()
     combos.cache_clear()  # the per-hand lead table
+    rules.cache_clear()  # the recent hands' leads
 
 
 def cpu_us(fn: Callable[[], Any], seconds: float) -> float:

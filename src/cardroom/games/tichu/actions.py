@@ -51,6 +51,12 @@ class ActionKind(enum.Enum):
     __hash__ = object.__hash__  # members are singletons; Enum's name hash is slow in hot loops
 
 
+PASS_VERB: Final = ActionKind.PASS
+PLAY_VERB: Final = ActionKind.PLAY
+BOMB_VERB: Final = ActionKind.BOMB
+"""The verbs as module constants, for hot paths (``state.PLAY_PHASE`` says why)."""
+
+
 _VERBS: Final = {kind.value: kind for kind in ActionKind}
 
 # Rank tokens for ``wish`` and ``PHX(=…)``. Besides 2..A the parser also reads the values the
@@ -126,7 +132,7 @@ class TichuAction:
                 raise InvalidNotationError(f"expected 'give-dragon N' (N a seat): {text!r}")
             return cls(kind, to=int(args[0]))
         action = cls._parse_play(args, text)
-        return action if kind is ActionKind.PLAY else cls(kind, action.cards, action.phoenix_as)
+        return action if kind is PLAY_VERB else cls(kind, action.cards, action.phoenix_as)
 
     @classmethod
     def _parse_play(cls, args: list[str], text: str) -> TichuAction:
@@ -149,7 +155,7 @@ class TichuAction:
             mask |= 1 << card
         if not mask:
             raise InvalidNotationError(f"a play or bomb needs at least one card: {text!r}")
-        return cls(ActionKind.PLAY, mask, phoenix_as=phoenix_as)
+        return cls(PLAY_VERB, mask, phoenix_as=phoenix_as)
 
     def __str__(self) -> str:
         kind = self.kind
@@ -159,7 +165,7 @@ class TichuAction:
             return f"wish {rank_text(self.wish) if self.wish is not None else '?'}"
         if kind is ActionKind.GIVE_DRAGON:
             return f"{kind.value} {self.to}"
-        if kind is not ActionKind.PLAY and kind is not ActionKind.BOMB:
+        if kind is not PLAY_VERB and kind is not BOMB_VERB:
             return str(kind.value)
         text = format_cards(self.cards)  # by byte tables: observations format many plays
         if self.phoenix_as is not None and self.cards >> PHX & 1:
@@ -173,10 +179,10 @@ class TichuAction:
 GRAND: Final = TichuAction(ActionKind.GRAND)
 NOGRAND: Final = TichuAction(ActionKind.NOGRAND)
 TICHU: Final = TichuAction(ActionKind.TICHU)
-PASS: Final = TichuAction(ActionKind.PASS)
+PASS: Final = TichuAction(PASS_VERB)
 NOWISH: Final = TichuAction(ActionKind.NOWISH)
 _BARE: Final = frozenset(
-    {ActionKind.GRAND, ActionKind.NOGRAND, ActionKind.TICHU, ActionKind.PASS, ActionKind.NOWISH}
+    {ActionKind.GRAND, ActionKind.NOGRAND, ActionKind.TICHU, PASS_VERB, ActionKind.NOWISH}
 )
 
 
@@ -203,13 +209,13 @@ def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAc
 @lru_cache(maxsize=1 << 16)
 def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     """A play action (shared values: legal-play listings build thousands per round)."""
-    return _new_action(ActionKind.PLAY, cards, phoenix_as)
+    return _new_action(PLAY_VERB, cards, phoenix_as)
 
 
 @lru_cache(maxsize=1 << 10)
 def bomb(cards: int) -> TichuAction:
     """A bomb thrown onto the lying trick instead of leading (R5.6)."""
-    return _new_action(ActionKind.BOMB, cards, None)
+    return _new_action(BOMB_VERB, cards, None)
 
 
 @lru_cache(maxsize=16)

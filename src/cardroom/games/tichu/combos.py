@@ -54,6 +54,14 @@ class Kind(enum.IntEnum):
     """Four of a kind or a straight flush (R7.1)."""
 
 
+_KIND_SINGLE: Final = Kind.SINGLE
+_KIND_PAIR: Final = Kind.PAIR
+_KIND_TRIPLE: Final = Kind.TRIPLE
+_KIND_FULL_HOUSE: Final = Kind.FULL_HOUSE
+_KIND_BOMB: Final = Kind.BOMB
+"""The kinds read on hot paths, as module constants (``state.PLAY_PHASE`` says why)."""
+
+
 class Combo(NamedTuple):
     """One reading of a set of cards as a Tichu combination.
 
@@ -71,7 +79,7 @@ class Combo(NamedTuple):
     phoenix_as: int | None = None
 
     def is_bomb(self) -> bool:
-        return self.kind == Kind.BOMB
+        return self.kind == _KIND_BOMB
 
     def describe(self) -> str:
         """Short text for tables and logs: ``"straight 5-9"``, ``"single PHX 8½"``, ``"bomb 8888"``.
@@ -81,7 +89,7 @@ class Combo(NamedTuple):
         'full house 5'
         """
         kind, top = self.kind, self.strength // 2
-        if kind == Kind.SINGLE:
+        if kind == _KIND_SINGLE:
             if self.cards in _SPECIAL_SINGLE_NAMES:
                 name = _SPECIAL_SINGLE_NAMES[self.cards]
                 half = f" {_rank_name(top)}½" if self.cards == _PHX else ""
@@ -91,7 +99,7 @@ class Combo(NamedTuple):
             return f"straight {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
         if kind == Kind.STAIRS:
             return f"stairs {_rank_name(top - self.length // 2 + 1)}-{_rank_name(top)}"
-        if kind == Kind.BOMB:
+        if kind == _KIND_BOMB:
             if self.length == 4:
                 return "bomb " + _rank_name(top) * 4
             return f"bomb straight flush {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
@@ -109,7 +117,7 @@ _MJ: Final = 1 << MJ
 _PHX: Final = 1 << PHX
 _DRG: Final = 1 << DRG
 _SPECIAL_SINGLE_NAMES: Final = {_DOG: "DOG", _MJ: "MJ", _PHX: "PHX", _DRG: "DRG"}
-_KIND_WORDS: Final = {Kind.PAIR: "pair", Kind.TRIPLE: "triple", Kind.FULL_HOUSE: "full house"}
+_KIND_WORDS: Final = {_KIND_PAIR: "pair", _KIND_TRIPLE: "triple", _KIND_FULL_HOUSE: "full house"}
 _RANKS: Final = range(2, 15)
 _BASE: Final = tuple(card(r, 0) if r >= 2 else 0 for r in range(15))
 """Bit index of a rank's Jade card (index 0, 1 unused)."""
@@ -160,7 +168,7 @@ def _single(cards: int) -> Combo:
     strength = _SPECIAL_STRENGTH.get(cards)
     if strength is None:
         strength = 2 * rank_of(cards.bit_length() - 1)
-    return Combo(Kind.SINGLE, cards, strength, 1)
+    return Combo(_KIND_SINGLE, cards, strength, 1)
 
 
 def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple[Kind, int] | None:
@@ -176,13 +184,13 @@ def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple
         return (Kind.STRAIGHT, 2 * hi) if n >= 5 and k == n and consecutive else None
     if k == 1:
         if n == 4:
-            return (Kind.BOMB, 2 * hi) if may_bomb else None
-        return {2: (Kind.PAIR, 2 * hi), 3: (Kind.TRIPLE, 2 * hi)}.get(n)
+            return (_KIND_BOMB, 2 * hi) if may_bomb else None
+        return {2: (_KIND_PAIR, 2 * hi), 3: (_KIND_TRIPLE, 2 * hi)}.get(n)
     if n == 5 and k == 2 and counts[lo] * counts[hi] == 6:
-        return Kind.FULL_HOUSE, 2 * (lo if counts[lo] == 3 else hi)
+        return _KIND_FULL_HOUSE, 2 * (lo if counts[lo] == 3 else hi)
     if n >= 5 and k == n and consecutive:
         flush = may_bomb and any(naturals & ~suit == 0 for suit in _SUIT_MASKS)
-        return (Kind.BOMB if flush else Kind.STRAIGHT), 2 * hi
+        return (_KIND_BOMB if flush else Kind.STRAIGHT), 2 * hi
     if n >= 4 and n == 2 * k and consecutive and all(counts[r] == 2 for r in present):
         return Kind.STAIRS, 2 * hi
     return None
@@ -226,11 +234,11 @@ def readings(cards: int) -> tuple[Combo, ...]:
 
 def _phoenix_single(top: Combo | None) -> Combo:
     """R6.4: the Phoenix single is the top single + ½, or 1½ when led; never on the Dragon."""
-    if top is None or top.kind != Kind.SINGLE:
-        return Combo(Kind.SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
+    if top is None or top.kind != _KIND_SINGLE:
+        return Combo(_KIND_SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
     if top.cards == _DRG:
         raise IllegalActionError("R6.4.3: the Phoenix cannot be played on the Dragon")
-    return Combo(Kind.SINGLE, _PHX, top.strength + 1, 1)
+    return Combo(_KIND_SINGLE, _PHX, top.strength + 1, 1)
 
 
 def _invalid_hint(cards: int) -> str:
@@ -295,8 +303,8 @@ def beats(play: Combo, top: Combo | None) -> bool:
         return True
     if top.cards == _DOG:
         return False
-    if play.kind == Kind.BOMB:
-        if top.kind != Kind.BOMB:
+    if play.kind == _KIND_BOMB:
+        if top.kind != _KIND_BOMB:
             return True
         return play.length > top.length or (
             play.length == top.length and play.strength > top.strength
@@ -342,28 +350,28 @@ def _combo_table(
 
 _SUBSETS: Final = (_SINGLES, _SINGLES, _PAIRS, _TRIPLES)
 """By size (index 0 unused): the subset tables of one, two and three cards."""
-_SINGLE_COMBOS: Final = _combo_table(Kind.SINGLE, 1, _SINGLES, False)
-_PAIR_COMBOS: Final = _combo_table(Kind.PAIR, 2, _PAIRS, False)
-_PAIR_COMBOS_PHX: Final = _combo_table(Kind.PAIR, 2, _PAIRS, True)
-_TRIPLE_COMBOS: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, False)
-_TRIPLE_COMBOS_PHX: Final = _combo_table(Kind.TRIPLE, 3, _TRIPLES, True)
+_SINGLE_COMBOS: Final = _combo_table(_KIND_SINGLE, 1, _SINGLES, False)
+_PAIR_COMBOS: Final = _combo_table(_KIND_PAIR, 2, _PAIRS, False)
+_PAIR_COMBOS_PHX: Final = _combo_table(_KIND_PAIR, 2, _PAIRS, True)
+_TRIPLE_COMBOS: Final = _combo_table(_KIND_TRIPLE, 3, _TRIPLES, False)
+_TRIPLE_COMBOS_PHX: Final = _combo_table(_KIND_TRIPLE, 3, _TRIPLES, True)
 
 
 def set_table(kind: Kind, phoenix: bool) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
     """``table[rank][suits]``: the pairs or triples (``kind``) of that rank from a hand holding
     those suits of it, in canonical order; with ``phoenix``, those the Phoenix completes after
     them. A follow of a pair or triple is these rows above its rank, in rank order."""
-    if kind == Kind.PAIR:
+    if kind == _KIND_PAIR:
         return _PAIR_COMBOS_PHX if phoenix else _PAIR_COMBOS
-    if kind == Kind.TRIPLE:
+    if kind == _KIND_TRIPLE:
         return _TRIPLE_COMBOS_PHX if phoenix else _TRIPLE_COMBOS
     raise ValueError(f"no set table for {kind.name}")
 
 
-_DOG_COMBO: Final = Combo(Kind.SINGLE, _DOG, 0, 1)
-_MJ_COMBO: Final = Combo(Kind.SINGLE, _MJ, 2, 1)
-_LED_PHX_COMBO: Final = Combo(Kind.SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
-_DRG_COMBO: Final = Combo(Kind.SINGLE, _DRG, 30, 1)
+_DOG_COMBO: Final = Combo(_KIND_SINGLE, _DOG, 0, 1)
+_MJ_COMBO: Final = Combo(_KIND_SINGLE, _MJ, 2, 1)
+_LED_PHX_COMBO: Final = Combo(_KIND_SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
+_DRG_COMBO: Final = Combo(_KIND_SINGLE, _DRG, 30, 1)
 _MJ_OPTIONS: Final = (_MJ,)
 
 
@@ -380,7 +388,7 @@ def _add_singles(hand: int, top: Combo | None, out: list[Combo]) -> None:
         if top.cards == _DRG:
             return
         if hand & _PHX:  # top + ½: below every natural single that beats the top
-            out.append(_new(Combo, (Kind.SINGLE, _PHX, top.strength + 1, 1, None)))
+            out.append(_new(Combo, (_KIND_SINGLE, _PHX, top.strength + 1, 1, None)))
         first = top.strength // 2 + 1
     _add_from_rank(_BYTE_SINGLES, hand, first, out)
     if hand & _DRG:
@@ -466,7 +474,7 @@ def _add_full_houses(hand: int, suits: bytes, ranks: _Ranks, above: int, out: li
     """
     phx = hand & _PHX
     new = _new
-    full = Kind.FULL_HOUSE
+    full = _KIND_FULL_HOUSE
     paired = ranks.paired
     pair_ranks = [
         (p, _PAIRS[p][suits[p]]) for p in _LOW_BITS[paired & 255] + _HIGH_BITS[paired >> 8]
@@ -823,7 +831,7 @@ _RANK_OF_BIT: Final = tuple(rank_of(c) for c in range(56))
 
 def _all_bombs(suits: list[int]) -> list[Combo]:
     """Four of a kind and straight flushes (R7.1), never with a special card (R7.2)."""
-    out = [Combo(Kind.BOMB, 15 << _BASE[r], 2 * r, 4) for r in _RANKS if suits[r] == 15]
+    out = [Combo(_KIND_BOMB, 15 << _BASE[r], 2 * r, 4) for r in _RANKS if suits[r] == 15]
     for suit in range(4):
         for lo in range(2, 11):
             mask = 0
@@ -832,7 +840,7 @@ def _all_bombs(suits: list[int]) -> list[Combo]:
                     break
                 mask |= 1 << (_BASE[hi] + suit)
                 if hi - lo >= 4:
-                    out.append(Combo(Kind.BOMB, mask, 2 * hi, hi - lo + 1))
+                    out.append(Combo(_KIND_BOMB, mask, 2 * hi, hi - lo + 1))
     return out
 
 
@@ -902,7 +910,7 @@ def _follows(hand: int, top: Combo) -> tuple[Combo, ...]:
 
 def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     """The listing of ``enumerate_plays``, uncached."""
-    if top is not None and (top.cards == _DOG or top.kind == Kind.BOMB):
+    if top is not None and (top.cards == _DOG or top.kind == _KIND_BOMB):
         return enumerate_bombs(hand, top)
     out: list[Combo] = []
     phx = hand & _PHX
@@ -919,15 +927,15 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
             _add_stairs(hand, suits, ranks, None, -1, out)
     else:
         kind, above = top.kind, top.strength
-        if kind == Kind.SINGLE:  # the common cases need no per-rank list
+        if kind == _KIND_SINGLE:  # the common cases need no per-rank list
             _add_singles(hand, top, out)
-        elif kind == Kind.PAIR:
+        elif kind == _KIND_PAIR:
             _add_from_rank(_BYTE_PAIRS_PHX if phx else _BYTE_PAIRS, hand, above // 2 + 1, out)
-        elif kind == Kind.TRIPLE:
+        elif kind == _KIND_TRIPLE:
             _add_from_rank(_BYTE_TRIPLES_PHX if phx else _BYTE_TRIPLES, hand, above // 2 + 1, out)
         else:
             suits, ranks = _suits_ranks(hand)
-            if kind == Kind.FULL_HOUSE:
+            if kind == _KIND_FULL_HOUSE:
                 _add_full_houses(hand, suits, ranks, above, out)
             elif kind == Kind.STRAIGHT:
                 _add_straights(hand, suits, ranks, top.length, above, out)

@@ -16,7 +16,7 @@ from .actions import TichuAction, action_text
 from .config import RULES_VERSION, TichuConfig
 from .events import RoundScored
 from .scoring import end_reason, match_result
-from .state import SEATS, Phase, TichuState
+from .state import GAME_OVER_PHASE, SEATS, TichuState
 
 
 class TichuGame:
@@ -87,10 +87,10 @@ class TichuGame:
     apply = staticmethod(rules.apply)
 
     def is_terminal(self, state: TichuState) -> bool:
-        return state.phase is Phase.GAME_OVER
+        return state.phase is GAME_OVER_PHASE
 
     def outcome(self, state: TichuState) -> Outcome | None:
-        if state.phase is not Phase.GAME_OVER:
+        if state.phase is not GAME_OVER_PHASE:
             return None
         cfg = state.config
         teams = match_result(cfg, state.scores, len(state.score_sheet)) or frozenset()

@@ -35,7 +35,19 @@ from .rules import (
     is_leading,
     legal_parts,
 )
-from .state import GRAND_CALL, MEMO_MASK, SEATS, PerState, Phase, RoundResult, TichuState, TrickPlay
+from .state import (
+    EXCHANGE_PHASE,
+    GAME_OVER_PHASE,
+    GRAND_CALL,
+    GRAND_PHASE,
+    MEMO_MASK,
+    PLAY_PHASE,
+    SEATS,
+    PerState,
+    RoundResult,
+    TichuState,
+    TrickPlay,
+)
 
 Json = dict[str, Any]
 
@@ -187,14 +199,14 @@ def _public(state: TichuState, _: int) -> _Public:
     awaited = awaited_seats(state)
     # In play, a seat that may call Tichu is active: only the active seats (memoised per
     # state, asked of every state by the server too; mostly just the turn) are asked.
-    seats = active_seats(state) if state.phase is Phase.PLAY else range(SEATS)
+    seats = active_seats(state) if state.phase is PLAY_PHASE else range(SEATS)
     if seats == awaited:  # mostly just the turn: nobody else to ask
         callers = awaited
     else:
         callers = awaited | {s for s in seats if can_call_tichu(state, s)}
     wisher = state.wisher
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is PLAY_PHASE:
         leading = state.turn is not None and is_leading(state)
         decided = [False] * SEATS
         name = "wish" if wisher is not None else "dragon" if state.dragon_pending else "play"
@@ -216,7 +228,7 @@ def _public(state: TichuState, _: int) -> _Public:
         "legal_info": None,
         "hand": None,
         "hand_sizes": list(map(int.bit_count, state.hands)),
-        "terminal": phase is Phase.GAME_OVER,
+        "terminal": phase is GAME_OVER_PHASE,
         "outcome": None,
         "round": state.round,
         "scores": list(state.scores),
@@ -234,7 +246,7 @@ def _public(state: TichuState, _: int) -> _Public:
         "passes": state.passed.bit_count(),
         "last_round": None if state.last_round is None else _round_json(state.last_round),
     }
-    swapped = phase is not Phase.GRAND and phase is not Phase.EXCHANGE
+    swapped = phase is not GRAND_PHASE and phase is not EXCHANGE_PHASE
     return _Public(template, callers, active, calls, swapped)
 
 
@@ -242,7 +254,7 @@ _PUBLIC_TABLE: Final = _public.table
 
 
 def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
-    if state.phase is not Phase.GRAND:
+    if state.phase is not GRAND_PHASE:
         return public.calls
     calls = list(state.calls)  # a seat knows its own pending Grand Tichu decision
     shown = state.config.sequential_grand or audience is OMNISCIENT
@@ -253,9 +265,9 @@ def _calls(state: TichuState, public: _Public, audience: Audience) -> list[str]:
 
 
 def _decided(state: TichuState) -> list[bool]:
-    if state.phase is Phase.GRAND:
+    if state.phase is GRAND_PHASE:
         return [d is not None for d in state.grand]
-    if state.phase is Phase.EXCHANGE:
+    if state.phase is EXCHANGE_PHASE:
         return [state.exchanged(s) for s in range(SEATS)]
     return [False] * SEATS
 
@@ -291,7 +303,7 @@ def observe(state: TichuState, audience: Audience, outcome: Outcome | None) -> O
         data["exchange"] = _exchange_json(state.given, audience, public.swapped)
     if outcome is not None:
         data["outcome"] = outcome.to_json()
-    if state.phase is Phase.GRAND:
+    if state.phase is GRAND_PHASE:
         data["calls"] = _calls(state, public, audience)
     if audience is OMNISCIENT:
         data["hands"] = [card_list(h) for h in state.hands]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
@@ -19,10 +19,13 @@ from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
 
 from .actions import (
+    BOMB_VERB,
     GRAND,
     NOGRAND,
     NOWISH,
     PASS,
+    PASS_VERB,
+    PLAY_VERB,
     TICHU,
     ActionKind,
     TichuAction,
@@ -51,7 +54,6 @@ from .combos import (
     beats,
     combo_for,
     enumerate_bombs,
-    enumerate_plays,
     generate_plays,
     has_bomb,
 )
@@ -77,13 +79,17 @@ from .events import (
 )
 from .scoring import end_reason, is_double_victory, match_result, score_round
 from .state import (
+    DEAL_PHASE,
+    EXCHANGE_PHASE,
+    GAME_OVER_PHASE,
     GRAND_CALL,
+    GRAND_PHASE,
     MEMO_MASK,
     NO_CALL,
+    PLAY_PHASE,
     SEATS,
     TICHU_CALL,
     PerState,
-    Phase,
     TichuState,
     TrickPlay,
     build,
@@ -94,6 +100,12 @@ from .state import (
     partner,
     trick_play,
 )
+
+# Enum members as module constants, as ``state.PLAY_PHASE`` (which says why): a step read some
+# fifteen members, about a tenth of its instructions.
+_KIND_SINGLE: Final = Kind.SINGLE
+_KIND_TRIPLE: Final = Kind.TRIPLE
+_KIND_BOMB: Final = Kind.BOMB
 
 TichuStep = Step[TichuState, JsonAble]
 DEAL_REQUEST = ChanceRequest("shuffle", 56)
@@ -118,12 +130,12 @@ def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 
 def pending_chance(state: TichuState) -> ChanceRequest | None:
-    return DEAL_REQUEST if state.phase is Phase.DEAL else None
+    return DEAL_REQUEST if state.phase is DEAL_PHASE else None
 
 
 def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
     """One shuffle per round: cards 0..31 of it are the first 8 per seat, 32..55 the last 6."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not DEAL_PHASE:
         raise IllegalActionError("no deal is pending")
     outcome.check(DEAL_REQUEST)
     order = outcome.values
@@ -135,7 +147,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
         later = (0, 0, 0, 0)
     new = TichuState(
         config=state.config,
-        phase=Phase.GRAND if state.config.allow_grand else Phase.EXCHANGE,
+        phase=GRAND_PHASE if state.config.allow_grand else EXCHANGE_PHASE,
         round=state.round,
         scores=state.scores,
         score_sheet=state.score_sheet,
@@ -161,9 +173,9 @@ def can_call_tichu(state: TichuState, seat: int) -> bool:
     exchange submission and the reveal; [Option] not once someone is out (R3.6)."""
     if state.calls[seat] != NO_CALL:
         return False
-    if state.phase is Phase.EXCHANGE:
+    if state.phase is EXCHANGE_PHASE:
         return not state.exchanged(seat)
-    if state.phase is not Phase.PLAY or state.final or state.wisher is not None:
+    if state.phase is not PLAY_PHASE or state.final or state.wisher is not None:
         return False
     if state.config.no_calls_after_out and state.out:
         return False
@@ -178,7 +190,7 @@ def is_leading(state: TichuState) -> bool:
 def may_interrupt(state: TichuState, seat: int) -> bool:
     """R7.4/R7.5: a bomb out of the regular turn needs cards on the table (never the Dog, which
     never stays on it) and no round-ending play (R9.3). The seat to lead bombs by leading."""
-    if state.phase is not Phase.PLAY or state.final or not state.trick:
+    if state.phase is not PLAY_PHASE or state.final or not state.trick:
         return False
     if state.wisher is not None:
         return False
@@ -198,7 +210,7 @@ def _bomb_beats(hand: int, top: Combo) -> bool:
     """``hand`` holds a bomb that may go on ``top`` (R7.3, R7.6; nothing goes on the Dog)."""
     if not has_bomb(hand):
         return False
-    if top.kind is not Kind.BOMB and top.cards != _DOG_MASK:
+    if top.kind is not _KIND_BOMB and top.cards != _DOG_MASK:
         return True
     return bool(enumerate_bombs(hand, top))
 
@@ -211,18 +223,18 @@ _SEAT_SETS: Final = tuple(frozenset(s for s in range(SEATS) if m >> s & 1) for m
 def awaited_seats(state: TichuState) -> frozenset[int]:
     """Seats the game is waiting for (public knowledge): undecided seats, the turn seat."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is PLAY_PHASE:
         seat = state.turn if state.wisher is None else state.wisher
         return _SEAT_SETS[0 if seat is None else 1 << seat]
     mask = 0
-    if phase is Phase.GRAND:
+    if phase is GRAND_PHASE:
         sequential = state.config.sequential_grand
         for s, decided in enumerate(state.grand):
             if decided is None:
                 mask |= 1 << s
                 if sequential:  # [Option] one seat after the other
                     break
-    elif phase is Phase.EXCHANGE:
+    elif phase is EXCHANGE_PHASE:
         for s, row in enumerate(state.given):
             if None in row:
                 mask |= 1 << s
@@ -239,7 +251,7 @@ def active_seats(state: TichuState) -> frozenset[int]:
     entry = _ACTIVE_TABLE[slot]
     if entry is not None and entry[0] is state:
         return entry[2]
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY_PHASE:
         value = awaited_seats(state)
     elif state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
         value = _SEAT_SETS[1 << state.wisher]
@@ -291,7 +303,7 @@ def _interrupters(state: TichuState, turn: int | None) -> int:
     top = trick[-1].combo
     if turn is not None and not (state.trick_over and is_dragon(top)):
         bombers &= ~(1 << turn)  # the turn seat bombs as its play, except on its Dragon
-    if top.kind is Kind.BOMB or top.cards == _DOG_MASK:  # R7.3, R7.6: must beat it, if at all
+    if top.kind is _KIND_BOMB or top.cards == _DOG_MASK:  # R7.3, R7.6: must beat it, if at all
         for s in range(SEATS):
             if bombers >> s & 1 and not _bomb_beats(hands[s], top):
                 bombers &= ~(1 << s)
@@ -313,20 +325,27 @@ class Mode(enum.Enum):
     __hash__ = object.__hash__  # a memo key: Enum's name hash is slow
 
 
+_MODE_NONE: Final = Mode.NONE
+_MODE_LEAD: Final = Mode.LEAD
+_MODE_FOLLOW: Final = Mode.FOLLOW
+_MODE_BOMBS: Final = Mode.BOMBS
+"""``Mode``'s members as constants (see ``PLAY_PHASE``)."""
+
+
 def play_mode(state: TichuState, seat: int) -> Mode:
-    if state.phase is not Phase.PLAY or state.final or state.wisher is not None:
-        return Mode.NONE
+    if state.phase is not PLAY_PHASE or state.final or state.wisher is not None:
+        return _MODE_NONE
     trick = state.trick
     if seat == state.turn:
         if not trick:
-            return Mode.LEAD
+            return _MODE_LEAD
         if not state.trick_over:
-            return Mode.FOLLOW
+            return _MODE_FOLLOW
         if not is_dragon(trick[-1].combo):
-            return Mode.LEAD
+            return _MODE_LEAD
     elif not trick:
-        return Mode.NONE
-    return Mode.BOMBS if state.hands[seat] else Mode.NONE
+        return _MODE_NONE
+    return _MODE_BOMBS if state.hands[seat] else _MODE_NONE
 
 
 class Plays:
@@ -374,6 +393,15 @@ class Plays:
             found = self._listing = (PASS, *self.actions())
         return found
 
+    def without(self, gone: int) -> Plays:
+        """The plays that use none of the cards ``gone``, in order (their actions too, if made):
+        the leads of a hand that lost ``gone`` (see ``_leads``)."""
+        keep = [not c[1] & gone for c in self.combos]  # c[1]: its cards, read faster
+        found = Plays(tuple(compress(self.combos, keep)), self.can_pass, self.onto)
+        if self._actions is not None:
+            found._actions = tuple(compress(self._actions, keep))
+        return found
+
     def items(self) -> zip[tuple[TichuAction, Combo]]:
         """(action, combination) pairs, in order."""
         return zip(self.actions(), self.combos, strict=True)
@@ -387,7 +415,7 @@ class Plays:
                 return self.combos[indexOf(map(is_, listed, repeat(action)), True)]
             except ValueError:
                 pass
-        if action.kind is not (ActionKind.BOMB if self.onto else ActionKind.PLAY):
+        if action.kind is not (BOMB_VERB if self.onto else PLAY_VERB):
             return None
         if action.wish is not None or action.to is not None:
             return None
@@ -424,17 +452,48 @@ def _plays_for(hand: int, top: Combo | None, mode: Mode, wish: int | None) -> Pl
     legal play containing one (Phoenix-completed combinations and bombs count), must play such
     a combination; on a lead exactly that, when following that or any bomb (never pass).
     """
-    if mode is Mode.BOMBS:
+    if mode is _MODE_BOMBS:
         return Plays(enumerate_bombs(hand, top))
-    combos = enumerate_plays(hand, None) if top is None else generate_plays(hand, top)
+    leads = None if top is not None else _leads(hand)
+    combos = generate_plays(hand, top) if leads is None else leads.combos
     if not combos:  # nothing beats the top (or no cards): pass, if following
-        return _PASS_ONLY if mode is Mode.FOLLOW else _NO_PLAYS
+        return _PASS_ONLY if mode is _MODE_FOLLOW else _NO_PLAYS
     wished = 0 if wish is None else rank_mask(wish)
     bound = bool(hand & wished) and any(c.cards & wished for c in combos)
+    if leads is not None and not bound:
+        return leads
     if bound:
-        lead = mode is Mode.LEAD
+        lead = mode is _MODE_LEAD
         combos = tuple([c for c in combos if c.cards & wished or (c.is_bomb() and not lead)])
-    return Plays(combos, mode is Mode.FOLLOW and not bound)
+    return Plays(combos, mode is _MODE_FOLLOW and not bound)
+
+
+def _leads(hand: int) -> Plays:
+    """Every lead of ``hand`` (no wish applied), filtered from a recent larger hand's when there
+    is one: a hand only shrinks in a round, and the leads of a smaller hand are those of a larger
+    one that use none of the cards gone, in the same order, with the same actions (several times
+    cheaper than listing again; any larger hand will do, so another game's costs nothing).
+    Listed uncached otherwise: this table and the ``_options`` memo serve the repeats, and a
+    per-hand cache would keep every round's first leads alive (the collector's work)."""
+    for held, plays in _RECENT_LEADS:
+        if held & hand == hand:
+            found = plays.without(held ^ hand)
+            break
+    else:
+        found = Plays(generate_plays(hand, None))
+    _RECENT_LEADS.insert(0, (hand, found))
+    del _RECENT_LEADS[_RECENT_SIZE:]
+    return found
+
+
+_RECENT_LEADS: Final[list[tuple[int, Plays]]] = []
+"""The last few hands ``_leads`` listed, with their leads, most recent first."""
+_RECENT_SIZE: Final = 8
+
+
+def cache_clear() -> None:
+    """Forget the recent leads (for cold benchmarks; the memo tables have their own)."""
+    _RECENT_LEADS.clear()
 
 
 _options: Final = lru_cache(maxsize=256)(_plays_for)
@@ -450,17 +509,17 @@ def options(state: TichuState, seat: int) -> Plays:
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
     mode = play_mode(state, seat)
-    if mode is Mode.FOLLOW:  # the most frequent question
+    if mode is _MODE_FOLLOW:  # the most frequent question
         top = state.trick[-1].combo
-        if top.kind <= Kind.TRIPLE and state.wish is None and top.cards != _DRG:
+        if top.kind <= _KIND_TRIPLE and state.wish is None and top.cards != _DRG:
             value = _set_follows(state.hands[seat], top)
         else:
             value = _plays_for(state.hands[seat], top, mode, state.wish)
-    elif mode is Mode.NONE:
+    elif mode is _MODE_NONE:
         value = _NO_PLAYS
-    elif mode is Mode.LEAD:
+    elif mode is _MODE_LEAD:
         value = _options(state.hands[seat], None, mode, state.wish)
-    elif mode is Mode.BOMBS and not _holds_bomb(state.hands[seat]):
+    elif mode is _MODE_BOMBS and not _holds_bomb(state.hands[seat]):
         value = _NO_PLAYS
     else:
         value = _plays_for(state.hands[seat], state.trick[-1].combo, mode, state.wish)
@@ -478,7 +537,7 @@ def _set_follows(hand: int, top: Combo) -> Plays:
         key = hand | (strength | 64) << 56 | kind << 63
     else:
         key = hand & _FOLLOW_KEEP[kind][strength] | kind << 63
-        if kind is Kind.SINGLE and hand & _PHX_MASK:  # the Phoenix single: top + ½
+        if kind is _KIND_SINGLE and hand & _PHX_MASK:  # the Phoenix single: top + ½
             key |= strength << 56
     found = _FOLLOWS.get(key)
     if found is None:
@@ -495,7 +554,7 @@ _FOLLOW_KEEP: Final = tuple(
     tuple(
         sum(rank_mask(r) for r in range(max(2, s // 2 + 1), 15))
         | 1 << PHX
-        | (1 << DRG if kind == Kind.SINGLE else 0)
+        | (1 << DRG if kind == _KIND_SINGLE else 0)
         for s in range(31)
     )
     for kind in range(4)
@@ -518,7 +577,7 @@ def may_bomb_onto(state: TichuState, seat: int) -> bool:
         return False
     if state.dragon_pending or state.final:
         return False
-    return state.phase is Phase.PLAY and state.wisher is None and state.top_seat != seat
+    return state.phase is PLAY_PHASE and state.wisher is None and state.top_seat != seat
 
 
 def bomb_options(state: TichuState, seat: int) -> Plays:
@@ -555,7 +614,7 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
     if not 0 <= seat < SEATS:
         return _NO_PARTS
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is PLAY_PHASE:
         head: tuple[TichuAction, ...] = (TICHU,) if can_call_tichu(state, seat) else ()
         if state.wisher is not None:
             if seat == state.wisher:
@@ -568,14 +627,14 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
         if seat == state.turn and (state.final or state.dragon_pending):
             gifts = _GIFTS[seat]
         return LegalParts(head, plays, bomb_options(state, seat), gifts)
-    if phase is Phase.GRAND:
+    if phase is GRAND_PHASE:
         return (
             LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
             if seat in active_seats(state)  # the awaited seats, memoised
             else _NO_PARTS
         )
     head = (TICHU,) if can_call_tichu(state, seat) else ()
-    if phase is Phase.EXCHANGE:
+    if phase is EXCHANGE_PHASE:
         return LegalParts(
             head + _exchanges(state.hands[seat], seat, state.given[seat]), _NO_PLAYS, _NO_PLAYS, ()
         )
@@ -605,7 +664,7 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     ``wish 2`` … ``wish A``.
     """
     if (  # the common case: plays, perhaps a pass, nothing else (but a Tichu call)
-        state.phase is Phase.PLAY
+        state.phase is PLAY_PHASE
         and state.wisher is None
         and 0 <= seat < SEATS
         and not state.final
@@ -631,9 +690,9 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
     """The combination a listed ``play``/``bomb`` action makes (None for other actions)."""
-    if action.kind is ActionKind.PLAY:
+    if action.kind is PLAY_VERB:
         return options(state, seat).get(action)
-    if action.kind is ActionKind.BOMB:
+    if action.kind is BOMB_VERB:
         return bomb_options(state, seat).get(action)
     return None
 
@@ -680,16 +739,16 @@ def _wishes(mandatory: bool) -> tuple[TichuAction, ...]:
 def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     """Check ``action`` and return the next state; errors name the rule and change nothing."""
     kind = action.kind
-    if state.phase is Phase.PLAY and state.wisher is None and 0 <= seat < SEATS:
-        if kind is ActionKind.PLAY or kind is ActionKind.BOMB:  # the common cases first
+    if state.phase is PLAY_PHASE and state.wisher is None and 0 <= seat < SEATS:
+        if kind is PLAY_VERB or kind is BOMB_VERB:  # the common cases first
             return _play(state, seat, action)
-        if kind is ActionKind.PASS:
+        if kind is PASS_VERB:
             return _pass(state, seat)
     if not 0 <= seat < SEATS:
         raise NotActiveError(f"there is no seat {seat} (seats 0-3)")
-    if state.phase is Phase.DEAL:
+    if state.phase is DEAL_PHASE:
         raise NotActiveError("the cards are being dealt")
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is GAME_OVER_PHASE:
         raise NotActiveError("the game is over")
     if kind is ActionKind.TICHU:
         return _call_tichu(state, seat)
@@ -698,7 +757,7 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if kind is ActionKind.EXCHANGE:
         assert action.to is not None
         return _exchange(state, seat, action.cards, action.to)
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY_PHASE:
         raise IllegalActionError(
             f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
         )
@@ -708,7 +767,7 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         if seat == state.wisher:
             raise IllegalActionError("R8.1.1: name your wish first: 'wish R' or 'nowish'")
         raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
-    if kind is ActionKind.PASS:
+    if kind is PASS_VERB:
         return _pass(state, seat)
     if kind is ActionKind.GIVE_DRAGON:
         assert action.to is not None
@@ -726,9 +785,9 @@ def _call_tichu(state: TichuState, seat: int) -> TichuStep:
 def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
     if state.calls[seat] != NO_CALL:
         return IllegalActionError(f"R2.5: you already called {state.calls[seat]}; one call a round")
-    if state.phase is Phase.GRAND:
+    if state.phase is GRAND_PHASE:
         return IllegalActionError("R3.1: Tichu is called from the exchange on; now: grand/nogrand")
-    if state.phase is Phase.EXCHANGE:
+    if state.phase is EXCHANGE_PHASE:
         return IllegalActionError(
             "R3.7: no Tichu call between submitting your exchange and the reveal"
         )
@@ -740,7 +799,7 @@ def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
 
 
 def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
-    if state.phase is not Phase.GRAND:
+    if state.phase is not GRAND_PHASE:
         if not state.config.allow_grand:
             raise IllegalActionError("R10.4 [Option allow_grand=False]: no Grand Tichu")
         raise IllegalActionError("R2.2: Grand Tichu only before seeing cards 9-14")
@@ -754,7 +813,7 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
     if all(d is not None for d in decisions):
         calls = tuple(GRAND_CALL if d else NO_CALL for d in decisions)
         hands = tuple(h | rest for h, rest in zip(state.hands, state.later, strict=True))
-        new = new.replace(phase=Phase.EXCHANGE, calls=calls, hands=hands, later=(0, 0, 0, 0))
+        new = new.replace(phase=EXCHANGE_PHASE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
         events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
     return make_step(new, tuple(events))
@@ -762,7 +821,7 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
 
 def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuStep:
     """R4.1: one of the seat's three choices; R4.2: revealed once all four gave all three."""
-    if state.phase is not Phase.EXCHANGE:
+    if state.phase is not EXCHANGE_PHASE:
         raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
     if state.exchanged(seat):
         raise NotActiveError("R4.2: you already gave your three exchange cards")
@@ -793,7 +852,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
                 assert c is not None
                 received[(giver + j) % SEATS] |= 1 << c
         leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
-        new = new.replace(phase=Phase.PLAY, hands=tuple(received), turn=leader)
+        new = new.replace(phase=PLAY_PHASE, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
     return make_step(new, tuple(events))
 
@@ -928,7 +987,7 @@ _strength: Final = attrgetter("strength")
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
-    onto = action.kind is ActionKind.BOMB
+    onto = action.kind is BOMB_VERB
     if onto:
         combo = bomb_options(state, seat).get(action)
         if combo is None:
@@ -1002,7 +1061,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
-    if cards >> MJ & 1 and state.phase is Phase.PLAY and not state.final:
+    if cards >> MJ & 1 and state.phase is PLAY_PHASE and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
     return make_step(state, step.events, action)  # logged with the Phoenix value as played
 
@@ -1075,10 +1134,10 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
     )
     winners = match_result(state.config, scores, len(state.score_sheet) + 1)
     if winners is None:
-        return make_step(new.replace(phase=Phase.DEAL, round=state.round + 1), tuple(events))
+        return make_step(new.replace(phase=DEAL_PHASE, round=state.round + 1), tuple(events))
     seats = tuple(s for s in range(SEATS) if s % 2 in winners)
     events.append(GameOver(scores, seats, end_reason(state.config, scores, winners)))
-    return make_step(new.replace(phase=Phase.GAME_OVER), tuple(events))
+    return make_step(new.replace(phase=GAME_OVER_PHASE), tuple(events))
 
 
 # -- diagnosis ------------------------------------------------------------------------------------
@@ -1142,7 +1201,7 @@ def default_action(state: TichuState, seat: int) -> TichuAction:
         raise NotActiveError(f"seat {seat} may not act now")
     if NOGRAND in legal:
         return NOGRAND
-    if state.phase is Phase.EXCHANGE:
+    if state.phase is EXCHANGE_PHASE:
         return legal[1] if legal[0] == TICHU else legal[0]  # the lowest card, first open seat
     if state.wisher is not None:
         return legal[0]  # no wish (or the lowest, if a wish is mandatory)
@@ -1151,7 +1210,7 @@ def default_action(state: TichuState, seat: int) -> TichuAction:
     gifts = [a for a in legal if a.kind is ActionKind.GIVE_DRAGON]
     if gifts:
         return min(gifts, key=lambda a: (state.hands[a.to or 0].bit_count(), a.to))
-    plays = [a for a in legal if a.kind is ActionKind.PLAY]
+    plays = [a for a in legal if a.kind is PLAY_VERB]
     if seat == state.turn and plays:
         return plays[0]
     return legal[0]

@@ -33,6 +33,17 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
+# The phases as module constants, for hot paths (the verbs and the combination kinds have theirs
+# too): on Python 3.11 ``Phase.PLAY`` runs the enum metaclass's ``__getattr__`` hook, a
+# bound-method call of about a thousand machine instructions (compiled too), although the member
+# is found at once; a constant is one load.
+DEAL_PHASE: Final = Phase.DEAL
+GRAND_PHASE: Final = Phase.GRAND
+EXCHANGE_PHASE: Final = Phase.EXCHANGE
+PLAY_PHASE: Final = Phase.PLAY
+GAME_OVER_PHASE: Final = Phase.GAME_OVER
+
+
 @dataclass(frozen=True, slots=True)
 class TrickPlay:
     """One play lying in the current trick."""
@@ -129,7 +140,7 @@ class TichuState:
     @property
     def pending(self) -> int:
         """Exchange cards submitted but not yet handed over."""
-        if self.phase is not Phase.EXCHANGE:
+        if self.phase is not EXCHANGE_PHASE:
             return 0
         mask = 0
         for g in self.given:
@@ -150,7 +161,7 @@ class TichuState:
     @property
     def revealed(self) -> bool:
         """The exchange has been swapped (cards received are visible)."""
-        done = self.phase not in (Phase.GRAND, Phase.EXCHANGE)
+        done = self.phase is not GRAND_PHASE and self.phase is not EXCHANGE_PHASE
         return done and all(None not in g for g in self.given)
 
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
@@ -238,7 +249,7 @@ def _constructed(values: Iterable[object]) -> TichuState:
     keeps the interpreted ``__init__`` of ``dataclasses`` (an ``object.__setattr__`` per field,
     ten times slower); stores from compiled code go to the slots directly, and the instance
     stays frozen to everyone else. Never runs in pure Python (the stores would raise)."""
-    v: Any = values if isinstance(values, tuple) else tuple(values)
+    v: tuple[Any, ...] = values if isinstance(values, tuple) else tuple(values)
     new = TichuState.__new__(TichuState)
     new.config = v[0]  # type: ignore[misc]
     new.phase = v[1]  # type: ignore[misc]
@@ -280,8 +291,11 @@ def opponents(seat: int) -> tuple[int, int]:
     return ((seat + 1) % SEATS, (seat + 3) % SEATS)
 
 
+_SINGLE: Final = Kind.SINGLE
+
+
 def is_dragon(combo: Combo | None) -> bool:
-    return combo is not None and combo.kind is Kind.SINGLE and combo.cards == 1 << DRG
+    return combo is not None and combo.kind is _SINGLE and combo.cards == 1 << DRG
 
 
 def is_dog(combo: Combo | None) -> bool:
