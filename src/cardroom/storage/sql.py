@@ -456,6 +456,23 @@ def _one_statement(batch: Sequence[tuple[str, Sequence[LogRecord]]]) -> bool:
     )
 
 
+async def _append_batch_sqlite(
+    sqlite: _SqliteBackend,
+    batch: Sequence[tuple[str, Sequence[LogRecord]]],
+    ids: Sequence[str],
+    last_sql: str,
+) -> list[StorageError | None]:
+    """``append_batch`` on SQLite in one go on the loop (``_SqliteBackend.write_here``)."""
+
+    def work(conn: sqlite3.Connection) -> list[StorageError | None]:
+        found = conn.execute(last_sql, ids).fetchall()
+        results, rows = _batch_rows(batch, found, set())
+        conn.executemany(_INSERT_LOG_ROW, rows)
+        return results
+
+    return await sqlite.write_here(work)
+
+
 class SqlStore:
     """``TableStore`` over SQLite (a file path) or PostgreSQL (a ``postgresql://`` URL)."""
 
@@ -464,11 +481,14 @@ class SqlStore:
         self.pg_schema = pg_schema
         self.fence: Fence | None = None
         self._pg: _PgBackend | None = None
+        self._sqlite: _SqliteBackend | None = None
+        """Each backend's own batch path (``append_batch``), besides the shared ``_backend``."""
         if url.startswith(("postgresql://", "postgres://")):
             self._pg = _PgBackend(url, pg_schema)
             self._backend: _Backend = self._pg
         else:
-            self._backend = _SqliteBackend(url.removeprefix("sqlite:///"))
+            self._sqlite = _SqliteBackend(url.removeprefix("sqlite:///"))
+            self._backend = self._sqlite
 
     async def open(self) -> None:
         try:
@@ -600,17 +620,9 @@ class SqlStore:
         ids = sorted({table_id for table_id, _ in batch})
         last_sql = _last_seqs_sql(len(ids))
         try:
-            backend = self._backend
-            if isinstance(backend, _SqliteBackend) and self.fence is None:
-
-                def work(conn: sqlite3.Connection) -> list[StorageError | None]:
-                    found = conn.execute(last_sql, ids).fetchall()
-                    results, rows = _batch_rows(batch, found, set())
-                    conn.executemany(_INSERT_LOG_ROW, rows)
-                    return results
-
-                return await backend.write_here(work)
-            async with backend.transaction() as conn:
+            if self._sqlite is not None and self.fence is None:
+                return await _append_batch_sqlite(self._sqlite, batch, ids, last_sql)
+            async with self._backend.transaction() as conn:
                 found = await conn.fetch(last_sql, ids)
                 lost = set() if self.fence is None else await self.fence.fence(conn, ids)
                 results, rows = _batch_rows(batch, found, lost)
