@@ -48,7 +48,7 @@ from cardroom.server.settings import Settings
 from cardroom.server.table.outcomes import ActorStopped, LobbyError
 from cardroom.server.web import accounts, http, replay, review
 from cardroom.server.web.proxy import TrustedProxy
-from cardroom.server.web.ws import websocket_endpoint
+from cardroom.server.web.ws import LagWatch, websocket_endpoint
 from cardroom.storage import (
     DatabaseInUse,
     SqlStore,
@@ -230,6 +230,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
     )
     app.state.settings = settings
+    app.state.lag_watch = LagWatch(settings.max_lag)
     app.state.create_limiter = RateLimiter(settings.create_burst, settings.create_per_minute)
     app.state.chat_limiter = ChatLimiter(
         RateLimiter(settings.chat_burst, settings.chat_per_minute), RateLimiter(1, 60.0)

@@ -328,7 +328,5 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     state = ws.app.state
     registry: TableRegistry = state.registry
     settings: Settings = state.settings
-    watch: LagWatch | None = getattr(state, "lag_watch", None)
-    if watch is None or watch.limit != settings.max_lag:
-        watch = state.lag_watch = LagWatch(settings.max_lag)
+    watch: LagWatch = state.lag_watch  # one per server (``create_app``)
     await Session(ws, registry, settings, watch).run()
