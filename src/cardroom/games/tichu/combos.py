@@ -54,11 +54,11 @@ class Kind(enum.IntEnum):
     """Four of a kind or a straight flush (R7.1)."""
 
 
-_KIND_SINGLE: Final = Kind.SINGLE
-_KIND_PAIR: Final = Kind.PAIR
-_KIND_TRIPLE: Final = Kind.TRIPLE
-_KIND_FULL_HOUSE: Final = Kind.FULL_HOUSE
-_KIND_BOMB: Final = Kind.BOMB
+SINGLE_KIND: Final = Kind.SINGLE
+PAIR_KIND: Final = Kind.PAIR
+TRIPLE_KIND: Final = Kind.TRIPLE
+FULL_HOUSE_KIND: Final = Kind.FULL_HOUSE
+BOMB_KIND: Final = Kind.BOMB
 """The kinds read on hot paths, as module constants (``state.PLAY_PHASE`` says why)."""
 
 
@@ -79,7 +79,7 @@ class Combo(NamedTuple):
     phoenix_as: int | None = None
 
     def is_bomb(self) -> bool:
-        return self.kind == _KIND_BOMB
+        return self.kind == BOMB_KIND
 
     def describe(self) -> str:
         """Short text for tables and logs: ``"straight 5-9"``, ``"single PHX 8½"``, ``"bomb 8888"``.
@@ -89,7 +89,7 @@ class Combo(NamedTuple):
         'full house 5'
         """
         kind, top = self.kind, self.strength // 2
-        if kind == _KIND_SINGLE:
+        if kind == SINGLE_KIND:
             if self.cards in _SPECIAL_SINGLE_NAMES:
                 name = _SPECIAL_SINGLE_NAMES[self.cards]
                 half = f" {_rank_name(top)}½" if self.cards == _PHX else ""
@@ -99,7 +99,7 @@ class Combo(NamedTuple):
             return f"straight {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
         if kind == Kind.STAIRS:
             return f"stairs {_rank_name(top - self.length // 2 + 1)}-{_rank_name(top)}"
-        if kind == _KIND_BOMB:
+        if kind == BOMB_KIND:
             if self.length == 4:
                 return "bomb " + _rank_name(top) * 4
             return f"bomb straight flush {_rank_name(top - self.length + 1)}-{_rank_name(top)}"
@@ -117,7 +117,7 @@ _MJ: Final = 1 << MJ
 _PHX: Final = 1 << PHX
 _DRG: Final = 1 << DRG
 _SPECIAL_SINGLE_NAMES: Final = {_DOG: "DOG", _MJ: "MJ", _PHX: "PHX", _DRG: "DRG"}
-_KIND_WORDS: Final = {_KIND_PAIR: "pair", _KIND_TRIPLE: "triple", _KIND_FULL_HOUSE: "full house"}
+_KIND_WORDS: Final = {PAIR_KIND: "pair", TRIPLE_KIND: "triple", FULL_HOUSE_KIND: "full house"}
 _RANKS: Final = range(2, 15)
 _BASE: Final = tuple(card(r, 0) if r >= 2 else 0 for r in range(15))
 """Bit index of a rank's Jade card (index 0, 1 unused)."""
@@ -168,7 +168,7 @@ def _single(cards: int) -> Combo:
     strength = _SPECIAL_STRENGTH.get(cards)
     if strength is None:
         strength = 2 * rank_of(cards.bit_length() - 1)
-    return Combo(_KIND_SINGLE, cards, strength, 1)
+    return Combo(SINGLE_KIND, cards, strength, 1)
 
 
 def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple[Kind, int] | None:
@@ -184,13 +184,13 @@ def _classify(counts: list[int], n: int, naturals: int, may_bomb: bool) -> tuple
         return (Kind.STRAIGHT, 2 * hi) if n >= 5 and k == n and consecutive else None
     if k == 1:
         if n == 4:
-            return (_KIND_BOMB, 2 * hi) if may_bomb else None
-        return {2: (_KIND_PAIR, 2 * hi), 3: (_KIND_TRIPLE, 2 * hi)}.get(n)
+            return (BOMB_KIND, 2 * hi) if may_bomb else None
+        return {2: (PAIR_KIND, 2 * hi), 3: (TRIPLE_KIND, 2 * hi)}.get(n)
     if n == 5 and k == 2 and counts[lo] * counts[hi] == 6:
-        return _KIND_FULL_HOUSE, 2 * (lo if counts[lo] == 3 else hi)
+        return FULL_HOUSE_KIND, 2 * (lo if counts[lo] == 3 else hi)
     if n >= 5 and k == n and consecutive:
         flush = may_bomb and any(naturals & ~suit == 0 for suit in _SUIT_MASKS)
-        return (_KIND_BOMB if flush else Kind.STRAIGHT), 2 * hi
+        return (BOMB_KIND if flush else Kind.STRAIGHT), 2 * hi
     if n >= 4 and n == 2 * k and consecutive and all(counts[r] == 2 for r in present):
         return Kind.STAIRS, 2 * hi
     return None
@@ -234,11 +234,11 @@ def readings(cards: int) -> tuple[Combo, ...]:
 
 def _phoenix_single(top: Combo | None) -> Combo:
     """R6.4: the Phoenix single is the top single + ½, or 1½ when led; never on the Dragon."""
-    if top is None or top.kind != _KIND_SINGLE:
-        return Combo(_KIND_SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
+    if top is None or top.kind != SINGLE_KIND:
+        return Combo(SINGLE_KIND, _PHX, _LED_PHX_STRENGTH, 1)
     if top.cards == _DRG:
         raise IllegalActionError("R6.4.3: the Phoenix cannot be played on the Dragon")
-    return Combo(_KIND_SINGLE, _PHX, top.strength + 1, 1)
+    return Combo(SINGLE_KIND, _PHX, top.strength + 1, 1)
 
 
 def _invalid_hint(cards: int) -> str:
@@ -303,8 +303,8 @@ def beats(play: Combo, top: Combo | None) -> bool:
         return True
     if top.cards == _DOG:
         return False
-    if play.kind == _KIND_BOMB:
-        if top.kind != _KIND_BOMB:
+    if play.kind == BOMB_KIND:
+        if top.kind != BOMB_KIND:
             return True
         return play.length > top.length or (
             play.length == top.length and play.strength > top.strength
@@ -350,28 +350,28 @@ def _combo_table(
 
 _SUBSETS: Final = (_SINGLES, _SINGLES, _PAIRS, _TRIPLES)
 """By size (index 0 unused): the subset tables of one, two and three cards."""
-_SINGLE_COMBOS: Final = _combo_table(_KIND_SINGLE, 1, _SINGLES, False)
-_PAIR_COMBOS: Final = _combo_table(_KIND_PAIR, 2, _PAIRS, False)
-_PAIR_COMBOS_PHX: Final = _combo_table(_KIND_PAIR, 2, _PAIRS, True)
-_TRIPLE_COMBOS: Final = _combo_table(_KIND_TRIPLE, 3, _TRIPLES, False)
-_TRIPLE_COMBOS_PHX: Final = _combo_table(_KIND_TRIPLE, 3, _TRIPLES, True)
+_SINGLE_COMBOS: Final = _combo_table(SINGLE_KIND, 1, _SINGLES, False)
+_PAIR_COMBOS: Final = _combo_table(PAIR_KIND, 2, _PAIRS, False)
+_PAIR_COMBOS_PHX: Final = _combo_table(PAIR_KIND, 2, _PAIRS, True)
+_TRIPLE_COMBOS: Final = _combo_table(TRIPLE_KIND, 3, _TRIPLES, False)
+_TRIPLE_COMBOS_PHX: Final = _combo_table(TRIPLE_KIND, 3, _TRIPLES, True)
 
 
 def set_table(kind: Kind, phoenix: bool) -> tuple[tuple[tuple[Combo, ...], ...], ...]:
     """``table[rank][suits]``: the pairs or triples (``kind``) of that rank from a hand holding
     those suits of it, in canonical order; with ``phoenix``, those the Phoenix completes after
     them. A follow of a pair or triple is these rows above its rank, in rank order."""
-    if kind == _KIND_PAIR:
+    if kind == PAIR_KIND:
         return _PAIR_COMBOS_PHX if phoenix else _PAIR_COMBOS
-    if kind == _KIND_TRIPLE:
+    if kind == TRIPLE_KIND:
         return _TRIPLE_COMBOS_PHX if phoenix else _TRIPLE_COMBOS
     raise ValueError(f"no set table for {kind.name}")
 
 
-_DOG_COMBO: Final = Combo(_KIND_SINGLE, _DOG, 0, 1)
-_MJ_COMBO: Final = Combo(_KIND_SINGLE, _MJ, 2, 1)
-_LED_PHX_COMBO: Final = Combo(_KIND_SINGLE, _PHX, _LED_PHX_STRENGTH, 1)
-_DRG_COMBO: Final = Combo(_KIND_SINGLE, _DRG, 30, 1)
+_DOG_COMBO: Final = Combo(SINGLE_KIND, _DOG, 0, 1)
+_MJ_COMBO: Final = Combo(SINGLE_KIND, _MJ, 2, 1)
+_LED_PHX_COMBO: Final = Combo(SINGLE_KIND, _PHX, _LED_PHX_STRENGTH, 1)
+_DRG_COMBO: Final = Combo(SINGLE_KIND, _DRG, 30, 1)
 _MJ_OPTIONS: Final = (_MJ,)
 
 
@@ -388,7 +388,7 @@ def _add_singles(hand: int, top: Combo | None, out: list[Combo]) -> None:
         if top.cards == _DRG:
             return
         if hand & _PHX:  # top + ½: below every natural single that beats the top
-            out.append(_new(Combo, (_KIND_SINGLE, _PHX, top.strength + 1, 1, None)))
+            out.append(_new(Combo, (SINGLE_KIND, _PHX, top.strength + 1, 1, None)))
         first = top.strength // 2 + 1
     _add_from_rank(_BYTE_SINGLES, hand, first, out)
     if hand & _DRG:
@@ -474,7 +474,7 @@ def _add_full_houses(hand: int, suits: bytes, ranks: _Ranks, above: int, out: li
     """
     phx = hand & _PHX
     new = _new
-    full = _KIND_FULL_HOUSE
+    full = FULL_HOUSE_KIND
     paired = ranks.paired
     pair_ranks = [
         (p, _PAIRS[p][suits[p]]) for p in _LOW_BITS[paired & 255] + _HIGH_BITS[paired >> 8]
@@ -831,7 +831,7 @@ _RANK_OF_BIT: Final = tuple(rank_of(c) for c in range(56))
 
 def _all_bombs(suits: list[int]) -> list[Combo]:
     """Four of a kind and straight flushes (R7.1), never with a special card (R7.2)."""
-    out = [Combo(_KIND_BOMB, 15 << _BASE[r], 2 * r, 4) for r in _RANKS if suits[r] == 15]
+    out = [Combo(BOMB_KIND, 15 << _BASE[r], 2 * r, 4) for r in _RANKS if suits[r] == 15]
     for suit in range(4):
         for lo in range(2, 11):
             mask = 0
@@ -840,7 +840,7 @@ def _all_bombs(suits: list[int]) -> list[Combo]:
                     break
                 mask |= 1 << (_BASE[hi] + suit)
                 if hi - lo >= 4:
-                    out.append(Combo(_KIND_BOMB, mask, 2 * hi, hi - lo + 1))
+                    out.append(Combo(BOMB_KIND, mask, 2 * hi, hi - lo + 1))
     return out
 
 
@@ -910,7 +910,7 @@ def _follows(hand: int, top: Combo) -> tuple[Combo, ...]:
 
 def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     """The listing of ``enumerate_plays``, uncached."""
-    if top is not None and (top.cards == _DOG or top.kind == _KIND_BOMB):
+    if top is not None and (top.cards == _DOG or top.kind == BOMB_KIND):
         return enumerate_bombs(hand, top)
     out: list[Combo] = []
     phx = hand & _PHX
@@ -927,15 +927,15 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
             _add_stairs(hand, suits, ranks, None, -1, out)
     else:
         kind, above = top.kind, top.strength
-        if kind == _KIND_SINGLE:  # the common cases need no per-rank list
+        if kind == SINGLE_KIND:  # the common cases need no per-rank list
             _add_singles(hand, top, out)
-        elif kind == _KIND_PAIR:
+        elif kind == PAIR_KIND:
             _add_from_rank(_BYTE_PAIRS_PHX if phx else _BYTE_PAIRS, hand, above // 2 + 1, out)
-        elif kind == _KIND_TRIPLE:
+        elif kind == TRIPLE_KIND:
             _add_from_rank(_BYTE_TRIPLES_PHX if phx else _BYTE_TRIPLES, hand, above // 2 + 1, out)
         else:
             suits, ranks = _suits_ranks(hand)
-            if kind == _KIND_FULL_HOUSE:
+            if kind == FULL_HOUSE_KIND:
                 _add_full_houses(hand, suits, ranks, above, out)
             elif kind == Kind.STRAIGHT:
                 _add_straights(hand, suits, ranks, top.length, above, out)

@@ -49,8 +49,10 @@ from .cards import (
     rank_mask,
 )
 from .combos import (
+    BOMB_KIND,
+    SINGLE_KIND,
+    TRIPLE_KIND,
     Combo,
-    Kind,
     beats,
     combo_for,
     enumerate_bombs,
@@ -100,12 +102,6 @@ from .state import (
     partner,
     trick_play,
 )
-
-# Enum members as module constants, as ``state.PLAY_PHASE`` (which says why): a step read some
-# fifteen members, about a tenth of its instructions.
-_KIND_SINGLE: Final = Kind.SINGLE
-_KIND_TRIPLE: Final = Kind.TRIPLE
-_KIND_BOMB: Final = Kind.BOMB
 
 TichuStep = Step[TichuState, JsonAble]
 DEAL_REQUEST = ChanceRequest("shuffle", 56)
@@ -210,7 +206,7 @@ def _bomb_beats(hand: int, top: Combo) -> bool:
     """``hand`` holds a bomb that may go on ``top`` (R7.3, R7.6; nothing goes on the Dog)."""
     if not has_bomb(hand):
         return False
-    if top.kind is not _KIND_BOMB and top.cards != _DOG_MASK:
+    if top.kind is not BOMB_KIND and top.cards != _DOG_MASK:
         return True
     return bool(enumerate_bombs(hand, top))
 
@@ -303,7 +299,7 @@ def _interrupters(state: TichuState, turn: int | None) -> int:
     top = trick[-1].combo
     if turn is not None and not (state.trick_over and is_dragon(top)):
         bombers &= ~(1 << turn)  # the turn seat bombs as its play, except on its Dragon
-    if top.kind is _KIND_BOMB or top.cards == _DOG_MASK:  # R7.3, R7.6: must beat it, if at all
+    if top.kind is BOMB_KIND or top.cards == _DOG_MASK:  # R7.3, R7.6: must beat it, if at all
         for s in range(SEATS):
             if bombers >> s & 1 and not _bomb_beats(hands[s], top):
                 bombers &= ~(1 << s)
@@ -511,7 +507,7 @@ def options(state: TichuState, seat: int) -> Plays:
     mode = play_mode(state, seat)
     if mode is _MODE_FOLLOW:  # the most frequent question
         top = state.trick[-1].combo
-        if top.kind <= _KIND_TRIPLE and state.wish is None and top.cards != _DRG:
+        if top.kind <= TRIPLE_KIND and state.wish is None and top.cards != _DRG:
             value = _set_follows(state.hands[seat], top)
         else:
             value = _plays_for(state.hands[seat], top, mode, state.wish)
@@ -537,7 +533,7 @@ def _set_follows(hand: int, top: Combo) -> Plays:
         key = hand | (strength | 64) << 56 | kind << 63
     else:
         key = hand & _FOLLOW_KEEP[kind][strength] | kind << 63
-        if kind is _KIND_SINGLE and hand & _PHX_MASK:  # the Phoenix single: top + ½
+        if kind is SINGLE_KIND and hand & _PHX_MASK:  # the Phoenix single: top + ½
             key |= strength << 56
     found = _FOLLOWS.get(key)
     if found is None:
@@ -554,7 +550,7 @@ _FOLLOW_KEEP: Final = tuple(
     tuple(
         sum(rank_mask(r) for r in range(max(2, s // 2 + 1), 15))
         | 1 << PHX
-        | (1 << DRG if kind == _KIND_SINGLE else 0)
+        | (1 << DRG if kind == SINGLE_KIND else 0)
         for s in range(31)
     )
     for kind in range(4)

@@ -14,7 +14,7 @@ from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 from cardroom.engine.drafts import builder, draft_class, drafts_work, new_object
 
 from .cards import DOG, DRG, iter_cards
-from .combos import Combo, Kind
+from .combos import SINGLE_KIND, Combo
 from .config import TichuConfig
 
 SEATS: Final = 4
@@ -291,11 +291,8 @@ def opponents(seat: int) -> tuple[int, int]:
     return ((seat + 1) % SEATS, (seat + 3) % SEATS)
 
 
-_SINGLE: Final = Kind.SINGLE
-
-
 def is_dragon(combo: Combo | None) -> bool:
-    return combo is not None and combo.kind is _SINGLE and combo.cards == 1 << DRG
+    return combo is not None and combo.kind is SINGLE_KIND and combo.cards == 1 << DRG
 
 
 def is_dog(combo: Combo | None) -> bool:
