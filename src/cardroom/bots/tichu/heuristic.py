@@ -25,6 +25,8 @@ from typing import Any, Final
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.bidding import GRAND_COEF, TICHU_COEF, TICHU_P, logistic
 from cardroom.games.tichu.actions import ActionKind, TichuAction, rank_text
+from cardroom.games.tichu.actions import bomb as bomb_action
+from cardroom.games.tichu.actions import play as play_action
 from cardroom.games.tichu.cards import (
     DOG,
     DRG,
@@ -154,8 +156,14 @@ class Plan:
 def _rank_counts(mask: int) -> tuple[int, ...]:
     """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16), by bit counts:
     the four cards of a rank are adjacent bits (``cards.card``)."""
-    normal = [(mask >> (2 + 4 * i) & 0xF).bit_count() for i in range(13)]
+    m, t = mask >> 2, _BYTE_RANKS  # a byte of ranks 2..K at a time, by table
+    normal: tuple[int, ...] = t[m & 255] + t[m >> 8 & 255] + t[m >> 16 & 255] + t[m >> 24 & 255]
+    normal += t[m >> 32 & 255] + t[m >> 40 & 255] + ((m >> 48 & 0xF).bit_count(),)
     return (mask >> DOG & 1, mask >> MJ & 1, *normal, mask >> DRG & 1, mask >> PHX & 1)
+
+
+_BYTE_RANKS: Final = tuple(((v & 0xF).bit_count(), (v >> 4).bit_count()) for v in range(256))
+"""``_BYTE_RANKS[v]``: the cards of two adjacent ranks whose eight bits are ``v``."""
 
 
 def signature_rank(c: int) -> int:
@@ -207,9 +215,11 @@ def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     return (*straights, *_units_of(rest))
 
 
+@lru_cache(maxsize=65536)
 def _plan_cost(counts: tuple[int, ...]) -> float:
     """``_units_cost(_plan_counts(counts))`` without building the units: the Phoenix search
-    weighs up to 13 fillings of a hand and keeps one."""
+    weighs up to 13 fillings of a hand and keeps one (memoised: one lookup, where the
+    straights' and the rest's were two)."""
     straights, rest = _straights(counts)
     return len(straights) + _count_units(rest) - (0.5 if rest[0] else 0.0)
 
@@ -221,20 +231,32 @@ def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ..
     work = list(counts)
     straights: list[Unit] = []
     while True:
-        base = _count_units(work)
+        present = 0  # bit r: rank r (Mah Jong 1 .. Ace 14) is in the hand
+        for r in range(1, 15):
+            if work[r]:
+                present |= 1 << r
+        starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
+        if not starts:  # bit lo: a straight of five or more starts at rank lo
+            break
+        # A window lo..hi leaves the specials but the Mah Jong as they are and takes one card
+        # of each normal rank in it: the units it leaves, from tuples (no edit and undo).
+        specials = (work[0] > 0) + (work[15] > 0) + (work[PHX_RANK] > 0)
+        normal = tuple(work[2:15])
+        fewer = tuple(c - 1 for c in normal)
+        base = _count_normal_units(normal) + specials + (work[1] > 0)
         best: tuple[float, int, int] | None = None
         for lo in range(1, 11):
-            hi = lo
+            if not starts >> lo & 1:
+                continue  # no straight starts here: the old scan evaluated nothing
+            hi = lo + 4
             while hi <= 14 and work[hi] >= 1:
-                if hi - lo >= 4:
-                    for r in range(lo, hi + 1):
-                        work[r] -= 1
-                    gain = base - _count_units(work) - 1
-                    for r in range(lo, hi + 1):
-                        work[r] += 1
-                    key = (gain + 0.01 * (hi - lo), lo, hi)
-                    if gain >= 0 and (best is None or key[0] > best[0]):
-                        best = key
+                a = 0 if lo == 1 else lo - 2
+                rest = normal[:a] + fewer[a : hi - 1] + normal[hi - 1 :]
+                left = _count_normal_units(rest) + specials + (work[1] - (lo == 1) > 0)
+                gain = base - left - 1
+                key = (gain + 0.01 * (hi - lo), lo, hi)
+                if gain >= 0 and (best is None or key[0] > best[0]):
+                    best = key
                 hi += 1
         if best is None:
             break
@@ -496,12 +518,39 @@ class Option:
 
 _parse = lru_cache(maxsize=65536)(TichuAction.parse)
 """Action texts recur all round (and across rounds): parse each once."""
+_CARD_BITS: Final = {format_card(c): 1 << c for c in range(56)}
+_PHOENIX_AS: Final = {f"PHX(={rank_text(r)})": r for r in range(2, 15)}
+_KINDS: Final = {k.name.lower(): k for k in Kind}
+
+
+def _read(text: str) -> TichuAction:
+    """``_parse(text)``, a play or bomb as the engine writes it read by table lookups: every
+    hand has its own plays, so most texts miss ``_parse``'s memo, and the parser costs tens
+    of microseconds a text. Anything else (or any doubt) goes to the parser."""
+    verb = text[:5]
+    if verb == "play " or verb == "bomb ":
+        mask, phoenix_as = 0, None
+        for token in text[5:].split(" "):
+            bit = _CARD_BITS.get(token)
+            if bit is None:
+                rank = _PHOENIX_AS.get(token)
+                if rank is None or phoenix_as is not None:
+                    return _parse(text)
+                bit, phoenix_as = _PHX, rank
+            if mask & bit:
+                return _parse(text)
+            mask |= bit
+        if verb == "play ":
+            return play_action(mask, phoenix_as)
+        if phoenix_as is None:
+            return bomb_action(mask)
+    return _parse(text)
 
 
 @lru_cache(maxsize=65536)
 def option(text: str, top: Combo | None) -> Option:
     """One legal action text read against the top (memoised: the same texts recur all round)."""
-    action = _parse(text)
+    action = _read(text)
     combo = None
     if action.kind is ActionKind.PLAY:
         combo = combo_for(action.cards, action.phoenix_as, top)
@@ -520,10 +569,10 @@ def options(
         if about is None:
             out.append(option(text, top))
             continue
-        action = _parse(text)
+        action = _read(text)
         combo = None
         if action.kind is ActionKind.PLAY:
-            kind = Kind[str(about["kind"]).upper()]
+            kind = _KINDS.get(about["kind"]) or Kind[str(about["kind"]).upper()]
             combo = Combo(kind, action.cards, about["strength"], about["length"], about["phoenix"])
         out.append(Option(text, action, combo))
     return out
@@ -831,14 +880,16 @@ def choose_wish_action(
 
 
 def round_plays(history: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The ``played`` events of the current round (the history may hold earlier rounds)."""
+    """The ``played`` events of the current round (the history may hold earlier rounds): read
+    from the end back to the last ``round_scored``, as a match's history grows all match."""
     plays: list[Mapping[str, Any]] = []
-    for event in history:
+    for event in reversed(history):
         kind = event.get("type")
         if kind == "round_scored":
-            plays = []
-        elif kind == "played":
+            break
+        if kind == "played":
             plays.append(event)
+    plays.reverse()
     return plays
 
 
