@@ -239,20 +239,33 @@ def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ..
         if not starts:  # bit lo: a straight of five or more starts at rank lo
             break
         # A window lo..hi leaves the specials but the Mah Jong as they are and takes one card
-        # of each normal rank in it: the units it leaves, from tuples (no edit and undo).
+        # of each normal rank in it: the ranks held once, twice, three and four times as
+        # bit masks, so the units a window leaves are a few integer operations.
         specials = (work[0] > 0) + (work[15] > 0) + (work[PHX_RANK] > 0)
-        normal = tuple(work[2:15])
-        fewer = tuple(c - 1 for c in normal)
-        base = _count_normal_units(normal) + specials + (work[1] > 0)
+        ones = twos = threes = fours = 0
+        for r in range(2, 15):
+            c = work[r]
+            if c == 1:
+                ones |= 1 << r
+            elif c == 2:
+                twos |= 1 << r
+            elif c == 3:
+                threes |= 1 << r
+            elif c == 4:
+                fours |= 1 << r
+        base = _mask_units(ones, twos, threes) + specials + (work[1] > 0)
         best: tuple[float, int, int] | None = None
         for lo in range(1, 11):
             if not starts >> lo & 1:
                 continue  # no straight starts here: the old scan evaluated nothing
             hi = lo + 4
             while hi <= 14 and work[hi] >= 1:
-                a = 0 if lo == 1 else lo - 2
-                rest = normal[:a] + fewer[a : hi - 1] + normal[hi - 1 :]
-                left = _count_normal_units(rest) + specials + (work[1] - (lo == 1) > 0)
+                w = (1 << (hi + 1)) - (1 << lo)
+                keep = ~w
+                left = _mask_units(
+                    ones & keep | twos & w, twos & keep | threes & w, threes & keep | fours & w
+                )
+                left += specials + (work[1] - (lo == 1) > 0)
                 gain = base - left - 1
                 key = (gain + 0.01 * (hi - lo), lo, hi)
                 if gain >= 0 and (best is None or key[0] > best[0]):
@@ -265,6 +278,15 @@ def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ..
             work[r] -= 1
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
     return tuple(straights), tuple(work)
+
+
+def _mask_units(ones: int, twos: int, threes: int) -> int:
+    """``_count_normal_units`` of the normal ranks held once, twice and three times (bit r:
+    rank r): runs of pairs (two or more: stairs; one: a loose pair), triples, singles."""
+    starts = twos & ~(twos << 1)
+    loose = (starts & ~(twos >> 1)).bit_count()
+    triples = threes.bit_count()
+    return starts.bit_count() - loose + triples + max(0, loose - triples) + ones.bit_count()
 
 
 def _count_units(counts: Sequence[int]) -> int:
