@@ -33,6 +33,7 @@ from cardroom.games.tichu.cards import (
     MJ,
     PHX,
     RANK_NAMES,
+    card_indices,
     card_points,
     format_card,
     iter_cards,
@@ -172,8 +173,14 @@ def signature_rank(c: int) -> int:
 
 
 def signature(mask: int) -> tuple[int, ...]:
-    """The sorted ranks of a set of cards: how a unit is matched to a legal play."""
-    return tuple(sorted(signature_rank(c) for c in iter_cards(mask)))
+    """The sorted ranks of a set of cards: how a unit is matched to a legal play (by table,
+    at C speed, for the 56 cards)."""
+    if mask >> 56 or mask < 0:
+        return tuple(sorted(signature_rank(c) for c in iter_cards(mask)))
+    return tuple(sorted(map(_SIGNATURE_RANKS.__getitem__, card_indices(mask))))
+
+
+_SIGNATURE_RANKS: Final = tuple(signature_rank(c) for c in range(56))
 
 
 def _groups(counts: Sequence[int]) -> list[Unit]:
@@ -211,7 +218,7 @@ def _singles_and_specials(counts: Sequence[int]) -> list[Unit]:
 @lru_cache(maxsize=65536)
 def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     """Best split of rank counts: greedily take the straight that saves the most units."""
-    straights, rest = _straights(counts)
+    straights, rest, _ = _straights(counts)
     return (*straights, *_units_of(rest))
 
 
@@ -220,40 +227,40 @@ def _plan_cost(counts: tuple[int, ...]) -> float:
     """``_units_cost(_plan_counts(counts))`` without building the units: the Phoenix search
     weighs up to 13 fillings of a hand and keeps one (memoised: one lookup, where the
     straights' and the rest's were two)."""
-    straights, rest = _straights(counts)
-    return len(straights) + _count_units(rest) - (0.5 if rest[0] else 0.0)
+    straights, rest, units = _straights(counts)
+    return len(straights) + units - (0.5 if rest[0] else 0.0)
 
 
 @lru_cache(maxsize=65536)
-def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ...]]:
-    """The straights of ``_plan_counts`` (greedy: the one that saves the most units first)
-    and the counts they leave."""
+def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ...], int]:
+    """The straights of ``_plan_counts`` (greedy: the one that saves the most units first),
+    the counts they leave and ``_count_units`` of those.
+
+    The normal ranks held once, twice, three and four times are kept as bit masks (bit r:
+    rank r): a window lo..hi takes one card of each rank in it, so the units it leaves are a
+    few integer operations, and only where five ranks in a row are held is a window tried."""
     work = list(counts)
     straights: list[Unit] = []
+    ones = twos = threes = fours = more = 0
+    for r in range(2, 15):
+        c = work[r]
+        if c == 1:
+            ones |= 1 << r
+        elif c == 2:
+            twos |= 1 << r
+        elif c == 3:
+            threes |= 1 << r
+        elif c == 4:
+            fours |= 1 << r
+        elif c:
+            more |= 1 << r  # not a Tichu hand, but counted as the units always were: never
+    specials = (work[0] > 0) + (work[15] > 0) + (work[PHX_RANK] > 0)
     while True:
-        present = 0  # bit r: rank r (Mah Jong 1 .. Ace 14) is in the hand
-        for r in range(1, 15):
-            if work[r]:
-                present |= 1 << r
+        base = _mask_units(ones, twos, threes) + specials + (work[1] > 0)
+        present = ones | twos | threes | fours | more | (2 if work[1] else 0)
         starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
         if not starts:  # bit lo: a straight of five or more starts at rank lo
             break
-        # A window lo..hi leaves the specials but the Mah Jong as they are and takes one card
-        # of each normal rank in it: the ranks held once, twice, three and four times as
-        # bit masks, so the units a window leaves are a few integer operations.
-        specials = (work[0] > 0) + (work[15] > 0) + (work[PHX_RANK] > 0)
-        ones = twos = threes = fours = 0
-        for r in range(2, 15):
-            c = work[r]
-            if c == 1:
-                ones |= 1 << r
-            elif c == 2:
-                twos |= 1 << r
-            elif c == 3:
-                threes |= 1 << r
-            elif c == 4:
-                fours |= 1 << r
-        base = _mask_units(ones, twos, threes) + specials + (work[1] > 0)
         best: tuple[float, int, int] | None = None
         for lo in range(1, 11):
             if not starts >> lo & 1:
@@ -276,8 +283,26 @@ def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ..
         _, lo, hi = best
         for r in range(lo, hi + 1):
             work[r] -= 1
+        w = (1 << (hi + 1)) - (1 << lo)
+        keep = ~w
+        ones, twos, threes, fours = (
+            ones & keep | twos & w,
+            twos & keep | threes & w,
+            threes & keep | fours & w,
+            fours & keep | _held(work, more & w, 4),
+        )
+        more = _held(work, more, 5)
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
-    return tuple(straights), tuple(work)
+    return tuple(straights), tuple(work), base
+
+
+def _held(work: Sequence[int], ranks: int, least: int) -> int:
+    """Of the ranks in the mask ``ranks``, those held ``least`` times (4) or more (5)."""
+    out = 0
+    for r in range(2, 15):
+        if ranks >> r & 1 and (work[r] == least if least == 4 else work[r] >= least):
+            out |= 1 << r
+    return out
 
 
 def _mask_units(ones: int, twos: int, threes: int) -> int:
