@@ -206,6 +206,7 @@ class TableActor:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def seal(self, deal: DealSource) -> None:
         """Deal from ``deal`` (a duplicate table's boards) and admit seated players only."""
@@ -750,10 +751,18 @@ class TableActor:
             return ClockRules()
         return ClockRules(settings.clock_move, settings.clock_bank, settings.clock_strikes)
 
+    def _running(self) -> asyncio.AbstractEventLoop:
+        """The loop this table runs on, looked up once: asyncio's lookup makes a ``getpid``
+        system call every time, and the clock asks at every record."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        return loop
+
     def _clock_json(self) -> Json | None:
         if not self.clock.rules.on:
             return None
-        return self.clock.to_json(asyncio.get_running_loop().time())
+        return self.clock.to_json(self._running().time())
 
     def _clock_state(self) -> ClockState | None:
         now = self._clock_json()
@@ -764,7 +773,7 @@ class TableActor:
         per seat fires at its deadline. Pages hear of each change (``clock``)."""
         if not self.clock.rules.on:
             return
-        loop = asyncio.get_running_loop()
+        loop = self._running()
         # a seat owes a move exactly when the game awaits it (an awaited seat always has legal
         # actions: the engine's contract, ``engine.testing.check_awaited``), so no seat's
         # observation is built here (a human whose page is closed is sent none)
