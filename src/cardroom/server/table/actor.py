@@ -178,6 +178,7 @@ class TableActor:
         self.clock = TurnClock(self._clock_rules(), self.num_seats)
         self._clock_timers: dict[int, tuple[float, asyncio.TimerHandle]] = {}
         self._clock_sent: tuple[list[tuple[int, float]], list[float], list[int]] | None = None
+        self._clock_looked = -1  # ``clock.changes`` when ``_send_clock`` last compared
         self.hold: BombHold | None = None  # a seat pressed Bomb: the table waits for its bomb
         self.rng = random.Random(secrets.randbits(64))  # the timed-out seats' moves
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
@@ -779,6 +780,9 @@ class TableActor:
         # observation is built here (a human whose page is closed is sent none)
         awaited, away, seats = self.game.awaited(self.runner.state), self.clock.away, self.seats
         owing = [s for s in awaited if seats[s].kind == "human" and s not in away]
+        if self._clock_holds(owing):  # most records: the same seats owe, their timers run
+            self._send_clock()
+            return
         self.clock.owe(owing, loop.time())
         for seat in range(self.num_seats):
             deadline, since = self.clock.deadline(seat), self.clock.since.get(seat)
@@ -793,13 +797,27 @@ class TableActor:
                 self._clock_timers[seat] = (since, fire)
         self._send_clock()
 
+    def _clock_holds(self, owing: list[int]) -> bool:
+        """Whether ``owing`` are the seats that owe already, each with its timer armed for the
+        move it owes: then ``clock.owe`` and the timers would change nothing."""
+        since, timers = self.clock.since, self._clock_timers
+        if len(owing) != len(since) or len(timers) != len(since):
+            return False
+        for seat in owing:
+            armed = timers.get(seat)
+            if armed is None or armed[0] != since.get(seat):
+                return False
+        return True
+
     def _send_clock(self) -> None:
         """Tell the pages when the clock changed: which seats owe since when, the banks (as
         shown, to 0.1 s), who is away. Compared on those, so that the frame (its seconds left
-        at this moment) is built only when it is sent (the actor asks after every record)."""
+        at this moment) is built only when it is sent (the actor asks after every record);
+        and compared only when the clock changed at all since the last look."""
         clock = self.clock
-        if not clock.rules.on:
+        if not clock.rules.on or clock.changes == self._clock_looked:
             return
+        self._clock_looked = clock.changes
         key = (sorted(clock.since.items()), [round(b, 1) for b in clock.bank], sorted(clock.away))
         if key != self._clock_sent:
             self._clock_sent = key
