@@ -227,8 +227,66 @@ def _plan_cost(counts: tuple[int, ...]) -> float:
     """``_units_cost(_plan_counts(counts))`` without building the units: the Phoenix search
     weighs up to 13 fillings of a hand and keeps one (memoised: one lookup, where the
     straights' and the rest's were two)."""
-    straights, rest, units = _straights(counts)
-    return len(straights) + units - (0.5 if rest[0] else 0.0)
+    masks = _rank_masks(counts)
+    if masks is None:
+        straights, rest, units = _straights(counts)
+        return len(straights) + units - (0.5 if rest[0] else 0.0)
+    specials = (counts[0] > 0) + (counts[15] > 0) + (counts[PHX_RANK] > 0)
+    return _masks_cost(*masks, counts[1], specials, counts[0])
+
+
+def _rank_masks(counts: Sequence[int]) -> tuple[int, int, int] | None:
+    """The normal ranks held once, twice and three times (bit r: rank r); None if one is held
+    four times or more (after the bombs are split off, never)."""
+    ones = twos = threes = 0
+    for r in range(2, 15):
+        c = counts[r]
+        if c == 1:
+            ones |= 1 << r
+        elif c == 2:
+            twos |= 1 << r
+        elif c == 3:
+            threes |= 1 << r
+        elif c:
+            return None
+    return ones, twos, threes
+
+
+def _masks_cost(ones: int, twos: int, threes: int, mj: int, specials: int, dog: int) -> float:
+    """``_plan_cost`` of a hand given by ``_rank_masks``, the Mah Jong count, the count of
+    specials held other than it (Dog, Dragon, Phoenix) and the Dog count: ``_straights``' search
+    on the masks alone, for the Phoenix search's fillings (no counts, units or memo)."""
+    found = 0
+    while True:
+        base = _mask_units(ones, twos, threes) + specials + (mj > 0)
+        present = ones | twos | threes | (2 if mj else 0)
+        starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
+        if not starts:
+            break
+        best: tuple[float, int, int] | None = None
+        for lo in range(1, 11):
+            if not starts >> lo & 1:
+                continue
+            hi = lo + 4
+            while hi <= 14 and present >> hi & 1:
+                w = (1 << (hi + 1)) - (1 << lo)
+                keep = ~w
+                left = _mask_units(ones & keep | twos & w, twos & keep | threes & w, threes & keep)
+                left += specials + (mj - (lo == 1) > 0)
+                gain = base - left - 1
+                key = (gain + 0.01 * (hi - lo), lo, hi)
+                if gain >= 0 and (best is None or key[0] > best[0]):
+                    best = key
+                hi += 1
+        if best is None:
+            break
+        _, lo, hi = best
+        w = (1 << (hi + 1)) - (1 << lo)
+        keep = ~w
+        ones, twos, threes = ones & keep | twos & w, twos & keep | threes & w, threes & keep
+        mj -= lo == 1
+        found += 1
+    return found + base - (0.5 if dog else 0.0)
 
 
 @lru_cache(maxsize=65536)
@@ -403,10 +461,24 @@ def _phoenix_rank(counts: tuple[int, ...]) -> int:
     if not counts[PHX_RANK]:
         return 0
     best_cost, best_rank = _plan_cost(counts) - PHOENIX_SAVING + 1e-9, 0
+    masks = _rank_masks(counts)
+    specials = (counts[0] > 0) + (counts[15] > 0)  # the Phoenix stands in: no longer a single
     for r in range(2, 15):
-        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
+        c = counts[r]
+        if c >= 3 or not (c or counts[r - 1] or (r < 14 and counts[r + 1])):
             continue  # a lone new rank saves nothing: no pair, no straight through it
-        cost = _plan_cost(_filled(counts, r))
+        if masks is None:
+            cost = _plan_cost(_filled(counts, r))
+        else:  # the filled hand's masks: rank r moves up one count
+            ones, twos, threes = masks
+            bit = 1 << r
+            if c == 0:
+                ones |= bit
+            elif c == 1:
+                ones, twos = ones & ~bit, twos | bit
+            else:
+                twos, threes = twos & ~bit, threes | bit
+            cost = _masks_cost(ones, twos, threes, counts[1], specials, counts[0])
         if cost < best_cost:
             best_cost, best_rank = cost, r
     return best_rank
