@@ -642,10 +642,12 @@ _PHOENIX_AS: Final = {f"PHX(={rank_text(r)})": r for r in range(2, 15)}
 _KINDS: Final = {k.name.lower(): k for k in Kind}
 
 
+@lru_cache(maxsize=65536)
 def _read(text: str) -> TichuAction:
     """``_parse(text)``, a play or bomb as the engine writes it read by table lookups: every
     hand has its own plays, so most texts miss ``_parse``'s memo, and the parser costs tens
-    of microseconds a text. Anything else (or any doubt) goes to the parser."""
+    of microseconds a text. Anything else (or any doubt) goes to the parser. Memoised: a
+    seat's legal plays recur at each of its turns in a round."""
     verb = text[:5]
     if verb == "play " or verb == "bomb ":
         mask, phoenix_as = 0, None
@@ -981,9 +983,13 @@ def cheapest(table: Table, plays: Sequence[Option]) -> str:
     return min(plays, key=key).text
 
 
+_CONTROL_CARDS: Final = mask_of(c for c in range(56) if signature_rank(c) in CONTROL_COST)
+
+
 def waste(combo: Combo, hand: int) -> float:
     """The cost of spending control cards or bomb cards in ``combo``."""
-    cost = sum(CONTROL_COST.get(signature_rank(c), 0.0) for c in iter_cards(combo.cards))
+    controls = combo.cards & _CONTROL_CARDS  # the other cards cost 0.0 each: they add nothing
+    cost = sum(CONTROL_COST.get(signature_rank(c), 0.0) for c in iter_cards(controls))
     if not combo.is_bomb() and combo.cards & plan(hand).bomb_cards:
         cost += BOMB_CARD_COST
     return cost
