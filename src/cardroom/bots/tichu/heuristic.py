@@ -205,14 +205,20 @@ def _groups(counts: Sequence[int]) -> list[Unit]:
             p = loose_pairs.pop(0)
             units.append(Unit("full house", tuple(sorted([t] * 3 + [p] * 2))))
         else:
-            units.append(Unit("triple", (t, t, t)))
-    units += [Unit("pair", (p, p)) for p in loose_pairs]
-    units += [Unit("single", (r,)) for r in range(2, 15) if counts[r] == 1]
+            units.append(_TRIPLES[t])
+    units += [_PAIRS[p] for p in loose_pairs]
+    units += [_SINGLES[r] for r in range(2, 15) if counts[r] == 1]
     return units
 
 
 def _singles_and_specials(counts: Sequence[int]) -> list[Unit]:
-    return [Unit("single", (r,)) for r in (0, 1, 15, PHX_RANK) if counts[r]]
+    return [_SINGLES[r] for r in (0, 1, 15, PHX_RANK) if counts[r]]
+
+
+_SINGLES: Final = {r: Unit("single", (r,)) for r in range(PHX_RANK + 1)}
+_PAIRS: Final = {r: Unit("pair", (r, r)) for r in range(2, 15)}
+_TRIPLES: Final = {r: Unit("triple", (r, r, r)) for r in range(2, 15)}
+"""The units of one rank, made once (values: a plan shares them; a dataclass is slow to make)."""
 
 
 @lru_cache(maxsize=65536)
@@ -686,17 +692,32 @@ def options(
     if len(info) != len(legal):
         return [option(text, top) for text in legal]
     out = []
+    memo = _BY_INFO
     for text, about in zip(legal, info, strict=True):
         if about is None:
             out.append(option(text, top))
+            continue
+        known = memo.get(id(about))
+        if known is not None and known[0] is about and known[1] == text:
+            out.append(known[2])
             continue
         action = _read(text)
         combo = None
         if action.kind is ActionKind.PLAY:
             kind = _KINDS.get(about["kind"]) or Kind[str(about["kind"]).upper()]
             combo = Combo(kind, action.cards, about["strength"], about["length"], about["phoenix"])
-        out.append(Option(text, action, combo))
+        made = Option(text, action, combo)
+        if len(memo) >= _BY_INFO_MAX:
+            memo.clear()
+        memo[id(about)] = (about, text, made)  # holding ``about``: its id stays its own
+        out.append(made)
     return out
+
+
+_BY_INFO: Final[dict[int, tuple[Mapping[str, Any], str, Option]]] = {}
+"""id of a ``legal_info`` entry -> (it, its text, its option): the engine shares one entry per
+combination across observations (read-only JSON), so a seat's plays are read once a round."""
+_BY_INFO_MAX: Final = 1 << 15
 
 
 # --- the bot -----------------------------------------------------------------------------
