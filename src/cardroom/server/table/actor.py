@@ -706,8 +706,13 @@ class TableActor:
             return None
         last = self.ring[-1] if self.ring and self.ring[-1].v == self.version else None
         built = None if last is None else last.known(seat)
-        legal = legal_texts(game, state, seat) if built is None else built["legal"]
-        return (self.version, legal[0]) if len(legal) == 1 else None
+        if built is not None:
+            legal = built["legal"]
+            return (self.version, legal[0]) if len(legal) == 1 else None
+        actions = game.legal_actions(state, seat)  # counted before any is formatted (an
+        if len(actions) != 1:  # exchange lists 42, and the view lists them again)
+            return None
+        return self.version, game.format_action(actions[0])
 
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
         self.bots.done(seat)
