@@ -581,8 +581,10 @@ def _loser(unit: Unit) -> bool:
     return len(unit.ranks) < 5 and unit.top < 10
 
 
+@lru_cache(maxsize=4096)
 def tichu_probability(hand: int) -> float:
-    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``)."""
+    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``; memoised:
+    a seat's three exchange choices and its first play each ask it of the same hand)."""
     return logistic(TICHU_COEF, hand_features(hand))
 
 
