@@ -424,6 +424,13 @@ def plan(hand: int) -> Plan:
     return Plan(bombs, _plan_with_phoenix(_rank_counts(rest)))
 
 
+@lru_cache(maxsize=65536)
+def bomb_cards_of(hand: int) -> int:
+    """``plan(hand).bomb_cards`` without the plan's units: the cards ``_split_bombs`` took
+    (a follow weighs each play's waste, and needs no plan of the hand but this)."""
+    return hand & ~_split_bombs(hand)[1]
+
+
 def _split_bombs(hand: int) -> tuple[tuple[Combo, ...], int]:
     """The disjoint bombs of ``plan`` (longest, then strongest first) and the cards left."""
     if not has_bomb(hand):
@@ -914,7 +921,7 @@ def must_bomb(table: Table) -> bool:
 
 def unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
     """Legal plays made of exactly this unit's ranks and no bomb card."""
-    bomb_cards = plan(table.hand).bomb_cards
+    bomb_cards = bomb_cards_of(table.hand)
     sig = (unit.ranks, unit.phoenix)
     return [
         o
@@ -1013,7 +1020,7 @@ def waste(combo: Combo, hand: int) -> float:
     """The cost of spending control cards or bomb cards in ``combo``."""
     controls = combo.cards & _CONTROL_CARDS  # the other cards cost 0.0 each: they add nothing
     cost = sum(CONTROL_COST.get(signature_rank(c), 0.0) for c in iter_cards(controls))
-    if not combo.is_bomb() and combo.cards & plan(hand).bomb_cards:
+    if not combo.is_bomb() and combo.cards & bomb_cards_of(hand):
         cost += BOMB_CARD_COST
     return cost
 
