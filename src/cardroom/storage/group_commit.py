@@ -57,6 +57,8 @@ class GroupCommitStore:
         self._pending: list[_Item] = []
         self._writing = 0
         self._tasks: set[asyncio.Task[None]] = set()  # strong references to the writers
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The loop the store was opened on (asyncio's lookup is a ``getpid`` system call)."""
 
     def stats(self) -> str:
         """Batches and appends since the last call (for the server's health line)."""
@@ -65,7 +67,8 @@ class GroupCommitStore:
         return line
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = self._loop or asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
         self._pending.append((table_id, records, future))
         if self._writing < self.writers:
             self._writing += 1  # here, not in the task: the next append must see it at once
@@ -109,8 +112,10 @@ class GroupCommitStore:
     # -- the rest of TableStore, unchanged -------------------------------------------------
     async def open(self) -> None:
         await self.inner.open()
+        self._loop = asyncio.get_running_loop()
 
     async def close(self) -> None:
+        self._loop = None
         await self.inner.close()
 
     async def create_table(self, meta: TableMeta, seats: int, max_open: int = 0) -> None:

@@ -25,12 +25,15 @@ from typing import Any, Final
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.bidding import GRAND_COEF, TICHU_COEF, TICHU_P, logistic
 from cardroom.games.tichu.actions import ActionKind, TichuAction, rank_text
+from cardroom.games.tichu.actions import bomb as bomb_action
+from cardroom.games.tichu.actions import play as play_action
 from cardroom.games.tichu.cards import (
     DOG,
     DRG,
     MJ,
     PHX,
     RANK_NAMES,
+    card_indices,
     card_points,
     format_card,
     iter_cards,
@@ -154,8 +157,14 @@ class Plan:
 def _rank_counts(mask: int) -> tuple[int, ...]:
     """Cards per rank 0..16 (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16), by bit counts:
     the four cards of a rank are adjacent bits (``cards.card``)."""
-    normal = [(mask >> (2 + 4 * i) & 0xF).bit_count() for i in range(13)]
+    m, t = mask >> 2, _BYTE_RANKS  # a byte of ranks 2..K at a time, by table
+    normal: tuple[int, ...] = t[m & 255] + t[m >> 8 & 255] + t[m >> 16 & 255] + t[m >> 24 & 255]
+    normal += t[m >> 32 & 255] + t[m >> 40 & 255] + ((m >> 48 & 0xF).bit_count(),)
     return (mask >> DOG & 1, mask >> MJ & 1, *normal, mask >> DRG & 1, mask >> PHX & 1)
+
+
+_BYTE_RANKS: Final = tuple(((v & 0xF).bit_count(), (v >> 4).bit_count()) for v in range(256))
+"""``_BYTE_RANKS[v]``: the cards of two adjacent ranks whose eight bits are ``v``."""
 
 
 def signature_rank(c: int) -> int:
@@ -164,8 +173,14 @@ def signature_rank(c: int) -> int:
 
 
 def signature(mask: int) -> tuple[int, ...]:
-    """The sorted ranks of a set of cards: how a unit is matched to a legal play."""
-    return tuple(sorted(signature_rank(c) for c in iter_cards(mask)))
+    """The sorted ranks of a set of cards: how a unit is matched to a legal play (by table,
+    at C speed, for the 56 cards)."""
+    if mask >> 56 or mask < 0:
+        return tuple(sorted(signature_rank(c) for c in iter_cards(mask)))
+    return tuple(sorted(map(_SIGNATURE_RANKS.__getitem__, card_indices(mask))))
+
+
+_SIGNATURE_RANKS: Final = tuple(signature_rank(c) for c in range(56))
 
 
 def _groups(counts: Sequence[int]) -> list[Unit]:
@@ -190,59 +205,177 @@ def _groups(counts: Sequence[int]) -> list[Unit]:
             p = loose_pairs.pop(0)
             units.append(Unit("full house", tuple(sorted([t] * 3 + [p] * 2))))
         else:
-            units.append(Unit("triple", (t, t, t)))
-    units += [Unit("pair", (p, p)) for p in loose_pairs]
-    units += [Unit("single", (r,)) for r in range(2, 15) if counts[r] == 1]
+            units.append(_TRIPLES[t])
+    units += [_PAIRS[p] for p in loose_pairs]
+    units += [_SINGLES[r] for r in range(2, 15) if counts[r] == 1]
     return units
 
 
 def _singles_and_specials(counts: Sequence[int]) -> list[Unit]:
-    return [Unit("single", (r,)) for r in (0, 1, 15, PHX_RANK) if counts[r]]
+    return [_SINGLES[r] for r in (0, 1, 15, PHX_RANK) if counts[r]]
+
+
+_SINGLES: Final = {r: Unit("single", (r,)) for r in range(PHX_RANK + 1)}
+_PAIRS: Final = {r: Unit("pair", (r, r)) for r in range(2, 15)}
+_TRIPLES: Final = {r: Unit("triple", (r, r, r)) for r in range(2, 15)}
+"""The units of one rank, made once (values: a plan shares them; a dataclass is slow to make)."""
 
 
 @lru_cache(maxsize=65536)
 def _plan_counts(counts: tuple[int, ...]) -> tuple[Unit, ...]:
     """Best split of rank counts: greedily take the straight that saves the most units."""
-    straights, rest = _straights(counts)
+    straights, rest, _ = _straights(counts)
     return (*straights, *_units_of(rest))
 
 
+@lru_cache(maxsize=65536)
 def _plan_cost(counts: tuple[int, ...]) -> float:
     """``_units_cost(_plan_counts(counts))`` without building the units: the Phoenix search
-    weighs up to 13 fillings of a hand and keeps one."""
-    straights, rest = _straights(counts)
-    return len(straights) + _count_units(rest) - (0.5 if rest[0] else 0.0)
+    weighs up to 13 fillings of a hand and keeps one (memoised: one lookup, where the
+    straights' and the rest's were two)."""
+    masks = _rank_masks(counts)
+    if masks is None:
+        straights, rest, units = _straights(counts)
+        return len(straights) + units - (0.5 if rest[0] else 0.0)
+    specials = (counts[0] > 0) + (counts[15] > 0) + (counts[PHX_RANK] > 0)
+    return _masks_cost(*masks, counts[1], specials, counts[0])
+
+
+def _rank_masks(counts: Sequence[int]) -> tuple[int, int, int] | None:
+    """The normal ranks held once, twice and three times (bit r: rank r); None if one is held
+    four times or more (after the bombs are split off, never)."""
+    ones = twos = threes = 0
+    for r in range(2, 15):
+        c = counts[r]
+        if c == 1:
+            ones |= 1 << r
+        elif c == 2:
+            twos |= 1 << r
+        elif c == 3:
+            threes |= 1 << r
+        elif c:
+            return None
+    return ones, twos, threes
+
+
+def _masks_cost(ones: int, twos: int, threes: int, mj: int, specials: int, dog: int) -> float:
+    """``_plan_cost`` of a hand given by ``_rank_masks``, the Mah Jong count, the count of
+    specials held other than it (Dog, Dragon, Phoenix) and the Dog count: ``_straights``' search
+    on the masks alone, for the Phoenix search's fillings (no counts, units or memo)."""
+    found = 0
+    while True:
+        base = _mask_units(ones, twos, threes) + specials + (mj > 0)
+        present = ones | twos | threes | (2 if mj else 0)
+        starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
+        if not starts:
+            break
+        best: tuple[float, int, int] | None = None
+        for lo in range(1, 11):
+            if not starts >> lo & 1:
+                continue
+            hi = lo + 4
+            while hi <= 14 and present >> hi & 1:
+                w = (1 << (hi + 1)) - (1 << lo)
+                keep = ~w
+                left = _mask_units(ones & keep | twos & w, twos & keep | threes & w, threes & keep)
+                left += specials + (mj - (lo == 1) > 0)
+                gain = base - left - 1
+                key = (gain + 0.01 * (hi - lo), lo, hi)
+                if gain >= 0 and (best is None or key[0] > best[0]):
+                    best = key
+                hi += 1
+        if best is None:
+            break
+        _, lo, hi = best
+        w = (1 << (hi + 1)) - (1 << lo)
+        keep = ~w
+        ones, twos, threes = ones & keep | twos & w, twos & keep | threes & w, threes & keep
+        mj -= lo == 1
+        found += 1
+    return found + base - (0.5 if dog else 0.0)
 
 
 @lru_cache(maxsize=65536)
-def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ...]]:
-    """The straights of ``_plan_counts`` (greedy: the one that saves the most units first)
-    and the counts they leave."""
+def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ...], int]:
+    """The straights of ``_plan_counts`` (greedy: the one that saves the most units first),
+    the counts they leave and ``_count_units`` of those.
+
+    The normal ranks held once, twice, three and four times are kept as bit masks (bit r:
+    rank r): a window lo..hi takes one card of each rank in it, so the units it leaves are a
+    few integer operations, and only where five ranks in a row are held is a window tried."""
     work = list(counts)
     straights: list[Unit] = []
+    ones = twos = threes = fours = more = 0
+    for r in range(2, 15):
+        c = work[r]
+        if c == 1:
+            ones |= 1 << r
+        elif c == 2:
+            twos |= 1 << r
+        elif c == 3:
+            threes |= 1 << r
+        elif c == 4:
+            fours |= 1 << r
+        elif c:
+            more |= 1 << r  # not a Tichu hand, but counted as the units always were: never
+    specials = (work[0] > 0) + (work[15] > 0) + (work[PHX_RANK] > 0)
     while True:
-        base = _count_units(work)
+        base = _mask_units(ones, twos, threes) + specials + (work[1] > 0)
+        present = ones | twos | threes | fours | more | (2 if work[1] else 0)
+        starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
+        if not starts:  # bit lo: a straight of five or more starts at rank lo
+            break
         best: tuple[float, int, int] | None = None
         for lo in range(1, 11):
-            hi = lo
+            if not starts >> lo & 1:
+                continue  # no straight starts here: the old scan evaluated nothing
+            hi = lo + 4
             while hi <= 14 and work[hi] >= 1:
-                if hi - lo >= 4:
-                    for r in range(lo, hi + 1):
-                        work[r] -= 1
-                    gain = base - _count_units(work) - 1
-                    for r in range(lo, hi + 1):
-                        work[r] += 1
-                    key = (gain + 0.01 * (hi - lo), lo, hi)
-                    if gain >= 0 and (best is None or key[0] > best[0]):
-                        best = key
+                w = (1 << (hi + 1)) - (1 << lo)
+                keep = ~w
+                left = _mask_units(
+                    ones & keep | twos & w, twos & keep | threes & w, threes & keep | fours & w
+                )
+                left += specials + (work[1] - (lo == 1) > 0)
+                gain = base - left - 1
+                key = (gain + 0.01 * (hi - lo), lo, hi)
+                if gain >= 0 and (best is None or key[0] > best[0]):
+                    best = key
                 hi += 1
         if best is None:
             break
         _, lo, hi = best
         for r in range(lo, hi + 1):
             work[r] -= 1
+        w = (1 << (hi + 1)) - (1 << lo)
+        keep = ~w
+        ones, twos, threes, fours = (
+            ones & keep | twos & w,
+            twos & keep | threes & w,
+            threes & keep | fours & w,
+            fours & keep | _held(work, more & w, 4),
+        )
+        more = _held(work, more, 5)
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
-    return tuple(straights), tuple(work)
+    return tuple(straights), tuple(work), base
+
+
+def _held(work: Sequence[int], ranks: int, least: int) -> int:
+    """Of the ranks in the mask ``ranks``, those held ``least`` times (4) or more (5)."""
+    out = 0
+    for r in range(2, 15):
+        if ranks >> r & 1 and (work[r] == least if least == 4 else work[r] >= least):
+            out |= 1 << r
+    return out
+
+
+def _mask_units(ones: int, twos: int, threes: int) -> int:
+    """``_count_normal_units`` of the normal ranks held once, twice and three times (bit r:
+    rank r): runs of pairs (two or more: stairs; one: a loose pair), triples, singles."""
+    starts = twos & ~(twos << 1)
+    loose = (starts & ~(twos >> 1)).bit_count()
+    triples = threes.bit_count()
+    return starts.bit_count() - loose + triples + max(0, loose - triples) + ones.bit_count()
 
 
 def _count_units(counts: Sequence[int]) -> int:
@@ -291,6 +424,13 @@ def plan(hand: int) -> Plan:
     return Plan(bombs, _plan_with_phoenix(_rank_counts(rest)))
 
 
+@lru_cache(maxsize=65536)
+def bomb_cards_of(hand: int) -> int:
+    """``plan(hand).bomb_cards`` without the plan's units: the cards ``_split_bombs`` took
+    (a follow weighs each play's waste, and needs no plan of the hand but this)."""
+    return hand & ~_split_bombs(hand)[1]
+
+
 def _split_bombs(hand: int) -> tuple[tuple[Combo, ...], int]:
     """The disjoint bombs of ``plan`` (longest, then strongest first) and the cards left."""
     if not has_bomb(hand):
@@ -334,10 +474,24 @@ def _phoenix_rank(counts: tuple[int, ...]) -> int:
     if not counts[PHX_RANK]:
         return 0
     best_cost, best_rank = _plan_cost(counts) - PHOENIX_SAVING + 1e-9, 0
+    masks = _rank_masks(counts)
+    specials = (counts[0] > 0) + (counts[15] > 0)  # the Phoenix stands in: no longer a single
     for r in range(2, 15):
-        if counts[r] >= 3 or not (counts[r] or counts[r - 1] or (r < 14 and counts[r + 1])):
+        c = counts[r]
+        if c >= 3 or not (c or counts[r - 1] or (r < 14 and counts[r + 1])):
             continue  # a lone new rank saves nothing: no pair, no straight through it
-        cost = _plan_cost(_filled(counts, r))
+        if masks is None:
+            cost = _plan_cost(_filled(counts, r))
+        else:  # the filled hand's masks: rank r moves up one count
+            ones, twos, threes = masks
+            bit = 1 << r
+            if c == 0:
+                ones |= bit
+            elif c == 1:
+                ones, twos = ones & ~bit, twos | bit
+            else:
+                twos, threes = twos & ~bit, threes | bit
+            cost = _masks_cost(ones, twos, threes, counts[1], specials, counts[0])
         if cost < best_cost:
             best_cost, best_rank = cost, r
     return best_rank
@@ -434,8 +588,10 @@ def _loser(unit: Unit) -> bool:
     return len(unit.ranks) < 5 and unit.top < 10
 
 
+@lru_cache(maxsize=4096)
 def tichu_probability(hand: int) -> float:
-    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``)."""
+    """Estimated chance that this 14-card hand goes out first (``tichu_bidding``; memoised:
+    a seat's three exchange choices and its first play each ask it of the same hand)."""
     return logistic(TICHU_COEF, hand_features(hand))
 
 
@@ -496,12 +652,41 @@ class Option:
 
 _parse = lru_cache(maxsize=65536)(TichuAction.parse)
 """Action texts recur all round (and across rounds): parse each once."""
+_CARD_BITS: Final = {format_card(c): 1 << c for c in range(56)}
+_PHOENIX_AS: Final = {f"PHX(={rank_text(r)})": r for r in range(2, 15)}
+_KINDS: Final = {k.name.lower(): k for k in Kind}
+
+
+@lru_cache(maxsize=65536)
+def _read(text: str) -> TichuAction:
+    """``_parse(text)``, a play or bomb as the engine writes it read by table lookups: every
+    hand has its own plays, so most texts miss ``_parse``'s memo, and the parser costs tens
+    of microseconds a text. Anything else (or any doubt) goes to the parser. Memoised: a
+    seat's legal plays recur at each of its turns in a round."""
+    verb = text[:5]
+    if verb == "play " or verb == "bomb ":
+        mask, phoenix_as = 0, None
+        for token in text[5:].split(" "):
+            bit = _CARD_BITS.get(token)
+            if bit is None:
+                rank = _PHOENIX_AS.get(token)
+                if rank is None or phoenix_as is not None:
+                    return _parse(text)
+                bit, phoenix_as = _PHX, rank
+            if mask & bit:
+                return _parse(text)
+            mask |= bit
+        if verb == "play ":
+            return play_action(mask, phoenix_as)
+        if phoenix_as is None:
+            return bomb_action(mask)
+    return _parse(text)
 
 
 @lru_cache(maxsize=65536)
 def option(text: str, top: Combo | None) -> Option:
     """One legal action text read against the top (memoised: the same texts recur all round)."""
-    action = _parse(text)
+    action = _read(text)
     combo = None
     if action.kind is ActionKind.PLAY:
         combo = combo_for(action.cards, action.phoenix_as, top)
@@ -516,17 +701,32 @@ def options(
     if len(info) != len(legal):
         return [option(text, top) for text in legal]
     out = []
+    memo = _BY_INFO
     for text, about in zip(legal, info, strict=True):
         if about is None:
             out.append(option(text, top))
             continue
-        action = _parse(text)
+        known = memo.get(id(about))
+        if known is not None and known[0] is about and known[1] == text:
+            out.append(known[2])
+            continue
+        action = _read(text)
         combo = None
         if action.kind is ActionKind.PLAY:
-            kind = Kind[str(about["kind"]).upper()]
+            kind = _KINDS.get(about["kind"]) or Kind[str(about["kind"]).upper()]
             combo = Combo(kind, action.cards, about["strength"], about["length"], about["phoenix"])
-        out.append(Option(text, action, combo))
+        made = Option(text, action, combo)
+        if len(memo) >= _BY_INFO_MAX:
+            memo.clear()
+        memo[id(about)] = (about, text, made)  # holding ``about``: its id stays its own
+        out.append(made)
     return out
+
+
+_BY_INFO: Final[dict[int, tuple[Mapping[str, Any], str, Option]]] = {}
+"""id of a ``legal_info`` entry -> (it, its text, its option): the engine shares one entry per
+combination across observations (read-only JSON), so a seat's plays are read once a round."""
+_BY_INFO_MAX: Final = 1 << 15
 
 
 # --- the bot -----------------------------------------------------------------------------
@@ -721,7 +921,7 @@ def must_bomb(table: Table) -> bool:
 
 def unit_plays(table: Table, plays: Sequence[Option], unit: Unit) -> list[Option]:
     """Legal plays made of exactly this unit's ranks and no bomb card."""
-    bomb_cards = plan(table.hand).bomb_cards
+    bomb_cards = bomb_cards_of(table.hand)
     sig = (unit.ranks, unit.phoenix)
     return [
         o
@@ -813,10 +1013,14 @@ def cheapest(table: Table, plays: Sequence[Option]) -> str:
     return min(plays, key=key).text
 
 
+_CONTROL_CARDS: Final = mask_of(c for c in range(56) if signature_rank(c) in CONTROL_COST)
+
+
 def waste(combo: Combo, hand: int) -> float:
     """The cost of spending control cards or bomb cards in ``combo``."""
-    cost = sum(CONTROL_COST.get(signature_rank(c), 0.0) for c in iter_cards(combo.cards))
-    if not combo.is_bomb() and combo.cards & plan(hand).bomb_cards:
+    controls = combo.cards & _CONTROL_CARDS  # the other cards cost 0.0 each: they add nothing
+    cost = sum(CONTROL_COST.get(signature_rank(c), 0.0) for c in iter_cards(controls))
+    if not combo.is_bomb() and combo.cards & bomb_cards_of(hand):
         cost += BOMB_CARD_COST
     return cost
 
@@ -831,14 +1035,16 @@ def choose_wish_action(
 
 
 def round_plays(history: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The ``played`` events of the current round (the history may hold earlier rounds)."""
+    """The ``played`` events of the current round (the history may hold earlier rounds): read
+    from the end back to the last ``round_scored``, as a match's history grows all match."""
     plays: list[Mapping[str, Any]] = []
-    for event in history:
+    for event in reversed(history):
         kind = event.get("type")
         if kind == "round_scored":
-            plays = []
-        elif kind == "played":
+            break
+        if kind == "played":
             plays.append(event)
+    plays.reverse()
     return plays
 
 

@@ -178,6 +178,7 @@ class TableActor:
         self.clock = TurnClock(self._clock_rules(), self.num_seats)
         self._clock_timers: dict[int, tuple[float, asyncio.TimerHandle]] = {}
         self._clock_sent: tuple[list[tuple[int, float]], list[float], list[int]] | None = None
+        self._clock_looked = -1  # ``clock.changes`` when ``_send_clock`` last compared
         self.hold: BombHold | None = None  # a seat pressed Bomb: the table waits for its bomb
         self.rng = random.Random(secrets.randbits(64))  # the timed-out seats' moves
         self.ring: deque[Version] = deque(maxlen=settings.ring_size)
@@ -206,6 +207,7 @@ class TableActor:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def seal(self, deal: DealSource) -> None:
         """Deal from ``deal`` (a duplicate table's boards) and admit seated players only."""
@@ -704,8 +706,13 @@ class TableActor:
             return None
         last = self.ring[-1] if self.ring and self.ring[-1].v == self.version else None
         built = None if last is None else last.known(seat)
-        legal = legal_texts(game, state, seat) if built is None else built["legal"]
-        return (self.version, legal[0]) if len(legal) == 1 else None
+        if built is not None:
+            legal = built["legal"]
+            return (self.version, legal[0]) if len(legal) == 1 else None
+        actions = game.legal_actions(state, seat)  # counted before any is formatted (an
+        if len(actions) != 1:  # exchange lists 42, and the view lists them again)
+            return None
+        return self.version, game.format_action(actions[0])
 
     async def _bot_answer(self, seat: int, text: str, seen: int) -> None:
         self.bots.done(seat)
@@ -750,10 +757,18 @@ class TableActor:
             return ClockRules()
         return ClockRules(settings.clock_move, settings.clock_bank, settings.clock_strikes)
 
+    def _running(self) -> asyncio.AbstractEventLoop:
+        """The loop this table runs on, looked up once: asyncio's lookup makes a ``getpid``
+        system call every time, and the clock asks at every record."""
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        return loop
+
     def _clock_json(self) -> Json | None:
         if not self.clock.rules.on:
             return None
-        return self.clock.to_json(asyncio.get_running_loop().time())
+        return self.clock.to_json(self._running().time())
 
     def _clock_state(self) -> ClockState | None:
         now = self._clock_json()
@@ -764,12 +779,15 @@ class TableActor:
         per seat fires at its deadline. Pages hear of each change (``clock``)."""
         if not self.clock.rules.on:
             return
-        loop = asyncio.get_running_loop()
+        loop = self._running()
         # a seat owes a move exactly when the game awaits it (an awaited seat always has legal
         # actions: the engine's contract, ``engine.testing.check_awaited``), so no seat's
         # observation is built here (a human whose page is closed is sent none)
         awaited, away, seats = self.game.awaited(self.runner.state), self.clock.away, self.seats
         owing = [s for s in awaited if seats[s].kind == "human" and s not in away]
+        if self._clock_holds(owing):  # most records: the same seats owe, their timers run
+            self._send_clock()
+            return
         self.clock.owe(owing, loop.time())
         for seat in range(self.num_seats):
             deadline, since = self.clock.deadline(seat), self.clock.since.get(seat)
@@ -784,13 +802,27 @@ class TableActor:
                 self._clock_timers[seat] = (since, fire)
         self._send_clock()
 
+    def _clock_holds(self, owing: list[int]) -> bool:
+        """Whether ``owing`` are the seats that owe already, each with its timer armed for the
+        move it owes: then ``clock.owe`` and the timers would change nothing."""
+        since, timers = self.clock.since, self._clock_timers
+        if len(owing) != len(since) or len(timers) != len(since):
+            return False
+        for seat in owing:
+            armed = timers.get(seat)
+            if armed is None or armed[0] != since.get(seat):
+                return False
+        return True
+
     def _send_clock(self) -> None:
         """Tell the pages when the clock changed: which seats owe since when, the banks (as
         shown, to 0.1 s), who is away. Compared on those, so that the frame (its seconds left
-        at this moment) is built only when it is sent (the actor asks after every record)."""
+        at this moment) is built only when it is sent (the actor asks after every record);
+        and compared only when the clock changed at all since the last look."""
         clock = self.clock
-        if not clock.rules.on:
+        if not clock.rules.on or clock.changes == self._clock_looked:
             return
+        self._clock_looked = clock.changes
         key = (sorted(clock.since.items()), [round(b, 1) for b in clock.bank], sorted(clock.away))
         if key != self._clock_sent:
             self._clock_sent = key

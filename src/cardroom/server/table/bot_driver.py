@@ -58,6 +58,8 @@ class BotDriver:
         """Seats whose level thinks in the process pool (``is_heavy``, asked once per seat)."""
         self._thinking: dict[int, asyncio.Task[None] | asyncio.TimerHandle] = {}
         self._considered: dict[int, int] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The table's loop, looked up once (each lookup is a ``getpid`` system call)."""
 
     def seat(self, seat: int, level: str | None) -> None:
         """Put a bot of ``level`` at ``seat`` (``None`` removes it)."""
@@ -111,7 +113,9 @@ class BotDriver:
                 view = SeatView(self.game, seat, obs, tuple(history))
                 self._thinking[seat] = asyncio.create_task(self._think(bot, view, seen, submit))
             else:
-                loop = asyncio.get_running_loop()
+                loop = self._loop
+                if loop is None:
+                    loop = self._loop = asyncio.get_running_loop()
                 delay = self.delay * (1 - self.jitter + 2 * self.jitter * self.rng.random())
                 handle = loop.call_later(delay, self._decide, bot, seat, view_of, submit, forced_of)
                 self._thinking[seat] = handle

@@ -46,6 +46,9 @@ class TurnClock:
     away: set[int] = field(default_factory=set)
     since: dict[int, float] = field(default_factory=dict)
     """Seat -> when its current move became owed."""
+    changes: int = 0
+    """Counts the changes of ``since``, ``bank`` and ``away`` (what ``to_json`` shows but the
+    seconds left): the actor compares what it last sent only after one."""
 
     def __post_init__(self) -> None:
         self.bank = [self.rules.bank] * self.seats
@@ -59,7 +62,9 @@ class TurnClock:
             if seat not in owing:
                 self.moved(seat, now)
         for seat in owing:
-            self.since.setdefault(seat, now)
+            if seat not in self.since:
+                self.since[seat] = now
+                self.changes += 1
 
     def deadline(self, seat: int) -> float | None:
         """When ``seat`` times out (None: it owes nothing)."""
@@ -73,16 +78,20 @@ class TurnClock:
         start = self.since.pop(seat, None)
         if start is None:
             return
+        self.changes += 1
         over = max(0.0, now - start - self.rules.move)
         self.bank[seat] = max(0.0, self.bank[seat] - over)
 
     def answered(self, seat: int) -> None:
         """The player itself acted: no longer a strike, and back from away."""
         self.strikes[seat] = 0
-        self.away.discard(seat)
+        if seat in self.away:
+            self.away.discard(seat)
+            self.changes += 1
 
     def timed_out(self, seat: int) -> bool:
         """``seat`` ran out of time: its bank is spent; True when it is now away."""
+        self.changes += 1
         self.since.pop(seat, None)
         self.bank[seat] = 0.0
         self.strikes[seat] += 1
