@@ -94,12 +94,13 @@ from .state import (
     PerState,
     TichuState,
     TrickPlay,
-    build,
     is_dog,
     is_dragon,
+    moved,
     next_holding,
     opponents,
     partner,
+    played,
     trick_play,
 )
 
@@ -895,7 +896,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     for s in range(SEATS):  # someone else may still answer the top play
         if hands[s] and s != top_seat and not passed >> s & 1:
             skip = passed if state.config.pass_is_final else 0
-            new = _moved(state, next_holding(hands, seat, skip), passed)
+            new = moved(state, next_holding(hands, seat, skip), passed, False)
             break
     else:
         new = _end_trick(state, passed)
@@ -904,35 +905,6 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
 
 _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
 """A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
-
-
-def _moved(state: TichuState, turn: int | None, passed: int, over: bool = False) -> TichuState:
-    """``state`` with the turn moved on after a pass, ``over`` if that ended the trick (one
-    positional copy: passing is the most frequent action)."""
-    return build(
-        (
-            state.config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            state.hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            state.trick,
-            turn,
-            passed,
-            over,
-            state.final,
-            state.wish,
-            state.wisher,
-            state.out,
-            state.piles,
-        )
-    )
 
 
 def _end_trick(state: TichuState, passed: int) -> TichuState:
@@ -945,7 +917,7 @@ def _end_trick(state: TichuState, passed: int) -> TichuState:
         turn: int | None = winner
     else:
         turn = next_holding(state.hands, winner)
-    return _moved(state, turn, passed, True)
+    return moved(state, turn, passed, True)
 
 
 def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
@@ -1029,30 +1001,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
     fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
     wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
-    new = build(  # one copy, all fields in order
-        (
-            config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            trick,
-            turn,
-            passed,
-            False,
-            False,
-            wish,
-            wisher,
-            out,
-            piles,
-        )
-    )
+    new = played(state, hands, trick, turn, passed, False, False, wish, wisher, out, piles)
     if fast:
         return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)

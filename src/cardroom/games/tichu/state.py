@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
-from cardroom.engine.drafts import builder, draft_class, drafts_work, new_object
+from cardroom.engine.drafts import builder, copier, draft_class, drafts_work, new_object
 
 from .cards import DOG, DRG, iter_cards
 from .combos import SINGLE_KIND, Combo
@@ -279,6 +279,40 @@ build: Final = _assembled if _DRAFTS else _constructed
 assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
 
 
+def _moved_native(state: TichuState, turn: int | None, passed: int, over: bool) -> TichuState:
+    return _constructed(  # compiled only: native stores
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            state.hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            state.trick,
+            turn,
+            passed,
+            over,
+            state.final,
+            state.wish,
+            state.wisher,
+            state.out,
+            state.piles,
+        )
+    )
+
+
+moved: Final[Callable[[TichuState, int | None, int, bool], TichuState]] = (
+    copier(TichuState, ("turn", "passed", "trick_over")) or _moved_native
+)
+"""``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
+frequent action (a draft filled slot by slot in pure Python, ``build`` when compiled)."""
+
+
 def team_of(seat: int) -> int:
     return seat % 2
 
@@ -343,3 +377,50 @@ class PerState(Generic[R]):
 
     def cache_clear(self) -> None:
         self.table[:] = [None] * (MEMO_MASK + 1)
+
+
+def _played_native(
+    state: TichuState,
+    hands: tuple[int, ...],
+    trick: tuple[TrickPlay, ...],
+    turn: int | None,
+    passed: int,
+    trick_over: bool,
+    final: bool,
+    wish: int | None,
+    wisher: int | None,
+    out: tuple[int, ...],
+    piles: tuple[int, ...],
+) -> TichuState:
+    return _constructed(  # compiled only: native stores
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            trick,
+            turn,
+            passed,
+            trick_over,
+            final,
+            wish,
+            wisher,
+            out,
+            piles,
+        )
+    )
+
+
+_PLAY_FIELDS: Final = (
+    *("hands", "trick", "turn", "passed", "trick_over"),
+    *("final", "wish", "wisher", "out", "piles"),
+)
+played: Final[Callable[..., TichuState]] = copier(TichuState, _PLAY_FIELDS) or _played_native
+"""``state`` with the fields a play changes (``_played_native``'s arguments, in field order)."""
