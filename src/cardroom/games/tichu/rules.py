@@ -470,10 +470,12 @@ def _leads(hand: int) -> Plays:
     is one: a hand only shrinks in a round, and the leads of a smaller hand are those of a larger
     one that use none of the cards gone, in the same order, with the same actions (several times
     cheaper than listing again; any larger hand will do, so another game's costs nothing).
-    Listed uncached otherwise: this table and the ``_options`` memo serve the repeats, and a
-    per-hand cache would keep every round's first leads alive (the collector's work)."""
+    Listed uncached otherwise: this table serves the repeats (the same hand: the same plays),
+    and a per-hand cache would keep every round's first leads alive (the collector's work)."""
     for held, plays in _RECENT_LEADS:
         if held & hand == hand:
+            if held == hand:
+                return plays
             found = plays.without(held ^ hand)
             break
     else:
@@ -493,11 +495,6 @@ def cache_clear() -> None:
     _RECENT_LEADS.clear()
 
 
-_options: Final = lru_cache(maxsize=256)(_plays_for)
-"""``_plays_for`` memoised, for leads (a hand's leads are asked again when it leads again);
-a follow's (hand, top) pair is seen once in a round, so follows skip the cache."""
-
-
 def options(state: TichuState, seat: int) -> Plays:
     """The legal plays of ``seat`` and whether it may pass (memoised by state identity, looked
     up and stored inline as in ``active_seats``)."""
@@ -515,7 +512,7 @@ def options(state: TichuState, seat: int) -> Plays:
     elif mode is _MODE_NONE:
         value = _NO_PLAYS
     elif mode is _MODE_LEAD:
-        value = _options(state.hands[seat], None, mode, state.wish)
+        value = _plays_for(state.hands[seat], None, mode, state.wish)
     elif mode is _MODE_BOMBS and not _holds_bomb(state.hands[seat]):
         value = _NO_PLAYS
     else:
