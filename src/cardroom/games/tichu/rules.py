@@ -890,6 +890,9 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         )
     passed = state.passed | 1 << seat
     top_seat, hands = trick[-1].seat, state.hands
+    after = seat + 1 & 3
+    if hands[after] and after != top_seat and not passed >> after & 1:  # most passes: it answers
+        return make_step(moved(state, after, passed, False), _PASSED[seat])
     for s in range(SEATS):  # someone else may still answer the top play
         if hands[s] and s != top_seat and not passed >> s & 1:
             skip = passed if state.config.pass_is_final else 0
@@ -994,7 +997,9 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         trick = (*trick, trick_play(seat, combo))
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
-        turn = next_holding(hands, seat, skip)
+        turn = seat + 1 & 3  # most plays: the next seat answers
+        if not hands[turn] or skip >> turn & 1:
+            turn = next_holding(hands, seat, skip)
     goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
     fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
     wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
