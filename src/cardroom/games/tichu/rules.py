@@ -255,7 +255,13 @@ def active_seats(state: TichuState) -> frozenset[int]:
     else:
         turn = state.turn
         mask = 0 if turn is None else 1 << turn
-        value = _SEAT_SETS[mask if state.final else mask | _interrupters(state, turn)]
+        holders = _HOLDERS  # most steps: nobody may call or bomb (known without a frame)
+        if state.final or (
+            holders[0] is state.hands and holders[1] is state.calls and not holders[2] | holders[3]
+        ):
+            value = _SEAT_SETS[mask]
+        else:
+            value = _SEAT_SETS[mask | _interrupters(state, turn)]
     _ACTIVE_TABLE[slot] = (state, 0, value)
     return value
 
@@ -669,7 +675,9 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
         ):
-            return options(state, seat).listing()
+            plays = options(state, seat)
+            listed = plays._listing if plays.can_pass else plays._actions  # made: no frame
+            return plays.listing() if listed is None else listed
         plays = options(state, seat)  # early in a round: a seat that may still call
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
