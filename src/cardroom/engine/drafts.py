@@ -68,11 +68,11 @@ def copier(cls: type[T], changed: tuple[str, ...]) -> Callable[..., T] | None:
     ``changed`` set to ``values`` (positionally), as a draft whose other slots are copied one by
     one (no tuple of every field built and unpacked, no ``replace`` by name); None when ``cls``
     is compiled (``drafts_work``), whose callers build it their own way."""
-    if not drafts_work(cls):
-        return None
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     if not set(changed) <= set(names):
         raise ValueError(f"{cls.__name__} has no field {set(changed) - set(names)}")
+    if not drafts_work(cls):
+        return None
     stores = "".join(f"    new.{n} = {n if n in changed else 'old.' + n}\n" for n in names)
     code = f"def copy(old, {', '.join(changed)}):\n    new = new_object(draft)\n{stores}"
     code += "    new.__class__ = cls\n    return new\n"

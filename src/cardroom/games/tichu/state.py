@@ -310,7 +310,54 @@ moved: Final[Callable[[TichuState, int | None, int, bool], TichuState]] = (
     copier(TichuState, ("turn", "passed", "trick_over")) or _moved_native
 )
 """``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
-frequent action (a draft filled slot by slot in pure Python, ``build`` when compiled)."""
+frequent action (a draft filled slot by slot in pure Python, native stores when compiled)."""
+
+
+def _played_native(
+    state: TichuState,
+    hands: tuple[int, ...],
+    trick: tuple[TrickPlay, ...],
+    turn: int | None,
+    passed: int,
+    trick_over: bool,
+    final: bool,
+    wish: int | None,
+    wisher: int | None,
+    out: tuple[int, ...],
+    piles: tuple[int, ...],
+) -> TichuState:
+    return _constructed(  # compiled only: native stores
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            trick,
+            turn,
+            passed,
+            trick_over,
+            final,
+            wish,
+            wisher,
+            out,
+            piles,
+        )
+    )
+
+
+_PLAY_FIELDS: Final = (
+    *("hands", "trick", "turn", "passed", "trick_over"),
+    *("final", "wish", "wisher", "out", "piles"),
+)
+played: Final[Callable[..., TichuState]] = copier(TichuState, _PLAY_FIELDS) or _played_native
+"""``state`` with the fields a play changes (``_played_native``'s arguments, in field order)."""
 
 
 def team_of(seat: int) -> int:
@@ -377,50 +424,3 @@ class PerState(Generic[R]):
 
     def cache_clear(self) -> None:
         self.table[:] = [None] * (MEMO_MASK + 1)
-
-
-def _played_native(
-    state: TichuState,
-    hands: tuple[int, ...],
-    trick: tuple[TrickPlay, ...],
-    turn: int | None,
-    passed: int,
-    trick_over: bool,
-    final: bool,
-    wish: int | None,
-    wisher: int | None,
-    out: tuple[int, ...],
-    piles: tuple[int, ...],
-) -> TichuState:
-    return _constructed(  # compiled only: native stores
-        (
-            state.config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            trick,
-            turn,
-            passed,
-            trick_over,
-            final,
-            wish,
-            wisher,
-            out,
-            piles,
-        )
-    )
-
-
-_PLAY_FIELDS: Final = (
-    *("hands", "trick", "turn", "passed", "trick_over"),
-    *("final", "wish", "wisher", "out", "piles"),
-)
-played: Final[Callable[..., TichuState]] = copier(TichuState, _PLAY_FIELDS) or _played_native
-"""``state`` with the fields a play changes (``_played_native``'s arguments, in field order)."""
