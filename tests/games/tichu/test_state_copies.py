@@ -53,3 +53,10 @@ def test_copier_refuses_unknown_fields() -> None:
         assert "nope" in str(exc)
     else:
         raise AssertionError("copier accepted a field TichuState lacks")
+
+
+def test_replace_equals_dataclasses_replace() -> None:
+    for _ in range(2):  # the second time from the memoised copiers
+        assert BASE.replace(turn=0, wish=None) == replace(BASE, turn=0, wish=None)
+        assert BASE.replace(wish=None, turn=0) == replace(BASE, turn=0, wish=None)
+        assert BASE.replace() == BASE and BASE.replace() is not BASE

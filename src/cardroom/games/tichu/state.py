@@ -167,6 +167,13 @@ class TichuState:
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
         """A copy with ``changes``: ``dataclasses.replace`` for the hot path (a state is built
         every step; the generic version inspects the fields each time, twice as slow)."""
+        if _DRAFTS:  # pure Python: a draft copied slot by slot (``drafts.copier``)
+            names = tuple(changes)
+            copy = _COPIERS.get(names)
+            if copy is None:
+                copy = _COPIERS[names] = copier(TichuState, names)
+            if copy is not None:
+                return copy(self, *changes.values())
         values = list(_field_values(self))
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
@@ -210,6 +217,8 @@ assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out
 _FIELD_COUNT: Final = len(_FIELD_NAMES)
 
 
+_COPIERS: Final[dict[tuple[str, ...], Callable[..., TichuState] | None]] = {}
+"""``replace``'s copiers, by the names changed (in the order given; a few dozen at most)."""
 _DRAFTS: Final = drafts_work(TichuState)
 """Pure Python: states are built as drafts (see ``engine.drafts``); a compiled class cannot be."""
 _Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
