@@ -61,3 +61,23 @@ def builder(cls: type[T]) -> Callable[..., T]:
     built: Callable[..., T] = namespace["build"]
     built.__qualname__ = built.__name__ = f"build_{cls.__name__}"
     return built
+
+
+def copier(cls: type[T], changed: tuple[str, ...]) -> Callable[..., T] | None:
+    """A function ``copy(old, *values)``: a copy of the ``cls`` instance ``old`` with the fields
+    ``changed`` set to ``values`` (positionally), as a draft whose other slots are copied one by
+    one (no tuple of every field built and unpacked, no ``replace`` by name); None when ``cls``
+    is compiled (``drafts_work``), whose callers build it their own way."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    if not set(changed) <= set(names):
+        raise ValueError(f"{cls.__name__} has no field {set(changed) - set(names)}")
+    if not drafts_work(cls):
+        return None
+    stores = "".join(f"    new.{n} = {n if n in changed else 'old.' + n}\n" for n in names)
+    code = f"def copy(old, {', '.join(changed)}):\n    new = new_object(draft)\n{stores}"
+    code += "    new.__class__ = cls\n    return new\n"
+    namespace: dict[str, Any] = {"new_object": new_object, "draft": draft_class(cls), "cls": cls}
+    exec(code, namespace)  # the fields' names only, as ``builder``
+    copied: Callable[..., T] = namespace["copy"]
+    copied.__qualname__ = copied.__name__ = f"copy_{cls.__name__}"
+    return copied

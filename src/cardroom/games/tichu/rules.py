@@ -94,12 +94,13 @@ from .state import (
     PerState,
     TichuState,
     TrickPlay,
-    build,
     is_dog,
     is_dragon,
+    moved,
     next_holding,
     opponents,
     partner,
+    played,
     trick_play,
 )
 
@@ -254,7 +255,13 @@ def active_seats(state: TichuState) -> frozenset[int]:
     else:
         turn = state.turn
         mask = 0 if turn is None else 1 << turn
-        value = _SEAT_SETS[mask if state.final else mask | _interrupters(state, turn)]
+        holders = _HOLDERS  # most steps: nobody may call or bomb (known without a frame)
+        if state.final or (
+            holders[0] is state.hands and holders[1] is state.calls and not holders[2] | holders[3]
+        ):
+            value = _SEAT_SETS[mask]
+        else:
+            value = _SEAT_SETS[mask | _interrupters(state, turn)]
     _ACTIVE_TABLE[slot] = (state, 0, value)
     return value
 
@@ -469,10 +476,12 @@ def _leads(hand: int) -> Plays:
     is one: a hand only shrinks in a round, and the leads of a smaller hand are those of a larger
     one that use none of the cards gone, in the same order, with the same actions (several times
     cheaper than listing again; any larger hand will do, so another game's costs nothing).
-    Listed uncached otherwise: this table and the ``_options`` memo serve the repeats, and a
-    per-hand cache would keep every round's first leads alive (the collector's work)."""
+    Listed uncached otherwise: this table serves the repeats (the same hand: the same plays),
+    and a per-hand cache would keep every round's first leads alive (the collector's work)."""
     for held, plays in _RECENT_LEADS:
         if held & hand == hand:
+            if held == hand:
+                return plays
             found = plays.without(held ^ hand)
             break
     else:
@@ -492,11 +501,6 @@ def cache_clear() -> None:
     _RECENT_LEADS.clear()
 
 
-_options: Final = lru_cache(maxsize=256)(_plays_for)
-"""``_plays_for`` memoised, for leads (a hand's leads are asked again when it leads again);
-a follow's (hand, top) pair is seen once in a round, so follows skip the cache."""
-
-
 def options(state: TichuState, seat: int) -> Plays:
     """The legal plays of ``seat`` and whether it may pass (memoised by state identity, looked
     up and stored inline as in ``active_seats``)."""
@@ -514,7 +518,7 @@ def options(state: TichuState, seat: int) -> Plays:
     elif mode is _MODE_NONE:
         value = _NO_PLAYS
     elif mode is _MODE_LEAD:
-        value = _options(state.hands[seat], None, mode, state.wish)
+        value = _plays_for(state.hands[seat], None, mode, state.wish)
     elif mode is _MODE_BOMBS and not _holds_bomb(state.hands[seat]):
         value = _NO_PLAYS
     else:
@@ -671,7 +675,9 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
         ):
-            return options(state, seat).listing()
+            plays = options(state, seat)
+            listed = plays._listing if plays.can_pass else plays._actions  # made: no frame
+            return plays.listing() if listed is None else listed
         plays = options(state, seat)  # early in a round: a seat that may still call
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
@@ -892,10 +898,13 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
         )
     passed = state.passed | 1 << seat
     top_seat, hands = trick[-1].seat, state.hands
+    after = seat + 1 & 3
+    if hands[after] and after != top_seat and not passed >> after & 1:  # most passes: it answers
+        return make_step(moved(state, after, passed, False), _PASSED[seat])
     for s in range(SEATS):  # someone else may still answer the top play
         if hands[s] and s != top_seat and not passed >> s & 1:
             skip = passed if state.config.pass_is_final else 0
-            new = _moved(state, next_holding(hands, seat, skip), passed)
+            new = moved(state, next_holding(hands, seat, skip), passed, False)
             break
     else:
         new = _end_trick(state, passed)
@@ -904,35 +913,6 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
 
 _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
 """A pass's events, by seat (events are immutable values: shared, never rebuilt)."""
-
-
-def _moved(state: TichuState, turn: int | None, passed: int, over: bool = False) -> TichuState:
-    """``state`` with the turn moved on after a pass, ``over`` if that ended the trick (one
-    positional copy: passing is the most frequent action)."""
-    return build(
-        (
-            state.config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            state.hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            state.trick,
-            turn,
-            passed,
-            over,
-            state.final,
-            state.wish,
-            state.wisher,
-            state.out,
-            state.piles,
-        )
-    )
 
 
 def _end_trick(state: TichuState, passed: int) -> TichuState:
@@ -945,7 +925,7 @@ def _end_trick(state: TichuState, passed: int) -> TichuState:
         turn: int | None = winner
     else:
         turn = next_holding(state.hands, winner)
-    return _moved(state, turn, passed, True)
+    return moved(state, turn, passed, True)
 
 
 def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
@@ -1025,34 +1005,13 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         trick = (*trick, trick_play(seat, combo))
         passed = passed if config.pass_is_final and not leads else 0
         skip = (passed if config.pass_is_final else 0) | 1 << seat
-        turn = next_holding(hands, seat, skip)
+        turn = seat + 1 & 3  # most plays: the next seat answers
+        if not hands[turn] or skip >> turn & 1:
+            turn = next_holding(hands, seat, skip)
     goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
     fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
     wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
-    new = build(  # one copy, all fields in order
-        (
-            config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            trick,
-            turn,
-            passed,
-            False,
-            False,
-            wish,
-            wisher,
-            out,
-            piles,
-        )
-    )
+    new = played(state, hands, trick, turn, passed, False, False, wish, wisher, out, piles)
     if fast:
         return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
-from cardroom.engine.drafts import builder, draft_class, drafts_work, new_object
+from cardroom.engine.drafts import builder, copier, draft_class, drafts_work, new_object
 
 from .cards import DOG, DRG, iter_cards
 from .combos import SINGLE_KIND, Combo
@@ -167,6 +167,13 @@ class TichuState:
     def replace(self, **changes: Unpack[StateChanges]) -> TichuState:
         """A copy with ``changes``: ``dataclasses.replace`` for the hot path (a state is built
         every step; the generic version inspects the fields each time, twice as slow)."""
+        if _DRAFTS:  # pure Python: a draft copied slot by slot (``drafts.copier``)
+            names = tuple(changes)
+            copy = _COPIERS.get(names)
+            if copy is None:
+                copy = _COPIERS[names] = copier(TichuState, names)
+            if copy is not None:
+                return copy(self, *changes.values())
         values = list(_field_values(self))
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
@@ -210,6 +217,8 @@ assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out
 _FIELD_COUNT: Final = len(_FIELD_NAMES)
 
 
+_COPIERS: Final[dict[tuple[str, ...], Callable[..., TichuState] | None]] = {}
+"""``replace``'s copiers, by the names changed (in the order given; a few dozen at most)."""
 _DRAFTS: Final = drafts_work(TichuState)
 """Pure Python: states are built as drafts (see ``engine.drafts``); a compiled class cannot be."""
 _Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
@@ -277,6 +286,87 @@ def _constructed(values: Iterable[object]) -> TichuState:
 build: Final = _assembled if _DRAFTS else _constructed
 """``TichuState`` from every field's value, in field order (the rules' hot copies)."""
 assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
+
+
+def _moved_native(state: TichuState, turn: int | None, passed: int, over: bool) -> TichuState:
+    return _constructed(  # compiled only: native stores
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            state.hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            state.trick,
+            turn,
+            passed,
+            over,
+            state.final,
+            state.wish,
+            state.wisher,
+            state.out,
+            state.piles,
+        )
+    )
+
+
+moved: Final[Callable[[TichuState, int | None, int, bool], TichuState]] = (
+    copier(TichuState, ("turn", "passed", "trick_over")) or _moved_native
+)
+"""``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
+frequent action (a draft filled slot by slot in pure Python, native stores when compiled)."""
+
+
+def _played_native(
+    state: TichuState,
+    hands: tuple[int, ...],
+    trick: tuple[TrickPlay, ...],
+    turn: int | None,
+    passed: int,
+    trick_over: bool,
+    final: bool,
+    wish: int | None,
+    wisher: int | None,
+    out: tuple[int, ...],
+    piles: tuple[int, ...],
+) -> TichuState:
+    return _constructed(  # compiled only: native stores
+        (
+            state.config,
+            state.phase,
+            state.round,
+            state.scores,
+            state.score_sheet,
+            state.last_round,
+            hands,
+            state.later,
+            state.calls,
+            state.grand,
+            state.given,
+            trick,
+            turn,
+            passed,
+            trick_over,
+            final,
+            wish,
+            wisher,
+            out,
+            piles,
+        )
+    )
+
+
+_PLAY_FIELDS: Final = (
+    *("hands", "trick", "turn", "passed", "trick_over"),
+    *("final", "wish", "wisher", "out", "piles"),
+)
+played: Final[Callable[..., TichuState]] = copier(TichuState, _PLAY_FIELDS) or _played_native
+"""``state`` with the fields a play changes (``_played_native``'s arguments, in field order)."""
 
 
 def team_of(seat: int) -> int:
