@@ -244,7 +244,13 @@ def _plan_cost(counts: tuple[int, ...]) -> float:
 def _rank_masks(counts: Sequence[int]) -> tuple[int, int, int] | None:
     """The normal ranks held once, twice and three times (bit r: rank r); None if one is held
     four times or more (after the bombs are split off, never)."""
-    ones = twos = threes = 0
+    ones, twos, threes, fours, more = _count_masks(counts)
+    return None if fours | more else (ones, twos, threes)
+
+
+def _count_masks(counts: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """The normal ranks held once, twice, three times, four times and more (bit r: rank r)."""
+    ones = twos = threes = fours = more = 0
     for r in range(2, 15):
         c = counts[r]
         if c == 1:
@@ -253,9 +259,11 @@ def _rank_masks(counts: Sequence[int]) -> tuple[int, int, int] | None:
             twos |= 1 << r
         elif c == 3:
             threes |= 1 << r
+        elif c == 4:
+            fours |= 1 << r
         elif c:
-            return None
-    return ones, twos, threes
+            more |= 1 << r
+    return ones, twos, threes, fours, more
 
 
 def _masks_cost(ones: int, twos: int, threes: int, mj: int, specials: int, dog: int) -> float:
@@ -266,27 +274,10 @@ def _masks_cost(ones: int, twos: int, threes: int, mj: int, specials: int, dog: 
     while True:
         base = _mask_units(ones, twos, threes) + specials + (mj > 0)
         present = ones | twos | threes | (2 if mj else 0)
-        starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
-        if not starts:
-            break
-        best: tuple[float, int, int] | None = None
-        for lo in range(1, 11):
-            if not starts >> lo & 1:
-                continue
-            hi = lo + 4
-            while hi <= 14 and present >> hi & 1:
-                w = (1 << (hi + 1)) - (1 << lo)
-                keep = ~w
-                left = _mask_units(ones & keep | twos & w, twos & keep | threes & w, threes & keep)
-                left += specials + (mj - (lo == 1) > 0)
-                gain = base - left - 1
-                key = (gain + 0.01 * (hi - lo), lo, hi)
-                if gain >= 0 and (best is None or key[0] > best[0]):
-                    best = key
-                hi += 1
+        best = _best_window(ones, twos, threes, 0, present, base - specials, mj)
         if best is None:
             break
-        _, lo, hi = best
+        lo, hi = best
         w = (1 << (hi + 1)) - (1 << lo)
         keep = ~w
         ones, twos, threes = ones & keep | twos & w, twos & keep | threes & w, threes & keep
@@ -305,46 +296,15 @@ def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ..
     few integer operations, and only where five ranks in a row are held is a window tried."""
     work = list(counts)
     straights: list[Unit] = []
-    ones = twos = threes = fours = more = 0
-    for r in range(2, 15):
-        c = work[r]
-        if c == 1:
-            ones |= 1 << r
-        elif c == 2:
-            twos |= 1 << r
-        elif c == 3:
-            threes |= 1 << r
-        elif c == 4:
-            fours |= 1 << r
-        elif c:
-            more |= 1 << r  # not a Tichu hand, but counted as the units always were: never
+    ones, twos, threes, fours, more = _count_masks(work)  # more: never in a Tichu hand
     specials = (work[0] > 0) + (work[15] > 0) + (work[PHX_RANK] > 0)
     while True:
         base = _mask_units(ones, twos, threes) + specials + (work[1] > 0)
         present = ones | twos | threes | fours | more | (2 if work[1] else 0)
-        starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
-        if not starts:  # bit lo: a straight of five or more starts at rank lo
-            break
-        best: tuple[float, int, int] | None = None
-        for lo in range(1, 11):
-            if not starts >> lo & 1:
-                continue  # no straight starts here: the old scan evaluated nothing
-            hi = lo + 4
-            while hi <= 14 and work[hi] >= 1:
-                w = (1 << (hi + 1)) - (1 << lo)
-                keep = ~w
-                left = _mask_units(
-                    ones & keep | twos & w, twos & keep | threes & w, threes & keep | fours & w
-                )
-                left += specials + (work[1] - (lo == 1) > 0)
-                gain = base - left - 1
-                key = (gain + 0.01 * (hi - lo), lo, hi)
-                if gain >= 0 and (best is None or key[0] > best[0]):
-                    best = key
-                hi += 1
+        best = _best_window(ones, twos, threes, fours, present, base - specials, work[1])
         if best is None:
             break
-        _, lo, hi = best
+        lo, hi = best
         for r in range(lo, hi + 1):
             work[r] -= 1
         w = (1 << (hi + 1)) - (1 << lo)
@@ -358,6 +318,35 @@ def _straights(counts: tuple[int, ...]) -> tuple[tuple[Unit, ...], tuple[int, ..
         more = _held(work, more, 5)
         straights.append(Unit("straight", tuple(range(lo, hi + 1))))
     return tuple(straights), tuple(work), base
+
+
+def _best_window(
+    ones: int, twos: int, threes: int, fours: int, present: int, base: int, mj: int
+) -> tuple[int, int] | None:
+    """The straight ``(lo, hi)`` that saves the most units (``base``: the units of the hand but
+    its Dog, Dragon and Phoenix), or None if none saves any. The masks are the normal ranks
+    held once to four times (bit r: rank r), ``present`` every rank held (bit 1: the Mah Jong),
+    ``mj`` the Mah Jong count. Only where five ranks in a row are held is a window tried, and a
+    window lo..hi takes one card of each rank in it, so the units it leaves are a few integer
+    operations."""
+    starts = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
+    best: tuple[float, int, int] | None = None
+    for lo in range(1, 11):
+        if not starts >> lo & 1:
+            continue  # bit lo: a straight of five or more starts at rank lo
+        hi = lo + 4
+        while hi <= 14 and present >> hi & 1:
+            w = (1 << (hi + 1)) - (1 << lo)
+            keep = ~w
+            left = _mask_units(
+                ones & keep | twos & w, twos & keep | threes & w, threes & keep | fours & w
+            )
+            gain = base - left - (mj - (lo == 1) > 0) - 1
+            key = (gain + 0.01 * (hi - lo), lo, hi)
+            if gain >= 0 and (best is None or key[0] > best[0]):
+                best = key
+            hi += 1
+    return None if best is None else (best[1], best[2])
 
 
 def _held(work: Sequence[int], ranks: int, least: int) -> int:
