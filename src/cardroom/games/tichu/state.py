@@ -288,40 +288,6 @@ build: Final = _assembled if _DRAFTS else _constructed
 assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
 
 
-def _moved_native(state: TichuState, turn: int | None, passed: int, over: bool) -> TichuState:
-    return _constructed(  # compiled only: native stores
-        (
-            state.config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            state.hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            state.trick,
-            turn,
-            passed,
-            over,
-            state.final,
-            state.wish,
-            state.wisher,
-            state.out,
-            state.piles,
-        )
-    )
-
-
-moved: Final[Callable[[TichuState, int | None, int, bool], TichuState]] = (
-    copier(TichuState, ("turn", "passed", "trick_over")) or _moved_native
-)
-"""``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
-frequent action (a draft filled slot by slot in pure Python, native stores when compiled)."""
-
-
 def _played_native(
     state: TichuState,
     hands: tuple[int, ...],
@@ -359,6 +325,30 @@ def _played_native(
             piles,
         )
     )
+
+
+def _moved_native(state: TichuState, turn: int | None, passed: int, over: bool) -> TichuState:
+    """Compiled only: a pass's copy is a play's with the hands, trick and round's end kept."""
+    return _played_native(
+        state,
+        state.hands,
+        state.trick,
+        turn,
+        passed,
+        over,
+        state.final,
+        state.wish,
+        state.wisher,
+        state.out,
+        state.piles,
+    )
+
+
+moved: Final[Callable[[TichuState, int | None, int, bool], TichuState]] = (
+    copier(TichuState, ("turn", "passed", "trick_over")) or _moved_native
+)
+"""``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
+frequent action (a draft filled slot by slot in pure Python, native stores when compiled)."""
 
 
 _PLAY_FIELDS: Final = (
