@@ -225,7 +225,10 @@ TichuEvent = (
 )
 
 
-def _new_played_native(seat: int, cards: int, combo: Combo, phoenix_as: int | None) -> Played:
+def new_played(seat: int, cards: int, combo: Combo, phoenix_as: int | None) -> Played:
+    """``Played(...)`` built fast (as ``new_taken`` and ``new_out``): by native stores when
+    compiled (a compiled frozen dataclass keeps an interpreted ``__init__``), called natively by
+    the compiled rules; pure Python swaps in draft builders (see the end of this module)."""
     new = Played.__new__(Played)
     new.seat = seat  # type: ignore[misc]
     new.cards = cards  # type: ignore[misc]
@@ -234,10 +237,7 @@ def _new_played_native(seat: int, cards: int, combo: Combo, phoenix_as: int | No
     return new
 
 
-new_played: Final = builder(Played) if drafts_work(Played) else _new_played_native
-
-
-def _new_taken_native(seat: int, cards: int, points: int) -> TrickTaken:
+def new_taken(seat: int, cards: int, points: int) -> TrickTaken:
     new = TrickTaken.__new__(TrickTaken)
     new.seat = seat  # type: ignore[misc]
     new.cards = cards  # type: ignore[misc]
@@ -245,16 +245,14 @@ def _new_taken_native(seat: int, cards: int, points: int) -> TrickTaken:
     return new
 
 
-new_taken: Final = builder(TrickTaken) if drafts_work(TrickTaken) else _new_taken_native
-
-
-def _new_out_native(seat: int, place: int) -> PlayerOut:
+def new_out(seat: int, place: int) -> PlayerOut:
     new = PlayerOut.__new__(PlayerOut)
     new.seat = seat  # type: ignore[misc]
     new.place = place  # type: ignore[misc]
     return new
 
 
-new_out: Final = builder(PlayerOut) if drafts_work(PlayerOut) else _new_out_native
-"""The events of a play, built fast: as drafts in pure Python, by native stores when compiled
-(a compiled frozen dataclass keeps an interpreted ``__init__``)."""
+if drafts_work(Played):  # pure Python: the native stores above would raise on frozen classes
+    globals().update(
+        new_played=builder(Played), new_taken=builder(TrickTaken), new_out=builder(PlayerOut)
+    )

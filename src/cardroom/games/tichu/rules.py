@@ -14,6 +14,7 @@ from operator import attrgetter, indexOf, is_
 from typing import Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
+from cardroom.engine.drafts import drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -278,8 +279,15 @@ _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 seats holding a bomb (passes share both tuples, so this is computed once per play)."""
 
 
-_holds_bomb: Final = lru_cache(maxsize=1 << 12)(has_bomb)
-"""``has_bomb`` memoised by hand: a play changes one hand, and every seat is checked."""
+def _holds_bomb(hand: int) -> bool:
+    """``has_bomb``, called natively when compiled (a few shifts: cheaper than any cache); pure
+    Python swaps in ``has_bomb`` memoised by hand (a play changes one hand, and every seat is
+    checked), below."""
+    return has_bomb(hand)
+
+
+if drafts_work(TichuState):  # pure Python (the state module, compiled with this one, is not)
+    globals()["_holds_bomb"] = lru_cache(maxsize=1 << 12)(has_bomb)
 
 
 def _interrupters(state: TichuState, turn: int | None) -> int:

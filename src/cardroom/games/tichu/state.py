@@ -52,16 +52,14 @@ class TrickPlay:
     combo: Combo
 
 
-def _trick_play_native(seat: int, combo: Combo) -> TrickPlay:
+def trick_play(seat: int, combo: Combo) -> TrickPlay:
+    """``TrickPlay(seat, combo)`` built fast: by native stores when compiled (a compiled frozen
+    dataclass keeps an interpreted ``__init__``, see ``_constructed``), and called natively by the
+    compiled rules; pure Python swaps in a draft builder (see the end of this module)."""
     new = TrickPlay.__new__(TrickPlay)
     new.seat = seat  # type: ignore[misc]
     new.combo = combo  # type: ignore[misc]
     return new
-
-
-trick_play: Final = builder(TrickPlay) if drafts_work(TrickPlay) else _trick_play_native
-"""``TrickPlay(seat, combo)`` built fast: as a draft in pure Python, by native stores when compiled
-(a compiled frozen dataclass keeps an interpreted ``__init__``, see ``_constructed``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +286,7 @@ build: Final = _assembled if _DRAFTS else _constructed
 assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
 
 
-def _played_native(
+def played(
     state: TichuState,
     hands: tuple[int, ...],
     trick: tuple[TrickPlay, ...],
@@ -301,35 +299,38 @@ def _played_native(
     out: tuple[int, ...],
     piles: tuple[int, ...],
 ) -> TichuState:
-    return _constructed(  # compiled only: native stores
-        (
-            state.config,
-            state.phase,
-            state.round,
-            state.scores,
-            state.score_sheet,
-            state.last_round,
-            hands,
-            state.later,
-            state.calls,
-            state.grand,
-            state.given,
-            trick,
-            turn,
-            passed,
-            trick_over,
-            final,
-            wish,
-            wisher,
-            out,
-            piles,
-        )
-    )
+    """``state`` with the fields a play changes (the arguments, in field order). Compiled: one
+    construction with native stores and no tuple of the values between (the rules call it
+    natively); pure Python swaps in a draft copier (see the end of this module)."""
+    new = TichuState.__new__(TichuState)  # native stores (in any order)
+    new.config = state.config  # type: ignore[misc]
+    new.phase = state.phase  # type: ignore[misc]
+    new.hands = hands  # type: ignore[misc]
+    new.round = state.round  # type: ignore[misc]
+    new.trick = trick  # type: ignore[misc]
+    new.turn = turn  # type: ignore[misc]
+    new.passed = passed  # type: ignore[misc]
+    new.scores = state.scores  # type: ignore[misc]
+    new.score_sheet = state.score_sheet  # type: ignore[misc]
+    new.trick_over = trick_over  # type: ignore[misc]
+    new.last_round = state.last_round  # type: ignore[misc]
+    new.later = state.later  # type: ignore[misc]
+    new.final = final  # type: ignore[misc]
+    new.wish = wish  # type: ignore[misc]
+    new.calls = state.calls  # type: ignore[misc]
+    new.wisher = wisher  # type: ignore[misc]
+    new.out = out  # type: ignore[misc]
+    new.grand = state.grand  # type: ignore[misc]
+    new.given = state.given  # type: ignore[misc]
+    new.piles = piles  # type: ignore[misc]
+    return new
 
 
-def _moved_native(state: TichuState, turn: int | None, passed: int, over: bool) -> TichuState:
-    """Compiled only: a pass's copy is a play's with the hands, trick and round's end kept."""
-    return _played_native(
+def moved(state: TichuState, turn: int | None, passed: int, over: bool) -> TichuState:
+    """``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
+    frequent action. Compiled: a play's copy with the hands, trick and round's end kept; pure
+    Python swaps in a draft copier (see the end of this module)."""
+    return played(
         state,
         state.hands,
         state.trick,
@@ -344,19 +345,18 @@ def _moved_native(state: TichuState, turn: int | None, passed: int, over: bool) 
     )
 
 
-moved: Final[Callable[[TichuState, int | None, int, bool], TichuState]] = (
-    copier(TichuState, ("turn", "passed", "trick_over")) or _moved_native
-)
-"""``state`` with ``turn``, ``passed`` and ``trick_over`` set: the copy after a pass, the most
-frequent action (a draft filled slot by slot in pure Python, native stores when compiled)."""
-
-
 _PLAY_FIELDS: Final = (
     *("hands", "trick", "turn", "passed", "trick_over"),
     *("final", "wish", "wisher", "out", "piles"),
 )
-played: Final[Callable[..., TichuState]] = copier(TichuState, _PLAY_FIELDS) or _played_native
-"""``state`` with the fields a play changes (``_played_native``'s arguments, in field order)."""
+if _DRAFTS:  # pure Python: the native stores above would raise on the frozen classes, so
+    # drafts filled slot by slot take their names, with the same signatures (callers look them
+    # up by name: a module importing them gets these; compiled callers call the defs natively)
+    globals().update(
+        trick_play=builder(TrickPlay),
+        played=copier(TichuState, _PLAY_FIELDS),
+        moved=copier(TichuState, ("turn", "passed", "trick_over")),
+    )
 
 
 def team_of(seat: int) -> int:
