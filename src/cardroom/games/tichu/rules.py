@@ -11,10 +11,10 @@ import enum
 from functools import lru_cache
 from itertools import chain, compress, repeat
 from operator import attrgetter, indexOf, is_
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.drafts import drafts_work
+from cardroom.engine.drafts import draft_class, drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -106,6 +106,22 @@ from .state import (
 )
 
 TichuStep = Step[TichuState, JsonAble]
+_STEP_DRAFT: Final = draft_class(Step)
+
+
+def _step(state: TichuState, events: tuple[JsonAble, ...], played: object = None) -> TichuStep:
+    """``make_step``, its draft made and filled here when compiled: no interpreted frame per
+    move (the engine's ``Step`` stays interpreted), and the draft made by calling its class
+    (cheaper from compiled code than ``object.__new__``); pure Python swaps in ``make_step``
+    itself, below."""
+    new: Any = _STEP_DRAFT()
+    new.state, new.events, new.played = state, events, played
+    new.__class__ = Step
+    return new  # type: ignore[no-any-return]
+
+
+if drafts_work(TichuState):  # pure Python: the same work, without a second frame
+    globals()["_step"] = make_step
 DEAL_REQUEST = ChanceRequest("shuffle", 56)
 WISH_RANKS = range(2, 15)
 FIRST_DEAL = 8
@@ -153,7 +169,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
         hands=hands,
         later=later,
     )
-    return make_step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
+    return _step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -789,7 +805,7 @@ def _call_tichu(state: TichuState, seat: int) -> TichuStep:
     if not can_call_tichu(state, seat):
         raise _why_no_tichu(state, seat)
     calls = (*state.calls[:seat], TICHU_CALL, *state.calls[seat + 1 :])
-    return make_step(state.replace(calls=calls), (TichuCalled(seat),))
+    return _step(state.replace(calls=calls), (TichuCalled(seat),))
 
 
 def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
@@ -826,7 +842,7 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         new = new.replace(phase=EXCHANGE_PHASE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
         events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
-    return make_step(new, tuple(events))
+    return _step(new, tuple(events))
 
 
 def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuStep:
@@ -853,7 +869,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
     new = state.replace(given=given, hands=hands)
     if None in new_row:
-        return make_step(new, ())
+        return _step(new, ())
     events: list[TichuEvent] = [ExchangeSubmitted(seat, _row(new_row))]
     if all(None not in g for g in given):
         received = list(hands)
@@ -864,7 +880,7 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
         leader = next(s for s in range(SEATS) if received[s] >> MJ & 1)  # R4.3, R5.1
         new = new.replace(phase=PLAY_PHASE, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
-    return make_step(new, tuple(events))
+    return _step(new, tuple(events))
 
 
 def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -883,10 +899,10 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
             raise IllegalActionError(
                 "R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong"
             )
-        return make_step(state.replace(wisher=None), ())
+        return _step(state.replace(wisher=None), ())
     if rank not in WISH_RANKS:
         raise IllegalActionError("R8.1.1: the wish must name a rank 2..A")
-    return make_step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
+    return _step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
 
 
 # -- play phase ---------------------------------------------------------------------------------
@@ -908,7 +924,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     top_seat, hands = trick[-1].seat, state.hands
     after = seat + 1 & 3
     if hands[after] and after != top_seat and not passed >> after & 1:  # most passes: it answers
-        return make_step(moved(state, after, passed, False), _PASSED[seat])
+        return _step(moved(state, after, passed, False), _PASSED[seat])
     for s in range(SEATS):  # someone else may still answer the top play
         if hands[s] and s != top_seat and not passed >> s & 1:
             skip = passed if state.config.pass_is_final else 0
@@ -916,7 +932,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
             break
     else:
         new = _end_trick(state, passed)
-    return make_step(new, _PASSED[seat])
+    return _step(new, _PASSED[seat])
 
 
 _PASSED: Final = tuple((Passed(s),) for s in range(SEATS))
@@ -955,7 +971,7 @@ def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
     if state.final:
         return _finish_round(new, events)
     turn = seat if state.hands[seat] else next_holding(state.hands, seat)
-    return make_step(new.replace(turn=turn), tuple(events))
+    return _step(new.replace(turn=turn), tuple(events))
 
 
 def resolve(state: TichuState, seat: int, action: TichuAction) -> TichuAction:
@@ -1021,12 +1037,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
     new = played(state, hands, trick, turn, passed, False, False, wish, wisher, out, piles)
     if fast:
-        return make_step(new, tuple(events), action)  # logged with the Phoenix value as played
+        return _step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is PLAY_PHASE and not state.final:
         state = state.replace(wisher=seat)  # R8.1.1: the wish comes next
-    return make_step(state, step.events, action)  # logged with the Phoenix value as played
+    return _step(state, step.events, action)  # logged with the Phoenix value as played
 
 
 def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
@@ -1071,13 +1087,13 @@ def _after_play(state: TichuState, seat: int, events: list[TichuEvent]) -> Tichu
         if state.trick:
             final = state.replace(trick_over=True, final=True, turn=seat)
             if final.dragon_pending and not state.config.dragon_last_trick_exempt:
-                return make_step(final, tuple(events))
+                return _step(final, tuple(events))
             state, taken = _gather(state, seat)
             events.append(taken)
         return _finish_round(state.replace(turn=None), events)
     if state.trick and state.turn is None:
         state = _end_trick(state, state.passed)
-    return make_step(state, tuple(events))
+    return _step(state, tuple(events))
 
 
 def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
@@ -1097,10 +1113,10 @@ def _finish_round(state: TichuState, events: list[TichuEvent]) -> TichuStep:
     )
     winners = match_result(state.config, scores, len(state.score_sheet) + 1)
     if winners is None:
-        return make_step(new.replace(phase=DEAL_PHASE, round=state.round + 1), tuple(events))
+        return _step(new.replace(phase=DEAL_PHASE, round=state.round + 1), tuple(events))
     seats = tuple(s for s in range(SEATS) if s % 2 in winners)
     events.append(GameOver(scores, seats, end_reason(state.config, scores, winners)))
-    return make_step(new.replace(phase=GAME_OVER_PHASE), tuple(events))
+    return _step(new.replace(phase=GAME_OVER_PHASE), tuple(events))
 
 
 # -- diagnosis ------------------------------------------------------------------------------------
