@@ -2,8 +2,9 @@
 
 A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, several times
 slower than a plain slot store, and the engine builds a state, a step and a log record at every
-move. A draft is a plain class with the same slots: the hot builders fill one with ordinary
-attribute stores, then turn it into the frozen class by ``__class__`` assignment (allowed
+move. A draft is a plain class with the same slots: the hot builders make one by calling it (it
+has no ``__init__`` of its own: object's, cheaper to reach than ``object.__new__``), fill it with
+ordinary attribute stores, then turn it into the frozen class by ``__class__`` assignment (allowed
 because the two layouts are identical). The result is an ordinary instance of the frozen class.
 
 A class compiled by mypyc cannot change its type: ``drafts_work`` says whether the module that
@@ -16,10 +17,7 @@ import sys
 import types
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any, Final, TypeVar
-
-new_object: Final = object.__new__
-"""``new_object(draft_class)``: an empty draft (no ``__init__`` runs)."""
+from typing import Any, TypeVar
 
 
 def draft_class(cls: type) -> type:
@@ -54,9 +52,9 @@ def builder(cls: type[T]) -> Callable[..., T]:
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     args = ", ".join(names)
     stores = "".join(f"    new.{n} = {n}\n" for n in names)
-    code = f"def build({args}):\n    new = new_object(draft)\n{stores}"
+    code = f"def build({args}):\n    new = draft()\n{stores}"
     code += "    new.__class__ = cls\n    return new\n"
-    namespace: dict[str, Any] = {"new_object": new_object, "draft": draft_class(cls), "cls": cls}
+    namespace: dict[str, Any] = {"draft": draft_class(cls), "cls": cls}
     exec(code, namespace)  # the fields' names only, as ``dataclasses`` builds ``__init__``
     built: Callable[..., T] = namespace["build"]
     built.__qualname__ = built.__name__ = f"build_{cls.__name__}"
@@ -74,9 +72,9 @@ def copier(cls: type[T], changed: tuple[str, ...]) -> Callable[..., T] | None:
     if not drafts_work(cls):
         return None
     stores = "".join(f"    new.{n} = {n if n in changed else 'old.' + n}\n" for n in names)
-    code = f"def copy(old, {', '.join(changed)}):\n    new = new_object(draft)\n{stores}"
+    code = f"def copy(old, {', '.join(changed)}):\n    new = draft()\n{stores}"
     code += "    new.__class__ = cls\n    return new\n"
-    namespace: dict[str, Any] = {"new_object": new_object, "draft": draft_class(cls), "cls": cls}
+    namespace: dict[str, Any] = {"draft": draft_class(cls), "cls": cls}
     exec(code, namespace)  # the fields' names only, as ``builder``
     copied: Callable[..., T] = namespace["copy"]
     copied.__qualname__ = copied.__name__ = f"copy_{cls.__name__}"

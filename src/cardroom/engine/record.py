@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from cardroom.engine.drafts import draft_class, drafts_work, new_object
+from cardroom.engine.drafts import draft_class, drafts_work
 from cardroom.engine.errors import InvalidNotationError
 
 KINDS = ("chance", "action", "timeout", "seat")
@@ -86,7 +86,7 @@ def log_record(
         record.auto = auto  # type: ignore[misc]
         record.at = at  # type: ignore[misc]
         return record
-    new: Any = new_object(_RecordDraft)
+    new: Any = _RecordDraft()
     new.seq, new.kind, new.seat, new.text, new.auto, new.at = seq, kind, seat, text, auto, at
     new.__class__ = LogRecord
     return new  # type: ignore[no-any-return]

@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeAlias, TypeVar
 
-from cardroom.engine.drafts import draft_class, drafts_work, new_object
+from cardroom.engine.drafts import draft_class, drafts_work
 
 Seat: TypeAlias = int
 """Seats are numbered 0..n-1 in play order."""
@@ -62,7 +62,7 @@ def make_step(state: S, events: tuple[E, ...], played: object | None = None) -> 
     ``drafts``)."""
     if not _DRAFTS:
         return Step(state, events, played)
-    new: Any = new_object(_StepDraft)
+    new: Any = _StepDraft()
     new.state, new.events, new.played = state, events, played
     new.__class__ = Step
     return new  # type: ignore[no-any-return]

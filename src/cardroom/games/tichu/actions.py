@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from cardroom.engine.drafts import draft_class, drafts_work, new_object
+from cardroom.engine.drafts import draft_class, drafts_work
 from cardroom.engine.errors import InvalidNotationError
 
 from .cards import PHX, RANK_NAMES, RANK_VALUES, format_card, format_cards, parse_card
@@ -200,7 +200,7 @@ def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAc
         action.wish = None  # type: ignore[misc]
         action.to = None  # type: ignore[misc]
         return action
-    new: Any = new_object(_ActionDraft)
+    new: Any = _ActionDraft()
     new.kind, new.cards, new.phoenix_as, new.wish, new.to = kind, cards, phoenix_as, None, None
     new.__class__ = TichuAction
     return new  # type: ignore[no-any-return]

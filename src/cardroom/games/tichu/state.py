@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
-from cardroom.engine.drafts import builder, copier, draft_class, drafts_work, new_object
+from cardroom.engine.drafts import builder, copier, draft_class, drafts_work
 
 from .cards import DOG, DRG, iter_cards
 from .combos import SINGLE_KIND, Combo
@@ -224,7 +224,7 @@ _Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
 
 def _assembled(values: Iterable[object]) -> TichuState:
     """A state from all its field values in field order, filled as a draft."""
-    new: Any = new_object(_Draft)
+    new: Any = _Draft()
     (
         new.config,
         new.phase,
