@@ -206,10 +206,29 @@ def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAc
     return new  # type: ignore[no-any-return]
 
 
-@lru_cache(maxsize=1 << 16)
 def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
-    """A play action (shared values: legal-play listings build thousands per round)."""
+    """A play action (shared values: legal-play listings build thousands per round). Compiled:
+    kept by an int key (the cards, the Phoenix's rank above them), looked up natively; pure
+    Python swaps in ``_new_play`` memoised by ``lru_cache`` (C speed there), below."""
+    key = cards if phoenix_as is None else cards | phoenix_as << _PHOENIX_SHIFT
+    found = _PLAYS.get(key)
+    if found is None:
+        if len(_PLAYS) >= _PLAYS_SIZE:
+            _PLAYS.clear()
+        found = _PLAYS[key] = _new_action(PLAY_VERB, cards, phoenix_as)
+    return found
+
+
+def _new_play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     return _new_action(PLAY_VERB, cards, phoenix_as)
+
+
+_PLAYS: Final[dict[int, TichuAction]] = {}
+_PLAYS_SIZE: Final = 1 << 16
+_PHOENIX_SHIFT: Final = 56
+"""Above the 56 cards' bits: the Phoenix's declared rank in ``play``'s keys."""
+if _ActionDraft is not None:  # pure Python
+    globals()["play"] = lru_cache(maxsize=_PLAYS_SIZE)(_new_play)
 
 
 @lru_cache(maxsize=1 << 10)

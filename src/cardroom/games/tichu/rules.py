@@ -404,10 +404,8 @@ class Plays:
 
     def actions(self) -> tuple[TichuAction, ...]:
         found = self._actions
-        if found is None:  # by ``map`` over the cached constructors: no Python frame per play
-            cards = map(_cards, self.combos)
-            made = map(bomb, cards) if self.onto else map(play, cards, map(_phoenix, self.combos))
-            found = self._actions = tuple(made)
+        if found is None:
+            found = self._actions = _actions_of(self.combos, self.onto)
         return found
 
     def listing(self) -> tuple[TichuAction, ...]:
@@ -465,6 +463,24 @@ class Plays:
 
 _cards: Final = attrgetter("cards")
 _phoenix: Final = attrgetter("phoenix_as")
+
+
+def _actions_of(combos: tuple[Combo, ...], onto: bool) -> tuple[TichuAction, ...]:
+    """The actions of ``combos`` (``Plays.actions``): a native loop when compiled; pure Python
+    swaps in ``_mapped_actions``, below."""
+    if onto:
+        return tuple([bomb(c[1]) for c in combos])  # c[1], c[4]: cards, phoenix_as
+    return tuple([play(c[1], c[4]) for c in combos])
+
+
+def _mapped_actions(combos: tuple[Combo, ...], onto: bool) -> tuple[TichuAction, ...]:
+    """By ``map`` over the cached constructors: no Python frame per play."""
+    cards = map(_cards, combos)
+    return tuple(map(bomb, cards) if onto else map(play, cards, map(_phoenix, combos)))
+
+
+if drafts_work(TichuState):  # pure Python
+    globals()["_actions_of"] = _mapped_actions
 _NO_PLAYS: Final = Plays(())
 _PASS_ONLY: Final = Plays((), can_pass=True)
 """A follow with no play that beats the top (shared: such follows are frequent)."""
