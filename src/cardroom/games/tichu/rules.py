@@ -128,8 +128,9 @@ FIRST_DEAL = 8
 """R2.1: cards dealt before the Grand Tichu window; the other 6 follow it."""
 
 
-def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    """``values`` (one per seat) with ``seat``'s replaced (unpacked: no slices)."""
+def _set(values: tuple[Any, ...], seat: int, value: object) -> tuple[Any, ...]:
+    """``values`` (one per seat) with ``seat``'s replaced (unpacked: no slices; typed ``Any``
+    so that compiled code moves the values as they are, never unboxing and boxing them)."""
     a, b, c, d = values
     if seat == 0:
         return (value, b, c, d)
@@ -435,11 +436,10 @@ class Plays:
         """The combination of ``action`` if it is one of these plays (same kind, cards and
         Phoenix rank, nothing else set), else None."""
         listed = self._actions
-        if listed is not None:  # an action from this listing: found by identity, at C speed
-            try:
-                return self.combos[indexOf(map(is_, listed, repeat(action)), True)]
-            except ValueError:
-                pass
+        if listed is not None:  # an action from this listing: found by identity
+            at = _listed_at(listed, action)
+            if at >= 0:
+                return self.combos[at]
         if action.kind is not (BOMB_VERB if self.onto else PLAY_VERB):
             return None
         if action.wish is not None or action.to is not None:
@@ -465,6 +465,23 @@ _cards: Final = attrgetter("cards")
 _phoenix: Final = attrgetter("phoenix_as")
 
 
+def _listed_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
+    """The index of ``action`` itself (by identity) in ``listed``, else -1: a native loop when
+    compiled; pure Python swaps in ``_mapped_at``, below."""
+    for at, candidate in enumerate(listed):
+        if candidate is action:
+            return at
+    return -1
+
+
+def _mapped_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
+    """``_listed_at`` at C speed in pure Python (no Python frame per action)."""
+    try:
+        return indexOf(map(is_, listed, repeat(action)), True)
+    except ValueError:
+        return -1
+
+
 def _actions_of(combos: tuple[Combo, ...], onto: bool) -> tuple[TichuAction, ...]:
     """The actions of ``combos`` (``Plays.actions``): a native loop when compiled; pure Python
     swaps in ``_mapped_actions``, below."""
@@ -480,7 +497,7 @@ def _mapped_actions(combos: tuple[Combo, ...], onto: bool) -> tuple[TichuAction,
 
 
 if drafts_work(TichuState):  # pure Python
-    globals()["_actions_of"] = _mapped_actions
+    globals().update(_actions_of=_mapped_actions, _listed_at=_mapped_at)
 _NO_PLAYS: Final = Plays(())
 _PASS_ONLY: Final = Plays((), can_pass=True)
 """A follow with no play that beats the top (shared: such follows are frequent)."""
@@ -751,8 +768,29 @@ def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[Tic
     for k, c in enumerate(given):
         if c is None:
             open_ |= 1 << k
-    rows = _EXCHANGE_ROWS[seat][open_]  # by card: its choices, at C speed (no frame per choice)
+    return _exchange_choices(_EXCHANGE_ROWS[seat][open_], hand)
+
+
+def _exchange_choices(
+    rows: tuple[tuple[TichuAction, ...], ...], hand: int
+) -> tuple[TichuAction, ...]:
+    """The choices of ``rows`` (by card) for the cards of ``hand``: a native loop when compiled;
+    pure Python swaps in ``_chained_choices``, below."""
+    found: list[TichuAction] = []
+    for card in card_indices(hand):
+        found.extend(rows[card])
+    return tuple(found)
+
+
+def _chained_choices(
+    rows: tuple[tuple[TichuAction, ...], ...], hand: int
+) -> tuple[TichuAction, ...]:
+    """``_exchange_choices`` at C speed in pure Python (no Python frame per choice)."""
     return tuple(chain.from_iterable(map(rows.__getitem__, card_indices(hand))))
+
+
+if drafts_work(TichuState):  # pure Python
+    globals()["_exchange_choices"] = _chained_choices
 
 
 _EXCHANGE_ROWS: Final = tuple(
