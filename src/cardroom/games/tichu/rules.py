@@ -422,10 +422,9 @@ class Plays:
     def without(self, gone: int) -> Plays:
         """The plays that use none of the cards ``gone``, in order (their actions too, if made):
         the leads of a hand that lost ``gone`` (see ``_leads``)."""
-        keep = [not c[1] & gone for c in self.combos]  # c[1]: its cards, read faster
-        found = Plays(tuple(compress(self.combos, keep)), self.can_pass, self.onto)
-        if self._actions is not None:
-            found._actions = tuple(compress(self._actions, keep))
+        combos, actions = _kept(self.combos, self._actions, gone)
+        found = Plays(combos, self.can_pass, self.onto)
+        found._actions = actions
         return found
 
     def items(self) -> zip[tuple[TichuAction, Combo]]:
@@ -474,6 +473,34 @@ def _listed_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
     return -1
 
 
+def _kept(
+    combos: tuple[Combo, ...], actions: tuple[TichuAction, ...] | None, gone: int
+) -> tuple[tuple[Combo, ...], tuple[TichuAction, ...] | None]:
+    """``combos`` that use none of the cards ``gone``, and their ``actions`` if made
+    (``Plays.without``): native loops when compiled; pure Python swaps in ``_compressed``."""
+    kept: list[Combo] = []
+    if actions is None:
+        for combo in combos:
+            if not combo[1] & gone:  # combo[1]: its cards, read faster
+                kept.append(combo)
+        return tuple(kept), None
+    made: list[TichuAction] = []
+    for at, combo in enumerate(combos):
+        if not combo[1] & gone:
+            kept.append(combo)
+            made.append(actions[at])
+    return tuple(kept), tuple(made)
+
+
+def _compressed(
+    combos: tuple[Combo, ...], actions: tuple[TichuAction, ...] | None, gone: int
+) -> tuple[tuple[Combo, ...], tuple[TichuAction, ...] | None]:
+    """``_kept`` by ``compress`` in pure Python (C speed after one comprehension)."""
+    keep = [not c[1] & gone for c in combos]
+    made = None if actions is None else tuple(compress(actions, keep))
+    return tuple(compress(combos, keep)), made
+
+
 def _mapped_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
     """``_listed_at`` at C speed in pure Python (no Python frame per action)."""
     try:
@@ -497,7 +524,7 @@ def _mapped_actions(combos: tuple[Combo, ...], onto: bool) -> tuple[TichuAction,
 
 
 if drafts_work(TichuState):  # pure Python
-    globals().update(_actions_of=_mapped_actions, _listed_at=_mapped_at)
+    globals().update(_actions_of=_mapped_actions, _listed_at=_mapped_at, _kept=_compressed)
 _NO_PLAYS: Final = Plays(())
 _PASS_ONLY: Final = Plays((), can_pass=True)
 """A follow with no play that beats the top (shared: such follows are frequent)."""
@@ -777,8 +804,9 @@ def _exchange_choices(
     """The choices of ``rows`` (by card) for the cards of ``hand``: a native loop when compiled;
     pure Python swaps in ``_chained_choices``, below."""
     found: list[TichuAction] = []
-    for card in card_indices(hand):
-        found.extend(rows[card])
+    for card in range(56):  # native bit tests: cheaper than iterating ``card_indices`` here
+        if hand >> card & 1:
+            found.extend(rows[card])
     return tuple(found)
 
 
