@@ -6,12 +6,11 @@ Seats 0..3 in play order; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
-from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
+from typing import Final, Generic, TypedDict, TypeVar, Unpack
 
-from cardroom.engine.drafts import builder, copier, draft_class, drafts_work
+from cardroom.engine.drafts import builder, copier, drafts_work
 
 from .cards import DOG, DRG, iter_cards
 from .combos import SINGLE_KIND, Combo
@@ -54,7 +53,8 @@ class TrickPlay:
 
 def trick_play(seat: int, combo: Combo) -> TrickPlay:
     """``TrickPlay(seat, combo)`` built fast: by native stores when compiled (a compiled frozen
-    dataclass keeps an interpreted ``__init__``, see ``_constructed``), and called natively by the
+    dataclass keeps the interpreted ``__init__`` of ``dataclasses``, an ``object.__setattr__`` per
+    field; stores from compiled code go to the slots directly), and called natively by the
     compiled rules; pure Python swaps in a draft builder (see the end of this module)."""
     new = TrickPlay.__new__(TrickPlay)
     new.seat = seat  # type: ignore[misc]
@@ -172,10 +172,10 @@ class TichuState:
                 copy = _COPIERS[names] = copier(TichuState, names)
             if copy is not None:
                 return copy(self, *changes.values())
-        values = list(_field_values(self))
-        for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-        return build(values)
+        new = moved(self, self.turn, self.passed, self.trick_over)  # compiled: a native copy
+        for name, value in changes.items():  # through each slot's own setter (object's
+            object.__setattr__(new, name, value)  # ``__setattr__``: the class's is frozen)
+        return new
 
     def all_cards(self) -> list[int]:
         """Every card's location, for the conservation invariant (56 distinct cards)."""
@@ -209,81 +209,13 @@ class StateChanges(TypedDict, total=False):
 
 
 _FIELD_NAMES: Final = tuple(f.name for f in fields(TichuState))
-_FIELD_INDEX: Final = {name: i for i, name in enumerate(_FIELD_NAMES)}
-_field_values: Final = attrgetter(*_FIELD_NAMES)
 assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out of date"
-_FIELD_COUNT: Final = len(_FIELD_NAMES)
 
 
 _COPIERS: Final[dict[tuple[str, ...], Callable[..., TichuState] | None]] = {}
 """``replace``'s copiers, by the names changed (in the order given; a few dozen at most)."""
 _DRAFTS: Final = drafts_work(TichuState)
 """Pure Python: states are built as drafts (see ``engine.drafts``); a compiled class cannot be."""
-_Draft: Final = draft_class(TichuState) if _DRAFTS else TichuState
-
-
-def _assembled(values: Iterable[object]) -> TichuState:
-    """A state from all its field values in field order, filled as a draft."""
-    new: Any = _Draft()
-    (
-        new.config,
-        new.phase,
-        new.round,
-        new.scores,
-        new.score_sheet,
-        new.last_round,
-        new.hands,
-        new.later,
-        new.calls,
-        new.grand,
-        new.given,
-        new.trick,
-        new.turn,
-        new.passed,
-        new.trick_over,
-        new.final,
-        new.wish,
-        new.wisher,
-        new.out,
-        new.piles,
-    ) = values
-    new.__class__ = TichuState
-    return new  # type: ignore[no-any-return]
-
-
-def _constructed(values: Iterable[object]) -> TichuState:
-    """The same when compiled (mypyc): the fields stored natively. A compiled frozen dataclass
-    keeps the interpreted ``__init__`` of ``dataclasses`` (an ``object.__setattr__`` per field,
-    ten times slower); stores from compiled code go to the slots directly, and the instance
-    stays frozen to everyone else. Never runs in pure Python (the stores would raise)."""
-    v: tuple[Any, ...] = values if isinstance(values, tuple) else tuple(values)
-    new = TichuState.__new__(TichuState)
-    new.config = v[0]  # type: ignore[misc]
-    new.phase = v[1]  # type: ignore[misc]
-    new.round = v[2]  # type: ignore[misc]
-    new.scores = v[3]  # type: ignore[misc]
-    new.score_sheet = v[4]  # type: ignore[misc]
-    new.last_round = v[5]  # type: ignore[misc]
-    new.hands = v[6]  # type: ignore[misc]
-    new.later = v[7]  # type: ignore[misc]
-    new.calls = v[8]  # type: ignore[misc]
-    new.grand = v[9]  # type: ignore[misc]
-    new.given = v[10]  # type: ignore[misc]
-    new.trick = v[11]  # type: ignore[misc]
-    new.turn = v[12]  # type: ignore[misc]
-    new.passed = v[13]  # type: ignore[misc]
-    new.trick_over = v[14]  # type: ignore[misc]
-    new.final = v[15]  # type: ignore[misc]
-    new.wish = v[16]  # type: ignore[misc]
-    new.wisher = v[17]  # type: ignore[misc]
-    new.out = v[18]  # type: ignore[misc]
-    new.piles = v[19]  # type: ignore[misc]
-    return new
-
-
-build: Final = _assembled if _DRAFTS else _constructed
-"""``TichuState`` from every field's value, in field order (the rules' hot copies)."""
-assert not _DRAFTS or _field_values(build(_FIELD_NAMES)) == _FIELD_NAMES, "_assembled is stale"
 
 
 def played(
