@@ -7,10 +7,10 @@ server persists a ``Transition``'s records before it ``commit``s them (persist b
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
-from cardroom.engine.chance import ChanceOutcome, ChanceResolver
+from cardroom.engine.chance import ChanceOutcome, ChanceRequest, ChanceResolver
 from cardroom.engine.errors import InvalidNotationError
 from cardroom.engine.game import Game, JsonAble
 from cardroom.engine.record import GameRecord, LogRecord, log_record
@@ -58,6 +58,11 @@ class Runner(Generic[S, A, C]):
         records: Iterable[LogRecord] = (),
     ) -> None:
         self.game = game
+        self._apply: Callable[[S, Seat, A], Step[S, JsonAble]] = game.apply
+        self._format: Callable[[A], str] = game.format_action
+        self._pending: Callable[[S], ChanceRequest | None] = game.pending_chance
+        """The game's methods ``act`` calls every move, looked up once (compiled, a call on an
+        attribute skips the method lookup on the game)."""
         self.config = config
         self.resolver = resolver
         self.records: list[LogRecord] = []
@@ -135,14 +140,14 @@ class Runner(Generic[S, A, C]):
     ) -> tuple[JsonAble, ...]:
         """Propose and commit in one go; returns the events (``_step`` written out: this is
         the path of every simulated move)."""
-        game, records = self.game, self.records
-        parsed = game.parse_action(action) if isinstance(action, str) else action
-        step = game.apply(self.state, seat, parsed)
+        records = self.records
+        parsed = self.game.parse_action(action) if isinstance(action, str) else action
+        step = self._apply(self.state, seat, parsed)
         played: Any = parsed if step.played is None else step.played
         seq = records[-1].seq + 1 if records else 1
-        record = log_record(seq, kind, seat, game.format_action(played), auto, at)
+        record = log_record(seq, kind, seat, self._format(played), auto, at)
         state = step.state
-        if self.resolver is not None and game.pending_chance(state) is not None:
+        if self.resolver is not None and self._pending(state) is not None:
             chance = self.propose_chance(state, seq + 1)
             records.append(record)
             self.commit(chance)

@@ -571,7 +571,8 @@ def _leads(hand: int) -> Plays:
     else:
         found = Plays(generate_plays(hand, None))
     _RECENT_LEADS.insert(0, (hand, found))
-    del _RECENT_LEADS[_RECENT_SIZE:]
+    if len(_RECENT_LEADS) > _RECENT_SIZE:
+        _RECENT_LEADS.pop()
     return found
 
 
