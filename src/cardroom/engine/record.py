@@ -70,6 +70,8 @@ class LogRecord:
 
 _DRAFTS: Final = drafts_work(LogRecord)
 _RecordDraft: Final = draft_class(LogRecord) if _DRAFTS else LogRecord
+_new_record: Final = LogRecord.__new__
+"""The class's ``__new__``, looked up once (compiled code calls it by its name otherwise)."""
 
 
 def log_record(
@@ -78,7 +80,7 @@ def log_record(
     """``LogRecord(seq, kind, seat, text, auto, at)``, built as a draft: the runner logs one
     record per move (see ``drafts``)."""
     if not _DRAFTS:  # compiled: native stores (the frozen dataclass's ``__init__`` is slow)
-        record = LogRecord.__new__(LogRecord)
+        record = _new_record(LogRecord)
         record.seq = seq  # type: ignore[misc]
         record.kind = kind  # type: ignore[misc]
         record.seat = seat  # type: ignore[misc]

@@ -187,13 +187,15 @@ _BARE: Final = frozenset(
 
 
 _ActionDraft: Final = draft_class(TichuAction) if drafts_work(TichuAction) else None
+_new_instance: Final = TichuAction.__new__
+"""The class's ``__new__``, looked up once (compiled code calls it by its name otherwise)."""
 
 
 def _new_action(kind: ActionKind, cards: int, phoenix_as: int | None) -> TichuAction:
     """``TichuAction(kind, cards, phoenix_as)``, built as a draft in pure Python (see
     ``engine.drafts``): a first lead lists hundreds of plays never seen before."""
     if _ActionDraft is None:  # compiled: native stores (the dataclass's ``__init__`` is slow)
-        action = TichuAction.__new__(TichuAction)
+        action = _new_instance(TichuAction)
         action.kind = kind  # type: ignore[misc]
         action.cards = cards  # type: ignore[misc]
         action.phoenix_as = phoenix_as  # type: ignore[misc]

@@ -225,11 +225,17 @@ TichuEvent = (
 )
 
 
+_new_played: Final = Played.__new__
+_new_taken: Final = TrickTaken.__new__
+_new_out: Final = PlayerOut.__new__
+"""The classes' ``__new__``, looked up once (compiled code calls it by its name otherwise)."""
+
+
 def new_played(seat: int, cards: int, combo: Combo, phoenix_as: int | None) -> Played:
     """``Played(...)`` built fast (as ``new_taken`` and ``new_out``): by native stores when
     compiled (a compiled frozen dataclass keeps an interpreted ``__init__``), called natively by
     the compiled rules; pure Python swaps in draft builders (see the end of this module)."""
-    new = Played.__new__(Played)
+    new = _new_played(Played)
     new.seat = seat  # type: ignore[misc]
     new.cards = cards  # type: ignore[misc]
     new.combo = combo  # type: ignore[misc]
@@ -238,7 +244,7 @@ def new_played(seat: int, cards: int, combo: Combo, phoenix_as: int | None) -> P
 
 
 def new_taken(seat: int, cards: int, points: int) -> TrickTaken:
-    new = TrickTaken.__new__(TrickTaken)
+    new = _new_taken(TrickTaken)
     new.seat = seat  # type: ignore[misc]
     new.cards = cards  # type: ignore[misc]
     new.points = points  # type: ignore[misc]
@@ -246,7 +252,7 @@ def new_taken(seat: int, cards: int, points: int) -> TrickTaken:
 
 
 def new_out(seat: int, place: int) -> PlayerOut:
-    new = PlayerOut.__new__(PlayerOut)
+    new = _new_out(PlayerOut)
     new.seat = seat  # type: ignore[misc]
     new.place = place  # type: ignore[misc]
     return new

@@ -51,12 +51,16 @@ class TrickPlay:
     combo: Combo
 
 
+_new_trick_play: Final = TrickPlay.__new__
+"""The class's ``__new__``, looked up once (as ``_new_state``)."""
+
+
 def trick_play(seat: int, combo: Combo) -> TrickPlay:
     """``TrickPlay(seat, combo)`` built fast: by native stores when compiled (a compiled frozen
     dataclass keeps the interpreted ``__init__`` of ``dataclasses``, an ``object.__setattr__`` per
     field; stores from compiled code go to the slots directly), and called natively by the
     compiled rules; pure Python swaps in a draft builder (see the end of this module)."""
-    new = TrickPlay.__new__(TrickPlay)
+    new = _new_trick_play(TrickPlay)
     new.seat = seat  # type: ignore[misc]
     new.combo = combo  # type: ignore[misc]
     return new
@@ -208,6 +212,8 @@ class StateChanges(TypedDict, total=False):
     piles: tuple[int, ...]
 
 
+_new_state: Final = TichuState.__new__
+"""The class's ``__new__``, looked up once (compiled code calls it by its name otherwise)."""
 _FIELD_NAMES: Final = tuple(f.name for f in fields(TichuState))
 assert set(_FIELD_NAMES) == set(StateChanges.__annotations__), "StateChanges out of date"
 
@@ -234,7 +240,7 @@ def played(
     """``state`` with the fields a play changes (the arguments, in field order). Compiled: one
     construction with native stores and no tuple of the values between (the rules call it
     natively); pure Python swaps in a draft copier (see the end of this module)."""
-    new = TichuState.__new__(TichuState)  # native stores (in any order)
+    new = _new_state(TichuState)  # native stores (in any order)
     new.config = state.config  # type: ignore[misc]
     new.phase = state.phase  # type: ignore[misc]
     new.hands = hands  # type: ignore[misc]
