@@ -630,17 +630,18 @@ def _set_follows(hand: int, top: Combo) -> Plays:
     finds them made (most follows are of singles and repeat so)."""
     strength, kind = top.strength, top.kind
     if _holds_bomb(hand):
-        key = hand | (strength | 64) << 56 | kind << 63
+        key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
     else:
-        key = hand & _FOLLOW_KEEP[kind][strength] | kind << 63
+        key = hand & _FOLLOW_KEEP[kind][strength]
         if kind is SINGLE_KIND and hand & _PHX_MASK:  # the Phoenix single: top + ½
             key |= strength << 56
-    found = _FOLLOWS.get(key)
+    follows = _FOLLOWS[kind]
+    found = follows.get(key)
     if found is None:
-        if len(_FOLLOWS) >= _FOLLOWS_SIZE:
-            _FOLLOWS.clear()
+        if len(follows) >= _FOLLOWS_SIZE:
+            follows.clear()
         combos = generate_plays(hand, top)
-        found = _FOLLOWS[key] = Plays(combos, True) if combos else _PASS_ONLY
+        found = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
     return found
 
 
@@ -657,8 +658,9 @@ _FOLLOW_KEEP: Final = tuple(
 )
 """By kind (single, pair, triple) and the top's strength: the cards that decide a follow (the
 natural cards above the top's rank, the Phoenix, the Dragon for singles)."""
-_FOLLOWS: Final[dict[int, Plays]] = {}
-_FOLLOWS_SIZE: Final = 1 << 15
+_FOLLOWS: Final[tuple[dict[int, Plays], ...]] = tuple({} for _ in range(4))
+"""By kind: the follows by key (below 2**62: compiled, a native int, not an arbitrary-size one)."""
+_FOLLOWS_SIZE: Final = 1 << 13
 
 
 _options_now: Final = PerState(options)
