@@ -63,7 +63,10 @@ def test_a_level_text_searches_with_infer_and_guarded_unless_plain() -> None:
     assert not plain.infer and plain.policy is rollout_policy
     spelled = make_bot("tichu", "search:n=4,infer,guarded")
     assert isinstance(spelled, TichuSearchBot) and spelled.infer and spelled.guarded
-    assert make_bot("tichu", "expert").name == "search:n=30,seen=0.46"
+    expert = make_bot("tichu", "expert")
+    assert isinstance(expert, TichuSearchBot) and expert.name == "search:n=30,seen=0.43,support"
+    assert expert.infer and expert.policy is supporting_rollout_policy
+    assert expert.seen_threshold == 0.43
 
 
 def test_a_fixed_count_scores_that_many_worlds() -> None:
