@@ -25,11 +25,13 @@ from cardroom.bots.tichu.search import (
     calls_seen,
     guarded_rollout_policy,
     rollout_policy,
+    supporting_rollout_policy,
 )
 from cardroom.engine import get_game
 from cardroom.games.tichu.cards import format_cards, parse_cards
+from cardroom.games.tichu.combos import combo_for
 from cardroom.games.tichu.fastsim import Policy, Sim, to_action
-from cardroom.games.tichu.state import Phase, TichuState
+from cardroom.games.tichu.state import TICHU_CALL, Phase, TichuState
 
 from .tichu_positions import tichu_state, tichu_view, view_of
 
@@ -61,7 +63,10 @@ def test_a_level_text_searches_with_infer_and_guarded_unless_plain() -> None:
     assert not plain.infer and plain.policy is rollout_policy
     spelled = make_bot("tichu", "search:n=4,infer,guarded")
     assert isinstance(spelled, TichuSearchBot) and spelled.infer and spelled.guarded
-    assert make_bot("tichu", "expert").name == "search:n=30,seen=0.46"
+    expert = make_bot("tichu", "expert")
+    assert isinstance(expert, TichuSearchBot) and expert.name == "search:n=30,seen=0.43,support"
+    assert expert.infer and expert.policy is supporting_rollout_policy
+    assert expert.seen_threshold == 0.43
 
 
 def test_a_fixed_count_scores_that_many_worlds() -> None:
@@ -137,7 +142,9 @@ def test_search_answers_legally_in_random_positions(seed: int, random_bots: bool
     assert TichuSearchBot(0.02).act(view, random.Random(seed)) in view.legal
 
 
-@pytest.mark.parametrize("policy", [rollout_policy, guarded_rollout_policy])
+@pytest.mark.parametrize(
+    "policy", [rollout_policy, guarded_rollout_policy, supporting_rollout_policy]
+)
 def test_the_rollout_policy_finishes_rounds_with_legal_moves(policy: Policy) -> None:
     for seed in range(30):
         sim = Sim.deal(random.Random(seed))
@@ -169,6 +176,52 @@ def test_guarded_rollouts_lead_the_dog_and_guard_a_last_single(
     rng = random.Random(1)
     chosen = [str(to_action(p(sim, moves, rng))) for p in (rollout_policy, guarded_rollout_policy)]
     assert chosen == [plain, guarded], format_cards(sim.hands[0])
+
+
+SUPPORT = [
+    # seat 0 owes a move: the trick's top and its holder (None: seat 0 leads), seat 0's hand,
+    # who called, who is out; the guarded and the supporting answer
+    (("9R", 2), "KG", (2,), (), "play KG", "pass"),
+    (("9R", 1), "KG", (2,), (), "play KG", "pass"),
+    (("9R", 1), "KG 3B", (2,), (), "play KG", "play KG"),
+    ((None, None), "KG", (2,), (), "play KG", "play KG"),
+    ((None, None), "KG KB", (2,), (), "play KG KB", "play KG"),
+    (("9R", 2), "KG", (2,), (3,), "play KG", "play KG"),
+    (("9R", 2), "KG", (0, 2), (), "play KG", "play KG"),
+    (("9R", 1), "KG", (1,), (), "play KG", "play KG"),
+]
+
+
+@pytest.mark.parametrize(("top", "hand", "callers", "out", "guarded", "supporting"), SUPPORT)
+def test_supporting_rollouts_do_not_go_out_before_a_calling_partner(
+    top: tuple[str | None, int | None],
+    hand: str,
+    callers: tuple[int, ...],
+    out: tuple[int, ...],
+    guarded: str,
+    supporting: str,
+) -> None:
+    """While its partner (seat 2) has called and nobody is out, a seat does not go out: it
+    passes, or keeps a card back; it goes out when it must, called itself, someone is out, or
+    only an opponent called."""
+    hands = [parse_cards(hand), parse_cards("5G 6G 7G"), parse_cards("2G 3G"), parse_cards("4K 8K")]
+    for seat in out:
+        hands[seat] = 0
+    sim = Sim(hands, 0)
+    sim.out = list(out)
+    for seat in callers:
+        sim.calls[seat] = TICHU_CALL
+    cards, holder = top
+    if cards is not None and holder is not None:
+        sim.top, sim.top_seat = combo_for(parse_cards(cards), None, None), holder
+        sim.trick = sim.top.cards
+    moves = sim.moves()
+    rng = random.Random(1)
+    chosen = [
+        str(to_action(p(sim, moves, rng)))
+        for p in (guarded_rollout_policy, supporting_rollout_policy)
+    ]
+    assert chosen == [guarded, supporting]
 
 
 @settings(max_examples=15, deadline=None)
