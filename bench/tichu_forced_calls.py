@@ -76,8 +76,10 @@ class ForcedCaller(TichuSearchBot):
 
 
 def forced_caller(call: str, floor: float) -> ForcedCaller:
-    """``expert`` (``search:n=30,seen=…``) whose threshold for ``call`` every chance reaches."""
-    text = f"n=30,seen={ALWAYS}" if call == "tichu" else f"n=30,seen=0.46,grand={ALWAYS}"
+    """``expert`` (``search:n=30,seen=…,support``) whose threshold for ``call`` every chance
+    reaches."""
+    text = f"seen={ALWAYS}" if call == "tichu" else f"seen=0.43,grand={ALWAYS}"
+    text = f"n=30,{text},support"
     bot = ForcedCaller.from_arg(text)
     assert isinstance(bot, ForcedCaller)
     bot.call, bot.floor = Call(), floor
