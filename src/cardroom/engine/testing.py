@@ -25,10 +25,26 @@ AnyGame = Game[Any, Any, Any]
 
 
 def choose(game: AnyGame, state: Any, rng: random.Random) -> tuple[int, Any]:
-    """A uniformly random (seat, action) among all active seats' legal actions."""
-    seats = sorted(game.active_seats(state))
-    seat = rng.choice(seats)
-    return seat, rng.choice(game.legal_actions(state, seat))
+    """A uniformly random (seat, action) among all active seats' legal actions.
+
+    ``rng.choice`` written out (``seq[rng._randbelow(len(seq))]``, the same draws): the benches'
+    random player moves at every step, and ``choice`` is a Python frame of its own."""
+    active = game.active_seats(state)
+    seats = _SORTED.get(active)
+    if seats is None:
+        seats = _SORTED[active] = sorted(active)
+    below = rng._randbelow  # type: ignore[attr-defined]
+    if not seats:
+        raise IndexError("no active seat to choose from")
+    seat = seats[below(len(seats))]
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise IndexError("no legal action to choose from")
+    return seat, legal[below(len(legal))]
+
+
+_SORTED: dict[frozenset[int], list[int]] = {}
+"""The active seats in order, by set (a game has few distinct sets)."""
 
 
 def play_random(
