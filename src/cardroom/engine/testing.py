@@ -27,20 +27,34 @@ AnyGame = Game[Any, Any, Any]
 def choose(game: AnyGame, state: Any, rng: random.Random) -> tuple[int, Any]:
     """A uniformly random (seat, action) among all active seats' legal actions.
 
-    ``rng.choice`` written out (``seq[rng._randbelow(len(seq))]``, the same draws): the benches'
-    random player moves at every step, and ``choice`` is a Python frame of its own."""
+    ``rng.choice`` written out for a plain ``random.Random`` (its ``_randbelow``: ``getrandbits``
+    of ``len(seq).bit_length()`` bits until below ``len(seq)``, the same draws): the benches'
+    random player moves at every step, and ``choice`` costs two Python frames a draw."""
     active = game.active_seats(state)
     seats = _SORTED.get(active)
     if seats is None:
         seats = _SORTED[active] = sorted(active)
-    below = rng._randbelow  # type: ignore[attr-defined]
-    if not seats:
+    if type(rng) is not random.Random:
+        seat = rng.choice(seats)
+        return seat, rng.choice(game.legal_actions(state, seat))
+    bits = rng.getrandbits
+    n = len(seats)
+    if not n:
         raise IndexError("no active seat to choose from")
-    seat = seats[below(len(seats))]
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    seat = seats[r]
     legal = game.legal_actions(state, seat)
-    if not legal:
+    n = len(legal)
+    if not n:
         raise IndexError("no legal action to choose from")
-    return seat, legal[below(len(legal))]
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return seat, legal[r]
 
 
 _SORTED: dict[frozenset[int], list[int]] = {}
