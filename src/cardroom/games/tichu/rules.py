@@ -606,12 +606,8 @@ def options(state: TichuState, seat: int) -> Plays:
         return entry[2]
     mode = play_mode(state, seat)
     if mode is _MODE_FOLLOW:  # the most frequent question
-        top = state.trick[-1].combo
-        if top.kind <= TRIPLE_KIND and state.wish is None and top.cards != _DRG:
-            value = _set_follows(state.hands[seat], top)
-        else:
-            value = _plays_for(state.hands[seat], top, mode, state.wish)
-    elif mode is _MODE_NONE:
+        return _follows(state, seat, state.trick[-1].combo)
+    if mode is _MODE_NONE:
         value = _NO_PLAYS
     elif mode is _MODE_LEAD:
         value = _plays_for(state.hands[seat], None, mode, state.wish)
@@ -623,25 +619,38 @@ def options(state: TichuState, seat: int) -> Plays:
     return value
 
 
-def _set_follows(hand: int, top: Combo) -> Plays:
-    """The follows of a single, pair or triple (no wish): memoised by the part of the hand that
+def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
+    """``options`` of the turn seat following ``top`` (``legal_actions`` knows the mode and
+    comes here directly), memoised in ``options``' table.
+
+    The follows of a single, pair or triple (no wish) are also kept by the part of the hand that
     decides them (the natural cards above the top, the Phoenix, the Dragon; the whole hand if it
     holds a bomb), so a seat passing trick after trick, or another seat with the same high cards,
     finds them made (most follows are of singles and repeat so)."""
+    slot = (id(state) >> 4) + seat & MEMO_MASK
+    entry = _OPTIONS_TABLE[slot]
+    if entry is not None and entry[0] is state and entry[1] == seat:
+        return entry[2]
+    hand = state.hands[seat]
     strength, kind = top.strength, top.kind
-    if _holds_bomb(hand):
-        key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
+    if kind > TRIPLE_KIND or state.wish is not None or top.cards == _DRG:
+        found = _plays_for(hand, top, _MODE_FOLLOW, state.wish)
     else:
-        key = hand & _FOLLOW_KEEP[kind][strength]
-        if kind is SINGLE_KIND and hand & _PHX_MASK:  # the Phoenix single: top + ½
-            key |= strength << 56
-    follows = _FOLLOWS[kind]
-    found = follows.get(key)
-    if found is None:
-        if len(follows) >= _FOLLOWS_SIZE:
-            follows.clear()
-        combos = generate_plays(hand, top)
-        found = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
+        if _holds_bomb(hand):
+            key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
+        else:
+            key = hand & _FOLLOW_KEEP[kind][strength]
+            if kind is SINGLE_KIND and hand & _PHX_MASK:  # the Phoenix single: top + ½
+                key |= strength << 56
+        follows = _FOLLOWS[kind]
+        made = follows.get(key)
+        if made is None:
+            if len(follows) >= _FOLLOWS_SIZE:
+                follows.clear()
+            combos = generate_plays(hand, top)
+            made = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
+        found = made
+    _OPTIONS_TABLE[slot] = (state, seat, found)
     return found
 
 
@@ -773,7 +782,11 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
         ):
-            plays = options(state, seat)
+            trick = state.trick
+            if seat == state.turn and trick and not state.trick_over:  # following: ``options``
+                plays = _follows(state, seat, trick[-1].combo)  # inline, but for its memo miss
+            else:
+                plays = options(state, seat)
             listed = plays._listing if plays.can_pass else plays._actions  # made: no frame
             return plays.listing() if listed is None else listed
         plays = options(state, seat)  # early in a round: a seat that may still call
