@@ -14,7 +14,7 @@ from operator import attrgetter, indexOf, is_
 from typing import Any, Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.drafts import draft_class, drafts_work
+from cardroom.engine.drafts import copier, draft_class, drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -89,6 +89,7 @@ from .state import (
     GRAND_PHASE,
     MEMO_MASK,
     NO_CALL,
+    PLAY_FIELDS,
     PLAY_PHASE,
     SEATS,
     TICHU_CALL,
@@ -106,6 +107,7 @@ from .state import (
 )
 
 TichuStep = Step[TichuState, JsonAble]
+Events = tuple[JsonAble, ...]
 _STEP_DRAFT: Final = draft_class(Step)
 
 
@@ -122,6 +124,41 @@ def _step(state: TichuState, events: tuple[JsonAble, ...], played: object = None
 
 if drafts_work(TichuState):  # pure Python: the same work, without a second frame
     globals()["_step"] = make_step
+
+
+def _moved_step(
+    state: TichuState, turn: int | None, passed: int, over: bool, events: Events, action: object
+) -> TichuStep:
+    """``_step(moved(state, turn, passed, over), events, action)``: a pass's step. Pure Python
+    swaps in a copier building both drafts in one frame, below."""
+    return _step(moved(state, turn, passed, over), events, action)
+
+
+def _played_step(
+    state: TichuState,
+    hands: tuple[int, ...],
+    trick: tuple[TrickPlay, ...],
+    turn: int | None,
+    passed: int,
+    over: bool,
+    final: bool,
+    wish: int | None,
+    wisher: int | None,
+    out: tuple[int, ...],
+    piles: tuple[int, ...],
+    events: Events,
+    action: object,
+) -> TichuStep:
+    """``_step(played(state, ...), events, action)``: a play's step (see ``_moved_step``)."""
+    new = played(state, hands, trick, turn, passed, over, final, wish, wisher, out, piles)
+    return _step(new, events, action)
+
+
+if drafts_work(TichuState):  # pure Python
+    globals().update(
+        _moved_step=copier(TichuState, ("turn", "passed", "trick_over"), Step),
+        _played_step=copier(TichuState, PLAY_FIELDS, Step),
+    )
 DEAL_REQUEST = ChanceRequest("shuffle", 56)
 WISH_RANKS = range(2, 15)
 FIRST_DEAL = 8
@@ -1033,7 +1070,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     top_seat, hands = trick[-1].seat, state.hands
     after = seat + 1 & 3
     if hands[after] and after != top_seat and not passed >> after & 1:  # most passes: it answers
-        return _step(moved(state, after, passed, False), _PASSED[seat])
+        return _moved_step(state, after, passed, False, _PASSED[seat], None)
     for s in range(SEATS):  # someone else may still answer the top play
         if hands[s] and s != top_seat and not passed >> s & 1:
             skip = passed if state.config.pass_is_final else 0
@@ -1144,9 +1181,23 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
     fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
     wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
+    if fast:  # logged with the Phoenix value as played
+        return _played_step(
+            state,
+            hands,
+            trick,
+            turn,
+            passed,
+            False,
+            False,
+            wish,
+            wisher,
+            out,
+            piles,
+            tuple(events),
+            action,
+        )
     new = played(state, hands, trick, turn, passed, False, False, wish, wisher, out, piles)
-    if fast:
-        return _step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is PLAY_PHASE and not state.final:
