@@ -39,22 +39,21 @@ def choose(game: AnyGame, state: Any, rng: random.Random) -> tuple[int, Any]:
         return seat, rng.choice(game.legal_actions(state, seat))
     bits = rng.getrandbits
     n = len(seats)
-    if not n:
-        raise IndexError("no active seat to choose from")
-    k = n.bit_length()
-    r = bits(k)
+    r = bits(k := n.bit_length()) if n else _nothing()
     while r >= n:
         r = bits(k)
     seat = seats[r]
     legal = game.legal_actions(state, seat)
     n = len(legal)
-    if not n:
-        raise IndexError("no legal action to choose from")
-    k = n.bit_length()
-    r = bits(k)
+    r = bits(k := n.bit_length()) if n else _nothing()
     while r >= n:
         r = bits(k)
     return seat, legal[r]
+
+
+def _nothing() -> int:
+    """``choice``'s error on an empty sequence (``_randbelow(0)`` would never return)."""
+    raise IndexError("nothing to choose from")
 
 
 _SORTED: dict[frozenset[int], list[int]] = {}

@@ -89,7 +89,6 @@ from .state import (
     GRAND_PHASE,
     MEMO_MASK,
     NO_CALL,
-    PLAY_FIELDS,
     PLAY_PHASE,
     SEATS,
     TICHU_CALL,
@@ -134,31 +133,8 @@ def _moved_step(
     return _step(moved(state, turn, passed, over), events, action)
 
 
-def _played_step(
-    state: TichuState,
-    hands: tuple[int, ...],
-    trick: tuple[TrickPlay, ...],
-    turn: int | None,
-    passed: int,
-    over: bool,
-    final: bool,
-    wish: int | None,
-    wisher: int | None,
-    out: tuple[int, ...],
-    piles: tuple[int, ...],
-    events: Events,
-    action: object,
-) -> TichuStep:
-    """``_step(played(state, ...), events, action)``: a play's step (see ``_moved_step``)."""
-    new = played(state, hands, trick, turn, passed, over, final, wish, wisher, out, piles)
-    return _step(new, events, action)
-
-
 if drafts_work(TichuState):  # pure Python
-    globals().update(
-        _moved_step=copier(TichuState, ("turn", "passed", "trick_over"), Step),
-        _played_step=copier(TichuState, PLAY_FIELDS, Step),
-    )
+    globals().update(_moved_step=copier(TichuState, ("turn", "passed", "trick_over"), Step))
 DEAL_REQUEST = ChanceRequest("shuffle", 56)
 WISH_RANKS = range(2, 15)
 FIRST_DEAL = 8
@@ -1181,23 +1157,9 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     goes_on = len(out) < 2 or (len(out) == 2 and out[1] != partner(out[0]))  # R9.3: not over
     fast = goes_on and (turn is not None or not trick)  # the hot path: no round or trick end
     wisher = seat if fast and cards >> MJ & 1 else None  # R8.1.1: the wish comes next
-    if fast:  # logged with the Phoenix value as played
-        return _played_step(
-            state,
-            hands,
-            trick,
-            turn,
-            passed,
-            False,
-            False,
-            wish,
-            wisher,
-            out,
-            piles,
-            tuple(events),
-            action,
-        )
     new = played(state, hands, trick, turn, passed, False, False, wish, wisher, out, piles)
+    if fast:
+        return _step(new, tuple(events), action)  # logged with the Phoenix value as played
     step = _after_play(new, seat, events)
     state = step.state
     if cards >> MJ & 1 and state.phase is PLAY_PHASE and not state.final:

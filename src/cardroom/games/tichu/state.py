@@ -283,17 +283,16 @@ def moved(state: TichuState, turn: int | None, passed: int, over: bool) -> Tichu
     )
 
 
-PLAY_FIELDS: Final = (
+_PLAY_FIELDS: Final = (
     *("hands", "trick", "turn", "passed", "trick_over"),
     *("final", "wish", "wisher", "out", "piles"),
 )
-"""The fields ``played`` sets (in its order); the rest are copied."""
 if _DRAFTS:  # pure Python: the native stores above would raise on the frozen classes, so
     # drafts filled slot by slot take their names, with the same signatures (callers look them
     # up by name: a module importing them gets these; compiled callers call the defs natively)
     globals().update(
         trick_play=builder(TrickPlay),
-        played=copier(TichuState, PLAY_FIELDS),
+        played=copier(TichuState, _PLAY_FIELDS),
         moved=copier(TichuState, ("turn", "passed", "trick_over")),
     )
 
