@@ -61,21 +61,35 @@ def builder(cls: type[T]) -> Callable[..., T]:
     return built
 
 
-def copier(cls: type[T], changed: tuple[str, ...]) -> Callable[..., T] | None:
+def copier(
+    cls: type[T], changed: tuple[str, ...], into: type | None = None
+) -> Callable[..., Any] | None:
     """A function ``copy(old, *values)``: a copy of the ``cls`` instance ``old`` with the fields
     ``changed`` set to ``values`` (positionally), as a draft whose other slots are copied one by
     one (no tuple of every field built and unpacked, no ``replace`` by name); None when ``cls``
-    is compiled (``drafts_work``), whose callers build it their own way."""
+    is compiled (``drafts_work``), whose callers build it their own way.
+
+    With ``into`` (a frozen slotted dataclass too), ``copy(old, *values, *others)`` is
+    ``into(the copy, *others)``, built as a draft in the same frame (a move's state and step)."""
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     if not set(changed) <= set(names):
         raise ValueError(f"{cls.__name__} has no field {set(changed) - set(names)}")
     if not drafts_work(cls):
         return None
     stores = "".join(f"    new.{n} = {n if n in changed else 'old.' + n}\n" for n in names)
-    code = f"def copy(old, {', '.join(changed)}):\n    new = draft()\n{stores}"
-    code += "    new.__class__ = cls\n    return new\n"
+    params = ", ".join(changed)
     namespace: dict[str, Any] = {"draft": draft_class(cls), "cls": cls}
+    if into is None:
+        code = f"def copy(old, {params}):\n    new = draft()\n{stores}"
+        code += "    new.__class__ = cls\n    return new\n"
+    else:  # the copy wrapped as the first field of an ``into`` built from the other fields
+        wrap = [f.name for f in fields(into)]
+        code = f"def copy(old, {params}, {', '.join(wrap[1:])}):\n    new = draft()\n{stores}"
+        code += f"    new.__class__ = cls\n    wrapped = outer()\n    wrapped.{wrap[0]} = new\n"
+        code += "".join(f"    wrapped.{n} = {n}\n" for n in wrap[1:])
+        code += "    wrapped.__class__ = into\n    return wrapped\n"
+        namespace.update(outer=draft_class(into), into=into)
     exec(code, namespace)  # the fields' names only, as ``builder``
-    copied: Callable[..., T] = namespace["copy"]
+    copied: Callable[..., Any] = namespace["copy"]
     copied.__qualname__ = copied.__name__ = f"copy_{cls.__name__}"
     return copied

@@ -69,7 +69,10 @@ class LogRecord:
 
 
 _DRAFTS: Final = drafts_work(LogRecord)
-_RecordDraft: Final = draft_class(LogRecord) if _DRAFTS else LogRecord
+RECORD_DRAFT: Final = draft_class(LogRecord) if _DRAFTS else None
+"""Pure Python: ``LogRecord``'s draft class (``Runner.act`` fills one inline); None when
+compiled."""
+_RecordDraft: Final = LogRecord if RECORD_DRAFT is None else RECORD_DRAFT
 _new_record: Final = LogRecord.__new__
 """The class's ``__new__``, looked up once (compiled code calls it by its name otherwise)."""
 

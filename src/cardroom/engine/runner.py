@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest, ChanceResolver
 from cardroom.engine.errors import InvalidNotationError
 from cardroom.engine.game import Game, JsonAble
-from cardroom.engine.record import GameRecord, LogRecord, log_record
+from cardroom.engine.record import RECORD_DRAFT, GameRecord, LogRecord, log_record
 from cardroom.engine.transition import Transition
 from cardroom.engine.types import Seat, Step
 
@@ -145,7 +145,13 @@ class Runner(Generic[S, A, C]):
         step = self._apply(self.state, seat, parsed)
         played: Any = parsed if step.played is None else step.played
         seq = records[-1].seq + 1 if records else 1
-        record = log_record(seq, kind, seat, self._format(played), auto, at)
+        if RECORD_DRAFT is None:  # compiled
+            record = log_record(seq, kind, seat, self._format(played), auto, at)
+        else:  # pure Python: ``log_record`` inline (no frame per move)
+            record = RECORD_DRAFT()
+            record.seq, record.kind, record.seat = seq, kind, seat
+            record.text, record.auto, record.at = self._format(played), auto, at
+            record.__class__ = LogRecord
         state = step.state
         if self.resolver is not None and self._pending(state) is not None:
             chance = self.propose_chance(state, seq + 1)

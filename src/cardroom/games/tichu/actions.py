@@ -222,7 +222,12 @@ def play(cards: int, phoenix_as: int | None = None) -> TichuAction:
 
 
 def _new_play(cards: int, phoenix_as: int | None = None) -> TichuAction:
-    return _new_action(PLAY_VERB, cards, phoenix_as)
+    """``_new_action(PLAY_VERB, cards, phoenix_as)`` in one frame (pure Python only: a first
+    lead's listing makes dozens of plays never seen before)."""
+    new: Any = _ActionDraft()  # type: ignore[misc]
+    new.kind, new.cards, new.phoenix_as, new.wish, new.to = PLAY_VERB, cards, phoenix_as, None, None
+    new.__class__ = TichuAction
+    return new  # type: ignore[no-any-return]
 
 
 _PLAYS: Final[dict[int, TichuAction]] = {}

@@ -14,7 +14,7 @@ from operator import attrgetter, indexOf, is_
 from typing import Any, Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
-from cardroom.engine.drafts import draft_class, drafts_work
+from cardroom.engine.drafts import copier, draft_class, drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
 from cardroom.engine.types import Step, make_step
@@ -106,6 +106,7 @@ from .state import (
 )
 
 TichuStep = Step[TichuState, JsonAble]
+Events = tuple[JsonAble, ...]
 _STEP_DRAFT: Final = draft_class(Step)
 
 
@@ -122,6 +123,18 @@ def _step(state: TichuState, events: tuple[JsonAble, ...], played: object = None
 
 if drafts_work(TichuState):  # pure Python: the same work, without a second frame
     globals()["_step"] = make_step
+
+
+def _moved_step(
+    state: TichuState, turn: int | None, passed: int, over: bool, events: Events, action: object
+) -> TichuStep:
+    """``_step(moved(state, turn, passed, over), events, action)``: a pass's step. Pure Python
+    swaps in a copier building both drafts in one frame, below."""
+    return _step(moved(state, turn, passed, over), events, action)
+
+
+if drafts_work(TichuState):  # pure Python
+    globals().update(_moved_step=copier(TichuState, ("turn", "passed", "trick_over"), Step))
 DEAL_REQUEST = ChanceRequest("shuffle", 56)
 WISH_RANKS = range(2, 15)
 FIRST_DEAL = 8
@@ -606,12 +619,8 @@ def options(state: TichuState, seat: int) -> Plays:
         return entry[2]
     mode = play_mode(state, seat)
     if mode is _MODE_FOLLOW:  # the most frequent question
-        top = state.trick[-1].combo
-        if top.kind <= TRIPLE_KIND and state.wish is None and top.cards != _DRG:
-            value = _set_follows(state.hands[seat], top)
-        else:
-            value = _plays_for(state.hands[seat], top, mode, state.wish)
-    elif mode is _MODE_NONE:
+        return _follows(state, seat, state.trick[-1].combo)
+    if mode is _MODE_NONE:
         value = _NO_PLAYS
     elif mode is _MODE_LEAD:
         value = _plays_for(state.hands[seat], None, mode, state.wish)
@@ -623,25 +632,38 @@ def options(state: TichuState, seat: int) -> Plays:
     return value
 
 
-def _set_follows(hand: int, top: Combo) -> Plays:
-    """The follows of a single, pair or triple (no wish): memoised by the part of the hand that
+def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
+    """``options`` of the turn seat following ``top`` (``legal_actions`` knows the mode and
+    comes here directly), memoised in ``options``' table.
+
+    The follows of a single, pair or triple (no wish) are also kept by the part of the hand that
     decides them (the natural cards above the top, the Phoenix, the Dragon; the whole hand if it
     holds a bomb), so a seat passing trick after trick, or another seat with the same high cards,
     finds them made (most follows are of singles and repeat so)."""
+    slot = (id(state) >> 4) + seat & MEMO_MASK
+    entry = _OPTIONS_TABLE[slot]
+    if entry is not None and entry[0] is state and entry[1] == seat:
+        return entry[2]
+    hand = state.hands[seat]
     strength, kind = top.strength, top.kind
-    if _holds_bomb(hand):
-        key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
+    if kind > TRIPLE_KIND or state.wish is not None or top.cards == _DRG:
+        found = _plays_for(hand, top, _MODE_FOLLOW, state.wish)
     else:
-        key = hand & _FOLLOW_KEEP[kind][strength]
-        if kind is SINGLE_KIND and hand & _PHX_MASK:  # the Phoenix single: top + ½
-            key |= strength << 56
-    follows = _FOLLOWS[kind]
-    found = follows.get(key)
-    if found is None:
-        if len(follows) >= _FOLLOWS_SIZE:
-            follows.clear()
-        combos = generate_plays(hand, top)
-        found = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
+        if _holds_bomb(hand):
+            key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
+        else:
+            key = hand & _FOLLOW_KEEP[kind][strength]
+            if kind is SINGLE_KIND and hand & _PHX_MASK:  # the Phoenix single: top + ½
+                key |= strength << 56
+        follows = _FOLLOWS[kind]
+        made = follows.get(key)
+        if made is None:
+            if len(follows) >= _FOLLOWS_SIZE:
+                follows.clear()
+            combos = generate_plays(hand, top)
+            made = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
+        found = made
+    _OPTIONS_TABLE[slot] = (state, seat, found)
     return found
 
 
@@ -773,7 +795,11 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
             or state.hands[seat].bit_count() != 14
             or not can_call_tichu(state, seat)
         ):
-            plays = options(state, seat)
+            trick = state.trick
+            if seat == state.turn and trick and not state.trick_over:  # following: ``options``
+                plays = _follows(state, seat, trick[-1].combo)  # inline, but for its memo miss
+            else:
+                plays = options(state, seat)
             listed = plays._listing if plays.can_pass else plays._actions  # made: no frame
             return plays.listing() if listed is None else listed
         plays = options(state, seat)  # early in a round: a seat that may still call
@@ -1020,7 +1046,7 @@ def _pass(state: TichuState, seat: int) -> TichuStep:
     top_seat, hands = trick[-1].seat, state.hands
     after = seat + 1 & 3
     if hands[after] and after != top_seat and not passed >> after & 1:  # most passes: it answers
-        return _step(moved(state, after, passed, False), _PASSED[seat])
+        return _moved_step(state, after, passed, False, _PASSED[seat], None)
     for s in range(SEATS):  # someone else may still answer the top play
         if hands[s] and s != top_seat and not passed >> s & 1:
             skip = passed if state.config.pass_is_final else 0
