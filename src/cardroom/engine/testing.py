@@ -25,39 +25,10 @@ AnyGame = Game[Any, Any, Any]
 
 
 def choose(game: AnyGame, state: Any, rng: random.Random) -> tuple[int, Any]:
-    """A uniformly random (seat, action) among all active seats' legal actions.
-
-    ``rng.choice`` written out for a plain ``random.Random`` (its ``_randbelow``: ``getrandbits``
-    of ``len(seq).bit_length()`` bits until below ``len(seq)``, the same draws): the benches'
-    random player moves at every step, and ``choice`` costs two Python frames a draw."""
-    active = game.active_seats(state)
-    seats = _SORTED.get(active)
-    if seats is None:
-        seats = _SORTED[active] = sorted(active)
-    if type(rng) is not random.Random:
-        seat = rng.choice(seats)
-        return seat, rng.choice(game.legal_actions(state, seat))
-    bits = rng.getrandbits
-    n = len(seats)
-    r = bits(k := n.bit_length()) if n else _nothing()
-    while r >= n:
-        r = bits(k)
-    seat = seats[r]
-    legal = game.legal_actions(state, seat)
-    n = len(legal)
-    r = bits(k := n.bit_length()) if n else _nothing()
-    while r >= n:
-        r = bits(k)
-    return seat, legal[r]
-
-
-def _nothing() -> int:
-    """``choice``'s error on an empty sequence (``_randbelow(0)`` would never return)."""
-    raise IndexError("nothing to choose from")
-
-
-_SORTED: dict[frozenset[int], list[int]] = {}
-"""The active seats in order, by set (a game has few distinct sets)."""
+    """A uniformly random (seat, action) among all active seats' legal actions."""
+    seats = sorted(game.active_seats(state))
+    seat = rng.choice(seats)
+    return seat, rng.choice(game.legal_actions(state, seat))
 
 
 def play_random(
