@@ -25,6 +25,8 @@ import statistics
 from collections import Counter
 from typing import Any
 
+from tichu_forced_calls import POOL  # the pool members of the bidding figures (a sibling script)
+
 from cardroom.bots import make_bot
 from cardroom.bots.arena.duplicate import tichu_config
 from cardroom.bots.arena.match import play_match
@@ -56,8 +58,6 @@ def call_outcomes(log: list[dict[str, Any]], levels: list[str]) -> Counter[Key]:
     return found
 
 
-POOL = ("heuristic-v1", "heuristic", "bomber", "fighter", "gambler", "search:n=30,plain")
-"""The pool members of the bidding figures in docs/bots.md."""
 WHO = ("made", "partner", "opponent")
 
 

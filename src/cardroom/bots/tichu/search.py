@@ -158,10 +158,7 @@ def _policy(sim: Sim, moves: list[Move], guarded: bool, support: bool = False) -
     )
     danger = opponent_low <= DANGER
     following = first == PASS
-    calls = sim.calls
-    hold = (
-        support and not sim.out and calls[seat] == NO_CALL and calls[(seat + 2) % SEATS] != NO_CALL
-    )
+    hold = support and _holds_back(sim, seat)
     if following and sim.top_seat == (seat + 2) % SEATS:
         if hold:
             return PASS
@@ -198,6 +195,13 @@ def _policy(sim: Sim, moves: list[Move], guarded: bool, support: bool = False) -
     if best == PASS:  # only bombs to lead with
         return next(m for m in moves if type(m) is not int)
     return best
+
+
+def _holds_back(sim: Sim, seat: int) -> bool:
+    """Whether ``seat``'s partner has called (``seat`` not) and nobody is out: going out now
+    would fail the call (``supporting_rollout_policy``)."""
+    calls = sim.calls
+    return not sim.out and calls[seat] == NO_CALL and calls[(seat + 2) % SEATS] != NO_CALL
 
 
 def candidates(view: SeatView, heuristic_choice: str) -> list[str]:
