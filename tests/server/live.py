@@ -21,15 +21,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(settings: Settings) -> Iterator[tuple[str, Any]]:
+def live_server(settings: Settings, guarded: bool = False) -> Iterator[tuple[str, Any]]:
     """Serve ``create_app(settings)`` until the block ends; yields the base URL and the app (a
-    test may reach its state, or patch how it deals)."""
+    test may reach its state, or patch how it deals). ``guarded``: with ``cardroom serve``'s
+    connection protocol and limits (``server/web/connections.py``)."""
     uvicorn = pytest.importorskip("uvicorn")
     from cardroom.server.app import create_app
+    from cardroom.server.web.connections import uvicorn_options
 
     app = create_app(settings)
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="auto")
+    options = uvicorn_options(settings) if guarded else {}
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="auto", **options
+    )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -122,7 +122,7 @@ class Settings:
     sign_in_per_minute: float = 5.0
     address_burst: int = 30
     address_per_minute: float = 30.0
-    gc_full_every: float = 600.0
+    gc_full_every: float = 3600.0
     gc_young_every: float = 0.05
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     max_open_per_address: int = 10
