@@ -45,8 +45,10 @@ class Stop(Exception):
 
 @dataclass
 class Call:
-    """The chance the model gave the forced call (None until it is made)."""
+    """The forced call (``tichu`` or ``grand``) and the chance the model gave it (None until
+    it is made)."""
 
+    kind: str
     chance: float | None = None
 
 
@@ -67,7 +69,9 @@ class ForcedCaller(TichuSearchBot):
         return choice
 
     def _keep(self, view: SeatView, choice: str | None) -> None:
-        if choice in ("tichu", "grand") and self.call.chance is None:
+        """Keep the forced call's chance. A Grand Tichu called while Tichu is forced is not
+        kept: that seat makes no Tichu call this round (as in an arena's call rate)."""
+        if choice == self.call.kind and self.call.chance is None:
             hand = cards_mask(view.obs.get("hand") or ())
             chance = grand_probability(hand) if choice == "grand" else seen_tichu_probability(view)
             if chance < self.floor:
@@ -82,7 +86,7 @@ def forced_caller(call: str, floor: float) -> ForcedCaller:
     text = f"n=30,{text},support"
     bot = ForcedCaller.from_arg(text)
     assert isinstance(bot, ForcedCaller)
-    bot.call, bot.floor = Call(), floor
+    bot.call, bot.floor = Call(call), floor
     return bot
 
 
