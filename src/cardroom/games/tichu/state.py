@@ -240,26 +240,26 @@ def played(
     """``state`` with the fields a play changes (the arguments, in field order). Compiled: one
     construction with native stores and no tuple of the values between (the rules call it
     natively); pure Python swaps in a draft copier (see the end of this module)."""
-    new = _new_state(TichuState)  # native stores (in any order)
+    new = _new_state(TichuState)  # native stores
     new.config = state.config  # type: ignore[misc]
     new.phase = state.phase  # type: ignore[misc]
-    new.hands = hands  # type: ignore[misc]
     new.round = state.round  # type: ignore[misc]
+    new.scores = state.scores  # type: ignore[misc]
+    new.score_sheet = state.score_sheet  # type: ignore[misc]
+    new.last_round = state.last_round  # type: ignore[misc]
+    new.hands = hands  # type: ignore[misc]
+    new.later = state.later  # type: ignore[misc]
+    new.calls = state.calls  # type: ignore[misc]
+    new.grand = state.grand  # type: ignore[misc]
+    new.given = state.given  # type: ignore[misc]
     new.trick = trick  # type: ignore[misc]
     new.turn = turn  # type: ignore[misc]
     new.passed = passed  # type: ignore[misc]
-    new.scores = state.scores  # type: ignore[misc]
-    new.score_sheet = state.score_sheet  # type: ignore[misc]
     new.trick_over = trick_over  # type: ignore[misc]
-    new.last_round = state.last_round  # type: ignore[misc]
-    new.later = state.later  # type: ignore[misc]
     new.final = final  # type: ignore[misc]
     new.wish = wish  # type: ignore[misc]
-    new.calls = state.calls  # type: ignore[misc]
     new.wisher = wisher  # type: ignore[misc]
     new.out = out  # type: ignore[misc]
-    new.grand = state.grand  # type: ignore[misc]
-    new.given = state.given  # type: ignore[misc]
     new.piles = piles  # type: ignore[misc]
     return new
 
