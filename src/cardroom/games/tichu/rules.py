@@ -747,18 +747,18 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
         if seat == state.turn and (state.final or state.dragon_pending):
             gifts = _GIFTS[seat]
         return LegalParts(head, plays, bomb_options(state, seat), gifts)
-    if phase is GRAND_PHASE:
-        return (
-            LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
-            if seat in active_seats(state)  # the awaited seats, memoised
-            else _NO_PARTS
-        )
-    head = (TICHU,) if can_call_tichu(state, seat) else ()
-    if phase is EXCHANGE_PHASE:
-        return LegalParts(
-            head + _exchanges(state.hands[seat], seat, state.given[seat]), _NO_PLAYS, _NO_PLAYS, ()
-        )
-    return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
+    if phase is GRAND_PHASE or phase is EXCHANGE_PHASE:
+        return LegalParts(_before_play(state, seat), _NO_PLAYS, _NO_PLAYS, ())
+    return LegalParts((TICHU,) if can_call_tichu(state, seat) else (), _NO_PLAYS, _NO_PLAYS, ())
+
+
+def _before_play(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
+    """The legal actions of ``seat`` (0..3) in the grand or exchange phase: grand/nogrand if
+    awaited; the Tichu call if still open, then the exchange choices (R3.1, R3.7, R4.1)."""
+    if state.phase is GRAND_PHASE:
+        return _GRAND_CHOICES if seat in active_seats(state) else ()  # the awaited, memoised
+    given = state.given[seat]
+    return _exchanges(state.hands[seat], seat, given, state.calls[seat] == NO_CALL)
 
 
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
@@ -806,6 +806,9 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
         return (TICHU, *plays.listing())
+    phase = state.phase
+    if (phase is EXCHANGE_PHASE or phase is GRAND_PHASE) and 0 <= seat < SEATS:
+        return _before_play(state, seat)  # no parts to build and join
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
         return head
@@ -829,21 +832,24 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
-    """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
+def _exchanges(
+    hand: int, seat: int, given: tuple[int | None, ...], may_call: bool
+) -> tuple[TichuAction, ...]:
+    """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices), after
+    the Tichu call if ``may_call`` (no call yet) and some choice is still open (R3.7)."""
     open_ = 0
     for k, c in enumerate(given):
         if c is None:
             open_ |= 1 << k
-    return _exchange_choices(_EXCHANGE_ROWS[seat][open_], hand)
+    return _exchange_choices(_CALL if may_call and open_ else (), _EXCHANGE_ROWS[seat][open_], hand)
 
 
 def _exchange_choices(
-    rows: tuple[tuple[TichuAction, ...], ...], hand: int
+    head: tuple[TichuAction, ...], rows: tuple[tuple[TichuAction, ...], ...], hand: int
 ) -> tuple[TichuAction, ...]:
-    """The choices of ``rows`` (by card) for the cards of ``hand``: a native loop when compiled;
-    pure Python swaps in ``_chained_choices``, below."""
-    found: list[TichuAction] = []
+    """``head``, then the choices of ``rows`` (by card) for the cards of ``hand``: a native loop
+    when compiled; pure Python swaps in ``_chained_choices``, below."""
+    found: list[TichuAction] = list(head)
     for card in range(56):  # native bit tests: cheaper than iterating ``card_indices`` here
         if hand >> card & 1:
             found.extend(rows[card])
@@ -851,10 +857,10 @@ def _exchange_choices(
 
 
 def _chained_choices(
-    rows: tuple[tuple[TichuAction, ...], ...], hand: int
+    head: tuple[TichuAction, ...], rows: tuple[tuple[TichuAction, ...], ...], hand: int
 ) -> tuple[TichuAction, ...]:
     """``_exchange_choices`` at C speed in pure Python (no Python frame per choice)."""
-    return tuple(chain.from_iterable(map(rows.__getitem__, card_indices(hand))))
+    return tuple(chain(head, chain.from_iterable(map(rows.__getitem__, card_indices(hand)))))
 
 
 if drafts_work(TichuState):  # pure Python
@@ -987,9 +993,9 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     if not state.hands[seat] & card_mask:
         raise IllegalActionError(f"R4.1: you do not hold {format_card(card)}")
     new_row = (*row[: k - 1], card, *row[k:])
-    given = (*state.given[:seat], new_row, *state.given[seat + 1 :])
+    given = _set(state.given, seat, new_row)
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
-    new = state.replace(given=given, hands=hands)
+    new = _gave(state, hands, given)
     if None in new_row:
         return _step(new, ())
     events: list[TichuEvent] = [ExchangeSubmitted(seat, _row(new_row))]
@@ -1003,6 +1009,18 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
         new = new.replace(phase=PLAY_PHASE, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
     return _step(new, tuple(events))
+
+
+def _gave(
+    state: TichuState, hands: tuple[int, ...], given: tuple[tuple[int | None, ...], ...]
+) -> TichuState:
+    """``state.replace(hands=hands, given=given)``: an exchange choice's copy. Pure Python swaps
+    in a copier (no keyword arguments to gather), below."""
+    return state.replace(hands=hands, given=given)
+
+
+if drafts_work(TichuState):  # pure Python
+    globals()["_gave"] = copier(TichuState, ("hands", "given"))
 
 
 def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
