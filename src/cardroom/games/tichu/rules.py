@@ -593,7 +593,7 @@ def _leads(hand: int) -> Plays:
             found = plays.without(held ^ hand)
             break
     else:
-        found = Plays(generate_plays(hand, None))
+        found = Plays(generate_plays(hand, None, _holds_bomb(hand)))  # known: a current hand
     _RECENT_LEADS.insert(0, (hand, found))
     if len(_RECENT_LEADS) > _RECENT_SIZE:
         _RECENT_LEADS.pop()
@@ -649,7 +649,8 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
     if kind > TRIPLE_KIND or state.wish is not None or top.cards == _DRG:
         found = _plays_for(hand, top, _MODE_FOLLOW, state.wish)
     else:
-        if _holds_bomb(hand):
+        bombs = _holds_bomb(hand)
+        if bombs:
             key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
         else:
             key = hand & _FOLLOW_KEEP[kind][strength]
@@ -660,7 +661,7 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
         if made is None:
             if len(follows) >= _FOLLOWS_SIZE:
                 follows.clear()
-            combos = generate_plays(hand, top)
+            combos = generate_plays(hand, top, bombs)
             made = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
         found = made
     _OPTIONS_TABLE[slot] = (state, seat, found)
