@@ -317,7 +317,8 @@ _active: Final = PerState(_active_of)
 _ACTIVE_TABLE: Final = _active.table
 _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 """For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
-seats holding a bomb (passes share both tuples, so this is computed once per play)."""
+seats holding a bomb (passes share both tuples, so this is computed once per play; a hand that
+only lost cards since keeps its answer if it held no bomb). ``_follows`` reads the bombs too."""
 
 
 def _holds_bomb(hand: int) -> bool:
@@ -338,12 +339,15 @@ def _interrupters(state: TichuState, turn: int | None) -> int:
     hands, calls = state.hands, state.calls
     holders = _HOLDERS
     if holders[0] is not hands or holders[1] is not calls:
+        before, had = holders[0], holders[3]  # the last hands seen and their bombs
         callers = bombers = 0
         for s in range(SEATS):
             hand = hands[s]
             if calls[s] == NO_CALL and hand.bit_count() == 14:
                 callers |= 1 << s
-            if _holds_bomb(hand):
+            if before and (hand is before[s] or not (had >> s & 1 or hand & ~before[s])):
+                bombers |= had & 1 << s  # the same hand, or a part of one without a bomb
+            elif _holds_bomb(hand):
                 bombers |= 1 << s
         holders = _HOLDERS = (hands, calls, callers, bombers)
     callers, bombers = holders[2], holders[3]
@@ -649,7 +653,8 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
     if kind > TRIPLE_KIND or state.wish is not None or top.cards == _DRG:
         found = _plays_for(hand, top, _MODE_FOLLOW, state.wish)
     else:
-        bombs = _holds_bomb(hand)
+        holders = _HOLDERS  # most often the hands' own: their bombs known without a call
+        bombs = bool(holders[3] >> seat & 1) if holders[0] is state.hands else _holds_bomb(hand)
         if bombs:
             key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
         else:
