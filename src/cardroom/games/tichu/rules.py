@@ -332,6 +332,11 @@ if drafts_work(TichuState):  # pure Python (the state module, compiled with this
     globals()["_holds_bomb"] = lru_cache(maxsize=1 << 12)(has_bomb)
 
 
+_CARRY: Final = drafts_work(TichuState)
+"""Pure Python: ``_interrupters`` carries a hand's bombs from the last hands seen (compiled, a
+native ``has_bomb`` is cheaper than the test)."""
+
+
 def _interrupters(state: TichuState, turn: int | None) -> int:
     """Seats (bit mask) that may call Tichu or throw a bomb now, besides the turn (R3.2, R7.4,
     R7.5), in the play phase with no wish owed and no final trick."""
@@ -345,7 +350,7 @@ def _interrupters(state: TichuState, turn: int | None) -> int:
             hand = hands[s]
             if calls[s] == NO_CALL and hand.bit_count() == 14:
                 callers |= 1 << s
-            if before and (hand is before[s] or not (had >> s & 1 or hand & ~before[s])):
+            if _CARRY and before and (hand is before[s] or not (had >> s & 1 or hand & ~before[s])):
                 bombers |= had & 1 << s  # the same hand, or a part of one without a bomb
             elif _holds_bomb(hand):
                 bombers |= 1 << s
