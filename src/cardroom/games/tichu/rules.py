@@ -654,8 +654,8 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
     hand = state.hands[seat]
-    strength, kind = top.strength, top.kind
-    if kind > TRIPLE_KIND or state.wish is not None or top.cards == _DRG:
+    kind, strength = top[0], top[2]  # by index: a named tuple's fields read faster
+    if kind > TRIPLE_KIND or state.wish is not None or top[1] == _DRG:
         found = _plays_for(hand, top, _MODE_FOLLOW, state.wish)
     else:
         holders = _HOLDERS  # most often the hands' own: their bombs known without a call
@@ -1149,7 +1149,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
-    cards = combo.cards
+    cards = combo[1]  # its cards (by index, as in ``_follows``)
     events: list[TichuEvent] = []
     trick, piles, passed, config = state.trick, state.piles, state.passed, state.config
     leads = not onto and seat == state.turn
