@@ -286,25 +286,28 @@ def active_seats(state: TichuState) -> frozenset[int]:
 
     Asked of every state by the runner, the bots and each audience's observation: memoised by
     state identity (``PerState``, looked up inline: a call frame costs as much as a hit), and
-    found by bit tests on the hands, never by listing anyone's plays."""
-    slot = (id(state) >> 4) & MEMO_MASK
-    entry = _ACTIVE_TABLE[slot]
-    if entry is not None and entry[0] is state:
-        return entry[2]
-    if state.phase is not PLAY_PHASE:
-        value = awaited_seats(state)
-    elif state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
-        value = _SEAT_SETS[1 << state.wisher]
-    else:
+    found by bit tests on the hands, never by listing anyone's plays. Most play-phase answers
+    are read off a few fields before the memo (as cheap as a hit, and nothing to store)."""
+    phase = state.phase
+    if phase is PLAY_PHASE:
+        wisher = state.wisher
+        if wisher is not None:  # nobody else may act before the wish (R8.1.1)
+            return _SEAT_SETS[1 << wisher]
         turn = state.turn
         mask = 0 if turn is None else 1 << turn
         holders = _HOLDERS  # most steps: nobody may call or bomb (known without a frame)
         if state.final or (
             holders[0] is state.hands and holders[1] is state.calls and not holders[2] | holders[3]
         ):
-            value = _SEAT_SETS[mask]
-        else:
-            value = _SEAT_SETS[mask | _interrupters(state, turn)]
+            return _SEAT_SETS[mask]
+    slot = (id(state) >> 4) & MEMO_MASK
+    entry = _ACTIVE_TABLE[slot]
+    if entry is not None and entry[0] is state:
+        return entry[2]
+    if phase is PLAY_PHASE:
+        value = _SEAT_SETS[mask | _interrupters(state, turn)]
+    else:
+        value = awaited_seats(state)
     _ACTIVE_TABLE[slot] = (state, 0, value)
     return value
 
