@@ -225,7 +225,10 @@ def _new_play(cards: int, phoenix_as: int | None = None) -> TichuAction:
     """``_new_action(PLAY_VERB, cards, phoenix_as)`` in one frame (pure Python only: a first
     lead's listing makes dozens of plays never seen before)."""
     new: Any = _ActionDraft()  # type: ignore[misc]
-    new.kind, new.cards, new.phoenix_as, new.wish, new.to = PLAY_VERB, cards, phoenix_as, None, None
+    new.kind = PLAY_VERB  # one store each: no tuple of the values built and unpacked
+    new.cards = cards
+    new.phoenix_as = phoenix_as
+    new.wish = new.to = None
     new.__class__ = TichuAction
     return new  # type: ignore[no-any-return]
 

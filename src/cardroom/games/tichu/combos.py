@@ -869,9 +869,10 @@ def enumerate_bombs(hand: int, top: Combo | None) -> tuple[Combo, ...]:
     return tuple(bombs)
 
 
-def generate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
-    """``enumerate_plays`` without its caches, for simulators whose (hand, top) rarely repeat."""
-    return _generate(hand, top)
+def generate_plays(hand: int, top: Combo | None, bombs: bool | None = None) -> tuple[Combo, ...]:
+    """``enumerate_plays`` without its caches, for simulators whose (hand, top) rarely repeat;
+    ``bombs``: ``has_bomb(hand)``, if the caller knows it already."""
+    return _generate(hand, top, bombs)
 
 
 def enumerate_plays(hand: int, top: Combo | None) -> tuple[Combo, ...]:
@@ -908,8 +909,8 @@ def _follows(hand: int, top: Combo) -> tuple[Combo, ...]:
     return _generate(hand, top)
 
 
-def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
-    """The listing of ``enumerate_plays``, uncached."""
+def _generate(hand: int, top: Combo | None, bombs: bool | None = None) -> tuple[Combo, ...]:
+    """The listing of ``enumerate_plays``, uncached (``bombs`` as in ``generate_plays``)."""
     if top is not None and (top.cards == _DOG or top.kind == BOMB_KIND):
         return enumerate_bombs(hand, top)
     out: list[Combo] = []
@@ -941,10 +942,10 @@ def _generate(hand: int, top: Combo | None) -> tuple[Combo, ...]:
                 _add_straights(hand, suits, ranks, top.length, above, out)
             else:
                 _add_stairs(hand, suits, ranks, top.length, above, out)
-    if has_bomb(hand):
-        bombs = _all_bombs(_suits_by_rank(hand))
-        bombs.sort(key=_sort_key)
-        out.extend(bombs)
+    if has_bomb(hand) if bombs is None else bombs:
+        found = _all_bombs(_suits_by_rank(hand))
+        found.sort(key=_sort_key)
+        out.extend(found)
     return tuple(out)
 
 

@@ -74,11 +74,9 @@ class TichuGame:
         )
 
     # -- state transitions --------------------------------------------------------------------
-    def new(self, config: TichuConfig) -> TichuState:
-        return TichuState(config)
-
     # The rules' functions themselves, not wrappers: the runner, bots and observations call
     # these several times per step, and a wrapper's frame costs as much as a cheap answer.
+    new = staticmethod(rules.new_state)
     pending_chance = staticmethod(rules.pending_chance)
     apply_chance = staticmethod(rules.deal)
     active_seats = staticmethod(rules.active_seats)

@@ -173,7 +173,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
     later = tuple(_mask(order[base + 6 * s : base + 6 * s + 6]) for s in range(SEATS))
     if not state.config.allow_grand:
         later = (0, 0, 0, 0)
-    new = _fresh(state.config).replace(
+    new = new_state(state.config).replace(
         phase=GRAND_PHASE if state.config.allow_grand else EXCHANGE_PHASE,
         round=state.round,
         scores=state.scores,
@@ -185,9 +185,10 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
     return _step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
 
 
-def _fresh(config: TichuConfig) -> TichuState:
+def new_state(config: TichuConfig) -> TichuState:
     """A new match's state under ``config`` (every round field at its start), kept for the last
-    config asked: a deal copies it (a copy is several times cheaper than the constructor)."""
+    config asked: a new game starts from it and a deal copies it (states are immutable values;
+    a copy, or the same value, is several times cheaper than the 20-field constructor)."""
     fresh = _FRESH[0]
     if fresh is None or fresh.config is not config:
         fresh = _FRESH[0] = TichuState(config)
@@ -285,25 +286,28 @@ def active_seats(state: TichuState) -> frozenset[int]:
 
     Asked of every state by the runner, the bots and each audience's observation: memoised by
     state identity (``PerState``, looked up inline: a call frame costs as much as a hit), and
-    found by bit tests on the hands, never by listing anyone's plays."""
-    slot = (id(state) >> 4) & MEMO_MASK
-    entry = _ACTIVE_TABLE[slot]
-    if entry is not None and entry[0] is state:
-        return entry[2]
-    if state.phase is not PLAY_PHASE:
-        value = awaited_seats(state)
-    elif state.wisher is not None:  # nobody else may act before the wish (R8.1.1)
-        value = _SEAT_SETS[1 << state.wisher]
-    else:
+    found by bit tests on the hands, never by listing anyone's plays. Most play-phase answers
+    are read off a few fields before the memo (as cheap as a hit, and nothing to store)."""
+    phase = state.phase
+    if phase is PLAY_PHASE:
+        wisher = state.wisher
+        if wisher is not None:  # nobody else may act before the wish (R8.1.1)
+            return _SEAT_SETS[1 << wisher]
         turn = state.turn
         mask = 0 if turn is None else 1 << turn
         holders = _HOLDERS  # most steps: nobody may call or bomb (known without a frame)
         if state.final or (
             holders[0] is state.hands and holders[1] is state.calls and not holders[2] | holders[3]
         ):
-            value = _SEAT_SETS[mask]
-        else:
-            value = _SEAT_SETS[mask | _interrupters(state, turn)]
+            return _SEAT_SETS[mask]
+    slot = (id(state) >> 4) & MEMO_MASK
+    entry = _ACTIVE_TABLE[slot]
+    if entry is not None and entry[0] is state:
+        return entry[2]
+    if phase is PLAY_PHASE:
+        value = _SEAT_SETS[mask | _interrupters(state, turn)]
+    else:
+        value = awaited_seats(state)
     _ACTIVE_TABLE[slot] = (state, 0, value)
     return value
 
@@ -317,7 +321,8 @@ _active: Final = PerState(_active_of)
 _ACTIVE_TABLE: Final = _active.table
 _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 """For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
-seats holding a bomb (passes share both tuples, so this is computed once per play)."""
+seats holding a bomb (passes share both tuples, so this is computed once per play; a hand that
+only lost cards since keeps its answer if it held no bomb). ``_follows`` reads the bombs too."""
 
 
 def _holds_bomb(hand: int) -> bool:
@@ -331,6 +336,11 @@ if drafts_work(TichuState):  # pure Python (the state module, compiled with this
     globals()["_holds_bomb"] = lru_cache(maxsize=1 << 12)(has_bomb)
 
 
+_CARRY: Final = drafts_work(TichuState)
+"""Pure Python: ``_interrupters`` carries a hand's bombs from the last hands seen (compiled, a
+native ``has_bomb`` is cheaper than the test)."""
+
+
 def _interrupters(state: TichuState, turn: int | None) -> int:
     """Seats (bit mask) that may call Tichu or throw a bomb now, besides the turn (R3.2, R7.4,
     R7.5), in the play phase with no wish owed and no final trick."""
@@ -338,12 +348,15 @@ def _interrupters(state: TichuState, turn: int | None) -> int:
     hands, calls = state.hands, state.calls
     holders = _HOLDERS
     if holders[0] is not hands or holders[1] is not calls:
+        before, had = holders[0], holders[3]  # the last hands seen and their bombs
         callers = bombers = 0
         for s in range(SEATS):
             hand = hands[s]
             if calls[s] == NO_CALL and hand.bit_count() == 14:
                 callers |= 1 << s
-            if _holds_bomb(hand):
+            if _CARRY and before and (hand is before[s] or not (had >> s & 1 or hand & ~before[s])):
+                bombers |= had & 1 << s  # the same hand, or a part of one without a bomb
+            elif _holds_bomb(hand):
                 bombers |= 1 << s
         holders = _HOLDERS = (hands, calls, callers, bombers)
     callers, bombers = holders[2], holders[3]
@@ -593,7 +606,7 @@ def _leads(hand: int) -> Plays:
             found = plays.without(held ^ hand)
             break
     else:
-        found = Plays(generate_plays(hand, None))
+        found = Plays(generate_plays(hand, None, _holds_bomb(hand)))  # known: a current hand
     _RECENT_LEADS.insert(0, (hand, found))
     if len(_RECENT_LEADS) > _RECENT_SIZE:
         _RECENT_LEADS.pop()
@@ -645,11 +658,13 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
     if entry is not None and entry[0] is state and entry[1] == seat:
         return entry[2]
     hand = state.hands[seat]
-    strength, kind = top.strength, top.kind
-    if kind > TRIPLE_KIND or state.wish is not None or top.cards == _DRG:
+    kind, strength = top[0], top[2]  # by index: a named tuple's fields read faster
+    if kind > TRIPLE_KIND or state.wish is not None or top[1] == _DRG:
         found = _plays_for(hand, top, _MODE_FOLLOW, state.wish)
     else:
-        if _holds_bomb(hand):
+        holders = _HOLDERS  # most often the hands' own: their bombs known without a call
+        bombs = bool(holders[3] >> seat & 1) if holders[0] is state.hands else _holds_bomb(hand)
+        if bombs:
             key = hand | (strength | 32) << 56  # strength < 32; the keys stay below 2**62
         else:
             key = hand & _FOLLOW_KEEP[kind][strength]
@@ -660,7 +675,7 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
         if made is None:
             if len(follows) >= _FOLLOWS_SIZE:
                 follows.clear()
-            combos = generate_plays(hand, top)
+            combos = generate_plays(hand, top, bombs)
             made = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
         found = made
     _OPTIONS_TABLE[slot] = (state, seat, found)
@@ -747,18 +762,18 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
         if seat == state.turn and (state.final or state.dragon_pending):
             gifts = _GIFTS[seat]
         return LegalParts(head, plays, bomb_options(state, seat), gifts)
-    if phase is GRAND_PHASE:
-        return (
-            LegalParts(_GRAND_CHOICES, _NO_PLAYS, _NO_PLAYS, ())
-            if seat in active_seats(state)  # the awaited seats, memoised
-            else _NO_PARTS
-        )
-    head = (TICHU,) if can_call_tichu(state, seat) else ()
-    if phase is EXCHANGE_PHASE:
-        return LegalParts(
-            head + _exchanges(state.hands[seat], seat, state.given[seat]), _NO_PLAYS, _NO_PLAYS, ()
-        )
-    return LegalParts(head, _NO_PLAYS, _NO_PLAYS, ())
+    if phase is GRAND_PHASE or phase is EXCHANGE_PHASE:
+        return LegalParts(_before_play(state, seat), _NO_PLAYS, _NO_PLAYS, ())
+    return LegalParts((TICHU,) if can_call_tichu(state, seat) else (), _NO_PLAYS, _NO_PLAYS, ())
+
+
+def _before_play(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
+    """The legal actions of ``seat`` (0..3) in the grand or exchange phase: grand/nogrand if
+    awaited; the Tichu call if still open, then the exchange choices (R3.1, R3.7, R4.1)."""
+    if state.phase is GRAND_PHASE:
+        return _GRAND_CHOICES if seat in active_seats(state) else ()  # the awaited, memoised
+    given = state.given[seat]
+    return _exchanges(state.hands[seat], seat, given, state.calls[seat] == NO_CALL)
 
 
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
@@ -806,6 +821,9 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
         return (TICHU, *plays.listing())
+    phase = state.phase
+    if (phase is EXCHANGE_PHASE or phase is GRAND_PHASE) and 0 <= seat < SEATS:
+        return _before_play(state, seat)  # no parts to build and join
     head, plays, bombs, gifts = legal_parts(state, seat)
     if not plays.combos and not bombs.combos and not gifts:
         return head
@@ -829,21 +847,24 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _exchanges(hand: int, seat: int, given: tuple[int | None, ...]) -> tuple[TichuAction, ...]:
-    """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices)."""
+def _exchanges(
+    hand: int, seat: int, given: tuple[int | None, ...], may_call: bool
+) -> tuple[TichuAction, ...]:
+    """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices), after
+    the Tichu call if ``may_call`` (no call yet) and some choice is still open (R3.7)."""
     open_ = 0
     for k, c in enumerate(given):
         if c is None:
             open_ |= 1 << k
-    return _exchange_choices(_EXCHANGE_ROWS[seat][open_], hand)
+    return _exchange_choices(_CALL if may_call and open_ else (), _EXCHANGE_ROWS[seat][open_], hand)
 
 
 def _exchange_choices(
-    rows: tuple[tuple[TichuAction, ...], ...], hand: int
+    head: tuple[TichuAction, ...], rows: tuple[tuple[TichuAction, ...], ...], hand: int
 ) -> tuple[TichuAction, ...]:
-    """The choices of ``rows`` (by card) for the cards of ``hand``: a native loop when compiled;
-    pure Python swaps in ``_chained_choices``, below."""
-    found: list[TichuAction] = []
+    """``head``, then the choices of ``rows`` (by card) for the cards of ``hand``: a native loop
+    when compiled; pure Python swaps in ``_chained_choices``, below."""
+    found: list[TichuAction] = list(head)
     for card in range(56):  # native bit tests: cheaper than iterating ``card_indices`` here
         if hand >> card & 1:
             found.extend(rows[card])
@@ -851,10 +872,10 @@ def _exchange_choices(
 
 
 def _chained_choices(
-    rows: tuple[tuple[TichuAction, ...], ...], hand: int
+    head: tuple[TichuAction, ...], rows: tuple[tuple[TichuAction, ...], ...], hand: int
 ) -> tuple[TichuAction, ...]:
     """``_exchange_choices`` at C speed in pure Python (no Python frame per choice)."""
-    return tuple(chain.from_iterable(map(rows.__getitem__, card_indices(hand))))
+    return tuple(chain(head, chain.from_iterable(map(rows.__getitem__, card_indices(hand)))))
 
 
 if drafts_work(TichuState):  # pure Python
@@ -987,9 +1008,9 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     if not state.hands[seat] & card_mask:
         raise IllegalActionError(f"R4.1: you do not hold {format_card(card)}")
     new_row = (*row[: k - 1], card, *row[k:])
-    given = (*state.given[:seat], new_row, *state.given[seat + 1 :])
+    given = _set(state.given, seat, new_row)
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
-    new = state.replace(given=given, hands=hands)
+    new = _gave(state, hands, given)
     if None in new_row:
         return _step(new, ())
     events: list[TichuEvent] = [ExchangeSubmitted(seat, _row(new_row))]
@@ -1003,6 +1024,18 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
         new = new.replace(phase=PLAY_PHASE, hands=tuple(received), turn=leader)
         events.append(ExchangeRevealed(given))
     return _step(new, tuple(events))
+
+
+def _gave(
+    state: TichuState, hands: tuple[int, ...], given: tuple[tuple[int | None, ...], ...]
+) -> TichuState:
+    """``state.replace(hands=hands, given=given)``: an exchange choice's copy. Pure Python swaps
+    in a copier (no keyword arguments to gather), below."""
+    return state.replace(hands=hands, given=given)
+
+
+if drafts_work(TichuState):  # pure Python
+    globals()["_gave"] = copier(TichuState, ("hands", "given"))
 
 
 def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -1120,7 +1153,7 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         combo = options(state, seat).get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
-    cards = combo.cards
+    cards = combo[1]  # its cards (by index, as in ``_follows``)
     events: list[TichuEvent] = []
     trick, piles, passed, config = state.trick, state.piles, state.passed, state.config
     leads = not onto and seat == state.turn

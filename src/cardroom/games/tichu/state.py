@@ -310,11 +310,16 @@ def opponents(seat: int) -> tuple[int, int]:
 
 
 def is_dragon(combo: Combo | None) -> bool:
-    return combo is not None and combo.kind is SINGLE_KIND and combo.cards == 1 << DRG
+    """The Dragon single (fields by index: a named tuple's read faster, asked at every step)."""
+    return combo is not None and combo[0] is SINGLE_KIND and combo[1] == _DRG_MASK
 
 
 def is_dog(combo: Combo | None) -> bool:
-    return combo is not None and combo.cards == 1 << DOG
+    return combo is not None and combo[1] == _DOG_MASK
+
+
+_DRG_MASK: Final = 1 << DRG
+_DOG_MASK: Final = 1 << DOG
 
 
 def next_holding(hands: tuple[int, ...], after: int, skip: int = 0) -> int | None:
