@@ -14,6 +14,11 @@ Rounds whose chance is below ``--floor`` stop at the call (they count as rounds,
     python bench/tichu_forced_calls.py --call grand --rounds 8000 --floor 0.45 --seed fc2 \\
         --rows grand-rows.jsonl
     python bench/tichu_forced_calls.py --call tichu --load tichu-rows.jsonl  # the table only
+
+``--rollouts N`` (Tichu) also estimates, at each kept call, the chance of going out first by N
+rollouts of worlds sampled from the caller's view (``infer``), the call set, by the supporting
+and by the guarded policy; the rows keep them and the table ends with how well each estimate
+and the model rank the kept calls (the area under the ROC curve, made against failed).
 """
 
 from __future__ import annotations
@@ -28,10 +33,16 @@ from typing import Any
 from cardroom.bots import make_bot
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.tichu.belief import WorldSampler
 from cardroom.bots.tichu.firstplay import seen_tichu_probability
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability
-from cardroom.bots.tichu.search import TichuSearchBot
+from cardroom.bots.tichu.search import (
+    TichuSearchBot,
+    guarded_rollout_policy,
+    supporting_rollout_policy,
+)
 from cardroom.engine import get_game
+from cardroom.games.tichu.fastsim import Policy, Sim
 
 POOL = ("heuristic-v1", "heuristic", "bomber", "fighter", "gambler", "search:n=30,plain")
 """The pool members of the bidding figures in docs/bots.md."""
@@ -50,6 +61,9 @@ class Call:
 
     kind: str
     chance: float | None = None
+    rollouts: int = 0
+    estimates: dict[str, float] | None = None
+    """With ``rollouts``: the chance by rollouts of each policy at the call."""
 
 
 class ForcedCaller(TichuSearchBot):
@@ -77,25 +91,48 @@ class ForcedCaller(TichuSearchBot):
             if chance < self.floor:
                 raise Stop
             self.call.chance = chance
+            if self.call.rollouts and choice == "tichu":
+                self.call.estimates = {
+                    name: rollout_chance(view, policy, self.call.rollouts)
+                    for name, policy in ESTIMATES.items()
+                }
 
 
-def forced_caller(call: str, floor: float) -> ForcedCaller:
+ESTIMATES: dict[str, Policy] = {"sup": supporting_rollout_policy, "guard": guarded_rollout_policy}
+
+
+def rollout_chance(view: SeatView, policy: Policy, worlds: int) -> float:
+    """How often the seat of ``view``, having called Tichu, goes out first in ``worlds``
+    rollouts (its own generator: the round's bots draw as without the estimate)."""
+    rng = random.Random(f"estimate/{view.obs.get('round')}/{view.seat}/{view.obs.get('hand')}")
+    sampler, hits = WorldSampler(view, True), 0
+    for _ in range(worlds):
+        state = sampler.sample(rng)
+        calls = list(state.calls)
+        calls[view.seat] = "tichu"
+        sim = Sim.from_state(state.replace(calls=tuple(calls)))
+        sim.rollout(policy, rng)
+        hits += bool(sim.out) and sim.out[0] == view.seat
+    return hits / worlds
+
+
+def forced_caller(call: str, floor: float, rollouts: int = 0) -> ForcedCaller:
     """``expert`` (``search:n=30,seen=…,support``) whose threshold for ``call`` every chance
     reaches."""
     text = f"seen={ALWAYS}" if call == "tichu" else f"seen=0.43,grand={ALWAYS}"
     text = f"n=30,{text},support"
     bot = ForcedCaller.from_arg(text)
     assert isinstance(bot, ForcedCaller)
-    bot.call, bot.floor = Call(call), floor
+    bot.call, bot.floor = Call(call, rollouts=rollouts), floor
     return bot
 
 
-def play(call: str, index: int, seed: str, floor: float) -> dict[str, Any]:
+def play(call: str, index: int, seed: str, floor: float, rollouts: int = 0) -> dict[str, Any]:
     """Round ``index``: its caller's chance (None: no call, or below the floor) and outcome."""
     game = get_game("tichu")
     config = game.config_from_json({"max_rounds": 1})
     caller, member = index % 4, POOL[(index // 4) % len(POOL)]
-    forced = forced_caller(call, floor)
+    forced = forced_caller(call, floor, rollouts)
     bots: list[Any] = [None] * 4
     bots[caller], bots[(caller + 2) % 4] = forced, make_bot("tichu", "expert")
     bots[(caller + 1) % 4] = bots[(caller + 3) % 4] = make_bot("tichu", member)
@@ -106,6 +143,7 @@ def play(call: str, index: int, seed: str, floor: float) -> dict[str, Any]:
         return row
     row["chance"] = forced.call.chance
     row["made"] = final["last_round"]["out"][0] == caller
+    row.update(forced.call.estimates or {})
     return row
 
 
@@ -134,7 +172,23 @@ def table(rows: list[dict[str, Any]], thresholds: list[float]) -> list[str]:
             f"  p >= {t:.2f}: called {len(calls) / len(rows):6.1%}, made {sum(calls)} of "
             f"{len(calls)} = {sum(calls) / len(calls):.1%} [{low:.0%}, {high:.0%}]"
         )
+    estimated = [r for r in rows if r["chance"] is not None and "sup" in r]
+    if estimated:
+        ranks = ", ".join(f"{key} {auc(estimated, key):.3f}" for key in ("chance", *ESTIMATES))
+        lines.append(f"  ranking of the {len(estimated)} estimated calls (ROC area): {ranks}")
     return lines
+
+
+def auc(rows: list[dict[str, Any]], key: str) -> float:
+    """The chance that a made call's ``key`` exceeds a failed one's (ties count half).
+
+    >>> auc([{"p": 0.9, "made": True}, {"p": 0.2, "made": False}, {"p": 0.5, "made": True}], "p")
+    1.0
+    """
+    made = [r[key] for r in rows if r["made"]]
+    failed = [r[key] for r in rows if not r["made"]]
+    wins = sum((m > f) + 0.5 * (m == f) for m in made for f in failed)
+    return wins / max(len(made) * len(failed), 1)
 
 
 def main() -> None:
@@ -146,13 +200,14 @@ def main() -> None:
     parser.add_argument("--floor", type=float, default=0.0)
     parser.add_argument("--rows", help="append each round's row here (JSON lines)")
     parser.add_argument("--load", nargs="*", default=[], help="read rows instead of playing")
+    parser.add_argument("--rollouts", type=int, default=0, help="rollout estimates per call")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     for path in args.load:
         with open(path) as saved:
             rows += [json.loads(line) for line in saved]
     for index in range(args.start, args.start + (0 if args.load else args.rounds)):
-        row = play(args.call, index, args.seed, args.floor)
+        row = play(args.call, index, args.seed, args.floor, args.rollouts)
         rows.append(row)
         if args.rows:
             with open(args.rows, "a") as out:
