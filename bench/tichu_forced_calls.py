@@ -33,7 +33,7 @@ from typing import Any
 from cardroom.bots import make_bot
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import SeatView
-from cardroom.bots.tichu.belief import WorldSampler
+from cardroom.bots.tichu.calls import tichu_hits
 from cardroom.bots.tichu.firstplay import seen_tichu_probability
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability
 from cardroom.bots.tichu.search import (
@@ -42,7 +42,7 @@ from cardroom.bots.tichu.search import (
     supporting_rollout_policy,
 )
 from cardroom.engine import get_game
-from cardroom.games.tichu.fastsim import Policy, Sim
+from cardroom.games.tichu.fastsim import Policy
 
 POOL = ("heuristic-v1", "heuristic", "bomber", "fighter", "gambler", "search:n=30,plain")
 """The pool members of the bidding figures in docs/bots.md."""
@@ -103,16 +103,10 @@ ESTIMATES: dict[str, Policy] = {"sup": supporting_rollout_policy, "guard": guard
 
 def rollout_chance(view: SeatView, policy: Policy, worlds: int) -> float:
     """How often the seat of ``view``, having called Tichu, goes out first in ``worlds``
-    rollouts (its own generator: the round's bots draw as without the estimate)."""
+    rollouts (``calls.tichu_hits``, worlds weighed by the calls; its own generator: the round's
+    bots draw as without the estimate)."""
     rng = random.Random(f"estimate/{view.obs.get('round')}/{view.seat}/{view.obs.get('hand')}")
-    sampler, hits = WorldSampler(view, True), 0
-    for _ in range(worlds):
-        state = sampler.sample(rng)
-        calls = list(state.calls)
-        calls[view.seat] = "tichu"
-        sim = Sim.from_state(state.replace(calls=tuple(calls)))
-        sim.rollout(policy, rng)
-        hits += bool(sim.out) and sim.out[0] == view.seat
+    hits, _ = tichu_hits(view, rng, policy, lambda k: k < worlds, infer=True)
     return hits / worlds
 
 

@@ -23,6 +23,7 @@ from cardroom.bots.verdicts import More
 from cardroom.games.tichu.cards import DECK, DOG, MJ, iter_cards
 from cardroom.games.tichu.fastsim import Policy, Sim
 from cardroom.games.tichu.state import SEATS
+from cardroom.games.tichu.state import TICHU_CALL as CALLED
 
 PRIOR_WORLDS: Final = 24.0
 """The model's estimate counts as this many simulated worlds."""
@@ -55,12 +56,17 @@ def blend(hits: int, worlds: int, prior: float) -> float:
     return (hits + PRIOR_WORLDS * prior) / (worlds + PRIOR_WORLDS)
 
 
-def tichu_hits(view: SeatView, rng: random.Random, policy: Policy, more: More) -> tuple[int, int]:
-    """Worlds in which the seat goes out first, and worlds played (play phase, 14 cards)."""
-    sampler = WorldSampler(view)
+def tichu_hits(
+    view: SeatView, rng: random.Random, policy: Policy, more: More, infer: bool = False
+) -> tuple[int, int]:
+    """Worlds in which the seat, having called Tichu, goes out first, and worlds played (play
+    phase, 14 cards; ``infer`` as ``WorldSampler``'s). The call is set in each world, so a
+    policy that supports a calling partner (``supporting_rollout_policy``) does."""
+    sampler = WorldSampler(view, infer)
     hits = worlds = 0
     while more(worlds):
         sim = Sim.from_state(sampler.sample(rng))
+        sim.calls[view.seat] = CALLED
         sim.rollout(policy, rng)
         hits += bool(sim.out) and sim.out[0] == view.seat
         worlds += 1
