@@ -15,6 +15,11 @@ Rounds whose chance is below ``--floor`` stop at the call (they count as rounds,
         --rows grand-rows.jsonl
     python bench/tichu_forced_calls.py --call tichu --load tichu-rows.jsonl  # the table only
 
+Each row also keeps the caller's cards and ``firstplay.seen_features`` at the call (also below
+the floor, where the round is not played on) and the order the seats went out (0 the caller, 2
+its partner), so a refit of the first-play model can learn from
+the expert's own rounds and be scored on another seed's rows without replaying them.
+
 ``--rollouts N`` (Tichu) also estimates, at each kept call, the chance of going out first by N
 rollouts of worlds sampled from the caller's view (``infer``), the call set, by the supporting
 and by the guarded policy; the rows keep them and the table ends with how well each estimate
@@ -34,7 +39,7 @@ from cardroom.bots import make_bot
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.calls import tichu_hits
-from cardroom.bots.tichu.firstplay import seen_tichu_probability
+from cardroom.bots.tichu.firstplay import seen_features, seen_tichu_probability
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability
 from cardroom.bots.tichu.search import (
     TichuSearchBot,
@@ -64,6 +69,10 @@ class Call:
     rollouts: int = 0
     estimates: dict[str, float] | None = None
     """With ``rollouts``: the chance by rollouts of each policy at the call."""
+    seen: list[float] | None = None
+    """``firstplay.seen_features`` at the Tichu call: rows a refit can learn from."""
+    hand: list[str] | None = None
+    """The caller's cards at the call."""
 
 
 class ForcedCaller(TichuSearchBot):
@@ -88,6 +97,9 @@ class ForcedCaller(TichuSearchBot):
         if choice == self.call.kind and self.call.chance is None:
             hand = cards_mask(view.obs.get("hand") or ())
             chance = grand_probability(hand) if choice == "grand" else seen_tichu_probability(view)
+            self.call.hand = list(view.obs.get("hand") or ())
+            if choice == "tichu":
+                self.call.seen = list(seen_features(view))
             if chance < self.floor:
                 raise Stop
             self.call.chance = chance
@@ -134,10 +146,13 @@ def play(call: str, index: int, seed: str, floor: float, rollouts: int = 0) -> d
     try:
         final = play_match(game, config, bots, f"{seed}/{call}/{index}").final
     except Stop:
-        return row
-    row["chance"] = forced.call.chance
-    row["made"] = final["last_round"]["out"][0] == caller
-    row.update(forced.call.estimates or {})
+        final = None
+    row["hand"], row["seen"] = forced.call.hand, forced.call.seen
+    if final is not None:
+        row["chance"] = forced.call.chance
+        row["made"] = final["last_round"]["out"][0] == caller
+        row["out"] = [(seat - caller) % 4 for seat in final["last_round"]["out"]]
+        row.update(forced.call.estimates or {})
     return row
 
 
@@ -166,6 +181,15 @@ def table(rows: list[dict[str, Any]], thresholds: list[float]) -> list[str]:
             f"  p >= {t:.2f}: called {len(calls) / len(rows):6.1%}, made {sum(calls)} of "
             f"{len(calls)} = {sum(calls) / len(calls):.1%} [{low:.0%}, {high:.0%}]"
         )
+    failed = [r for r in rows if r["chance"] is not None and r["chance"] >= thresholds[-1]]
+    failed = [r for r in failed if not r["made"] and "out" in r]
+    if failed:
+        partner = sum(r["out"][0] == 2 for r in failed)
+        lines.append(
+            f"  of the {len(failed)} failed at p >= {thresholds[-1]:.2f}, the partner went out"
+            f" first in {partner} ({sum(r['out'][:2] == [2, 0] for r in failed)} with the"
+            " caller second)"
+        )
     estimated = [r for r in rows if r["chance"] is not None and "sup" in r]
     if estimated:
         ranks = ", ".join(f"{key} {auc(estimated, key):.3f}" for key in ("chance", *ESTIMATES))
@@ -181,7 +205,7 @@ def auc(rows: list[dict[str, Any]], key: str) -> float:
     """
     made = [r[key] for r in rows if r["made"]]
     failed = [r[key] for r in rows if not r["made"]]
-    wins = sum((m > f) + 0.5 * (m == f) for m in made for f in failed)
+    wins: float = sum((m > f) + 0.5 * (m == f) for m in made for f in failed)
     return wins / max(len(made) * len(failed), 1)
 
 
