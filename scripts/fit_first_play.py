@@ -10,6 +10,13 @@ the coefficients fitted on all rows.
 
     .venv/bin/python scripts/fit_first_play.py --rounds 8000 --seed fp1 --save rows.json
     .venv/bin/python scripts/fit_first_play.py --load rows.json   # refit without replaying
+
+``--forced ROWS...`` refits instead on the rows of ``bench/tichu_forced_calls.py`` (the expert
+made to call, against the pool) and compares, by 5-fold cross-validation over the rounds, the
+made rate of the most likely calls at a given call rate: the model as shipped, the seen
+features refitted, and the full hand features with what was seen. Only rounds the shipped model
+kept above the bench's floor are called (the others have no outcome); ``--test ROWS...``
+scores, on another seed's rows, the shipped model and each refit fitted on all of the first.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from fit_bidding import fit
@@ -25,7 +33,7 @@ from cardroom.bots.arena.match import play_match
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.bidding import SEEN_FEATURES, logistic
 from cardroom.bots.tichu.firstplay import seen_features
-from cardroom.bots.tichu.heuristic import TichuHeuristicBot
+from cardroom.bots.tichu.heuristic import TichuHeuristicBot, cards_mask, hand_features
 from cardroom.engine import get_game
 
 Row = tuple[list[float], bool]
@@ -74,13 +82,74 @@ def rates(scored: list[tuple[float, bool]], thresholds: list[float]) -> None:
         print(f"  p >= {t:.3f}: call {len(chosen) / len(scored):6.1%} made {made:6.1%}")
 
 
+REFITS: dict[str, Callable[[dict[str, Any]], list[float]]] = {
+    "seen refitted": lambda row: list(row["seen"]),
+    "hand + seen": lambda row: [*hand_features(cards_mask(row["hand"])), *row["seen"][2:]],
+}
+"""The feature sets refitted on forced-call rows: ``SEEN_FEATURES`` as they are, and the hand
+model's own features (``bidding.FEATURES``) in place of its logit."""
+CALL_RATES = (0.10, 0.12, 0.14, 0.16)
+
+
+def made_at_rates(rows: list[dict[str, Any]], chances: list[float | None]) -> str:
+    """The made rate of the rounds with the highest chances, taking each share of all rounds."""
+    ranked = sorted(
+        ((p, r["made"]) for p, r in zip(chances, rows, strict=True) if p is not None),
+        key=lambda t: -t[0],
+    )
+    parts = []
+    for rate in CALL_RATES:
+        top = [made for _, made in ranked[: int(rate * len(rows))]]
+        parts.append(f"{rate:.0%} called: {sum(top)}/{len(top)} = {sum(top) / len(top):.1%}")
+    return " | ".join(parts)
+
+
+def forced(paths: list[str], test: list[str], ridge: float) -> None:
+    """Refit on the expert's forced calls and compare (module docstring)."""
+    rows, tests = read_rows(paths), read_rows(test)
+    played = [r for r in rows if r["chance"] is not None]
+    print(f"{len(rows)} rounds, {len(played)} calls played on")
+    print(f"  shipped model: {made_at_rates(rows, [r['chance'] for r in rows])}")
+    for name, features in REFITS.items():
+        for cv_ridge in (1.0, 10.0, 30.0):
+            chances: list[float | None] = [None] * len(rows)
+            for fold in range(5):
+                train = [(features(r), r["made"]) for r in played if r["i"] % 5 != fold]
+                w = fit(train, cv_ridge)
+                for k, r in enumerate(rows):
+                    if r["i"] % 5 == fold and r["chance"] is not None:
+                        chances[k] = logistic(w, features(r))
+            print(f"  {name}, ridge {cv_ridge:g}: {made_at_rates(rows, chances)}")
+    if tests:
+        print(f"held out: {len(tests)} rounds")
+        print(f"  shipped model: {made_at_rates(tests, [r['chance'] for r in tests])}")
+        for name, features in REFITS.items():
+            w = fit([(features(r), r["made"]) for r in played], ridge)
+            chances = [None if r["chance"] is None else logistic(w, features(r)) for r in tests]
+            print(f"  {name}, ridge {ridge:g}: {made_at_rates(tests, chances)}")
+
+
+def read_rows(paths: list[str]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path) as f:
+            rows += [json.loads(line) for line in f]
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=8000)
     parser.add_argument("--seed", default="fp1")
     parser.add_argument("--save", help="also write the rows here (JSON) to refit without replaying")
     parser.add_argument("--load", help="fit rows written by --save instead of playing rounds")
+    parser.add_argument("--forced", nargs="+", help="refit on bench/tichu_forced_calls.py rows")
+    parser.add_argument("--test", nargs="*", default=[], help="with --forced: held-out rows")
+    parser.add_argument("--ridge", type=float, default=10.0, help="the held-out refits' ridge")
     args = parser.parse_args()
+    if args.forced:
+        forced(args.forced, args.test, args.ridge)
+        return
     if args.load:
         with open(args.load) as f:
             rows: list[Row] = [(r, bool(y)) for r, y in json.load(f)]
