@@ -8,7 +8,7 @@ server, bots and clients handle every game the same way.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -100,8 +100,9 @@ class Game(Protocol[S, A, C]):
         timers, bots and clients wait on these seats only. Public knowledge."""
         ...
 
-    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
-        """Canonically sorted; empty if the seat may not act."""
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
+        """Canonically sorted; empty if the seat may not act (a tuple, or a read-only sequence
+        whose items are made as they are read)."""
         ...
 
     def apply(self, state: S, seat: Seat, action: A) -> Step[S, JsonAble]:

@@ -8,10 +8,11 @@ undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, compress, repeat
 from operator import attrgetter, indexOf, is_
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, overload
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.drafts import copier, draft_class, drafts_work
@@ -420,7 +421,17 @@ class Plays:
 
     Read-only once built (its lazily filled memos hold the same values whoever fills them)."""
 
-    __slots__ = ("_actions", "_index", "_listing", "can_pass", "combos", "onto")
+    __slots__ = (
+        "_actions",
+        "_called",
+        "_index",
+        "_last",
+        "_listing",
+        "_view",
+        "can_pass",
+        "combos",
+        "onto",
+    )
 
     def __init__(self, combos: tuple[Combo, ...], can_pass: bool = False, onto: bool = False):
         self.combos = combos
@@ -431,6 +442,12 @@ class Plays:
         self._actions: tuple[TichuAction, ...] | None = None
         self._index: dict[int, Combo] | None = None
         self._listing: tuple[TichuAction, ...] | None = None
+        self._view: Listing | None = None
+        self._called: Listing | None = None
+        self._last: tuple[TichuAction, Combo] | None = None
+        """The action a ``Listing`` of these plays handed out last, with its combination: an
+        action applied right after it was picked from the listing is found by identity (one
+        tuple, stored at once: a reader sees a matching pair or another action)."""
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -456,6 +473,20 @@ class Plays:
             found = self._listing = (PASS, *self.actions())
         return found
 
+    def view(self) -> Listing:
+        """``listing()`` as a ``Listing``: the actions made one by one as they are read."""
+        found = self._view
+        if found is None:
+            found = self._view = Listing(_PASS_FIRST if self.can_pass else (), self)
+        return found
+
+    def called(self) -> Listing:
+        """``tichu``, then ``listing()``: the listing of a seat that may still call Tichu."""
+        found = self._called
+        if found is None:
+            found = self._called = Listing(_CALL_PASS if self.can_pass else _CALL, self)
+        return found
+
     def without(self, gone: int) -> Plays:
         """The plays that use none of the cards ``gone``, in order (their actions too, if made):
         the leads of a hand that lost ``gone`` (see ``_leads``)."""
@@ -471,6 +502,9 @@ class Plays:
     def get(self, action: TichuAction) -> Combo | None:
         """The combination of ``action`` if it is one of these plays (same kind, cards and
         Phoenix rank, nothing else set), else None."""
+        last = self._last
+        if last is not None and last[0] is action:  # just picked from a ``Listing``
+            return last[1]
         listed = self._actions
         if listed is not None:  # an action from this listing: found by identity
             at = _listed_at(listed, action)
@@ -499,6 +533,64 @@ class Plays:
 
 _cards: Final = attrgetter("cards")
 _phoenix: Final = attrgetter("phoenix_as")
+
+
+class Listing(Sequence[TichuAction]):
+    """A seat's legal actions: ``head`` (a call, a pass), then the actions of ``plays``, each
+    made only when it is read by index (a random player reads one of tens; a first lead lists
+    hundreds). Iterating, comparing or slicing reads the whole tuple (made once, by ``plays``).
+    Equal to the tuple of its actions (and hashed as it)."""
+
+    __slots__ = ("_head", "_plays", "_size", "_skip")
+
+    def __init__(self, head: tuple[TichuAction, ...], plays: Plays) -> None:
+        self._head = head
+        self._plays = plays
+        self._skip = len(head)
+        self._size = len(head) + len(plays.combos)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> TichuAction: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[TichuAction, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> TichuAction | tuple[TichuAction, ...]:
+        if type(index) is int and index >= 0:
+            at = index - self._skip
+            if at < 0:
+                return self._head[index]
+            plays = self._plays
+            if at < len(plays.combos):
+                combo = plays.combos[at]
+                action = bomb(combo[1]) if plays.onto else play(combo[1], combo[4])
+                plays._last = (action, combo)  # combo[1], combo[4]: cards, phoenix_as
+                return action
+        return self.all()[index]
+
+    def all(self) -> tuple[TichuAction, ...]:
+        """The actions as a tuple."""
+        return (*self._head, *self._plays.actions())
+
+    def __iter__(self) -> Iterator[TichuAction]:
+        return iter(self.all())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.all()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Listing):
+            return self.all() == other.all()
+        return isinstance(other, tuple) and self.all() == other
+
+    def __hash__(self) -> int:
+        return hash(self.all())
+
+    def __repr__(self) -> str:
+        return repr(self.all())
 
 
 def _listed_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
@@ -779,6 +871,7 @@ def _before_play(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
 _CALL: Final = (TICHU,)
 _CALL_PASS: Final = (TICHU, PASS)
+_PASS_FIRST: Final = (PASS,)
 
 
 def _plain_lead(state: TichuState, seat: int) -> bool:
@@ -790,8 +883,9 @@ def _plain_lead(state: TichuState, seat: int) -> bool:
     return top.seat == seat and not is_dragon(top.combo)
 
 
-def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
-    """Every legal action of ``seat``; empty if it may not act.
+def legal_actions(state: TichuState, seat: int) -> Sequence[TichuAction]:
+    """Every legal action of ``seat``; empty if it may not act. Plays come as a ``Listing``
+    (its actions made as they are read), other actions as a tuple.
 
     Canonical order: ``tichu``, exchanges (card order, then seat) or ``pass``, plays in the
     order of ``combos.enumerate_plays`` (kind, length, strength, cards), ``bomb`` onto a lying
@@ -815,12 +909,12 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
                 plays = _follows(state, seat, trick[-1].combo)  # inline, but for its memo miss
             else:
                 plays = options(state, seat)
-            listed = plays._listing if plays.can_pass else plays._actions  # made: no frame
-            return plays.listing() if listed is None else listed
+            view = plays._view  # made: no frame
+            return plays.view() if view is None else view
         plays = options(state, seat)  # early in a round: a seat that may still call
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
-        return (TICHU, *plays.listing())
+        return plays.called()
     phase = state.phase
     if (phase is EXCHANGE_PHASE or phase is GRAND_PHASE) and 0 <= seat < SEATS:
         return _before_play(state, seat)  # no parts to build and join
