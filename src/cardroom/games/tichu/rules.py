@@ -442,8 +442,8 @@ class Plays:
         self._actions: tuple[TichuAction, ...] | None = None
         self._index: dict[int, Combo] | None = None
         self._listing: tuple[TichuAction, ...] | None = None
-        self._view: Listing | None = None
-        self._called: Listing | None = None
+        self._view: PlayListing | None = None
+        self._called: PlayListing | None = None
         self._last: tuple[TichuAction, Combo] | None = None
         """The action a ``Listing`` of these plays handed out last, with its combination: an
         action applied right after it was picked from the listing is found by identity (one
@@ -473,18 +473,18 @@ class Plays:
             found = self._listing = (PASS, *self.actions())
         return found
 
-    def view(self) -> Listing:
+    def view(self) -> PlayListing:
         """``listing()`` as a ``Listing``: the actions made one by one as they are read."""
         found = self._view
         if found is None:
-            found = self._view = Listing(_PASS_FIRST if self.can_pass else (), self)
+            found = self._view = PlayListing(_PASS_FIRST if self.can_pass else (), self)
         return found
 
-    def called(self) -> Listing:
+    def called(self) -> PlayListing:
         """``tichu``, then ``listing()``: the listing of a seat that may still call Tichu."""
         found = self._called
         if found is None:
-            found = self._called = Listing(_CALL_PASS if self.can_pass else _CALL, self)
+            found = self._called = PlayListing(_CALL_PASS if self.can_pass else _CALL, self)
         return found
 
     def without(self, gone: int) -> Plays:
@@ -536,21 +536,68 @@ _phoenix: Final = attrgetter("phoenix_as")
 
 
 class Listing(Sequence[TichuAction]):
-    """A seat's legal actions: ``head`` (a call, a pass), then the actions of ``plays``, each
-    made only when it is read by index (a random player reads one of tens; a first lead lists
-    hundreds). Iterating, comparing or slicing reads the whole tuple (made once, by ``plays``).
-    Equal to the tuple of its actions (and hashed as it)."""
+    """A seat's legal actions: ``head`` (a call, a pass), then actions each made only when it
+    is read by index (a random player reads one of tens; a first lead lists hundreds, the
+    exchange 42). Iterating, comparing or slicing reads the whole tuple (made once). Equal to
+    the tuple of its actions (and hashed as it). Subclasses: ``PlayListing``, ``Exchanges``."""
 
-    __slots__ = ("_head", "_plays", "_size", "_skip")
+    __slots__ = ("_all", "_head", "_size", "_skip")
 
-    def __init__(self, head: tuple[TichuAction, ...], plays: Plays) -> None:
+    def __init__(self, head: tuple[TichuAction, ...], size: int) -> None:
         self._head = head
-        self._plays = plays
         self._skip = len(head)
-        self._size = len(head) + len(plays.combos)
+        self._size = len(head) + size
+        self._all: tuple[TichuAction, ...] | None = None
 
     def __len__(self) -> int:
         return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> TichuAction: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[TichuAction, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> TichuAction | tuple[TichuAction, ...]:
+        return self.all()[index]
+
+    def all(self) -> tuple[TichuAction, ...]:
+        """The actions as a tuple."""
+        found = self._all
+        if found is None:
+            found = self._all = self._made()
+        return found
+
+    def _made(self) -> tuple[TichuAction, ...]:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[TichuAction]:
+        return iter(self.all())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.all()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Listing):
+            return self.all() == other.all()
+        return isinstance(other, tuple) and self.all() == other
+
+    def __hash__(self) -> int:
+        return hash(self.all())
+
+    def __repr__(self) -> str:
+        return repr(self.all())
+
+
+class PlayListing(Listing):
+    """``head``, then the actions of ``plays`` (the one read last kept on ``plays``, for
+    ``apply`` to find by identity)."""
+
+    __slots__ = ("_plays",)
+
+    def __init__(self, head: tuple[TichuAction, ...], plays: Plays) -> None:
+        super().__init__(head, len(plays.combos))
+        self._plays = plays
 
     @overload
     def __getitem__(self, index: int) -> TichuAction: ...
@@ -571,26 +618,8 @@ class Listing(Sequence[TichuAction]):
                 return action
         return self.all()[index]
 
-    def all(self) -> tuple[TichuAction, ...]:
-        """The actions as a tuple."""
+    def _made(self) -> tuple[TichuAction, ...]:
         return (*self._head, *self._plays.actions())
-
-    def __iter__(self) -> Iterator[TichuAction]:
-        return iter(self.all())
-
-    def __contains__(self, action: object) -> bool:
-        return action in self.all()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Listing):
-            return self.all() == other.all()
-        return isinstance(other, tuple) and self.all() == other
-
-    def __hash__(self) -> int:
-        return hash(self.all())
-
-    def __repr__(self) -> str:
-        return repr(self.all())
 
 
 def _listed_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
@@ -855,11 +884,11 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
             gifts = _GIFTS[seat]
         return LegalParts(head, plays, bomb_options(state, seat), gifts)
     if phase is GRAND_PHASE or phase is EXCHANGE_PHASE:
-        return LegalParts(_before_play(state, seat), _NO_PLAYS, _NO_PLAYS, ())
+        return LegalParts(tuple(_before_play(state, seat)), _NO_PLAYS, _NO_PLAYS, ())
     return LegalParts((TICHU,) if can_call_tichu(state, seat) else (), _NO_PLAYS, _NO_PLAYS, ())
 
 
-def _before_play(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
+def _before_play(state: TichuState, seat: int) -> Sequence[TichuAction]:
     """The legal actions of ``seat`` (0..3) in the grand or exchange phase: grand/nogrand if
     awaited; the Tichu call if still open, then the exchange choices (R3.1, R3.7, R4.1)."""
     if state.phase is GRAND_PHASE:
@@ -941,16 +970,50 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _exchanges(
-    hand: int, seat: int, given: tuple[int | None, ...], may_call: bool
-) -> tuple[TichuAction, ...]:
+def _exchanges(hand: int, seat: int, given: tuple[int | None, ...], may_call: bool) -> Exchanges:
     """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices), after
     the Tichu call if ``may_call`` (no call yet) and some choice is still open (R3.7)."""
     open_ = 0
     for k, c in enumerate(given):
         if c is None:
             open_ |= 1 << k
-    return _exchange_choices(_CALL if may_call and open_ else (), _EXCHANGE_ROWS[seat][open_], hand)
+    return Exchanges(_CALL if may_call and open_ else (), _EXCHANGE_ROWS[seat][open_], hand)
+
+
+class Exchanges(Listing):
+    """``head``, then the choices of ``rows`` (by card: each card's, to the seats not served
+    yet) for the cards of ``hand``, in card order."""
+
+    __slots__ = ("_cards", "_hand", "_per", "_rows")
+
+    def __init__(
+        self, head: tuple[TichuAction, ...], rows: tuple[tuple[TichuAction, ...], ...], hand: int
+    ) -> None:
+        cards = self._cards = tuple(card_indices(hand))
+        per = self._per = len(rows[0])
+        self._head, self._skip, self._all = head, len(head), None  # ``Listing``'s, in one frame
+        self._size = len(head) + per * len(cards)
+        self._rows = rows
+        self._hand = hand
+
+    @overload
+    def __getitem__(self, index: int) -> TichuAction: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[TichuAction, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> TichuAction | tuple[TichuAction, ...]:
+        if type(index) is int and index >= 0:
+            at = index - self._skip
+            if at < 0:
+                return self._head[index]
+            if at < self._size - self._skip:
+                card, k = divmod(at, self._per)
+                return self._rows[self._cards[card]][k]
+        return self.all()[index]
+
+    def _made(self) -> tuple[TichuAction, ...]:
+        return _exchange_choices(self._head, self._rows, self._hand)
 
 
 def _exchange_choices(
