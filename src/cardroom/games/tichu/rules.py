@@ -22,14 +22,20 @@ from cardroom.engine.types import Step, make_step
 
 from .actions import (
     BOMB_VERB,
+    EXCHANGE_VERB,
+    GIVE_DRAGON_VERB,
     GRAND,
+    GRAND_VERB,
     NOGRAND,
+    NOGRAND_VERB,
     NOWISH,
+    NOWISH_VERB,
     PASS,
     PASS_VERB,
     PLAY_VERB,
     TICHU,
-    ActionKind,
+    TICHU_VERB,
+    WISH_VERB,
     TichuAction,
     action_text,
     bomb,
@@ -1076,18 +1082,18 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         raise NotActiveError("the cards are being dealt")
     if state.phase is GAME_OVER_PHASE:
         raise NotActiveError("the game is over")
-    if kind is ActionKind.TICHU:
+    if kind is TICHU_VERB:
         return _call_tichu(state, seat)
-    if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
-        return _decide_grand(state, seat, kind is ActionKind.GRAND)
-    if kind is ActionKind.EXCHANGE:
+    if kind is GRAND_VERB or kind is NOGRAND_VERB:
+        return _decide_grand(state, seat, kind is GRAND_VERB)
+    if kind is EXCHANGE_VERB:
         assert action.to is not None
         return _exchange(state, seat, action.cards, action.to)
     if state.phase is not PLAY_PHASE:
         raise IllegalActionError(
             f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
         )
-    if kind in (ActionKind.WISH, ActionKind.NOWISH):
+    if kind is WISH_VERB or kind is NOWISH_VERB:
         return _wish(state, seat, action.wish)
     if state.wisher is not None:
         if seat == state.wisher:
@@ -1095,7 +1101,7 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
     if kind is PASS_VERB:
         return _pass(state, seat)
-    if kind is ActionKind.GIVE_DRAGON:
+    if kind is GIVE_DRAGON_VERB:
         assert action.to is not None
         return _give_dragon(state, seat, action.to)
     return _play(state, seat, action)
@@ -1133,10 +1139,10 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         raise NotActiveError("R2.3: you already made your Grand Tichu decision")
     if seat not in awaited_seats(state):
         raise NotActiveError("R2.3 [Option sequential_grand]: earlier seats decide first")
-    decisions = (*state.grand[:seat], grand, *state.grand[seat + 1 :])
+    decisions = _set(state.grand, seat, grand)
     events: list[TichuEvent] = [GrandDecided(seat, grand, state.config.sequential_grand)]
     new = state.replace(grand=decisions)
-    if all(d is not None for d in decisions):
+    if None not in decisions:
         calls = tuple(GRAND_CALL if d else NO_CALL for d in decisions)
         hands = tuple(h | rest for h, rest in zip(state.hands, state.later, strict=True))
         new = new.replace(phase=EXCHANGE_PHASE, calls=calls, hands=hands, later=(0, 0, 0, 0))
@@ -1498,7 +1504,7 @@ def default_action(state: TichuState, seat: int) -> TichuAction:
         return legal[0]  # no wish (or the lowest, if a wish is mandatory)
     if PASS in legal:
         return PASS
-    gifts = [a for a in legal if a.kind is ActionKind.GIVE_DRAGON]
+    gifts = [a for a in legal if a.kind is GIVE_DRAGON_VERB]
     if gifts:
         return min(gifts, key=lambda a: (state.hands[a.to or 0].bit_count(), a.to))
     plays = [a for a in legal if a.kind is PLAY_VERB]
