@@ -328,8 +328,9 @@ _active: Final = PerState(_active_of)
 _ACTIVE_TABLE: Final = _active.table
 _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 """For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
-seats holding a bomb (passes share both tuples, so this is computed once per play; a hand that
-only lost cards since keeps its answer if it held no bomb). ``_follows`` reads the bombs too."""
+seats holding a bomb (passes share both tuples; a play carries it to its new hands, ``_play``,
+so it is computed about once per deal or call; a hand that only lost cards since keeps its
+answer if it held no bomb). ``_follows`` reads the bombs too."""
 
 
 def _holds_bomb(hand: int) -> bool:
@@ -1305,6 +1306,7 @@ _strength: Final = attrgetter("strength")
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
+    global _HOLDERS  # carried to the new hands below
     onto = action.kind is BOMB_VERB
     if onto:
         combo = bomb_options(state, seat).get(action)
@@ -1330,6 +1332,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     elif leads and trick:
         leads = False
     hands = _set(state.hands, seat, state.hands[seat] & ~cards)
+    holders = _HOLDERS
+    if holders[0] is state.hands and holders[1] is state.calls:  # carried to the new hands:
+        bombers = holders[3]  # only the seat's changed; it has played, so it may call no more
+        if bombers >> seat & 1 and not _holds_bomb(hands[seat]):
+            bombers &= ~(1 << seat)
+        _HOLDERS = (hands, holders[1], holders[2] & ~(1 << seat), bombers)
     events.append(new_played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
     if wish is not None and cards & rank_mask(wish):
