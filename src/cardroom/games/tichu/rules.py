@@ -603,7 +603,8 @@ class PlayListing(Listing):
     __slots__ = ("_plays",)
 
     def __init__(self, head: tuple[TichuAction, ...], plays: Plays) -> None:
-        super().__init__(head, len(plays.combos))
+        self._head, self._skip, self._all = head, len(head), None  # ``Listing``'s, in one frame
+        self._size = len(head) + len(plays.combos)
         self._plays = plays
 
     @overload
@@ -928,6 +929,7 @@ def legal_actions(state: TichuState, seat: int) -> Sequence[TichuAction]:
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
+    global _LISTED  # the plays listed last, for ``_play`` (an action picked from them next)
     if (  # the common case: plays, perhaps a pass, nothing else (but a Tichu call)
         state.phase is PLAY_PHASE
         and state.wisher is None
@@ -945,9 +947,11 @@ def legal_actions(state: TichuState, seat: int) -> Sequence[TichuAction]:
                 plays = _follows(state, seat, trick[-1].combo)  # inline, but for its memo miss
             else:
                 plays = options(state, seat)
+            _LISTED = (state, seat, plays)
             view = plays._view  # made: no frame
             return plays.view() if view is None else view
         plays = options(state, seat)  # early in a round: a seat that may still call
+        _LISTED = (state, seat, plays)
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
         return plays.called()
@@ -960,6 +964,10 @@ def legal_actions(state: TichuState, seat: int) -> Sequence[TichuAction]:
     if not head and not bombs.combos and not gifts:
         return plays.actions()
     return (*head, *plays.actions(), *bombs.actions(), *gifts)
+
+
+_LISTED: tuple[TichuState | None, int, Plays] = (None, 0, _NO_PLAYS)
+"""The last (state, seat) whose plays ``legal_actions`` listed, with them: ``options`` of it."""
 
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
@@ -1315,7 +1323,9 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     else:
         if action.phoenix_as is None and action.cards >> PHX & 1:  # perhaps undeclared (R6.3.4)
             action = resolve(state, seat, action)
-        combo = options(state, seat).get(action)
+        listed = _LISTED  # most plays were just picked from ``legal_actions``
+        plays = listed[2] if listed[0] is state and listed[1] == seat else options(state, seat)
+        combo = plays.get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
     cards = combo[1]  # its cards (by index, as in ``_follows``)
