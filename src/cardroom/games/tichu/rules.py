@@ -281,10 +281,9 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
                 mask |= 1 << s
                 if sequential:  # [Option] one seat after the other
                     break
-    elif phase is EXCHANGE_PHASE:
-        for s, row in enumerate(state.given):
-            if None in row:
-                mask |= 1 << s
+    elif phase is EXCHANGE_PHASE:  # the seats with a choice still open (four bit tests)
+        a, b, c, d = state.given
+        mask = (None in a) | (None in b) << 1 | (None in c) << 2 | (None in d) << 3
     return _SEAT_SETS[mask]
 
 
@@ -1164,12 +1163,12 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     """R4.1: one of the seat's three choices; R4.2: revealed once all four gave all three."""
     if state.phase is not EXCHANGE_PHASE:
         raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
-    if state.exchanged(seat):
+    row = state.given[seat]
+    if None not in row:
         raise NotActiveError("R4.2: you already gave your three exchange cards")
     if to == seat or not 0 <= to < SEATS:
         raise IllegalActionError(f"R4.1: give each card to another seat (0-3 but not {seat})")
     k = (to - seat) % SEATS
-    row = state.given[seat]
     if row[k - 1] is not None:
         given_card = row[k - 1]
         assert given_card is not None
@@ -1179,7 +1178,8 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     card = card_mask.bit_length() - 1
     if not state.hands[seat] & card_mask:
         raise IllegalActionError(f"R4.1: you do not hold {format_card(card)}")
-    new_row = (*row[: k - 1], card, *row[k:])
+    a, b, c = row  # the choices to seat+1, +2, +3
+    new_row = (card, b, c) if k == 1 else (a, card, c) if k == 2 else (a, b, card)
     given = _set(state.given, seat, new_row)
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
     new = _gave(state, hands, given)
