@@ -760,8 +760,8 @@ def options(state: TichuState, seat: int) -> Plays:
         return entry[2]
     mode = play_mode(state, seat)
     if mode is _MODE_FOLLOW:  # the most frequent question
-        return _follows(state, seat, state.trick[-1].combo)
-    if mode is _MODE_NONE:
+        value = _follows(state, seat, state.trick[-1].combo)
+    elif mode is _MODE_NONE:
         value = _NO_PLAYS
     elif mode is _MODE_LEAD:
         value = _plays_for(state.hands[seat], None, mode, state.wish)
@@ -774,17 +774,14 @@ def options(state: TichuState, seat: int) -> Plays:
 
 
 def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
-    """``options`` of the turn seat following ``top`` (``legal_actions`` knows the mode and
-    comes here directly), memoised in ``options``' table.
+    """``options`` of the turn seat following ``top``, not memoised by state (``options``
+    stores it; ``legal_actions`` knows the mode and comes here directly: the plays picked
+    from its listing reach ``_play`` by ``_LISTED``).
 
     The follows of a single, pair or triple (no wish) are also kept by the part of the hand that
     decides them (the natural cards above the top, the Phoenix, the Dragon; the whole hand if it
     holds a bomb), so a seat passing trick after trick, or another seat with the same high cards,
     finds them made (most follows are of singles and repeat so)."""
-    slot = (id(state) >> 4) + seat & MEMO_MASK
-    entry = _OPTIONS_TABLE[slot]
-    if entry is not None and entry[0] is state and entry[1] == seat:
-        return entry[2]
     hand = state.hands[seat]
     kind, strength = top[0], top[2]  # by index: a named tuple's fields read faster
     if kind > TRIPLE_KIND or state.wish is not None or top[1] == _DRG:
@@ -806,7 +803,6 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
             combos = generate_plays(hand, top, bombs)
             made = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
         found = made
-    _OPTIONS_TABLE[slot] = (state, seat, found)
     return found
 
 
@@ -943,7 +939,7 @@ def legal_actions(state: TichuState, seat: int) -> Sequence[TichuAction]:
         ):
             trick = state.trick
             if seat == state.turn and trick and not state.trick_over:  # following: ``options``
-                plays = _follows(state, seat, trick[-1].combo)  # inline, but for its memo miss
+                plays = _follows(state, seat, trick[-1].combo)  # no memo: ``_LISTED`` serves
             else:
                 plays = options(state, seat)
             _LISTED = (state, seat, plays)
