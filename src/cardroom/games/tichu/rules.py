@@ -432,7 +432,6 @@ class Plays:
         "_called",
         "_index",
         "_last",
-        "_listing",
         "_view",
         "can_pass",
         "combos",
@@ -447,7 +446,6 @@ class Plays:
         """``bomb`` actions (R5.6) rather than ``play``."""
         self._actions: tuple[TichuAction, ...] | None = None
         self._index: dict[int, Combo] | None = None
-        self._listing: tuple[TichuAction, ...] | None = None
         self._view: PlayListing | None = None
         self._called: PlayListing | None = None
         self._last: tuple[TichuAction, Combo] | None = None
@@ -469,25 +467,17 @@ class Plays:
             found = self._actions = _actions_of(self.combos, self.onto)
         return found
 
-    def listing(self) -> tuple[TichuAction, ...]:
-        """``pass`` if allowed, then the actions (a seat's whole listing when it may not call
-        Tichu, give the Dragon or bomb a lying trick)."""
-        if not self.can_pass:
-            return self.actions()
-        found = self._listing
-        if found is None:
-            found = self._listing = (PASS, *self.actions())
-        return found
-
     def view(self) -> PlayListing:
-        """``listing()`` as a ``Listing``: the actions made one by one as they are read."""
+        """``pass`` if allowed, then the actions, as a ``Listing`` (the actions made one by one as
+        they are read): a seat's whole listing when it may not call Tichu, give the Dragon or
+        bomb a lying trick."""
         found = self._view
         if found is None:
             found = self._view = PlayListing(_PASS_FIRST if self.can_pass else (), self)
         return found
 
     def called(self) -> PlayListing:
-        """``tichu``, then ``listing()``: the listing of a seat that may still call Tichu."""
+        """``tichu``, then ``view()``: the listing of a seat that may still call Tichu."""
         found = self._called
         if found is None:
             found = self._called = PlayListing(_CALL_PASS if self.can_pass else _CALL, self)
