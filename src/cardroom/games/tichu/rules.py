@@ -17,7 +17,7 @@ from typing import Any, Final, NamedTuple, overload
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.drafts import copier, draft_class, drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
-from cardroom.engine.game import JsonAble
+from cardroom.engine.game import Actions, JsonAble
 from cardroom.engine.types import Step, make_step
 
 from .actions import (
@@ -531,11 +531,13 @@ _cards: Final = attrgetter("cards")
 _phoenix: Final = attrgetter("phoenix_as")
 
 
-class Listing(Sequence[TichuAction]):
+class Listing:
     """A seat's legal actions: ``head`` (a call, a pass), then actions each made only when it
     is read by index (a random player reads one of tens; a first lead lists hundreds, the
     exchange 42). Iterating, comparing or slicing reads the whole tuple (made once). Equal to
-    the tuple of its actions (and hashed as it). Subclasses: ``PlayListing``, ``Exchanges``."""
+    the tuple of its actions (and hashed as it). Subclasses: ``PlayListing``, ``Exchanges``.
+    Sequence-like (``engine.game.Actions``), not a ``Sequence``: compiled, an ABC's subclass
+    is no native class (its ``len`` costs several times a tuple's)."""
 
     __slots__ = ("_all", "_head", "_size", "_skip")
 
@@ -583,6 +585,9 @@ class Listing(Sequence[TichuAction]):
 
     def __repr__(self) -> str:
         return repr(self.all())
+
+
+Sequence.register(Listing)  # a sequence to ``isinstance`` (``random.sample`` asks), still native
 
 
 class PlayListing(Listing):
@@ -881,7 +886,7 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
     return LegalParts((TICHU,) if can_call_tichu(state, seat) else (), _NO_PLAYS, _NO_PLAYS, ())
 
 
-def _before_play(state: TichuState, seat: int) -> Sequence[TichuAction]:
+def _before_play(state: TichuState, seat: int) -> Actions[TichuAction]:
     """The legal actions of ``seat`` (0..3) in the grand or exchange phase: grand/nogrand if
     awaited; the Tichu call if still open, then the exchange choices (R3.1, R3.7, R4.1)."""
     if state.phase is GRAND_PHASE:
@@ -905,7 +910,7 @@ def _plain_lead(state: TichuState, seat: int) -> bool:
     return top.seat == seat and not is_dragon(top.combo)
 
 
-def legal_actions(state: TichuState, seat: int) -> Sequence[TichuAction]:
+def legal_actions(state: TichuState, seat: int) -> Actions[TichuAction]:
     """Every legal action of ``seat``; empty if it may not act. Plays come as a ``Listing``
     (its actions made as they are read), other actions as a tuple.
 
