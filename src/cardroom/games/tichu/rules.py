@@ -75,7 +75,6 @@ from .events import (
     ExchangeSubmitted,
     GameOver,
     GrandDecided,
-    HandDealt,
     Passed,
     RoundScored,
     TichuCalled,
@@ -83,6 +82,7 @@ from .events import (
     TrickTaken,
     WishFulfilled,
     WishMade,
+    new_dealt,
     new_out,
     new_played,
     new_taken,
@@ -189,7 +189,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
         hands=hands,
         later=later,
     )
-    return _step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
+    return _step(new, tuple([new_dealt(s, hands[s]) for s in range(SEATS)]))
 
 
 def new_state(config: TichuConfig) -> TichuState:
@@ -1146,7 +1146,7 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         hands = tuple(h | rest for h, rest in zip(state.hands, state.later, strict=True))
         new = new.replace(phase=EXCHANGE_PHASE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
-        events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
+        events.extend([new_dealt(s, state.later[s]) for s in range(SEATS)])
     return _step(new, tuple(events))
 
 
