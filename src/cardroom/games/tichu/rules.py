@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, compress, repeat
 from operator import attrgetter, indexOf, is_
-from typing import Any, Final, NamedTuple, overload
+from typing import Any, Final, NamedTuple
 
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.drafts import copier, draft_class, drafts_work
@@ -534,8 +534,9 @@ _phoenix: Final = attrgetter("phoenix_as")
 class Listing:
     """A seat's legal actions: ``head`` (a call, a pass), then actions each made only when it
     is read by index (a random player reads one of tens; a first lead lists hundreds, the
-    exchange 42). Iterating, comparing or slicing reads the whole tuple (made once). Equal to
-    the tuple of its actions (and hashed as it). Subclasses: ``PlayListing``, ``Exchanges``.
+    exchange 42). Iterating, comparing (or a slice, a negative index) reads the whole tuple
+    (made once). Equal to the tuple of its actions (and hashed as it). Subclasses:
+    ``PlayListing``, ``Exchanges``.
     Sequence-like (``engine.game.Actions``), not a ``Sequence``: compiled, an ABC's subclass
     is no native class (its ``len`` costs several times a tuple's)."""
 
@@ -550,13 +551,7 @@ class Listing:
     def __len__(self) -> int:
         return self._size
 
-    @overload
-    def __getitem__(self, index: int) -> TichuAction: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[TichuAction, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> TichuAction | tuple[TichuAction, ...]:
+    def __getitem__(self, index: int) -> TichuAction:
         return self.all()[index]
 
     def all(self) -> tuple[TichuAction, ...]:
@@ -601,13 +596,7 @@ class PlayListing(Listing):
         self._size = len(head) + len(plays.combos)
         self._plays = plays
 
-    @overload
-    def __getitem__(self, index: int) -> TichuAction: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[TichuAction, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> TichuAction | tuple[TichuAction, ...]:
+    def __getitem__(self, index: int) -> TichuAction:
         if type(index) is int and index >= 0:
             at = index - self._skip
             if at < 0:
@@ -996,23 +985,15 @@ class Exchanges(Listing):
     ) -> None:
         cards = self._cards = tuple(card_indices(hand))
         per = self._per = len(rows[0])
-        self._head, self._skip, self._all = head, len(head), None  # ``Listing``'s, in one frame
+        self._head, self._skip, self._all = head, len(head), None  # as in ``PlayListing``
         self._size = len(head) + per * len(cards)
         self._rows = rows
         self._hand = hand
 
-    @overload
-    def __getitem__(self, index: int) -> TichuAction: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[TichuAction, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> TichuAction | tuple[TichuAction, ...]:
-        if type(index) is int and index >= 0:
+    def __getitem__(self, index: int) -> TichuAction:
+        if type(index) is int:  # the call or a negative index: from the whole tuple
             at = index - self._skip
-            if at < 0:
-                return self._head[index]
-            if at < self._size - self._skip:
+            if 0 <= at < self._size - self._skip:
                 card, k = divmod(at, self._per)
                 return self._rows[self._cards[card]][k]
         return self.all()[index]
