@@ -8,7 +8,7 @@ server, bots and clients handle every game the same way.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -19,7 +19,22 @@ from cardroom.engine.types import Audience, Seat, Step
 S = TypeVar("S")
 A = TypeVar("A")
 C = TypeVar("C")
+A_co = TypeVar("A_co", covariant=True)
 JsonDict = dict[str, Any]
+
+
+class Actions(Protocol[A_co]):
+    """What ``legal_actions`` returns: a tuple, or a read-only sequence whose items are made as
+    they are read (a random player reads one of tens). Not a ``Sequence`` subclass: compiled,
+    an ABC's subclass loses its native ``len``."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> A_co: ...
+
+    def __iter__(self) -> Iterator[A_co]: ...
+
+    def __contains__(self, item: object, /) -> bool: ...
 
 
 class JsonAble(Protocol):
@@ -100,8 +115,9 @@ class Game(Protocol[S, A, C]):
         timers, bots and clients wait on these seats only. Public knowledge."""
         ...
 
-    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
-        """Canonically sorted; empty if the seat may not act."""
+    def legal_actions(self, state: S, seat: Seat) -> Actions[A]:
+        """Canonically sorted; empty if the seat may not act (a tuple, or a read-only sequence
+        whose items are made as they are read)."""
         ...
 
     def apply(self, state: S, seat: Seat, action: A) -> Step[S, JsonAble]:

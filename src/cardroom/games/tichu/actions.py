@@ -54,6 +54,13 @@ class ActionKind(enum.Enum):
 PASS_VERB: Final = ActionKind.PASS
 PLAY_VERB: Final = ActionKind.PLAY
 BOMB_VERB: Final = ActionKind.BOMB
+GRAND_VERB: Final = ActionKind.GRAND
+NOGRAND_VERB: Final = ActionKind.NOGRAND
+TICHU_VERB: Final = ActionKind.TICHU
+EXCHANGE_VERB: Final = ActionKind.EXCHANGE
+WISH_VERB: Final = ActionKind.WISH
+NOWISH_VERB: Final = ActionKind.NOWISH
+GIVE_DRAGON_VERB: Final = ActionKind.GIVE_DRAGON
 """The verbs as module constants, for hot paths (``state.PLAY_PHASE`` says why)."""
 
 

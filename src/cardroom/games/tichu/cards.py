@@ -79,19 +79,20 @@ def card_points(c: int) -> int:
 
 
 _POINT_CARDS: Final = tuple((c, card_points(c)) for c in range(56) if card_points(c))
-_POINT_MASKS: Final = tuple(
-    (p, sum(1 << c for c, q in _POINT_CARDS if q == p))
-    for p in sorted({p for _, p in _POINT_CARDS})
-)
-"""(points, the mask of the cards worth them): a handful of bit counts per mask."""
+_POINT_MASKS: Final = {
+    p: sum(1 << c for c, q in _POINT_CARDS if q == p) for p in {p for _, p in _POINT_CARDS}
+}
+"""By points: the mask of the cards worth them (5, 10, the Dragon's 25, the Phoenix's -25)."""
+assert _POINT_MASKS.keys() == {5, 10, 25, -25}, "mask_points counts these"
+assert _POINT_MASKS[25] == 1 << DRG and _POINT_MASKS[-25] == 1 << PHX, "and reads these bits"
+_FIVES: Final = _POINT_MASKS[5]
+_TENS: Final = _POINT_MASKS[10]
 
 
 def mask_points(mask: int) -> int:
-    """Card points in a mask (every trick taken is counted)."""
-    total = 0
-    for points, cards in _POINT_MASKS:
-        total += points * (mask & cards).bit_count()
-    return total
+    """Card points in a mask (every trick taken is counted): two bit counts and two bits."""
+    specials = 25 * ((mask >> DRG & 1) - (mask >> PHX & 1))
+    return 5 * (mask & _FIVES).bit_count() + 10 * (mask & _TENS).bit_count() + specials
 
 
 def format_card(c: int) -> str:

@@ -225,6 +225,7 @@ TichuEvent = (
 )
 
 
+_new_dealt: Final = HandDealt.__new__
 _new_played: Final = Played.__new__
 _new_taken: Final = TrickTaken.__new__
 _new_out: Final = PlayerOut.__new__
@@ -240,6 +241,13 @@ def new_played(seat: int, cards: int, combo: Combo, phoenix_as: int | None) -> P
     new.cards = cards  # type: ignore[misc]
     new.combo = combo  # type: ignore[misc]
     new.phoenix_as = phoenix_as  # type: ignore[misc]
+    return new
+
+
+def new_dealt(seat: int, cards: int) -> HandDealt:
+    new = _new_dealt(HandDealt)
+    new.seat = seat  # type: ignore[misc]
+    new.cards = cards  # type: ignore[misc]
     return new
 
 
@@ -260,5 +268,8 @@ def new_out(seat: int, place: int) -> PlayerOut:
 
 if drafts_work(Played):  # pure Python: the native stores above would raise on frozen classes
     globals().update(
-        new_played=builder(Played), new_taken=builder(TrickTaken), new_out=builder(PlayerOut)
+        new_played=builder(Played),
+        new_taken=builder(TrickTaken),
+        new_out=builder(PlayerOut),
+        new_dealt=builder(HandDealt),
     )

@@ -8,6 +8,7 @@ undeclared Phoenix, R6.3.4); anything else goes to ``why_illegal`` for an error 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, compress, repeat
 from operator import attrgetter, indexOf, is_
@@ -16,19 +17,25 @@ from typing import Any, Final, NamedTuple
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.drafts import copier, draft_class, drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
-from cardroom.engine.game import JsonAble
+from cardroom.engine.game import Actions, JsonAble
 from cardroom.engine.types import Step, make_step
 
 from .actions import (
     BOMB_VERB,
+    EXCHANGE_VERB,
+    GIVE_DRAGON_VERB,
     GRAND,
+    GRAND_VERB,
     NOGRAND,
+    NOGRAND_VERB,
     NOWISH,
+    NOWISH_VERB,
     PASS,
     PASS_VERB,
     PLAY_VERB,
     TICHU,
-    ActionKind,
+    TICHU_VERB,
+    WISH_VERB,
     TichuAction,
     action_text,
     bomb,
@@ -68,7 +75,6 @@ from .events import (
     ExchangeSubmitted,
     GameOver,
     GrandDecided,
-    HandDealt,
     Passed,
     RoundScored,
     TichuCalled,
@@ -76,6 +82,7 @@ from .events import (
     TrickTaken,
     WishFulfilled,
     WishMade,
+    new_dealt,
     new_out,
     new_played,
     new_taken,
@@ -182,7 +189,7 @@ def deal(state: TichuState, outcome: ChanceOutcome) -> TichuStep:
         hands=hands,
         later=later,
     )
-    return _step(new, tuple(HandDealt(s, hands[s]) for s in range(SEATS)))
+    return _step(new, tuple([new_dealt(s, hands[s]) for s in range(SEATS)]))
 
 
 def new_state(config: TichuConfig) -> TichuState:
@@ -274,10 +281,9 @@ def awaited_seats(state: TichuState) -> frozenset[int]:
                 mask |= 1 << s
                 if sequential:  # [Option] one seat after the other
                     break
-    elif phase is EXCHANGE_PHASE:
-        for s, row in enumerate(state.given):
-            if None in row:
-                mask |= 1 << s
+    elif phase is EXCHANGE_PHASE:  # the seats with a choice still open (four bit tests)
+        a, b, c, d = state.given
+        mask = (None in a) | (None in b) << 1 | (None in c) << 2 | (None in d) << 3
     return _SEAT_SETS[mask]
 
 
@@ -321,8 +327,9 @@ _active: Final = PerState(_active_of)
 _ACTIVE_TABLE: Final = _active.table
 _HOLDERS: tuple[tuple[int, ...], tuple[str, ...], int, int] = ((), (), 0, 0)
 """For the last (hands, calls) seen, by identity: the seats with 14 cards and no call, and the
-seats holding a bomb (passes share both tuples, so this is computed once per play; a hand that
-only lost cards since keeps its answer if it held no bomb). ``_follows`` reads the bombs too."""
+seats holding a bomb (passes share both tuples; a play carries it to its new hands, ``_play``,
+so it is computed about once per deal or call; a hand that only lost cards since keeps its
+answer if it held no bomb). ``_follows`` reads the bombs too."""
 
 
 def _holds_bomb(hand: int) -> bool:
@@ -420,7 +427,16 @@ class Plays:
 
     Read-only once built (its lazily filled memos hold the same values whoever fills them)."""
 
-    __slots__ = ("_actions", "_index", "_listing", "can_pass", "combos", "onto")
+    __slots__ = (
+        "_actions",
+        "_called",
+        "_index",
+        "_last",
+        "_view",
+        "can_pass",
+        "combos",
+        "onto",
+    )
 
     def __init__(self, combos: tuple[Combo, ...], can_pass: bool = False, onto: bool = False):
         self.combos = combos
@@ -430,7 +446,12 @@ class Plays:
         """``bomb`` actions (R5.6) rather than ``play``."""
         self._actions: tuple[TichuAction, ...] | None = None
         self._index: dict[int, Combo] | None = None
-        self._listing: tuple[TichuAction, ...] | None = None
+        self._view: PlayListing | None = None
+        self._called: PlayListing | None = None
+        self._last: tuple[TichuAction, Combo] | None = None
+        """The action a ``Listing`` of these plays handed out last, with its combination: an
+        action applied right after it was picked from the listing is found by identity (one
+        tuple, stored at once: a reader sees a matching pair or another action)."""
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -446,14 +467,20 @@ class Plays:
             found = self._actions = _actions_of(self.combos, self.onto)
         return found
 
-    def listing(self) -> tuple[TichuAction, ...]:
-        """``pass`` if allowed, then the actions (a seat's whole listing when it may not call
-        Tichu, give the Dragon or bomb a lying trick)."""
-        if not self.can_pass:
-            return self.actions()
-        found = self._listing
+    def view(self) -> PlayListing:
+        """``pass`` if allowed, then the actions, as a ``Listing`` (the actions made one by one as
+        they are read): a seat's whole listing when it may not call Tichu, give the Dragon or
+        bomb a lying trick."""
+        found = self._view
         if found is None:
-            found = self._listing = (PASS, *self.actions())
+            found = self._view = PlayListing(_PASS_FIRST if self.can_pass else (), self)
+        return found
+
+    def called(self) -> PlayListing:
+        """``tichu``, then ``view()``: the listing of a seat that may still call Tichu."""
+        found = self._called
+        if found is None:
+            found = self._called = PlayListing(_CALL_PASS if self.can_pass else _CALL, self)
         return found
 
     def without(self, gone: int) -> Plays:
@@ -471,6 +498,9 @@ class Plays:
     def get(self, action: TichuAction) -> Combo | None:
         """The combination of ``action`` if it is one of these plays (same kind, cards and
         Phoenix rank, nothing else set), else None."""
+        last = self._last
+        if last is not None and last[0] is action:  # just picked from a ``Listing``
+            return last[1]
         listed = self._actions
         if listed is not None:  # an action from this listing: found by identity
             at = _listed_at(listed, action)
@@ -499,6 +529,88 @@ class Plays:
 
 _cards: Final = attrgetter("cards")
 _phoenix: Final = attrgetter("phoenix_as")
+
+
+class Listing:
+    """A seat's legal actions: ``head`` (a call, a pass), then actions each made only when it
+    is read by index (a random player reads one of tens; a first lead lists hundreds, the
+    exchange 42). Iterating, comparing (or a slice, a negative index) reads the whole tuple
+    (made once). Equal to the tuple of its actions (and hashed as it). Subclasses:
+    ``PlayListing``, ``Exchanges``.
+    Sequence-like (``engine.game.Actions``), not a ``Sequence``: compiled, an ABC's subclass
+    is no native class (its ``len`` costs several times a tuple's)."""
+
+    __slots__ = ("_all", "_head", "_size", "_skip")
+
+    def __init__(self, head: tuple[TichuAction, ...], size: int) -> None:
+        self._head = head
+        self._skip = len(head)
+        self._size = len(head) + size
+        self._all: tuple[TichuAction, ...] | None = None
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: int) -> TichuAction:
+        return self.all()[index]
+
+    def all(self) -> tuple[TichuAction, ...]:
+        """The actions as a tuple."""
+        found = self._all
+        if found is None:
+            found = self._all = self._made()
+        return found
+
+    def _made(self) -> tuple[TichuAction, ...]:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[TichuAction]:
+        return iter(self.all())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.all()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Listing):
+            return self.all() == other.all()
+        return isinstance(other, tuple) and self.all() == other
+
+    def __hash__(self) -> int:
+        return hash(self.all())
+
+    def __repr__(self) -> str:
+        return repr(self.all())
+
+
+Sequence.register(Listing)  # a sequence to ``isinstance`` (``random.sample`` asks), still native
+
+
+class PlayListing(Listing):
+    """``head``, then the actions of ``plays`` (the one read last kept on ``plays``, for
+    ``apply`` to find by identity)."""
+
+    __slots__ = ("_plays",)
+
+    def __init__(self, head: tuple[TichuAction, ...], plays: Plays) -> None:
+        self._head, self._skip, self._all = head, len(head), None  # ``Listing``'s, in one frame
+        self._size = len(head) + len(plays.combos)
+        self._plays = plays
+
+    def __getitem__(self, index: int) -> TichuAction:
+        if type(index) is int and index >= 0:
+            at = index - self._skip
+            if at < 0:
+                return self._head[index]
+            plays = self._plays
+            if at < len(plays.combos):
+                combo = plays.combos[at]
+                action = bomb(combo[1]) if plays.onto else play(combo[1], combo[4])
+                plays._last = (action, combo)  # combo[1], combo[4]: cards, phoenix_as
+                return action
+        return self.all()[index]
+
+    def _made(self) -> tuple[TichuAction, ...]:
+        return (*self._head, *self._plays.actions())
 
 
 def _listed_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:
@@ -632,8 +744,8 @@ def options(state: TichuState, seat: int) -> Plays:
         return entry[2]
     mode = play_mode(state, seat)
     if mode is _MODE_FOLLOW:  # the most frequent question
-        return _follows(state, seat, state.trick[-1].combo)
-    if mode is _MODE_NONE:
+        value = _follows(state, seat, state.trick[-1].combo)
+    elif mode is _MODE_NONE:
         value = _NO_PLAYS
     elif mode is _MODE_LEAD:
         value = _plays_for(state.hands[seat], None, mode, state.wish)
@@ -646,17 +758,14 @@ def options(state: TichuState, seat: int) -> Plays:
 
 
 def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
-    """``options`` of the turn seat following ``top`` (``legal_actions`` knows the mode and
-    comes here directly), memoised in ``options``' table.
+    """``options`` of the turn seat following ``top``, not memoised by state (``options``
+    stores it; ``legal_actions`` knows the mode and comes here directly: the plays picked
+    from its listing reach ``_play`` by ``_LISTED``).
 
     The follows of a single, pair or triple (no wish) are also kept by the part of the hand that
     decides them (the natural cards above the top, the Phoenix, the Dragon; the whole hand if it
     holds a bomb), so a seat passing trick after trick, or another seat with the same high cards,
     finds them made (most follows are of singles and repeat so)."""
-    slot = (id(state) >> 4) + seat & MEMO_MASK
-    entry = _OPTIONS_TABLE[slot]
-    if entry is not None and entry[0] is state and entry[1] == seat:
-        return entry[2]
     hand = state.hands[seat]
     kind, strength = top[0], top[2]  # by index: a named tuple's fields read faster
     if kind > TRIPLE_KIND or state.wish is not None or top[1] == _DRG:
@@ -678,7 +787,6 @@ def _follows(state: TichuState, seat: int, top: Combo) -> Plays:
             combos = generate_plays(hand, top, bombs)
             made = follows[key] = Plays(combos, True) if combos else _PASS_ONLY
         found = made
-    _OPTIONS_TABLE[slot] = (state, seat, found)
     return found
 
 
@@ -763,11 +871,11 @@ def legal_parts(state: TichuState, seat: int) -> LegalParts:
             gifts = _GIFTS[seat]
         return LegalParts(head, plays, bomb_options(state, seat), gifts)
     if phase is GRAND_PHASE or phase is EXCHANGE_PHASE:
-        return LegalParts(_before_play(state, seat), _NO_PLAYS, _NO_PLAYS, ())
+        return LegalParts(tuple(_before_play(state, seat)), _NO_PLAYS, _NO_PLAYS, ())
     return LegalParts((TICHU,) if can_call_tichu(state, seat) else (), _NO_PLAYS, _NO_PLAYS, ())
 
 
-def _before_play(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
+def _before_play(state: TichuState, seat: int) -> Actions[TichuAction]:
     """The legal actions of ``seat`` (0..3) in the grand or exchange phase: grand/nogrand if
     awaited; the Tichu call if still open, then the exchange choices (R3.1, R3.7, R4.1)."""
     if state.phase is GRAND_PHASE:
@@ -779,6 +887,7 @@ def _before_play(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
 _GRAND_CHOICES: Final = (GRAND, NOGRAND)
 _CALL: Final = (TICHU,)
 _CALL_PASS: Final = (TICHU, PASS)
+_PASS_FIRST: Final = (PASS,)
 
 
 def _plain_lead(state: TichuState, seat: int) -> bool:
@@ -790,14 +899,16 @@ def _plain_lead(state: TichuState, seat: int) -> bool:
     return top.seat == seat and not is_dragon(top.combo)
 
 
-def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
-    """Every legal action of ``seat``; empty if it may not act.
+def legal_actions(state: TichuState, seat: int) -> Actions[TichuAction]:
+    """Every legal action of ``seat``; empty if it may not act. Plays come as a ``Listing``
+    (its actions made as they are read), other actions as a tuple.
 
     Canonical order: ``tichu``, exchanges (card order, then seat) or ``pass``, plays in the
     order of ``combos.enumerate_plays`` (kind, length, strength, cards), ``bomb`` onto a lying
     trick (R5.6), then ``give-dragon`` by seat; while a wish is owed, ``nowish`` then
     ``wish 2`` … ``wish A``.
     """
+    global _LISTED  # the plays listed last, for ``_play`` (an action picked from them next)
     if (  # the common case: plays, perhaps a pass, nothing else (but a Tichu call)
         state.phase is PLAY_PHASE
         and state.wisher is None
@@ -812,15 +923,17 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
         ):
             trick = state.trick
             if seat == state.turn and trick and not state.trick_over:  # following: ``options``
-                plays = _follows(state, seat, trick[-1].combo)  # inline, but for its memo miss
+                plays = _follows(state, seat, trick[-1].combo)  # no memo: ``_LISTED`` serves
             else:
                 plays = options(state, seat)
-            listed = plays._listing if plays.can_pass else plays._actions  # made: no frame
-            return plays.listing() if listed is None else listed
+            _LISTED = (state, seat, plays)
+            view = plays._view  # made: no frame
+            return plays.view() if view is None else view
         plays = options(state, seat)  # early in a round: a seat that may still call
+        _LISTED = (state, seat, plays)
         if not plays.combos:
             return _CALL_PASS if plays.can_pass else _CALL
-        return (TICHU, *plays.listing())
+        return plays.called()
     phase = state.phase
     if (phase is EXCHANGE_PHASE or phase is GRAND_PHASE) and 0 <= seat < SEATS:
         return _before_play(state, seat)  # no parts to build and join
@@ -830,6 +943,10 @@ def legal_actions(state: TichuState, seat: int) -> tuple[TichuAction, ...]:
     if not head and not bombs.combos and not gifts:
         return plays.actions()
     return (*head, *plays.actions(), *bombs.actions(), *gifts)
+
+
+_LISTED: tuple[TichuState | None, int, Plays] = (None, 0, _NO_PLAYS)
+"""The last (state, seat) whose plays ``legal_actions`` listed, with them: ``options`` of it."""
 
 
 def combo_of(state: TichuState, seat: int, action: TichuAction) -> Combo | None:
@@ -847,16 +964,42 @@ def legal_texts(state: TichuState, seat: int) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _exchanges(
-    hand: int, seat: int, given: tuple[int | None, ...], may_call: bool
-) -> tuple[TichuAction, ...]:
+def _exchanges(hand: int, seat: int, given: tuple[int | None, ...], may_call: bool) -> Exchanges:
     """R4.1: one held card to each other seat not served yet (at most 14 × 3 choices), after
     the Tichu call if ``may_call`` (no call yet) and some choice is still open (R3.7)."""
     open_ = 0
     for k, c in enumerate(given):
         if c is None:
             open_ |= 1 << k
-    return _exchange_choices(_CALL if may_call and open_ else (), _EXCHANGE_ROWS[seat][open_], hand)
+    return Exchanges(_CALL if may_call and open_ else (), _EXCHANGE_ROWS[seat][open_], hand)
+
+
+class Exchanges(Listing):
+    """``head``, then the choices of ``rows`` (by card: each card's, to the seats not served
+    yet) for the cards of ``hand``, in card order."""
+
+    __slots__ = ("_cards", "_hand", "_per", "_rows")
+
+    def __init__(
+        self, head: tuple[TichuAction, ...], rows: tuple[tuple[TichuAction, ...], ...], hand: int
+    ) -> None:
+        cards = self._cards = tuple(card_indices(hand))
+        per = self._per = len(rows[0])
+        self._head, self._skip, self._all = head, len(head), None  # as in ``PlayListing``
+        self._size = len(head) + per * len(cards)
+        self._rows = rows
+        self._hand = hand
+
+    def __getitem__(self, index: int) -> TichuAction:
+        if type(index) is int:  # the call or a negative index: from the whole tuple
+            at = index - self._skip
+            if 0 <= at < self._size - self._skip:
+                card, k = divmod(at, self._per)
+                return self._rows[self._cards[card]][k]
+        return self.all()[index]
+
+    def _made(self) -> tuple[TichuAction, ...]:
+        return _exchange_choices(self._head, self._rows, self._hand)
 
 
 def _exchange_choices(
@@ -919,18 +1062,18 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         raise NotActiveError("the cards are being dealt")
     if state.phase is GAME_OVER_PHASE:
         raise NotActiveError("the game is over")
-    if kind is ActionKind.TICHU:
+    if kind is TICHU_VERB:
         return _call_tichu(state, seat)
-    if kind in (ActionKind.GRAND, ActionKind.NOGRAND):
-        return _decide_grand(state, seat, kind is ActionKind.GRAND)
-    if kind is ActionKind.EXCHANGE:
+    if kind is GRAND_VERB or kind is NOGRAND_VERB:
+        return _decide_grand(state, seat, kind is GRAND_VERB)
+    if kind is EXCHANGE_VERB:
         assert action.to is not None
         return _exchange(state, seat, action.cards, action.to)
     if state.phase is not PLAY_PHASE:
         raise IllegalActionError(
             f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
         )
-    if kind in (ActionKind.WISH, ActionKind.NOWISH):
+    if kind is WISH_VERB or kind is NOWISH_VERB:
         return _wish(state, seat, action.wish)
     if state.wisher is not None:
         if seat == state.wisher:
@@ -938,7 +1081,7 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
     if kind is PASS_VERB:
         return _pass(state, seat)
-    if kind is ActionKind.GIVE_DRAGON:
+    if kind is GIVE_DRAGON_VERB:
         assert action.to is not None
         return _give_dragon(state, seat, action.to)
     return _play(state, seat, action)
@@ -976,15 +1119,15 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
         raise NotActiveError("R2.3: you already made your Grand Tichu decision")
     if seat not in awaited_seats(state):
         raise NotActiveError("R2.3 [Option sequential_grand]: earlier seats decide first")
-    decisions = (*state.grand[:seat], grand, *state.grand[seat + 1 :])
+    decisions = _set(state.grand, seat, grand)
     events: list[TichuEvent] = [GrandDecided(seat, grand, state.config.sequential_grand)]
     new = state.replace(grand=decisions)
-    if all(d is not None for d in decisions):
+    if None not in decisions:
         calls = tuple(GRAND_CALL if d else NO_CALL for d in decisions)
         hands = tuple(h | rest for h, rest in zip(state.hands, state.later, strict=True))
         new = new.replace(phase=EXCHANGE_PHASE, calls=calls, hands=hands, later=(0, 0, 0, 0))
         events.append(CallsRevealed(calls))
-        events.extend(HandDealt(s, state.later[s]) for s in range(SEATS))
+        events.extend([new_dealt(s, state.later[s]) for s in range(SEATS)])
     return _step(new, tuple(events))
 
 
@@ -992,12 +1135,12 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     """R4.1: one of the seat's three choices; R4.2: revealed once all four gave all three."""
     if state.phase is not EXCHANGE_PHASE:
         raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
-    if state.exchanged(seat):
+    row = state.given[seat]
+    if None not in row:
         raise NotActiveError("R4.2: you already gave your three exchange cards")
     if to == seat or not 0 <= to < SEATS:
         raise IllegalActionError(f"R4.1: give each card to another seat (0-3 but not {seat})")
     k = (to - seat) % SEATS
-    row = state.given[seat]
     if row[k - 1] is not None:
         given_card = row[k - 1]
         assert given_card is not None
@@ -1007,7 +1150,8 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     card = card_mask.bit_length() - 1
     if not state.hands[seat] & card_mask:
         raise IllegalActionError(f"R4.1: you do not hold {format_card(card)}")
-    new_row = (*row[: k - 1], card, *row[k:])
+    a, b, c = row  # the choices to seat+1, +2, +3
+    new_row = (card, b, c) if k == 1 else (a, card, c) if k == 2 else (a, b, card)
     given = _set(state.given, seat, new_row)
     hands = _set(state.hands, seat, state.hands[seat] & ~card_mask)
     new = _gave(state, hands, given)
@@ -1142,6 +1286,7 @@ _strength: Final = attrgetter("strength")
 
 
 def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
+    global _HOLDERS  # carried to the new hands below
     onto = action.kind is BOMB_VERB
     if onto:
         combo = bomb_options(state, seat).get(action)
@@ -1150,7 +1295,9 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     else:
         if action.phoenix_as is None and action.cards >> PHX & 1:  # perhaps undeclared (R6.3.4)
             action = resolve(state, seat, action)
-        combo = options(state, seat).get(action)
+        listed = _LISTED  # most plays were just picked from ``legal_actions``
+        plays = listed[2] if listed[0] is state and listed[1] == seat else options(state, seat)
+        combo = plays.get(action)
         if combo is None:
             raise why_illegal(state, seat, action)
     cards = combo[1]  # its cards (by index, as in ``_follows``)
@@ -1167,6 +1314,12 @@ def _play(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     elif leads and trick:
         leads = False
     hands = _set(state.hands, seat, state.hands[seat] & ~cards)
+    holders = _HOLDERS
+    if holders[0] is state.hands and holders[1] is state.calls:  # carried to the new hands:
+        bombers = holders[3]  # only the seat's changed; it has played, so it may call no more
+        if bombers >> seat & 1 and not _holds_bomb(hands[seat]):
+            bombers &= ~(1 << seat)
+        _HOLDERS = (hands, holders[1], holders[2] & ~(1 << seat), bombers)
     events.append(new_played(seat, cards, combo, action.phoenix_as))
     wish = state.wish
     if wish is not None and cards & rank_mask(wish):
@@ -1341,7 +1494,7 @@ def default_action(state: TichuState, seat: int) -> TichuAction:
         return legal[0]  # no wish (or the lowest, if a wish is mandatory)
     if PASS in legal:
         return PASS
-    gifts = [a for a in legal if a.kind is ActionKind.GIVE_DRAGON]
+    gifts = [a for a in legal if a.kind is GIVE_DRAGON_VERB]
     if gifts:
         return min(gifts, key=lambda a: (state.hands[a.to or 0].bit_count(), a.to))
     plays = [a for a in legal if a.kind is PLAY_VERB]
