@@ -590,7 +590,7 @@ class TableActor:
         if self.ring:  # bots read only the newest observations; envelopes keep theirs
             self.ring[-1].observations.clear()
         self.ring.append(version)
-        self.history.record(step.events)
+        self.history.record(step.events, version.json)
         self.public.record(version.v, step.events, lambda event: version.said(self.game, event))
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
