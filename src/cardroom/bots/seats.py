@@ -7,7 +7,7 @@ that bookkeeping, in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardroom.bots.protocol import Json, SeatView
@@ -26,10 +26,13 @@ class SeatHistories:
     def __getitem__(self, seat: int) -> list[Json]:
         return self.seats[seat]
 
-    def record(self, events: Iterable[JsonAble]) -> None:
+    def record(
+        self, events: Iterable[JsonAble], as_json: Callable[[Any], Json] | None = None
+    ) -> None:
         """Append every event, as each seat sees it (events hidden from a seat are skipped).
         Seats shown the same object (a public event) share its JSON, encoded once: histories
-        are read-only to bots."""
+        are read-only to bots. ``as_json`` gives a projected event's JSON instead of
+        ``to_json`` (a server's, shared with what it sends)."""
         for event in events:
             shown: Any = None
             shown_json: Json = {}
@@ -37,7 +40,8 @@ class SeatHistories:
                 seen = self.game.project(event, seat)
                 if seen is not None:
                     if seen is not shown:
-                        shown, shown_json = seen, seen.to_json()
+                        shown = seen
+                        shown_json = seen.to_json() if as_json is None else as_json(seen)
                     history.append(shown_json)
 
     def view(self, state: Any, seat: int) -> SeatView:

@@ -86,6 +86,7 @@ from cardroom.server.table.frames import (
 )
 from cardroom.server.table.frames import Rematch as RematchFrame
 from cardroom.server.table.history import PublicHistory
+from cardroom.server.table.notation import parsed_actions
 from cardroom.server.table.outcomes import (
     Accepted,
     ActorStopped,
@@ -95,10 +96,11 @@ from cardroom.server.table.outcomes import (
     Refused,
 )
 from cardroom.server.table.seats import SeatChange, Seats
+from cardroom.server.table.stamps import utc_stamp
 from cardroom.server.table.subscriber import Subscriber
 from cardroom.server.table.timers import DealPause
 from cardroom.server.table.versions import Version
-from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableMeta, TableStore, utc_now
+from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableMeta, TableStore
 
 log = logging.getLogger("cardroom.server.table.actor")
 
@@ -169,6 +171,7 @@ class TableActor:
         self.config = game.config_from_json(stored.meta.config)
         self.num_seats = game.num_seats(self.config)
         self.runner: Runner[Any, Any, Any] = Runner(game, self.config)
+        self.parse = parsed_actions(game)  # action texts, parsed once for every table
         self.seats = Seats(stored.seats, game.name)
         self.results: MatchResults | None = None  # told when the match ends
         self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
@@ -480,7 +483,7 @@ class TableActor:
                 f"seat {hold.seat} is bombing: the table waits for it")  # fmt: skip
             return Refused(Refusal.ILLEGAL, who)
         try:
-            transition = self._propose(seat, act.text, at=utc_now())
+            transition = self._propose(seat, act.text, at=utc_stamp())
         except (IllegalActionError, InvalidNotationError) as exc:
             return Refused(refusal_for(exc), str(exc))
         if act.token_hash is not None:  # the player itself (not a bot, not its clock)
@@ -502,6 +505,8 @@ class TableActor:
     def _propose(self, seat: int, action: Any, **kw: Any) -> Transition[Any]:
         """``runner.propose``, but a step that ends a round leaves the next deal for later
         (``settings.round_pause`` seconds), so players can read the round's summary."""
+        if isinstance(action, str):
+            action = self.parse(action)
         resolver, self.runner.resolver = self.runner.resolver, None
         try:
             step = self.runner.propose(seat, action, **kw)
@@ -558,7 +563,7 @@ class TableActor:
         if not records:
             return
         if not all(r.at for r in records):  # stamp the unstamped (chance, seat records) once
-            now = utc_now()
+            now = utc_stamp()
             records = tuple(r if r.at else replace(r, at=now) for r in records)
         await self.store.append(self.id, records)
         if len(records) == 1:
@@ -585,7 +590,7 @@ class TableActor:
         if self.ring:  # bots read only the newest observations; envelopes keep theirs
             self.ring[-1].observations.clear()
         self.ring.append(version)
-        self.history.record(step.events)
+        self.history.record(step.events, version.json)
         self.public.record(version.v, step.events, lambda event: version.said(self.game, event))
         for sub, audience in list(self.subscribers.items()):
             sub.send(version.envelope(self.game, audience))
@@ -612,7 +617,7 @@ class TableActor:
         if self.status == "finished":
             return
         data = {"scores": [0] * self.num_seats, "winners": [], "reason": reason}
-        at = utc_now()
+        at = utc_stamp()
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         self.lobby_changes += 1
@@ -638,7 +643,7 @@ class TableActor:
     async def _finish(self) -> None:
         outcome = self.game.outcome(self.runner.state)
         data = outcome.to_json() if outcome is not None else {}
-        at = utc_now()
+        at = utc_stamp()
         crash_point("finish.store")
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
@@ -847,7 +852,7 @@ class TableActor:
             action = timeout_action(view, self.rng)
             if action is None:
                 break
-            transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_now())
+            transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_stamp())
             await self._persist_and_publish(transition)
         if away:
             levels = bot_levels(self.game.name)
@@ -923,7 +928,7 @@ class TableActor:
         """Play the game's default action for ``seat`` (a timed-out human, or a bot whose
         answer was refused for the very state it saw)."""
         action = self.game.default_action(self.runner.state, seat)
-        transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_now())
+        transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_stamp())
         await self._persist_and_publish(transition)
 
     # -- seats -----------------------------------------------------------------------------

@@ -23,8 +23,9 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardroom.bots import Bot, SeatView, make_bot, may_interrupt
+from cardroom.bots import Bot, SeatView, make_bot
 from cardroom.bots.choose import choose_action
+from cardroom.bots.protocol import Interrupter, Selective
 from cardroom.bots.registry import is_heavy
 from cardroom.server.table.bot_pool import BotPool
 
@@ -40,6 +41,21 @@ LegalOf = Callable[[int], Sequence[str]]
 ForcedOf = Callable[[int], tuple[int, str] | None]
 """``forced_of(seat)``: the table's version now and the seat's only legal action, when the
 game waits for that seat and it has exactly one (else None)."""
+InterruptTest = Callable[[Sequence[str]], bool]
+"""``may_interrupt(bot, legal)`` for one bot, as a function of ``legal`` alone."""
+
+
+def _always(legal: Sequence[str]) -> bool:
+    return True
+
+
+def interrupt_test(bot: Bot) -> InterruptTest | None:
+    """``bots.may_interrupt`` for ``bot`` with its protocol checks made once (None: the bot
+    never interrupts). Why: an ``isinstance`` against a runtime-checkable protocol costs ~8 µs,
+    and the driver asks at almost every record for every bot that may still call or bomb."""
+    if not isinstance(bot, Interrupter):
+        return None
+    return bot.may_interrupt if isinstance(bot, Selective) else _always
 
 
 class BotDriver:
@@ -56,6 +72,8 @@ class BotDriver:
         self.levels: dict[int, str] = {}
         self.heavy: set[int] = set()
         """Seats whose level thinks in the process pool (``is_heavy``, asked once per seat)."""
+        self._tests: dict[int, tuple[Bot, InterruptTest | None]] = {}
+        """Per seat, its bot and that bot's ``interrupt_test`` (made once per bot)."""
         self._thinking: dict[int, asyncio.Task[None] | asyncio.TimerHandle] = {}
         self._considered: dict[int, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -106,8 +124,12 @@ class BotDriver:
             if seat not in active:
                 continue
             off_turn = awaited is not None and seat not in awaited
-            if off_turn and legal_of is not None and not may_interrupt(bot, legal_of(seat)):
-                continue
+            if off_turn and legal_of is not None:
+                may = self._tests.get(seat)
+                if may is None or may[0] is not bot:
+                    may = self._tests[seat] = (bot, interrupt_test(bot))
+                if may[1] is None or not may[1](legal_of(seat)):
+                    continue
             if seat in self.heavy:
                 seen, obs, history = view_of(seat)
                 view = SeatView(self.game, seat, obs, tuple(history))

@@ -22,7 +22,8 @@ class PublicHistory:
 
     def __init__(self, game: Game[Any, Any, Any], size: int = HISTORY_SIZE) -> None:
         self.game = game
-        self.events: deque[Json] = deque(maxlen=size)
+        self.events: deque[tuple[int, Json]] = deque(maxlen=size)
+        """(version, the event's JSON with its message): merged only when a page asks."""
 
     def record(
         self, v: int, events: Iterable[Any], said: Callable[[Any], Json] | None = None
@@ -33,7 +34,7 @@ class PublicHistory:
             public = self.game.project(event, SPECTATOR)
             if public is not None:
                 shown = with_say(self.game.name, public.to_json()) if said is None else said(public)
-                self.events.append({"v": v, **shown})
+                self.events.append((v, shown))
 
     def to_json(self) -> list[Json]:
-        return list(self.events)
+        return [{"v": v, **shown} for v, shown in self.events]

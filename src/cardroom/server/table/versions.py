@@ -31,13 +31,22 @@ class Version:
     shown: dict[int, tuple[Any, Json]] = field(default_factory=dict)
     """id of a projected event -> (it, its JSON with ``say``): most events are public, so
     every audience (and the public history) is shown the same object, encoded once."""
+    encoded: dict[int, tuple[Any, Json]] = field(default_factory=dict)
+    """id of a projected event -> (it, its JSON): shared by the seats' histories and ``said``."""
+
+    def json(self, event: Any) -> Json:
+        """``event``'s ``to_json``, memoized by the object (read-only, like ``said``'s)."""
+        found = self.encoded.get(id(event))
+        if found is None or found[0] is not event:  # holding the event: its id stays its own
+            found = self.encoded[id(event)] = (event, event.to_json())
+        return found[1]
 
     def said(self, game: Game[Any, Any, Any], event: Any) -> Json:
         """``event`` (as some audience sees it) as JSON with its message, memoized by the
         object: the dict is shared by every envelope that shows it (read-only)."""
         found = self.shown.get(id(event))
         if found is None or found[0] is not event:  # holding the event: its id stays its own
-            found = self.shown[id(event)] = (event, with_say(game.name, event.to_json()))
+            found = self.shown[id(event)] = (event, with_say(game.name, self.json(event)))
         return found[1]
 
     def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
