@@ -25,6 +25,7 @@ from cardroom.bots.tichu.search import (
     calls_seen,
     guarded_rollout_policy,
     rollout_policy,
+    support_first,
     supporting_rollout_policy,
 )
 from cardroom.engine import get_game
@@ -222,6 +223,28 @@ def test_supporting_rollouts_do_not_go_out_before_a_calling_partner(
         for p in (guarded_rollout_policy, supporting_rollout_policy)
     ]
     assert chosen == [guarded, supporting]
+
+
+SUPPORT_FIRST = [
+    # seat 0's hand, the calls, the candidates (the heuristic's first) and their order after
+    ("KG", ("", "", "tichu", ""), ["play KG", "pass"], ["pass", "play KG"]),
+    ("KG", ("", "", "grand", ""), ["play KG", "pass"], ["pass", "play KG"]),
+    ("KG 3B", ("", "", "tichu", ""), ["play KG", "pass"], ["play KG", "pass"]),
+    ("KG", ("tichu", "", "tichu", ""), ["play KG", "pass"], ["play KG", "pass"]),
+    ("KG", ("", "tichu", "", ""), ["play KG", "pass"], ["play KG", "pass"]),
+    ("KG", ("", "", "", ""), ["play KG", "pass"], ["play KG", "pass"]),
+]
+
+
+@pytest.mark.parametrize(("hand", "calls", "texts", "ordered"), SUPPORT_FIRST)
+def test_going_out_before_a_calling_partner_must_win_by_a_margin(
+    hand: str, calls: tuple[str, ...], texts: list[str], ordered: list[str]
+) -> None:
+    """With its partner's call open (itself not called), the heuristic's choice that takes the
+    seat out goes last: the search keeps the next candidate unless going out is clearly
+    better."""
+    view = tichu_view(hand, top="9R", top_seat=1, sizes=(len(hand.split()), 9, 9, 9), calls=calls)
+    assert support_first(view, texts) == ordered
 
 
 @settings(max_examples=15, deadline=None)

@@ -204,6 +204,19 @@ def _holds_back(sim: Sim, seat: int) -> bool:
     return not sim.out and calls[seat] == NO_CALL and calls[(seat + 2) % SEATS] != NO_CALL
 
 
+def support_first(view: SeatView, texts: list[str]) -> list[str]:
+    """``texts`` with the heuristic's choice last when it would take us out first while our
+    partner's call is open (we did not call): the search then keeps the next candidate unless
+    failing the call scores better by a clear margin."""
+    table = Table.of(view)
+    if table.called(table.seat) or not table.call_open(table.partner):
+        return texts
+    first = TichuAction.parse(texts[0])
+    if first.cards.bit_count() != table.size(table.seat):
+        return texts
+    return [*texts[1:], texts[0]]
+
+
 def candidates(view: SeatView, heuristic_choice: str) -> list[str]:
     """A few distinct actions worth comparing: the heuristic's, passing, the plays of each
     planned unit and each combination kind's cheapest play, one bomb, and wishes."""
@@ -283,7 +296,8 @@ class TichuSearchBot:
     support: bool = False
     """Rollouts by ``supporting_rollout_policy`` (``support``, implies ``guarded``): the
     ``expert`` level's, +6.5 [−1.7, +14.7] points a round and its calls made 84 % against 71 %
-    on the same 400 deals (docs/bots.md)."""
+    on the same 400 deals (docs/bots.md). At the table too, going out before a partner whose
+    call is open must win by the search's margin (``support_first``)."""
     pre_call: float | None = None
     """Call Tichu before the exchange on a model chance of at least this (``pre=P``), while the
     partner has not given yet: the partner then passes us his best card (``plan_exchange``)."""
@@ -429,6 +443,8 @@ class TichuSearchBot:
         texts = candidates(view, choice)
         if len(texts) <= 1:
             return choice
+        if self.support:
+            texts = support_first(view, texts)
         return self.search(view, texts, rng, start + self.budget)
 
     def _more(self, worlds: int, now: float, last: float, deadline: float) -> bool:
