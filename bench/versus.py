@@ -9,6 +9,10 @@ process and run the very same work: seeded random one-round matches through the 
 seeded random ``fastsim`` rounds. ``--compile`` builds the reference's hot modules with mypyc
 too, to compare against this tree's compiled build (``scripts/compile.sh``).
 
+``--processes`` runs each engine in a process of its own instead (one per engine and rep, the
+same seeds, alternating which goes first), so neither engine's memo tables, objects or collector
+weigh on the other's timing: back-to-back runs, checked rounds only.
+
 On a shared machine only ratios are trustworthy: each rep times both engines back to back in CPU
 time (``time.process_time``), alternating which goes first, and the figure is the per-rep ratio
 with a 95 % confidence interval (Student t) over the reps. Rates (rounds per CPU second) are
@@ -38,6 +42,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 REF = "cardroom_ref"
 T95 = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 7: 2.45, 8: 2.36, 9: 2.31, 10: 2.26}
+T95.update({11: 2.23, 12: 2.20, 13: 2.18, 14: 2.16, 15: 2.14, 16: 2.13, 17: 2.12, 18: 2.11})
 
 
 def reference(commit: str, compile_: bool) -> Path:
@@ -178,6 +183,40 @@ def compare(
     )
 
 
+def solo(prefix: str, start: int, rounds: int) -> None:
+    """Print the CPU seconds of ``checked_rounds`` on ``rounds`` seeds from ``start``, with only
+    the package ``prefix`` loaded (after a warm-up on other seeds)."""
+    impl = load(prefix)
+    checked_rounds(impl, range(10**6, 10**6 + rounds // 10 + 1))
+    print(checked_rounds(impl, range(start, start + rounds)))
+
+
+def in_processes(commit: str, base: Path, rounds: int, reps: int, compiled: bool) -> None:
+    """``compare`` for checked rounds, each engine and rep in a fresh process."""
+
+    def run(prefix: str, start: int) -> float:
+        env = {**os.environ, "PYTHONPATH": str(base)}
+        command = [sys.executable, __file__, "--ref", commit, "--solo", prefix, str(start)]
+        command += ["--rounds", str(rounds), *(["--compile"] if compiled else [])]
+        out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        return float(out.stdout.split()[-1])
+
+    ratios = []
+    for rep in range(reps):
+        start = rep * rounds
+        if rep % 2:
+            t_ref, t_ours = run(REF, start), run("cardroom", start)
+        else:
+            t_ours, t_ref = run("cardroom", start), run(REF, start)
+        ratios.append(t_ref / t_ours)
+    ratio, half = mean_ci(ratios)
+    print(
+        f"{'checked random rounds':<28} speed-up {ratio:5.2f}x ± {half:.2f} (95% CI, {reps} reps"
+        f" of {rounds} rounds, each in its own process) | median"
+        f" {statistics.median(ratios):.2f}x, range {min(ratios):.2f}-{max(ratios):.2f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ref", default="main", help="the reference commit (default main)")
@@ -188,9 +227,18 @@ def main() -> None:
     parser.add_argument(
         "--digest", type=int, metavar="N", help="only compare N matches' observation digests"
     )
+    parser.add_argument("--processes", action="store_true", help="each run in its own process")
+    parser.add_argument("--solo", nargs=2, metavar=("PACKAGE", "START"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     base = reference(args.ref, args.compile)
     sys.path.insert(0, str(base))
+    if args.solo:
+        solo(args.solo[0], int(args.solo[1]), args.rounds)
+        return
+    if args.processes:
+        print(f"reference {args.ref} ({base}); load {os.getloadavg()[0]:.1f}")
+        in_processes(args.ref, base, args.rounds, args.reps, args.compile)
+        return
     ours, ref = load("cardroom"), load(REF)
     load_avg = os.getloadavg()
     print(
