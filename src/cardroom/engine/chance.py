@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import itemgetter
 from typing import Final, Protocol
 
@@ -99,32 +98,6 @@ class SeededResolver(_RandomResolver):
 
     def __init__(self, seed: int | str) -> None:
         super().__init__(random.Random(seed))
-
-    def resolve(self, request: ChanceRequest) -> ChanceOutcome:
-        if request.kind == "shuffle":
-            return ChanceOutcome("shuffle", tuple(_shuffled(self._rng, request.n)))
-        return super().resolve(request)
-
-
-def _shuffled(rng: random.Random, n: int) -> list[int]:
-    """``rng.shuffle(list(range(n)))`` for a ``random.Random``, with the very same draws
-    (``shuffle`` takes each by ``_randbelow``, which asks ``getrandbits`` for the bits of the
-    bound until the number is below it), without two Python calls per draw."""
-    values = list(range(n))
-    getrandbits = rng.getrandbits
-    for i, bits in _draws(n):
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        values[i], values[j] = values[j], values[i]
-    return values
-
-
-@lru_cache(maxsize=8)
-def _draws(n: int) -> tuple[tuple[int, int], ...]:
-    """``random.shuffle``'s draws for ``n`` items, in its order: position i swaps with one of
-    0..i, drawn from ``(i + 1).bit_length()`` bits."""
-    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n)))
 
 
 class SecureResolver(_RandomResolver):
