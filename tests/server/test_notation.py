@@ -1,9 +1,7 @@
-"""The actor's cheap helpers: action texts parsed once, record stamps (``notation``, ``stamps``)."""
+"""Action texts parsed once for every table (``server.table.notation``)."""
 
 from __future__ import annotations
 
-import random
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -11,20 +9,6 @@ import pytest
 from cardroom.engine.errors import InvalidNotationError
 from cardroom.games.tichu.game import TichuGame
 from cardroom.server.table.notation import ParsedActions, parsed_actions
-from cardroom.server.table.stamps import utc_stamp
-from cardroom.storage import utc_now
-
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def test_stamp_is_utc_now_text() -> None:
-    rng = random.Random(7)
-    for i in range(50_000):
-        ns = rng.randrange(4 * 10**18) if i % 2 else 1_700_000_000 * 10**9 + rng.randrange(10**14)
-        expected = (EPOCH + timedelta(microseconds=ns // 1000)).isoformat(timespec="milliseconds")
-        assert utc_stamp(ns) == expected
-    before, now, after = utc_now(), utc_stamp(), utc_now()
-    assert len(now) == len(before) and before <= now <= after
 
 
 def test_parsed_once_and_shared() -> None:

@@ -96,11 +96,10 @@ from cardroom.server.table.outcomes import (
     Refused,
 )
 from cardroom.server.table.seats import SeatChange, Seats
-from cardroom.server.table.stamps import utc_stamp
 from cardroom.server.table.subscriber import Subscriber
 from cardroom.server.table.timers import DealPause
 from cardroom.server.table.versions import Version
-from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableMeta, TableStore
+from cardroom.storage import SeatRow, SeqConflict, StoredTable, TableMeta, TableStore, utc_now
 
 log = logging.getLogger("cardroom.server.table.actor")
 
@@ -483,7 +482,7 @@ class TableActor:
                 f"seat {hold.seat} is bombing: the table waits for it")  # fmt: skip
             return Refused(Refusal.ILLEGAL, who)
         try:
-            transition = self._propose(seat, act.text, at=utc_stamp())
+            transition = self._propose(seat, act.text, at=utc_now())
         except (IllegalActionError, InvalidNotationError) as exc:
             return Refused(refusal_for(exc), str(exc))
         if act.token_hash is not None:  # the player itself (not a bot, not its clock)
@@ -563,7 +562,7 @@ class TableActor:
         if not records:
             return
         if not all(r.at for r in records):  # stamp the unstamped (chance, seat records) once
-            now = utc_stamp()
+            now = utc_now()
             records = tuple(r if r.at else replace(r, at=now) for r in records)
         await self.store.append(self.id, records)
         if len(records) == 1:
@@ -617,7 +616,7 @@ class TableActor:
         if self.status == "finished":
             return
         data = {"scores": [0] * self.num_seats, "winners": [], "reason": reason}
-        at = utc_stamp()
+        at = utc_now()
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         self.lobby_changes += 1
@@ -643,7 +642,7 @@ class TableActor:
     async def _finish(self) -> None:
         outcome = self.game.outcome(self.runner.state)
         data = outcome.to_json() if outcome is not None else {}
-        at = utc_stamp()
+        at = utc_now()
         crash_point("finish.store")
         await self.store.finish(self.id, data, at)
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
@@ -852,7 +851,7 @@ class TableActor:
             action = timeout_action(view, self.rng)
             if action is None:
                 break
-            transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_stamp())
+            transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_now())
             await self._persist_and_publish(transition)
         if away:
             levels = bot_levels(self.game.name)
@@ -928,7 +927,7 @@ class TableActor:
         """Play the game's default action for ``seat`` (a timed-out human, or a bot whose
         answer was refused for the very state it saw)."""
         action = self.game.default_action(self.runner.state, seat)
-        transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_stamp())
+        transition = self._propose(seat, action, kind="timeout", auto=True, at=utc_now())
         await self._persist_and_publish(transition)
 
     # -- seats -----------------------------------------------------------------------------
