@@ -160,9 +160,11 @@ def compare(
     ref: dict[str, Any],
     rounds: int,
     reps: int,
+    warm: bool = True,
 ) -> None:
-    work(ours, range(rounds // 10 + 1))  # warm both (imports, caches)
-    work(ref, range(rounds // 10 + 1))
+    if warm:  # warm both (imports, caches); a run in its own process warms itself
+        work(ours, range(rounds // 10 + 1))
+        work(ref, range(rounds // 10 + 1))
     ratios, ours_rate, ref_rate = [], [], []
     for rep in range(reps):
         seeds = range(rep * rounds, (rep + 1) * rounds)
@@ -177,7 +179,8 @@ def compare(
     rate_ours, half_ours = mean_ci(ours_rate)
     rate_ref, half_ref = mean_ci(ref_rate)
     print(
-        f"{name:<28} speed-up {ratio:5.2f}x ± {half:.2f} (95% CI, {reps} reps of {rounds} rounds)"
+        f"{name:<28} speed-up {ratio:5.2f}x ± {half:.2f} (95% CI, {reps} reps of {rounds} rounds;"
+        f" median {statistics.median(ratios):.2f}x, range {min(ratios):.2f}-{max(ratios):.2f})"
         f" | ours {rate_ours:8,.0f} ± {half_ours:,.0f} rounds/CPU-s"
         f" | reference {rate_ref:8,.0f} ± {half_ref:,.0f}"
     )
@@ -191,30 +194,19 @@ def solo(prefix: str, start: int, rounds: int) -> None:
     print(checked_rounds(impl, range(start, start + rounds)))
 
 
-def in_processes(commit: str, base: Path, rounds: int, reps: int, compiled: bool) -> None:
-    """``compare`` for checked rounds, each engine and rep in a fresh process."""
+def alone(commit: str, base: Path, compiled: bool) -> Callable[[dict[str, Any], range], float]:
+    """A ``compare`` work: ``checked_rounds`` of an engine (``{"prefix": …}``) on the seeds, in a
+    process of its own (``solo``)."""
 
-    def run(prefix: str, start: int) -> float:
+    def run(impl: dict[str, Any], seeds: range) -> float:
         env = {**os.environ, "PYTHONPATH": str(base)}
-        command = [sys.executable, __file__, "--ref", commit, "--solo", prefix, str(start)]
-        command += ["--rounds", str(rounds), *(["--compile"] if compiled else [])]
+        command = [sys.executable, __file__, "--ref", commit, "--solo", impl["prefix"]]
+        command += [str(seeds.start), "--rounds", str(len(seeds))]
+        command += ["--compile"] if compiled else []
         out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
         return float(out.stdout.split()[-1])
 
-    ratios = []
-    for rep in range(reps):
-        start = rep * rounds
-        if rep % 2:
-            t_ref, t_ours = run(REF, start), run("cardroom", start)
-        else:
-            t_ours, t_ref = run("cardroom", start), run(REF, start)
-        ratios.append(t_ref / t_ours)
-    ratio, half = mean_ci(ratios)
-    print(
-        f"{'checked random rounds':<28} speed-up {ratio:5.2f}x ± {half:.2f} (95% CI, {reps} reps"
-        f" of {rounds} rounds, each in its own process) | median"
-        f" {statistics.median(ratios):.2f}x, range {min(ratios):.2f}-{max(ratios):.2f}"
-    )
+    return run
 
 
 def main() -> None:
@@ -237,7 +229,9 @@ def main() -> None:
         return
     if args.processes:
         print(f"reference {args.ref} ({base}); load {os.getloadavg()[0]:.1f}")
-        in_processes(args.ref, base, args.rounds, args.reps, args.compile)
+        work = alone(args.ref, base, args.compile)
+        ours, ref = {"prefix": "cardroom"}, {"prefix": REF}
+        compare("checked, own processes", work, ours, ref, args.rounds, args.reps, warm=False)
         return
     ours, ref = load("cardroom"), load(REF)
     load_avg = os.getloadavg()
