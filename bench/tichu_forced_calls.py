@@ -95,9 +95,10 @@ class ForcedCaller(TichuSearchBot):
         """Keep the forced call's chance. A Grand Tichu called while Tichu is forced is not
         kept: that seat makes no Tichu call this round (as in an arena's call rate)."""
         if choice == self.call.kind and self.call.chance is None:
-            hand = cards_mask(view.obs.get("hand") or ())
+            cards = list(view.obs.get("hand") or ())
+            hand = cards_mask(cards)
             chance = grand_probability(hand) if choice == "grand" else seen_tichu_probability(view)
-            self.call.hand = list(view.obs.get("hand") or ())
+            self.call.hand = cards
             if choice == "tichu":
                 self.call.seen = list(seen_features(view))
             if chance < self.floor:

@@ -1135,12 +1135,12 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     """R4.1: one of the seat's three choices; R4.2: revealed once all four gave all three."""
     if state.phase is not EXCHANGE_PHASE:
         raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
-    row = state.given[seat]
-    if None not in row:
+    if state.exchanged(seat):
         raise NotActiveError("R4.2: you already gave your three exchange cards")
     if to == seat or not 0 <= to < SEATS:
         raise IllegalActionError(f"R4.1: give each card to another seat (0-3 but not {seat})")
     k = (to - seat) % SEATS
+    row = state.given[seat]
     if row[k - 1] is not None:
         given_card = row[k - 1]
         assert given_card is not None
