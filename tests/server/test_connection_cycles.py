@@ -7,6 +7,7 @@ at 1,000 tables). A cycle left by every closed websocket would make those pauses
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import time
 import urllib.request
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from websockets.sync.client import connect
 
+from cardroom.server.cluster.relay import relay_socket
 from cardroom.server.settings import Settings
 
 from .live import live_server
@@ -51,4 +53,37 @@ def test_closed_http_and_websocket_connections_leave_no_cycles(tmp_path: Path) -
             with connect(base.replace("http", "ws", 1) + "/ws") as ws:
                 ws.send('{"t": "hello"}')
                 assert ws.recv(timeout=5)  # answered: the upgrade went through
+        wait_until_freed("Guarded")
+
+
+def test_a_relayed_websocket_leaves_no_cycles(tmp_path: Path) -> None:
+    """A node relays a client's frames to the table's owner (``cluster/relay.py``): its own
+    websocket client to the owner is freed by reference counting once the client leaves."""
+
+    class Client:
+        def __init__(self) -> None:
+            self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+            self.sent: list[str] = []
+            self.answered = asyncio.Event()
+
+        async def receive_text(self) -> str | None:
+            return await self.inbox.get()
+
+        def send(self, message: str) -> None:
+            self.sent.append(message)
+            self.answered.set()
+
+    async def relay_once(base: str) -> list[str]:
+        client = Client()
+        task = asyncio.create_task(relay_socket(client, base, '{"t": "hello"}'))
+        await asyncio.wait_for(client.answered.wait(), 5)  # the owner answered through it
+        client.inbox.put_nowait(None)  # the client leaves
+        await asyncio.wait_for(task, 5)
+        return client.sent
+
+    settings = Settings(db=str(tmp_path / "r.db"), bot_delay=0.0, header_timeout=0.2)
+    with live_server(settings, guarded=True) as (base, _), collector_off():
+        for _ in range(3):
+            assert asyncio.run(relay_once(base))
+        wait_until_freed("ClientConnection")
         wait_until_freed("Guarded")
