@@ -20,6 +20,7 @@ from cardroom.bots.tichu.heuristic import (
     tichu_probability,
 )
 from cardroom.bots.tichu.search import (
+    SEEN_P,
     TichuSearchBot,
     calls_before_exchange,
     calls_seen,
@@ -56,18 +57,26 @@ def test_level_argument_sets_a_fixed_number_of_worlds() -> None:
         make_bot("tichu", "search:n=0")
 
 
-def test_a_level_text_searches_with_infer_and_guarded_unless_plain() -> None:
-    """Both measured stronger (docs/bots.md); ``plain`` names the search without them."""
+def test_a_level_text_searches_with_every_measured_option_unless_plain() -> None:
+    """``infer``, ``support`` and ``seen`` each measured stronger (docs/bots.md); ``plain``
+    names the search without them, ``nosupport`` and ``handcalls`` drop one."""
     default, plain = make_bot("tichu", "search:n=4"), make_bot("tichu", "search:n=4,plain")
     assert isinstance(default, TichuSearchBot) and isinstance(plain, TichuSearchBot)
-    assert default.infer and default.policy is guarded_rollout_policy
-    assert not plain.infer and plain.policy is rollout_policy
-    spelled = make_bot("tichu", "search:n=4,infer,guarded")
-    assert isinstance(spelled, TichuSearchBot) and spelled.infer and spelled.guarded
+    assert default.infer and default.policy is supporting_rollout_policy
+    assert default.seen_threshold == SEEN_P
+    assert not plain.infer and plain.policy is rollout_policy and plain.seen_threshold is None
+    spelled = make_bot("tichu", "search:n=4,infer,guarded,support,seen=0.43")
+    assert isinstance(spelled, TichuSearchBot)
+    assert (spelled.infer, spelled.policy, spelled.seen_threshold) == (
+        default.infer, default.policy, default.seen_threshold,
+    )  # fmt: skip
+    older = make_bot("tichu", "search:n=4,nosupport,handcalls")
+    assert isinstance(older, TichuSearchBot) and older.infer
+    assert older.policy is guarded_rollout_policy and older.seen_threshold is None
     expert = make_bot("tichu", "expert")
-    assert isinstance(expert, TichuSearchBot) and expert.name == "search:n=30,seen=0.43,support"
+    assert isinstance(expert, TichuSearchBot) and expert.name == "search:n=30"
     assert expert.infer and expert.policy is supporting_rollout_policy
-    assert expert.seen_threshold == 0.43
+    assert expert.seen_threshold == SEEN_P == 0.43
 
 
 def test_a_fixed_count_scores_that_many_worlds() -> None:

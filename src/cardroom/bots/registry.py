@@ -53,7 +53,7 @@ PLAYER_LEVELS: dict[str, dict[str, str]] = {
         "beginner": "novice",
         "casual": "heuristic",
         "strong": "search:n=10,plain",
-        "expert": "search:n=30,seen=0.43,support",
+        "expert": "search:n=30",
     },
 }
 """The levels people choose, gentlest first, per game: each names a concrete bot level (and
@@ -80,7 +80,7 @@ def resolve(game: str, level: str) -> str:
     """A player level's concrete bot level; any other level unchanged.
 
     >>> resolve("tichu", "expert"), resolve("tichu", "search:n=5")
-    ('search:n=30,seen=0.43,support', 'search:n=5')
+    ('search:n=30', 'search:n=5')
     """
     return PLAYER_LEVELS.get(game, {}).get(level.strip(), level)
 

@@ -64,6 +64,11 @@ SEARCH_TICHU_P: Final = 0.5
 """The search calls Tichu on a lower model chance than the heuristic (``TICHU_P``), because it
 plays a called hand out better: ``cardroom arena --a search:n=50,tichu=0.5 --b heuristic-v1
 --pairs 100 --seed 3001`` called Tichu in 10.2 % of player-rounds, 71 % made (at 0.6: 4–7 %)."""
+SEEN_P: Final = 0.43
+"""A level text's first-play call threshold (``seen=P``): on six held-out seeds against the pool
+(with ``support``), Tichu 12.8 % called, 71.5 % made; 0.46 called 10.8 %, 75.5 % made
+(docs/bots.md). No threshold met both figures of the bar; 0.43 is nearer BrettspielWelt's
+players (13.9 %, 73.4 %)."""
 SEARCH_GRAND_P: Final = 0.56
 """The search's Grand Tichu threshold, below the heuristic's (``HEURISTIC_GRAND_P``) and
 ``GRAND_P`` (0.58): at 0.58 ``strong`` called Grand in 4.5 % of player-rounds and made 79 %
@@ -305,9 +310,7 @@ class TichuSearchBot:
     seen_threshold: float | None = None
     """Call Tichu at the seat's own play while it holds 14 cards, on a chance of at least this
     by ``firstplay.seen_tichu_probability`` (the hand and what was seen by then; ``seen=P``),
-    instead of the hand model's chance (``tichu_threshold``). The ``expert`` level uses 0.43
-    with ``support``: on six held-out seeds against the pool, Tichu 12.8 % called, 71.5 % made
-    (docs/bots.md)."""
+    instead of the hand model's chance (``tichu_threshold``). A level text uses ``SEEN_P``."""
 
     def __post_init__(self) -> None:
         self.heuristic = TichuHeuristicBot(self.tichu_threshold, self.grand_threshold)
@@ -333,20 +336,22 @@ class TichuSearchBot:
         after commas, for arena comparisons: ``simcalls`` = calls by ``tichu_calls``, ``old`` =
         the heuristic's bombs out of turn too (the earlier version), ``exchange`` = search the
         exchange, ``tichu=P``/``grand=P`` = the call thresholds, ``support`` = the supporting
-        rollouts, ``plain`` = neither ``infer``
-        (worlds weighed by the calls) nor ``guarded`` (the guarded rollouts).
+        rollouts, ``seen=P`` = the first-play call threshold, ``plain`` = none of ``infer``
+        (worlds weighed by the calls), ``guarded`` (the guarded rollouts), ``support`` and
+        ``seen``; ``nosupport`` = guarded rollouts without support, ``handcalls`` = Tichu called
+        by the hand model at the first chance, not at the first play.
 
-        A level text searches with ``infer`` and ``guarded`` (both measured stronger, together
-        +10.6 [+1.5, +19.7] points a round at 30 worlds); ``plain`` names the search without
-        them, as every level text did before (``search:n=30,plain``). The words ``infer`` and
-        ``guarded`` are still accepted."""
+        A level text searches with ``infer``, ``support`` (hence ``guarded``) and ``seen=0.43``:
+        each measured stronger (docs/bots.md), and ``expert`` has used them all since
+        2026-12-06. ``plain`` names the search without them, as every level text did before
+        (``search:n=30,plain``). The words ``infer``, ``guarded`` and ``support`` are still
+        accepted."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
         sim_tichu = False
-        guarded = infer = True
-        support = False
+        guarded = infer = support = True
         pre_call: float | None = None
-        seen: float | None = None
+        seen: float | None = SEEN_P
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in filter(None, (p.strip() for p in arg.split(","))):
             if part == "old":
@@ -358,10 +363,13 @@ class TichuSearchBot:
             elif part == "exchange":
                 exchange = True
             elif part == "plain":
-                guarded = infer = False
-            elif part == "support":
-                support = True
-            elif part in ("infer", "guarded"):
+                guarded = infer = support = False
+                seen = None
+            elif part == "nosupport":
+                support = False
+            elif part == "handcalls":
+                seen = None
+            elif part in ("infer", "guarded", "support"):
                 pass  # the default of a level text
             elif part.startswith("n="):
                 worlds = _int_arg(part)
