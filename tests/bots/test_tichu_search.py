@@ -70,6 +70,9 @@ def test_a_level_text_searches_with_every_measured_option_unless_plain() -> None
     assert (spelled.infer, spelled.policy, spelled.seen_threshold) == (
         default.infer, default.policy, default.seen_threshold,
     )  # fmt: skip
+    back = make_bot("tichu", "search:n=4,support,plain,seen=0.5")  # plain is the base
+    assert isinstance(back, TichuSearchBot) and not back.infer
+    assert back.policy is supporting_rollout_policy and back.seen_threshold == 0.5
     older = make_bot("tichu", "search:n=4,nosupport,handcalls")
     assert isinstance(older, TichuSearchBot) and older.infer
     assert older.policy is guarded_rollout_policy and older.seen_threshold is None

@@ -344,16 +344,18 @@ class TichuSearchBot:
         A level text searches with ``infer``, ``support`` (hence ``guarded``) and ``seen=0.43``:
         each measured stronger (docs/bots.md), and ``expert`` has used them all since
         2026-12-06. ``plain`` names the search without them, as every level text did before
-        (``search:n=30,plain``). The words ``infer``, ``guarded`` and ``support`` are still
-        accepted."""
+        (``search:n=30,plain``); after ``plain``, in any order, the words ``infer``, ``guarded``,
+        ``support`` and ``seen=P`` add one back."""
         budget, worlds, exchange = DEFAULT_BUDGET, None, False
         sim_calls, sim_bombs = False, True
         sim_tichu = False
-        guarded = infer = support = True
+        parts = [p for p in (p.strip() for p in arg.split(",")) if p]
+        plain = "plain" in parts  # the base the other words change, wherever it stands
+        guarded = infer = support = not plain
         pre_call: float | None = None
-        seen: float | None = SEEN_P
+        seen: float | None = None if plain else SEEN_P
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
-        for part in filter(None, (p.strip() for p in arg.split(","))):
+        for part in parts:
             if part == "old":
                 sim_calls = sim_bombs = False
             elif part == "simcalls":
@@ -363,14 +365,17 @@ class TichuSearchBot:
             elif part == "exchange":
                 exchange = True
             elif part == "plain":
-                guarded = infer = support = False
-                seen = None
+                pass
             elif part == "nosupport":
                 support = False
             elif part == "handcalls":
                 seen = None
-            elif part in ("infer", "guarded", "support"):
-                pass  # the default of a level text
+            elif part == "infer":
+                infer = True
+            elif part == "guarded":
+                guarded = True
+            elif part == "support":
+                support = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             elif part.startswith("pre="):
