@@ -6,7 +6,7 @@ deal, level B seats 1 and 3, then the teams swap (the arena's deals, ``board_see
 Tichu call is counted by level, by whether it came before the exchange was revealed, and by
 who went out first: the caller (made), its partner, or an opponent.
 
-    python bench/tichu_call_outcomes.py --a "search:n=30,infer,guarded,pre=0.5" --b casual \\
+    python bench/tichu_call_outcomes.py --a "search:n=30,pre=0.5,nosupport,handcalls" --b casual \\
         --deals 100 --seed 8104
 
 With ``--pool``, levels A and B each hold seats 0 and 2 (or 1 and 3) of the same one-round
@@ -15,7 +15,7 @@ so their calls are mostly the same and what differs is how they are played; it a
 points minus B's per deal, with a 95 % CI:
 
     python bench/tichu_call_outcomes.py --pool --a "search:n=30,seen=0.46,support" \\
-        --b "search:n=30,seen=0.46" --deals 400 --seed fail
+        --b "search:n=30,seen=0.46,nosupport" --deals 400 --seed fail
 """
 
 from __future__ import annotations
