@@ -96,6 +96,18 @@ NO_BOMB: Final = "no-bomb"
 MARGIN: Final = 5.0
 """Points/round a candidate must gain over the heuristic's choice (and two standard errors)."""
 SEARCHED_PHASES: Final = ("play", "dragon", "wish")
+LEVEL_WORDS: Final[dict[str, dict[str, bool]]] = {
+    "plain": {},  # the base of the other words (``from_arg``)
+    "old": {"sim_calls": False, "sim_bombs": False},
+    "simcalls": {"sim_calls": True},
+    "simtichu": {"sim_tichu": True},
+    "exchange": {"exchange": True},
+    "infer": {"infer": True},
+    "guarded": {"guarded": True},
+    "support": {"support": True},
+    "nosupport": {"support": False},
+}
+"""The words of a level text that set flags of ``TichuSearchBot``, and to what."""
 _PHX_BIT: Final = 1 << PHX
 _DRG_BIT: Final = 1 << DRG
 _DOG_BIT: Final = 1 << DOG
@@ -346,36 +358,19 @@ class TichuSearchBot:
         2026-12-06. ``plain`` names the search without them, as every level text did before
         (``search:n=30,plain``); after ``plain``, in any order, the words ``infer``, ``guarded``,
         ``support`` and ``seen=P`` add one back."""
-        budget, worlds, exchange = DEFAULT_BUDGET, None, False
-        sim_calls, sim_bombs = False, True
-        sim_tichu = False
+        budget, worlds = DEFAULT_BUDGET, None
         parts = [p for p in (p.strip() for p in arg.split(",")) if p]
         plain = "plain" in parts  # the base the other words change, wherever it stands
-        guarded = infer = support = not plain
+        flags = {"sim_calls": False, "sim_bombs": True, "sim_tichu": False, "exchange": False}
+        flags |= {"infer": not plain, "guarded": not plain, "support": not plain}
         pre_call: float | None = None
         seen: float | None = None if plain else SEEN_P
         thresholds = {"tichu": SEARCH_TICHU_P, "grand": SEARCH_GRAND_P, "tcall": TICHU_CALL}
         for part in parts:
-            if part == "old":
-                sim_calls = sim_bombs = False
-            elif part == "simcalls":
-                sim_calls = True
-            elif part == "simtichu":
-                sim_tichu = True
-            elif part == "exchange":
-                exchange = True
-            elif part == "plain":
-                pass
-            elif part == "nosupport":
-                support = False
+            if part in LEVEL_WORDS:
+                flags |= LEVEL_WORDS[part]
             elif part == "handcalls":
                 seen = None
-            elif part == "infer":
-                infer = True
-            elif part == "guarded":
-                guarded = True
-            elif part == "support":
-                support = True
             elif part.startswith("n="):
                 worlds = _int_arg(part)
             elif part.startswith("pre="):
@@ -389,16 +384,16 @@ class TichuSearchBot:
         bot = cls(
             budget,
             worlds,
-            sim_calls=sim_calls,
-            sim_tichu=sim_tichu,
+            sim_calls=flags["sim_calls"],
+            sim_tichu=flags["sim_tichu"],
             tichu_call=thresholds["tcall"],
-            sim_bombs=sim_bombs,
-            exchange=exchange,
+            sim_bombs=flags["sim_bombs"],
+            exchange=flags["exchange"],
             tichu_threshold=thresholds["tichu"],
             grand_threshold=thresholds["grand"],
-            infer=infer,
-            guarded=guarded,
-            support=support,
+            infer=flags["infer"],
+            guarded=flags["guarded"],
+            support=flags["support"],
             pre_call=pre_call,
             seen_threshold=seen,
         )
