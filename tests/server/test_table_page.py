@@ -73,18 +73,21 @@ async def test_chat_is_relayed_signed_and_rate_limited(server: Server) -> None:
 
 
 async def test_the_next_deal_waits_for_the_round_pause(settings: Settings) -> None:
-    async with serve(replace(settings, round_pause=0.5)) as server:
-        table = await server.create("toepen", {})
+    # The watcher is there before the deal, so it cannot miss the first pause; 50 lives, so
+    # the first hand cannot end the game (random bots knock high); 5 s, so a slow connection
+    # still finds the pause running.
+    async with serve(replace(settings, round_pause=5.0)) as server:
+        table = await server.create("toepen", {"lives": 50})
+        watcher = await Client.connect(server.ws_url, table, None)
         for seat in range(4):
             await server.bot(table, seat)
-        watcher = await Client.connect(server.ws_url, table, None)
         await watcher.until(lambda m: m["t"] == "pause")
         ended = watcher.obs
         assert ended is not None and ended["last_hand"] is not None
         hand_no = ended["hand_no"]
         late = await Client.connect(server.ws_url, table, None)
         welcome = await late.until(lambda m: m["t"] == "welcome")
-        assert welcome["next_deal_in"] is not None and 0 <= welcome["next_deal_in"] <= 0.5
+        assert welcome["next_deal_in"] is not None and 0 <= welcome["next_deal_in"] <= 5.0
         await watcher.obs_until(lambda o: o["hand_no"] == hand_no + 1)
         await watcher.close()
         await late.close()
