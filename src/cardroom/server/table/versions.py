@@ -6,6 +6,7 @@ sent the envelopes it missed instead of a whole snapshot.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,15 @@ from cardroom.i18n.narration import with_say
 from cardroom.server.table.frames import Ev
 
 Json = dict[str, Any]
+
+
+def _memo(memo: dict[int, tuple[Any, Json]], event: Any, make: Callable[[], Json]) -> Json:
+    """``make()``'s JSON for ``event``, memoized by the object: the memo holds the event, so
+    its id stays its own while the entry lives."""
+    found = memo.get(id(event))
+    if found is None or found[0] is not event:
+        found = memo[id(event)] = (event, make())
+    return found[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,18 +46,12 @@ class Version:
 
     def json(self, event: Any) -> Json:
         """``event``'s ``to_json``, memoized by the object (read-only, like ``said``'s)."""
-        found = self.encoded.get(id(event))
-        if found is None or found[0] is not event:  # holding the event: its id stays its own
-            found = self.encoded[id(event)] = (event, event.to_json())
-        return found[1]
+        return _memo(self.encoded, event, event.to_json)
 
     def said(self, game: Game[Any, Any, Any], event: Any) -> Json:
         """``event`` (as some audience sees it) as JSON with its message, memoized by the
         object: the dict is shared by every envelope that shows it (read-only)."""
-        found = self.shown.get(id(event))
-        if found is None or found[0] is not event:  # holding the event: its id stays its own
-            found = self.shown[id(event)] = (event, with_say(game.name, self.json(event)))
-        return found[1]
+        return _memo(self.shown, event, lambda: with_say(game.name, self.json(event)))
 
     def observation(self, game: Game[Any, Any, Any], audience: Audience) -> Json:
         """The audience's observation alone: what a bot seat reads (nobody is sent its
