@@ -23,6 +23,7 @@ from cardroom.engine import get_game
 from cardroom.engine.runner import apply_record
 from cardroom.games.tichu.cards import DECK, card_names
 
+from .accounts_helpers import browser, sign_up
 from .conftest import TIMEOUT, Client, Server
 from .duplicate_servers import duplicate_server
 from .leaks import tokens
@@ -283,3 +284,23 @@ async def test_unknown_tables_and_bad_asks_are_clear_refusals(server: Server) ->
     for day in ("2026-13-01", "tomorrow"):
         assert (await server.http.get(f"/api/challenge/{day}/boards")).status_code == 400
     assert (await server.http.get("/api/events/nope")).status_code == 404
+
+
+async def test_a_challenge_try_is_no_match_of_the_profiles_or_the_bots(server: Server) -> None:
+    """A guest plays today's board and then signs up (its guest matches become the account's);
+    neither its profile nor the bots' (``bot:heuristic``) shows the challenge table, its result
+    or its counters (a Grand called, bombs…) to Bob, who has not played the board: the try is
+    on the profile's Duplicate section, sealed as the results table is."""
+    async with browser(server) as ann, browser(server) as bob:
+        started = (await ann.post("/api/challenge", json={"name": "Ann"})).json()
+        await play_board(server, started["table"], started["token"], 0, 6)
+        await sign_up(ann, "ann")
+        for name in ("ann", "bot:heuristic"):
+            answer = await bob.get(f"/api/players/{name}")
+            assert answer.status_code in (200, 404), answer.text
+            assert started["table"] not in answer.text
+            if answer.status_code == 200:
+                assert answer.json()["recent"] == [] and answer.json()["stats"] == {}
+        duplicate = await bob.get("/api/players/ann/duplicate")
+        assert duplicate.status_code == 200 and started["table"] not in duplicate.text
+        assert duplicate.json()["challenges_total"] == 1  # the try is listed there, sealed
