@@ -648,7 +648,10 @@ class TableActor:
         self.meta = replace(self.meta, status="finished", outcome=data, finished_at=at)
         self.lobby_changes += 1
         log.info("table %s finished at version %d: %s", self.id, self.version, data)
-        if self.results is not None:
+        # a sealed (duplicate) table is no match of the players' records: its result is its
+        # room's (the challenge's, the event's), shown as the boards' secrecy allows; in a
+        # profile's or a bot's match list it would name the table, its result and counters
+        if self.results is not None and not self.sealed:
             try:
                 await self.results.finished(self.meta, tuple(self.seats))
             except Exception:  # the players' records must never stop a table

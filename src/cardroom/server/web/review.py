@@ -4,8 +4,10 @@
 the search bot from that seat's own view. The first request queues it; until it is done the
 answer is ``202`` with its progress (``{"state": "queued"|"running", "done": k, "total": n}``),
 then ``200`` with ``{"state": "done", "review": {"decisions": [...], "summary": {...}}}``.
-Any seat of a finished table may be reviewed (the replay shows every hand then, so no review
-can tell more than it); at a running table only the rounds that are over, and only for the seat
+Any seat of a finished table may be reviewed by whoever may see its replay (the replay shows
+every hand then, so no review can tell more than it; a private table's invitees, a duplicate
+table's players who finished its boards: checked before a kept review is looked up); at a
+running table only the rounds that are over, and only for the seat
 the asker holds (its token): a review of another seat's decisions would tell its cards.
 Work runs in the bot pool's worker processes, never on the event loop, in chunks of decisions
 so that progress shows and search bots at live tables are not starved; at most
@@ -246,7 +248,7 @@ async def _finished_record(request: Request, table_id: str) -> tuple[GameRecord,
 async def table_review(request: Request) -> Response:
     """A finished table's review of any seat; at a running table, the rounds that are over,
     for the seat the asker holds (its token) and no other."""
-    from cardroom.server.web.http import _actor, _token
+    from cardroom.server.web.http import _actor, _token, finished_table
 
     table_id = request.path_params["table_id"]
     raw = request.query_params.get("seat", "")
@@ -259,6 +261,10 @@ async def table_review(request: Request) -> Response:
         actor = await _actor(request)
         if actor.status == "running":
             return _respond(_running_review(request, all_reviews, actor, seat, token))
+    # who may see this finished table's review is decided before any kept review is looked
+    # up, as for its record and replay: a private table's invitees (404), a duplicate table's
+    # players who finished its boards (403), only once finished (409)
+    await finished_table(request, "review")
     key = (table_id, seat, 0)
     job = all_reviews.get(key) or await all_reviews.stored(key)
     if job is None:
