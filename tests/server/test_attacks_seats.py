@@ -365,13 +365,19 @@ async def test_room_1_open_tables_are_bounded_per_address_and_a_watcher_keeps_no
             assert (await other.post("/api/tables", json={"game": "relay"})).status_code == 201
     expiring = replace(settings, db=settings.db + "-expiry", open_table_ttl=1.0)
     async with serve(expiring) as server:
+        # the tables' TTL runs on a clock of the test's, still until ann is online: on the
+        # wall clock a loaded machine could let `waiting` expire before her socket is bound
+        now = [0.0]
+        server.registry.clock = lambda: now[0]
         watched, waiting = [(await new_table(server, "relay", {"seats": 2}))[0] for _ in "ab"]
         watcher = await Client.connect(server.ws_url, watched, None)
         await watcher.until(lambda m: m["t"] == "welcome")
         seated = (await take(server, waiting, 0, "ann")).json()["token"]
         player = await Client.connect(server.ws_url, waiting, seated)
         await player.until(lambda m: m["t"] == "welcome" and m["seat"] == 0)
+        now[0] += 0.5
         later, _, _ = await new_table(server, "relay", {"seats": 2})  # touched after `waiting`
+        now[0] += 2.0  # past every table's TTL
         await gone(server, watched)  # watched, but nobody waits there: expired
         await gone(server, later)  # so `waiting` is past its TTL too, and kept: ann waits there
         assert (await server.info(waiting))["status"] == "open"
