@@ -70,7 +70,7 @@ class FakeServer:
         return [m["a"] for m in self.sent if m["t"] == "act"]
 
     def wait_sent(self, page: Any, predicate: Callable[[Json], bool]) -> Json:
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 30  # the conftest TIMEOUT: a loaded machine renders late
         while time.monotonic() < deadline:
             for msg in self.sent:
                 if predicate(msg):

@@ -25,6 +25,7 @@ from cardroom.server.web.ws import SLOW_CLIENT_CLOSE, Session
 from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
 
 from . import relay  # noqa: F401
+from .conftest import TIMEOUT
 
 Json = dict[str, Any]
 SETTINGS = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.0)  # no clock
@@ -56,9 +57,11 @@ class FailingStore(MemoryStore):
     def __init__(self) -> None:
         super().__init__()
         self.fail: Exception | None = None
+        self.failed = 0  # appends refused so far
 
     async def append(self, table_id: str, records: Sequence[LogRecord]) -> None:
         if self.fail is not None:
+            self.failed += 1
             raise self.fail
         await super().append(table_id, records)
 
@@ -167,10 +170,10 @@ async def test_a_slow_client_is_disconnected_and_the_table_goes_on() -> None:
     )
     await actor.call(SetBot(0, "random", WHO))
     await actor.call(SetBot(1, "random", WHO))
-    await asyncio.wait_for(task, 5)
+    await asyncio.wait_for(task, TIMEOUT)
     assert ws.closed_with == SLOW_CLIENT_CLOSE
     assert session not in actor.subscribers
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(TIMEOUT):
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     await actor.stop()
@@ -182,11 +185,11 @@ async def test_finished_unwatched_tables_are_swept_and_reload_on_demand() -> Non
     actor = await registry.create("relay", {"seats": 2, "cards": 2}, "t", ACCESS)
     for seat in (0, 1):
         await actor.call(SetBot(seat, "random", WHO))
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(TIMEOUT):
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     sweeper = asyncio.create_task(registry.sweep(every=0.01))
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(TIMEOUT):
         while actor.id in registry.actors:
             await asyncio.sleep(0.01)
     sweeper.cancel()
@@ -238,10 +241,13 @@ async def test_bots_retry_after_the_store_recovers(monkeypatch: pytest.MonkeyPat
     await actor.call(SetBot(1, "random", WHO))  # now the game starts
     before = actor.version
     store.fail = OSError("database unreachable")
-    await asyncio.sleep(0.05)  # the bots' answers fail to be stored
+    failed = store.failed
+    async with asyncio.timeout(TIMEOUT):  # the bots' answers fail to be stored, and again
+        while store.failed < failed + 2:
+            await asyncio.sleep(0.01)
     assert actor.version == before and actor.status == "running"
     store.fail = None
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(TIMEOUT):
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     await registry.shutdown()
@@ -257,7 +263,7 @@ async def test_a_human_who_does_not_move_times_out_then_a_bot_plays_the_seat() -
         await actor.call(TakeSeat(seat, f"p{seat}"))
     replies: list[Json] = []
     assert await actor.call(Act(0, "bid 1", reply=reply(replies, 1)))
-    async with asyncio.timeout(10):  # nobody acts any more: timeouts, then bots, play it out
+    async with asyncio.timeout(TIMEOUT):  # nobody acts any more: timeouts, then bots, play it out
         while actor.status != "finished":
             await asyncio.sleep(0.01)
     records = (await store.load(actor.id)).records

@@ -5,6 +5,7 @@ Each test reproduced its attack on the server before the fix."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import resource
 import socket
 import sqlite3
@@ -20,7 +21,7 @@ from cardroom.engine import get_game, replay
 from cardroom.server import Settings
 from cardroom.storage import ChatRow, SqlStore
 
-from .conftest import Client, Server, serve
+from .conftest import TIMEOUT, Client, Server, serve
 from .processes import LAUNCH, ROOT, process
 from .test_restart import load_table
 
@@ -44,7 +45,7 @@ async def run_to_exit(db: Path, *flags: str, timeout: float = 20) -> tuple[int, 
     return proc.returncode, err.decode()
 
 
-async def wait_status(server: Server, table: str, status: str, timeout: float = 20) -> Json:
+async def wait_status(server: Server, table: str, status: str, timeout: float = TIMEOUT) -> Json:
     async with asyncio.timeout(timeout):
         while (info := await server.info(table))["status"] != status:
             await asyncio.sleep(0.05)
@@ -93,7 +94,7 @@ async def test_item4_crash_before_finished_mark_finishes_on_resume(
     db = tmp_path / "cardroom.db"
     assert (await load_table(db, table)).meta.status == "running"
     async with process(db) as (_, server, _log):
-        await wait_status(server, table, "finished", timeout=10)
+        await wait_status(server, table, "finished")
         await still_waiting(server, waiting)
         assert (await server.http.get(f"/api/tables/{table}/record")).status_code == 200
         assert table not in [t["id"] for t in (await server.http.get("/api/tables")).json()]
@@ -107,7 +108,7 @@ async def test_item5_crash_before_full_table_starts_starts_on_resume(
     table, waiting = await crash_and_resume(tmp_path, point)
     db = tmp_path / "cardroom.db"
     async with process(db) as (_, server, _log):
-        await wait_status(server, table, "finished", timeout=20)  # dealt, played by the bots
+        await wait_status(server, table, "finished")  # dealt, played by the bots
         await still_waiting(server, waiting)
     check_outcome(await load_table(db, table))
 
@@ -282,6 +283,10 @@ async def test_item10_table_creation_is_limited(tmp_path: Path) -> None:
         create_per_minute=6, max_open_tables=5, open_table_ttl=4.0, lobby_page=4,
     )  # fmt: skip
     async with serve(settings) as server:
+        # the TTL runs on a clock of the test's: on the wall clock a loaded machine could let
+        # the tables expire before they are counted below
+        now = [0.0]
+        server.registry.clock = lambda: now[0]
         body = {"game": "relay", "options": RELAY}
         made = [await server.http.post("/api/tables", json=body) for _ in range(4)]
         assert [r.status_code for r in made] == [201, 201, 201, 429]
@@ -302,10 +307,13 @@ async def test_item10_table_creation_is_limited(tmp_path: Path) -> None:
         assert (await server.http.get("/api/tables?limit=x")).status_code == 400
         kept = lobby[0]["id"]
         await server.bot(kept, 0)  # activity: the 4 s TTL restarts for this table
-        async with asyncio.timeout(30):
-            while len((await server.http.get("/api/tables")).json()) > 1:
+        async with asyncio.timeout(TIMEOUT):
+            for n in itertools.count():
+                if len((await server.http.get("/api/tables")).json()) <= 1:
+                    break
                 await asyncio.sleep(0.1)
-                await server.bot(kept, 1 + int(time.monotonic() * 10) % 2)
+                now[0] += 1.0  # a second passes; then activity at `kept` again
+                await server.bot(kept, 1 + n % 2)
         assert [t["id"] for t in (await server.http.get("/api/tables")).json()] == [kept]
         assert (await server.http.get(f"/api/tables/{lobby[1]['id']}")).status_code == 404
 
@@ -340,7 +348,7 @@ async def test_room_3_chat_is_bounded_in_storage_and_per_address(tmp_path: Path)
             mine = f"line {n}"
             await client.send({"t": "chat", "text": mine, "name": f"s{n}"})
             answers.append(await client.until(
-                lambda m, t=mine: m["t"] == "reject" or m.get("text") == t, 10  # type: ignore[misc]
+                lambda m, t=mine: m["t"] == "reject" or m.get("text") == t  # type: ignore[misc]
             ))  # fmt: skip
         # one table's spectators at one address are one identity (a line a second); every
         # table together share the address's burst of 3

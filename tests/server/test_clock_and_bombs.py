@@ -22,6 +22,7 @@ from cardroom.server.table.commands import Act, Back, ClaimBomb, TakeSeat
 from cardroom.server.table.outcomes import Accepted, Refused
 from cardroom.storage import MemoryStore
 
+from .conftest import TIMEOUT
 from .test_actor import Inbox
 
 Json = dict[str, Any]
@@ -76,7 +77,7 @@ async def test_timed_out_seats_move_as_the_heuristic_and_an_away_player_comes_ba
     settings = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.01,
                         clock_bank=0.0, clock_strikes=2)  # fmt: skip
     actor, inboxes = await four_humans(settings, seed=3)
-    async with asyncio.timeout(10):  # Grand Tichu and the exchange time out for everyone
+    async with asyncio.timeout(TIMEOUT):  # Grand Tichu and the exchange time out for everyone
         while actor.observation(0)["phase"] in {"grand", "exchange"}:
             await asyncio.sleep(0.01)
     records = [r for r in actor.runner.records if r.kind == "timeout"]
@@ -161,7 +162,7 @@ async def test_a_press_without_a_pick_still_ends_in_that_seats_bomb() -> None:
     await to_a_trick_seat_0_may_bomb(actor)
     bombs = actor._bombs(0)
     await actor.call(ClaimBomb(0))
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(TIMEOUT):
         while actor.hold is not None:
             await asyncio.sleep(0.01)
     last = actor.runner.records[-1]

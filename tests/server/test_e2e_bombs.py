@@ -105,7 +105,7 @@ def through_the_exchange(page: Any) -> set[str]:
         page.wait_for_function(
             f"() => !(window.cardroom.obs.legal || []).some(a => a.endsWith(' to {target}'))"
         )
-    page.wait_for_function("() => window.cardroom.obs.phase !== 'exchange'", timeout=20_000)
+    page.wait_for_function("() => window.cardroom.obs.phase !== 'exchange'", timeout=30_000)
     return keep
 
 
@@ -142,7 +142,7 @@ def test_a_human_bombs_out_of_turn_against_bots_at_the_default_delay(
                 page.wait_for_function(
                     """() => window.cardroom.history.some(e => e.type === 'played' && e.seat === 0
                                && String(e.combo).startsWith('bomb'))""",
-                    timeout=15_000,
+                    timeout=30_000,
                 )  # the press always ends in this seat's bomb
                 break
             if o["phase"] == "play" and o["turn"] == 0 and o["legal"]:
@@ -180,26 +180,33 @@ def test_no_pause_depends_on_who_holds_a_bomb(browser: Any, live: LiveServer, se
     (means' 99 % confidence intervals overlap)."""
     samples: dict[bool, list[float]] = {True: [], False: []}
     problems: list[str] = []
-    for holds in (True, False):
-        for seed in seeds(bomb=holds, count=3):
-            seeded(seed)
-            page = browser.new_context(viewport=WIDE).new_page()
-            watch(page, problems)
-            start(page, live)
-            through_the_exchange(page)
-            table = page.url.rsplit("/", 1)[1]
-            deadline = time.monotonic() + 60
-            while obs(page)["phase"] == "play" and time.monotonic() < deadline:
-                o = obs(page)
-                if o["turn"] == 0 and o["legal"]:
-                    legal = no_bombs(o)
-                    act(page, "pass" if "pass" in legal else legal[0])
-                page.wait_for_timeout(40)
-                if len(page.evaluate("window.cardroom.history")) > 70:
-                    break
-            page.context.close()
-            records = list(live.app.state.registry.actors[table].runner.records)
-            samples[holds] += gaps(records)
+    # the deals alternate (with a bomb, without, …): a change in the machine's load while they
+    # run slows both samples alike
+    with_bombs, without_bombs = seeds(bomb=True, count=3), seeds(bomb=False, count=3)
+    order = [
+        (holds, deals[n])
+        for n in range(3)
+        for holds, deals in ((True, with_bombs), (False, without_bombs))
+    ]
+    for holds, seed in order:
+        seeded(seed)
+        page = browser.new_context(viewport=WIDE).new_page()
+        watch(page, problems)
+        start(page, live)
+        through_the_exchange(page)
+        table = page.url.rsplit("/", 1)[1]
+        deadline = time.monotonic() + 60
+        while obs(page)["phase"] == "play" and time.monotonic() < deadline:
+            o = obs(page)
+            if o["turn"] == 0 and o["legal"]:
+                legal = no_bombs(o)
+                act(page, "pass" if "pass" in legal else legal[0])
+            page.wait_for_timeout(40)
+            if len(page.evaluate("window.cardroom.history")) > 70:
+                break
+        page.context.close()
+        records = list(live.app.state.registry.actors[table].runner.records)
+        samples[holds] += gaps(records)
     with_bomb, without = samples[True], samples[False]
     assert len(with_bomb) >= 20 and len(without) >= 20
 

@@ -117,7 +117,7 @@ def wait_change(page: Any, version: int | None) -> None:
     page.wait_for_function(
         "v => !window.cardroom.inflight && (window.cardroom.v !== v || window.cardroom.message)",
         arg=version,
-        timeout=10_000,
+        timeout=30_000,
     )
     message = page.evaluate("() => window.cardroom.message")
     assert not message or message["kind"] != "error", message
@@ -146,7 +146,7 @@ def play_cards(page: Any, action: str, cards: list[str]) -> None:
     for card in cards:
         if page.get_by_test_id(f"card-{card}").get_attribute("aria-pressed") != "true":
             page.get_by_test_id(f"card-{card}").click()
-    page.wait_for_function(PLAY_READY, arg=version, timeout=10_000)
+    page.wait_for_function(PLAY_READY, arg=version, timeout=30_000)
     play = page.get_by_test_id("play")
     if not play.is_enabled():
         moved_on = page.evaluate("() => window.cardroom.v") != version

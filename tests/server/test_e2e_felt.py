@@ -6,6 +6,8 @@ the shortcuts panel. Screenshots of each moment go to /tmp (desktop 1366x768, ph
 
 from __future__ import annotations
 
+import math
+import time
 from pathlib import Path
 from typing import Any
 
@@ -266,11 +268,19 @@ def test_the_shortcuts_are_listed_in_a_help_panel(open_table: Any) -> None:
     closes_by_escape_and_button(page, "help", "help-button", "help-close")
 
 
+def counting_down(text: str, start: float, since: float) -> bool:
+    """A clock shows ``start`` seconds counting down from ``since`` (``time.monotonic()``
+    before the page got them), however long a loaded machine took to render and read it."""
+    shown = int(text.removesuffix("s"))
+    return start - math.ceil(time.monotonic() - since) <= shown <= start
+
+
 def test_every_seat_that_owes_a_move_shows_its_clock(open_table: Any) -> None:
     obs = PHASES["exchange"]
+    since = time.monotonic()
     page, _server = open_table({**obs, "awaited": [0, 1, 3]}, welcome={"turn_timeout": 20})
     for seat in (0, 1, 3):
-        assert page.get_by_test_id(f"clock-{seat}").inner_text() in {"20s", "19s"}
+        assert counting_down(page.get_by_test_id(f"clock-{seat}").inner_text(), 20, since)
     assert page.get_by_test_id("clock-2").count() == 0
     page.screenshot(path=str(SHOTS / "felt-clock-exchange-phone.png"))
 
@@ -279,9 +289,10 @@ def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_
     page, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), viewport=WIDE)
     push(server, {"t": "hold", "seat": 3})
     assert page.get_by_test_id("hold").inner_text() == "Di is bombing…"
+    since = time.monotonic()
     push(server, {"t": "clock", "move": 20, "deadlines": {"1": 12}, "bank": [60] * 4, "away": [0]})
     page.get_by_test_id("back").wait_for()
-    assert page.get_by_test_id("clock-1").inner_text() in {"12s", "11s"}
+    assert counting_down(page.get_by_test_id("clock-1").inner_text(), 12, since)
     assert "away" in (page.get_by_test_id("seat-0").get_attribute("aria-label") or "")
     page.screenshot(path=str(SHOTS / "felt-hold-away-desktop.png"))
     page.get_by_test_id("back").click()
@@ -301,11 +312,12 @@ def test_an_ack_and_a_clock_folded_into_an_envelope_are_read_as_their_frames(
             {"t": "ev", "v": 6, "events": [], "obs": after, "ack": msg["id"], "clock": clock}
         )
     )
+    since = time.monotonic()
     page.get_by_test_id("action-pass").click()
     page.wait_for_function(
         "() => window.cardroom.v === 6 && window.cardroom.socket.pending.size === 0"
     )
-    assert page.get_by_test_id("clock-1").inner_text() in {"12s", "11s"}
+    assert counting_down(page.get_by_test_id("clock-1").inner_text(), 12, since)
     assert page.get_by_test_id("clock-0").count() == 0
 
 

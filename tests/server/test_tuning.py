@@ -12,6 +12,8 @@ import pytest
 
 from cardroom.server.ops import tuning
 
+from .conftest import TIMEOUT
+
 
 @pytest.fixture
 def restored_gc() -> Iterator[None]:
@@ -48,7 +50,9 @@ def test_young_survivors_are_frozen_and_a_full_collection_frees_their_cycles(
 
     async def one_round() -> None:
         task = asyncio.create_task(tuning.full_collections())
-        await asyncio.sleep(0.2)
+        async with asyncio.timeout(TIMEOUT):  # a collection, however late a loaded machine runs it
+            while gone() is not None:
+                await asyncio.sleep(0.01)
         task.cancel()
 
     asyncio.run(one_round())

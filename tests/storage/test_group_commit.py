@@ -63,9 +63,11 @@ async def test_the_window_is_waited_only_while_the_store_is_busy(tmp_path: Path)
     await store.open()
     for table_id in ("a", "b", "c"):
         await store.create_table(TableMeta(table_id, "toepen", "1", {}), 4)
-    async with asyncio.timeout(1.5):  # less than the window: a lone append does not wait it
+    store.window = 60.0  # meanwhile: a lone append may take seconds on a loaded machine
+    async with asyncio.timeout(30):  # less than the window: a lone append does not wait it
         await store.append("a", [rec(1)])
     assert (store.batches, store.appends) == (1, 1)
+    store.window = 2.0
     await asyncio.gather(store.append("a", [rec(2)]), store.append("b", [rec(1)]))
     assert (store.batches, store.appends) == (2, 3)  # busy now: two appends in one commit
     first = asyncio.create_task(store.append("a", [rec(3)]))

@@ -439,10 +439,12 @@ class TableActor:
         self._seats_timer = loop.call_later(delay, self._post_seats)
 
     def _post_seats(self) -> None:
-        self._seats_timer = None
+        # the timer counts as pending until the flush is handled: a change while the flush
+        # waits in the inbox (a busy table) is sent by it, not by a second list at once
         self.post(FlushSeats())
 
     def _flush_seats(self) -> None:
+        self._seats_timer = None
         seats = self.seat_infos()
         if seats != self._seats_sent:
             self._seats_sent, self._seats_at = seats, asyncio.get_running_loop().time()
