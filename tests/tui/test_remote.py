@@ -1,12 +1,27 @@
 """``cardroom play --server``: the terminal takes a seat at a real server table and plays a
-Tichu match to its end by always answering ``1`` (the first legal action)."""
+Tichu match to its end by always answering ``1`` (the first legal action); it says its turn
+clock, comes back from away, deals on from a round pause and claims a bomb out of turn."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
+import re
+import threading
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
 
+import pytest
+
+from cardroom.engine.chance import SeededResolver
+from cardroom.server import Settings
+from cardroom.server.table import actor as actor_module
+from cardroom.server.table.clock import ClockRules
 from cardroom.tui.prompt import Console
-from cardroom.tui.remote import RemoteSeat, play_remote, ws_url
+from cardroom.tui.remote import RemoteSeat, _play, play_remote, ws_url
+from tests.server.conftest import TIMEOUT, serve
 from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
 
@@ -112,3 +127,206 @@ def test_terminal_signs_in_and_sits_as_its_account(server: str) -> None:  # noqa
     assert take_seat(server, created["id"], 0, "ignored", session=session)
     seat = httpx.get(f"{server}/api/tables/{created['id']}").json()["seats"][0]
     assert seat["name"] == "termina"
+
+
+# -- the table's clock, round pause and bomb hold, against a real server ----------------------
+class Terminal:
+    """A person at the terminal: the screen (the client's stdout) and the keyboard (its stdin).
+    ``type`` puts a line on the keyboard; ``answer``, if given, is asked for a line whenever the
+    screen shows new text (None: nothing to say yet). ``readline`` blocks until a line is there,
+    as a terminal does."""
+
+    def __init__(self, answer: Callable[[str], str | None] | None = None) -> None:
+        self.text = ""
+        self.read_to = 0
+        self.typed: list[str] = []
+        self.closed = False
+        self.answer = answer
+        self.changed = threading.Condition()
+
+    def write(self, text: str) -> int:
+        with self.changed:
+            self.text += text
+            self.changed.notify_all()
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def type(self, line: str) -> None:
+        with self.changed:
+            self.typed.append(line + "\n")
+            self.changed.notify_all()
+
+    def close(self) -> None:
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def readline(self) -> str:
+        with self.changed:
+            while True:
+                if self.closed:
+                    return ""
+                if self.typed:
+                    return self.typed.pop(0)
+                if self.answer is not None and len(self.text) > self.read_to:
+                    said = self.answer(self.text[self.read_to :])
+                    self.read_to = len(self.text)
+                    if said is not None:
+                        return said + "\n"
+                self.changed.wait()
+
+    async def shows(self, pattern: str, after: int = 0) -> re.Match[str]:
+        """The first match of ``pattern`` on the screen after character ``after``, once it is
+        there."""
+        try:
+            async with asyncio.timeout(TIMEOUT):
+                while (found := re.compile(pattern).search(self.text, after)) is None:
+                    await asyncio.sleep(0.01)
+        except TimeoutError:
+            raise AssertionError(f"no {pattern!r} on the screen:\n{self.text[-3000:]}") from None
+        return found
+
+
+@contextlib.asynccontextmanager
+async def at_the_table(
+    url: str, table: str, token: str, answer: Callable[[str], str | None] | None = None
+) -> AsyncIterator[Terminal]:
+    """The terminal client playing ``token``'s seat, in this event loop, until the block ends."""
+    term = Terminal(answer)
+    playing = asyncio.create_task(_play(url, table, token, Console(term, term)))  # type: ignore[arg-type]
+    try:
+        yield term
+        assert not playing.done(), playing.result()
+    finally:
+        term.close()
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+
+
+async def until(check: Callable[[], Any]) -> Any:
+    """``check()`` once it is truthy (the server's state, polled)."""
+    async with asyncio.timeout(TIMEOUT):
+        while not (result := check()):
+            await asyncio.sleep(0.01)
+    return result
+
+
+async def against_bots(room: Any, table: str) -> str:
+    """Bots at seats 1-3, then seat 0 for the terminal (the game starts): its token."""
+    for seat in (1, 2, 3):
+        await room.bot(table, seat)
+    return str(await room.seat(table, 0, "Term"))
+
+
+def settings(tmp_path: Path, **kw: Any) -> Settings:
+    return Settings(db=str(tmp_path / "cardroom.db"), bot_delay=0.0, **kw)
+
+
+async def test_the_terminal_says_its_clock_when_its_seat_owes_a_move(tmp_path: Path) -> None:
+    fast = settings(tmp_path, round_pause=0.0, clock_move=30, clock_bank=60)
+    async with serve(fast) as room:
+        table = await room.create("tichu")  # public: it runs the server's clock
+        async with at_the_table(room.url, table, await against_bots(room, table)) as term:
+            said = await term.shows(r"Your clock: (\d+) s left for this move \(time bank: 60 s\)")
+            assert 80 < int(said[1]) <= 90  # Grand Tichu: 30 s a move plus the 60 s bank
+            prompt = await term.shows(r"\] > ", said.end())
+            assert "Your clock" not in term.text[said.end() : prompt.start()]  # once a prompt
+            term.type("nogrand")  # the exchange: the same seat owes its next move
+            await term.shows(r"phase exchange(.|\n)*Your clock: \d+ s left", prompt.end())
+            assert term.text.count("Your clock") <= term.text.count("] > ")
+
+
+async def test_a_player_marked_away_types_back_and_has_the_seat_again(tmp_path: Path) -> None:
+    impatient = settings(tmp_path, round_pause=0.0, clock_move=0.01, clock_bank=0.0)
+    async with serve(impatient) as room:
+        table = await room.create("tichu")
+        token = await against_bots(room, table)
+        actor = await room.registry.get(table)
+        async with at_the_table(room.url, table, token) as term:
+            await term.shows(r"You are marked away: a bot plays your seat\. Type 'back'")
+            assert (await room.info(table))["seats"][0]["away"]
+            actor.clock.rules = ClockRules(move=600.0)  # once back, the seat keeps its move
+            term.type("back")
+            await term.shows(r"Term \(you\) is back\.")
+            seat = (await room.info(table))["seats"][0]
+            assert seat["kind"] == "human" and not seat["away"]
+            assert 0 not in actor.bots.bots and 0 not in actor.clock.away
+
+
+def through_the_round(screen: str) -> str | None:
+    """Answers ``1`` to every prompt, and Enter once the round pause is announced."""
+    if "press Enter to deal now" in screen:
+        return ""
+    return "1" if "] > " in screen else None
+
+
+async def test_an_empty_line_in_the_round_pause_deals_at_once(tmp_path: Path) -> None:
+    long_pause = settings(tmp_path, round_pause=60.0, clock_move=0.0)
+    async with serve(long_pause) as room:
+        table = await room.create("tichu")
+        token = await against_bots(room, table)
+        actor = await room.registry.get(table)
+        async with at_the_table(room.url, table, token, through_the_round) as term:
+            pause = await term.shows(r"The next deal comes in (\d+) s; press Enter to deal now")
+            assert 55 <= int(pause[1]) <= 60
+            await term.shows(r"Ready: the cards are dealt once every player is", pause.end())
+            # the next deal, long before the 60 s pause is over (the test gives up after 30 s)
+            await term.shows(r"phase Grand Tichu\?", pause.end())
+            await until(lambda: not actor.pause.waiting)
+
+
+BOMB_SEED = 16008
+"""A deal where seat 0 holds two bombs (``test_clock_and_bombs.bomb_seed()`` finds it)."""
+
+
+async def test_a_bomb_claim_holds_the_table_and_plays_the_chosen_bomb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.server.test_clock_and_bombs import to_a_trick_seat_0_may_bomb
+
+    monkeypatch.setattr(actor_module, "SecureResolver", lambda: SeededResolver(BOMB_SEED))
+    held = settings(tmp_path, round_pause=0.0, clock_move=0.0, bomb_pick=600.0)
+    async with serve(held) as room:
+        table = await room.create("tichu")
+        tokens = [await room.seat(table, seat) for seat in range(4)]  # all humans: no one moves
+        actor = await room.registry.get(table)
+        await to_a_trick_seat_0_may_bomb(actor)  # a trick lies that seat 0 may bomb off turn
+        bombs = actor._bombs(0)
+        assert len(bombs) >= 2 and actor.observation(0)["turn"] != 0
+        async with at_the_table(room.url, table, tokens[0]) as term:
+            prompt = await term.shows(r"\[action, number or \? · b = bomb\] > ")
+            term.type("b")
+            which = await term.shows(r"Which bomb\? Type its number", prompt.end())
+            assert actor.hold is not None and actor.hold.seat == 0
+            listed = re.findall(r"^\s*(\d+)\. (.+)$", term.text[which.end() :], re.MULTILINE)
+            assert [action for _, action in listed] == bombs
+            number, chosen = listed[-1]  # not the first, which a pick that never came plays
+            term.type(number)
+            await until(lambda: actor.hold is None)
+            last = actor.runner.records[-1]
+            assert (last.seat, last.text) == (0, chosen)
+
+
+def test_a_hold_for_another_seat_says_who_the_table_waits_for() -> None:
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), 0)
+    seats = [{"seat": s, "name": f"p{s}"} for s in range(4)]
+    obs = {"legal": [], "num_seats": 4}
+    client.handle({"t": "welcome", "v": 3, "seat": 0, "obs": obs, "seats": seats})
+    client.handle({"t": "hold", "seat": 2})
+    assert "p2 is bombing: the table waits for that bomb." in out.getvalue()
+    assert client.answer("b") == []  # no bomb of ours to claim
+    assert "You hold no bomb you may throw now." in out.getvalue()
+
+
+def test_help_lists_the_server_table_commands() -> None:
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), 0)
+    assert client.answer("h") == []
+    assert all(word in out.getvalue() for word in ("'b'", "'back'", "Enter"))

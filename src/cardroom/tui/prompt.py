@@ -17,9 +17,10 @@ from typing import TextIO
 from cardroom.tui.render import say
 
 
-def help_text() -> str:
-    """How to answer the prompt, in the terminal's language."""
-    return say("tui.help")
+def help_text(remote: bool = False) -> str:
+    """How to answer the prompt, in the terminal's language; at a server table (``remote``)
+    also its commands: claim a bomb, come back from away, deal on after a round."""
+    return say("tui.help") + ("\n" + say("tui.help_remote") if remote else "")
 
 
 LIST_LIMIT = 40
