@@ -168,3 +168,22 @@ async def test_a_press_without_a_pick_still_ends_in_that_seats_bomb() -> None:
     last = actor.runner.records[-1]
     assert last.seat == 0 and last.text == bombs[0]
     await actor.stop()
+
+
+async def test_a_seat_that_moves_and_owes_again_starts_a_new_move_time() -> None:
+    """The last seat to decide Grand Tichu owes the exchange at once: a new move, so its
+    clock starts again rather than running on from the Grand decision."""
+    actor, _ = await four_humans()
+    for seat in (1, 2, 3):
+        await actor.call(Act(seat, "nogrand", token_hash=actor.seats[seat].token_hash))
+    assert set(TICHU.awaited(actor.runner.state)) == {0}
+    started = actor.clock.since[0]
+    loop = asyncio.get_running_loop()
+    while loop.time() <= started:  # the loop's clock moves on before the decision
+        await asyncio.sleep(0)
+    decided = await actor.call(Act(0, "nogrand", token_hash=actor.seats[0].token_hash))
+    assert decided == Accepted(None)
+    assert actor.observation(0)["phase"] == "exchange" and 0 in TICHU.awaited(actor.runner.state)
+    assert actor.clock.since[0] > started
+    assert actor.clock.since[0] == actor._clock_timers[0][0]  # its timer is armed for the new move
+    await actor.stop()

@@ -489,6 +489,8 @@ class TableActor:
             return Refused(refusal_for(exc), str(exc))
         if act.token_hash is not None:  # the player itself (not a bot, not its clock)
             self._back(seat, tell=False)
+        if self.clock.rules.on:  # its move is made: the next one it owes starts afresh (the
+            self.clock.moved(seat, self._running().time())  # last Grand call, then the exchange)
         if hold is not None:
             self._end_hold()
         reply = act.reply
