@@ -17,7 +17,7 @@ import pytest
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
 from cardroom.i18n.narration import say
-from tests.server.chromium import CHROMIUM, DESKTOP
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
 from . import pages
@@ -291,3 +291,26 @@ def test_pseudo_locale_table_shows_only_catalogue_text(open_table: Any, game: st
         page.get_by_test_id(tab).click()
         texts = page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())
         assert strays(texts) == [], (tab, " | ".join(strays(texts)))
+
+
+TAB_LINES = """() => [...document.querySelectorAll('[role=tab], .tab')].map(tab => {
+  const range = document.createRange();
+  range.selectNodeContents(tab);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [tab.textContent, tops.size];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "ko", "de", "el", "nl"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_side_panels_tab_names_break_only_between_words(
+    open_table: Any, lang: str, size: str
+) -> None:
+    """Five tabs share the side panel: a name is never broken inside a word (ja チャッ|ト,
+    zh-TW 未出的|牌 were, with every tab the same width whatever its name)."""
+    viewport = DESKTOP if size == "desktop" else PHONE
+    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=viewport)
+    page.get_by_test_id("tab-score").wait_for()
+    page.screenshot(path=f"/tmp/looks-tabs-{lang}-{size}.png")
+    lines = page.evaluate(TAB_LINES)
+    assert lines and [name for name, n in lines if n > len(name.split())] == []
