@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
@@ -314,3 +315,31 @@ def test_the_side_panels_tab_names_break_only_between_words(
     page.screenshot(path=f"/tmp/looks-tabs-{lang}-{size}.png")
     lines = page.evaluate(TAB_LINES)
     assert lines and [name for name, n in lines if n > len(name.split())] == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de"])
+def test_a_refused_sign_in_or_sign_up_says_why_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    """The server's reason comes with a code; the account strip and the profile page say it
+    in the reader's language (they showed the server's English)."""
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/")
+    page.get_by_test_id("sign-in").click()
+    name = page.get_by_test_id("account-field-name")
+    message = page.get_by_test_id("account-message")
+    name.fill(f"nobody-{lang}")
+    page.get_by_test_id("account-field-password").fill("not the password")
+    page.get_by_test_id("sign-in-submit").click()
+    expect(message).to_have_text(t(lang, "account.error.wrong"))
+    page.screenshot(path=f"/tmp/looks-account-{lang}.png")
+    name.fill("x")
+    page.get_by_test_id("sign-up-submit").click()
+    expect(message).to_have_text(t(lang, "account.error.name", min=3, max=24))
+    page.goto("/p/nobody-at-all")
+    missing = t(lang, "account.error.no_player", name="nobody-at-all")
+    expect(page.get_by_test_id("message")).to_have_text(missing)
+    context.close()
+    assert [p for p in problems if "Failed to load resource" not in p] == []
