@@ -343,3 +343,36 @@ def test_a_refused_sign_in_or_sign_up_says_why_in_the_readers_language(
     expect(page.get_by_test_id("message")).to_have_text(missing)
     context.close()
     assert [p for p in problems if "Failed to load resource" not in p] == []
+
+
+FINISHED = "2026-03-05T18:30:00+00:00"
+BOT_PROFILE = {
+    "name": "bot:heuristic", "kind": "bot", "ratings": {}, "stats": {}, "history": {},
+    "recent": [{"table": TABLE, "finished_at": FINISHED, "game": "tichu",
+                "rated": False, "result": "won", "left_early": False, "display": None,
+                "seats": [{"name": "Ann"}], "replay": f"/replay/{TABLE}"}],
+}  # fmt: skip
+
+
+def test_a_profile_in_the_chosen_language_not_the_browsers(browser: Any) -> None:
+    """A reader who chose Japanese on an English browser: the bot badge and the match dates are
+    Japanese too (they were "bot" and the browser's own date format)."""
+    context, page, problems = new_page(browser, "en-US", "http://t.test")
+    context.add_init_script("localStorage.setItem('cardroom.lang', 'ja')")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/p/*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/players/*", lambda r: r.fulfill(json=BOT_PROFILE))
+    page.goto("/p/bot:heuristic")
+    page.get_by_test_id(f"recent-{TABLE}").wait_for()
+    page.screenshot(path="/tmp/looks-profile-ja.png")
+    badge = page.get_by_test_id("profile-name").locator(".badge").inner_text()
+    assert badge.strip() == t("ja", "table.seat.bot")
+    when = page.get_by_test_id(f"recent-{TABLE}").locator("td").first.inner_text()
+    assert when == page.evaluate(
+        "v => new Intl.DateTimeFormat('ja', {dateStyle: 'medium', timeStyle: 'short'})"
+        ".format(new Date(v))",
+        FINISHED,
+    )
+    context.close()
+    assert not problems, problems
