@@ -376,3 +376,28 @@ def test_a_profile_in_the_chosen_language_not_the_browsers(browser: Any) -> None
     )
     context.close()
     assert not problems, problems
+
+
+NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
+def test_the_levels_people_choose_are_named_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    """Quick play's and a new table's bot levels: beginner … expert were English words in
+    every language (the other levels are the bots' own names and stay so)."""
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/")
+    lobby_loaded(page)
+    words = [t(lang, f"bot.name.{level}") for level in NAMED_LEVELS]
+    for select in ("quick-level", "lobby-bot-level"):
+        options = page.get_by_test_id(select).locator("option")
+        expect(options.first).to_have_text(words[0])
+        shown = {o.get_attribute("value"): o.inner_text() for o in options.all()}
+        assert [shown[level] for level in NAMED_LEVELS] == words, select
+    page.screenshot(path=f"/tmp/looks-levels-{lang}.png")
+    context.close()
+    assert not problems, problems
