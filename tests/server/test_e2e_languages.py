@@ -401,3 +401,31 @@ def test_the_levels_people_choose_are_named_in_the_readers_language(
     page.screenshot(path=f"/tmp/looks-levels-{lang}.png")
     context.close()
     assert not problems, problems
+
+
+HEAD_LINES = """() => [...document.querySelectorAll('[data-testid=round-end] tr:first-child th')]
+  .map(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [th.textContent, tops.size];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "zh-TW", "de", "el", "nl"])
+def test_the_round_summarys_headings_break_only_between_words_on_a_phone(
+    open_table: Any, lang: str
+) -> None:
+    """The summary's column headings broke inside the word on a phone (宣|言, ラウン|ド, 선|언):
+    a heading stays whole, or breaks at its spaces."""
+    last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["", "", "", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=PHONE)
+    scored = {"type": "round_scored", "round": 1, **last, "scores": [-80, 100]}
+    after = tichu_obs(last_round=last, score_sheet=[[-80, 100]], scores=[-80, 100])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 5})
+    page.get_by_test_id("round-end").wait_for()
+    page.screenshot(path=f"/tmp/looks-summary-{lang}.png")
+    lines = page.evaluate(HEAD_LINES)
+    assert lines and [name for name, n in lines if n > len(name.split())] == []
