@@ -431,3 +431,24 @@ def test_the_round_summarys_headings_break_only_between_words_on_a_phone(
     page.screenshot(path=f"/tmp/looks-summary-{lang}.png")
     lines = page.evaluate(HEAD_LINES)
     assert lines and [name for name, n in lines if n > len(name.split())] == []
+
+
+def test_an_events_bot_teams_are_named_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+) -> None:
+    """A new event's teams are bots until people join: "bots (random)" was English on every
+    page; the list of teams and the standings now name them in the reader's language."""
+    context, page, problems = new_page(browser, "ja-JP", live.url)
+    page.goto("/event")
+    page.get_by_test_id("event-name").fill("金曜デュプリケート")
+    page.get_by_test_id("event-teams").fill("2")
+    page.get_by_test_id("event-boards").fill("1")
+    page.get_by_test_id("event-level").select_option("random")
+    page.get_by_test_id("event-create").click()
+    bots = t("ja", "event.bots", level="random")
+    expect(page.get_by_test_id("event-row").first).to_contain_text(bots)
+    expect(page.get_by_test_id("event-teams-list").locator("li").first).to_contain_text(bots)
+    page.screenshot(path="/tmp/looks-event-ja.png")
+    context.close()
+    assert not problems, problems

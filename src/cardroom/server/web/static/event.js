@@ -37,6 +37,11 @@ function createForm(navigate, fail) {
   );
 }
 
+// A team's name: its players', or for a team of bots the page's words for it.
+function teamName(data, team, name) {
+  return (data.bot_teams || []).includes(team) ? t("event.bots", { level: data.level }) : name;
+}
+
 function standings(data) {
   const rows = data.standings.teams;
   return h(
@@ -48,7 +53,7 @@ function standings(data) {
         "tr",
         { "data-testid": "event-row", class: row.team === data.you ? "mine" : "" },
         h("td", {}, String(i + 1)),
-        h("td", {}, `${row.team} · ${row.name}`),
+        h("td", {}, `${row.team} · ${teamName(data, row.team, row.name)}`),
         h("td", {}, signed(row.imps)),
         h("td", {}, pct(row.mp_pct)),
       ),
@@ -77,7 +82,7 @@ function teamsList(data, id, refresh, fail) {
         h(
           "li",
           {},
-          `${team}: ${who}`,
+          `${team}: ${teamName(data, team, who)}`,
           data.status === "open" && !data.you ? h("button", { class: "small", "data-testid": `join-${team}`, onclick: join(team) }, t("event.join")) : null,
         ),
       ),
