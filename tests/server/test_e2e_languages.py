@@ -452,3 +452,20 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
     page.screenshot(path="/tmp/looks-event-ja.png")
     context.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("path", ["/", "/leaderboard", "/challenge", "/event", "/rules/toepen"])
+def test_every_page_offers_the_language_switcher(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    path: str,
+) -> None:
+    """The duplicate event page had none: a reader who landed there could not change language."""
+    context, page, problems = new_page(browser, "en-US", live.url)
+    page.goto(path)
+    page.get_by_test_id("lang-switch").select_option("ko")
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+    expect(page.get_by_test_id("lang-switch")).to_have_value("ko")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert not problems, problems

@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
 import { pct, signed } from "./scores.js";
 
 
@@ -126,7 +127,13 @@ export function mountEvent(root, navigate, id) {
     h(
       "div",
       { class: "page challenge" },
-      h("p", {}, h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby"))),
+      h(
+        "p",
+        {},
+        h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby")),
+        " ",
+        languageSwitcher(),
+      ),
       h("h1", {}, t("event.title")),
       msg,
       body,
