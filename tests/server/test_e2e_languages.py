@@ -221,6 +221,7 @@ def test_pseudo_locale_lobby_rules_and_replay_show_only_catalogue_text(
     page.get_by_test_id("house-rules-toggle").click()  # show the single options too
     page.get_by_test_id("help-target_score").wait_for()
     assert strays(page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())) == []
+    expect(page.locator("#account")).to_have_attribute("aria-label", "⟦Account⟧")  # read aloud
     for game in ("tichu", "toepen"):
         page.goto(f"/rules/{game}")
         page.get_by_test_id("rules-options").locator("dt").first.wait_for()

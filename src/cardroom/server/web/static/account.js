@@ -40,6 +40,7 @@ export async function mountAccount(el, onChange) {
 }
 
 function render(el, onChange) {
+  el.setAttribute("aria-label", t("account.label")); // index.html's is English
   const changed = (name) => {
     me = name;
     render(el, onChange);
