@@ -13,11 +13,12 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
 from cardroom.i18n.narration import say
-from tests.server.chromium import CHROMIUM, DESKTOP
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
 from . import pages
@@ -220,6 +221,7 @@ def test_pseudo_locale_lobby_rules_and_replay_show_only_catalogue_text(
     page.get_by_test_id("house-rules-toggle").click()  # show the single options too
     page.get_by_test_id("help-target_score").wait_for()
     assert strays(page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())) == []
+    expect(page.locator("#account")).to_have_attribute("aria-label", "⟦Account⟧")  # read aloud
     for game in ("tichu", "toepen"):
         page.goto(f"/rules/{game}")
         page.get_by_test_id("rules-options").locator("dt").first.wait_for()
@@ -291,3 +293,180 @@ def test_pseudo_locale_table_shows_only_catalogue_text(open_table: Any, game: st
         page.get_by_test_id(tab).click()
         texts = page.evaluate(VISIBLE_TEXT, page.locator("body").element_handle())
         assert strays(texts) == [], (tab, " | ".join(strays(texts)))
+
+
+TAB_LINES = """() => [...document.querySelectorAll('[role=tab], .tab')].map(tab => {
+  const range = document.createRange();
+  range.selectNodeContents(tab);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [tab.textContent, tops.size];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "ko", "de", "el", "nl"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_side_panels_tab_names_break_only_between_words(
+    open_table: Any, lang: str, size: str
+) -> None:
+    """Five tabs share the side panel: a name is never broken inside a word (ja チャッ|ト,
+    zh-TW 未出的|牌 were, with every tab the same width whatever its name)."""
+    viewport = DESKTOP if size == "desktop" else PHONE
+    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=viewport)
+    page.get_by_test_id("tab-score").click()  # on a phone the panel opens, with its close button
+    page.screenshot(path=f"/tmp/looks-tabs-{lang}-{size}.png")
+    lines = page.evaluate(TAB_LINES)
+    assert lines and [name for name, n in lines if n > len(name.split())] == []
+    row = page.locator(".tabs").evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert row[0] <= row[1], "the tabs are wider than the panel"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de"])
+def test_a_refused_sign_in_or_sign_up_says_why_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    """The server's reason comes with a code; the account strip and the profile page say it
+    in the reader's language (they showed the server's English)."""
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/")
+    page.get_by_test_id("sign-in").click()
+    name = page.get_by_test_id("account-field-name")
+    message = page.get_by_test_id("account-message")
+    name.fill(f"nobody-{lang}")
+    page.get_by_test_id("account-field-password").fill("not the password")
+    page.get_by_test_id("sign-in-submit").click()
+    expect(message).to_have_text(t(lang, "account.error.wrong"))
+    page.screenshot(path=f"/tmp/looks-account-{lang}.png")
+    name.fill("x")
+    page.get_by_test_id("sign-up-submit").click()
+    expect(message).to_have_text(t(lang, "account.error.name", min=3, max=24))
+    page.goto("/p/nobody-at-all")
+    missing = t(lang, "account.error.no_player", name="nobody-at-all")
+    expect(page.get_by_test_id("message")).to_have_text(missing)
+    context.close()
+    assert [p for p in problems if "Failed to load resource" not in p] == []
+
+
+FINISHED = "2026-03-05T18:30:00+00:00"
+BOT_PROFILE = {
+    "name": "bot:heuristic", "kind": "bot", "ratings": {}, "stats": {}, "history": {},
+    "recent": [{"table": TABLE, "finished_at": FINISHED, "game": "tichu",
+                "rated": False, "result": "won", "left_early": False, "display": None,
+                "seats": [{"name": "Ann"}], "replay": f"/replay/{TABLE}"}],
+}  # fmt: skip
+
+
+def test_a_profile_in_the_chosen_language_not_the_browsers(browser: Any) -> None:
+    """A reader who chose Japanese on an English browser: the bot badge and the match dates are
+    Japanese too (they were "bot" and the browser's own date format)."""
+    context, page, problems = new_page(browser, "en-US", "http://t.test")
+    context.add_init_script("localStorage.setItem('cardroom.lang', 'ja')")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/p/*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/players/*", lambda r: r.fulfill(json=BOT_PROFILE))
+    page.goto("/p/bot:heuristic")
+    page.get_by_test_id(f"recent-{TABLE}").wait_for()
+    page.screenshot(path="/tmp/looks-profile-ja.png")
+    badge = page.get_by_test_id("profile-name").locator(".badge").inner_text()
+    assert badge.strip() == t("ja", "table.seat.bot")
+    when = page.get_by_test_id(f"recent-{TABLE}").locator("td").first.inner_text()
+    assert when == page.evaluate(
+        "v => new Intl.DateTimeFormat('ja', {dateStyle: 'medium', timeStyle: 'short'})"
+        ".format(new Date(v))",
+        FINISHED,
+    )
+    context.close()
+    assert not problems, problems
+
+
+NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
+def test_the_levels_people_choose_are_named_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    """Quick play's and a new table's bot levels: beginner … expert were English words in
+    every language (the other levels are the bots' own names and stay so)."""
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/")
+    lobby_loaded(page)
+    words = [t(lang, f"bot.name.{level}") for level in NAMED_LEVELS]
+    for select in ("quick-level", "lobby-bot-level"):
+        options = page.get_by_test_id(select).locator("option")
+        expect(options.first).to_have_text(words[0])
+        shown = {o.get_attribute("value"): o.inner_text() for o in options.all()}
+        assert [shown[level] for level in NAMED_LEVELS] == words, select
+    page.screenshot(path=f"/tmp/looks-levels-{lang}.png")
+    context.close()
+    assert not problems, problems
+
+
+HEAD_LINES = """() => [...document.querySelectorAll('[data-testid=round-end] tr:first-child th')]
+  .map(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [th.textContent, tops.size];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "zh-TW", "de", "el", "nl"])
+def test_the_round_summarys_headings_break_only_between_words_on_a_phone(
+    open_table: Any, lang: str
+) -> None:
+    """The summary's column headings broke inside the word on a phone (宣|言, ラウン|ド, 선|언):
+    a heading stays whole, or breaks at its spaces."""
+    last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["", "", "", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=PHONE)
+    scored = {"type": "round_scored", "round": 1, **last, "scores": [-80, 100]}
+    after = tichu_obs(last_round=last, score_sheet=[[-80, 100]], scores=[-80, 100])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 5})
+    page.get_by_test_id("round-end").wait_for()
+    page.screenshot(path=f"/tmp/looks-summary-{lang}.png")
+    lines = page.evaluate(HEAD_LINES)
+    assert lines and [name for name, n in lines if n > len(name.split())] == []
+
+
+def test_an_events_bot_teams_are_named_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+) -> None:
+    """A new event's teams are bots until people join: "bots (random)" was English on every
+    page; the list of teams and the standings now name them in the reader's language."""
+    context, page, problems = new_page(browser, "ja-JP", live.url)
+    page.goto("/event")
+    page.get_by_test_id("event-name").fill("金曜デュプリケート")
+    page.get_by_test_id("event-teams").fill("2")
+    page.get_by_test_id("event-boards").fill("1")
+    page.get_by_test_id("event-level").select_option("random")
+    page.get_by_test_id("event-create").click()
+    bots = t("ja", "event.bots", level="random")
+    expect(page.get_by_test_id("event-row").first).to_contain_text(bots)
+    expect(page.get_by_test_id("event-teams-list").locator("li").first).to_contain_text(bots)
+    page.screenshot(path="/tmp/looks-event-ja.png")
+    context.close()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("path", ["/", "/leaderboard", "/challenge", "/event", "/rules/toepen"])
+def test_every_page_offers_the_language_switcher(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    path: str,
+) -> None:
+    """The duplicate event page had none: a reader who landed there could not change language."""
+    context, page, problems = new_page(browser, "en-US", live.url)
+    page.goto(path)
+    page.get_by_test_id("lang-switch").select_option("ko")
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+    expect(page.get_by_test_id("lang-switch")).to_have_value("ko")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert not problems, problems

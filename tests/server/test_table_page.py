@@ -115,3 +115,15 @@ async def test_games_list_their_bot_levels_and_the_favicon_is_served(server: Ser
     assert "heuristic" in games["tichu"]["bot_levels"]
     icon = await server.http.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+
+
+PAGES = ["/", "/t/T1", "/replay/T1", "/rules/tichu", "/p/ann", "/leaderboard", "/challenge",
+         "/challenge/2026-01-02", "/event", "/event/E1"]  # fmt: skip
+"""Every path the browser client routes (main.js): a link to it, or a reload, gets the page."""
+
+
+async def test_every_page_of_the_client_is_served_from_its_address(server: Server) -> None:
+    for path in PAGES:
+        page = await server.http.get(path)
+        assert page.status_code == 200, path
+        assert page.headers["content-type"].startswith("text/html"), path

@@ -210,6 +210,7 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Route("/leaderboard", http.page),
         Route("/challenge", http.page),
         Route("/challenge/{day}", http.page),
+        Route("/event", http.page),
         Route("/event/{event_id}", http.page),
         Route("/favicon.ico", http.favicon),
         Route("/i18n/{lang}.json", http.catalogue),

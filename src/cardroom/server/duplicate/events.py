@@ -389,6 +389,7 @@ class Events:
         return {
             "id": event.id, "name": event.name, "status": event.status, "level": event.level,
             "teams": event.teams, "boards": len(event.boards), "team_names": names,
+            "bot_teams": [name for name in event.team_names() if not event.members.get(name)],
             "you": team, "your_tables": mine, "shown": sorted(shown),
             "match": "team" if event.teams == 2 else "pairs", "standings": data,
         }  # fmt: skip

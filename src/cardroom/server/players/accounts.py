@@ -15,8 +15,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from cardroom.server.ops.limits import RateLimiter
-from cardroom.server.players.names import BadAccountName, account_name
-from cardroom.server.players.passwords import BadPassword, Passwords, check_password
+from cardroom.server.players.names import MAX_NAME, MIN_NAME, BadAccountName, account_name
+from cardroom.server.players.passwords import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    BadPassword,
+    Passwords,
+    check_password,
+)
 from cardroom.storage import utc_now
 from cardroom.storage.players import BOT, HUMAN, Account, NameTaken, PlayerStore
 
@@ -25,12 +31,22 @@ WRONG = "wrong name or password"
 
 
 class AccountError(ValueError):
-    """A refused account request; ``status`` is the HTTP status, ``retry`` seconds to wait."""
+    """A refused account request; ``status`` is the HTTP status, ``retry`` seconds to wait;
+    ``code`` and ``params`` name the reason for the browser's catalogue (``account.error.*``)."""
 
-    def __init__(self, msg: str, status: int, retry: float = 0.0) -> None:
+    def __init__(
+        self,
+        msg: str,
+        status: int,
+        retry: float = 0.0,
+        code: str = "",
+        params: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(msg)
         self.status = status
         self.retry = retry
+        self.code = code
+        self.params = params or {}
 
 
 def session_hash(token: str) -> str:
@@ -53,7 +69,9 @@ class Accounts:
     def _limit(self, limiter: RateLimiter, key: str, what: str) -> None:
         wait = limiter.take(key)
         if wait > 0:
-            raise AccountError(f"too many attempts {what}; try again later", 429, wait)
+            raise AccountError(
+                f"too many attempts {what}; try again later", 429, wait, code="too_many"
+            )
 
     async def _new_session(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)
@@ -69,16 +87,23 @@ class Accounts:
         """A new account, its first session and how many guest matches it took over."""
         try:
             shown, key = account_name(name)
+        except BadAccountName as exc:
+            bounds: dict[str, object] = {"min": MIN_NAME, "max": MAX_NAME}
+            raise AccountError(str(exc), 400, code="name", params=bounds) from None
+        try:
             secret = check_password(password)
-        except (BadAccountName, BadPassword) as exc:
-            raise AccountError(str(exc), 400) from None
+        except BadPassword as exc:
+            bounds = {"min": MIN_PASSWORD, "max": MAX_PASSWORD}
+            raise AccountError(str(exc), 400, code="password", params=bounds) from None
         self._limit(self.by_address, address, "from your address")
         account = Account("u:" + secrets.token_urlsafe(12), shown, HUMAN,
                           await self.passwords.hash(secret), utc_now())  # fmt: skip
         try:
             await self.store.create_account(account, key)
         except NameTaken:
-            raise AccountError(f"the name {shown!r} is taken", 409) from None
+            raise AccountError(
+                f"the name {shown!r} is taken", 409, code="taken", params={"name": shown}
+            ) from None
         claimed = 0 if guest_hash is None else await self.store.claim_guest(guest_hash, account.id)
         return account, await self._new_session(account), claimed
 
@@ -96,7 +121,7 @@ class Accounts:
         account = None if key is None else await self.store.account_by_key(key)
         stored = account.password_hash if account is not None and account.kind == HUMAN else None
         if not await self.passwords.verify(stored, password[:1024]) or account is None:
-            raise AccountError(WRONG, 401)
+            raise AccountError(WRONG, 401, code="wrong")
         return account, await self._new_session(account)
 
     async def sign_out(self, token: str | None, everywhere: bool = False) -> None:

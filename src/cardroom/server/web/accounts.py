@@ -98,7 +98,10 @@ async def _signed_in_response(
 
 def _refused(exc: AccountError) -> Response:
     headers = retry_after(exc.retry) if exc.status == 429 else None
-    return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
+    body: dict[str, object] = {"error": str(exc)}
+    if exc.code:  # the browser says it in the reader's language (account.error.<code>)
+        body |= {"code": exc.code, "params": exc.params}
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 NEEDS_FIELDS = "the body must be a JSON object with 'name' and 'password'"
@@ -195,7 +198,9 @@ async def player_named(request: Request) -> Account:
     name = request.path_params["name"]
     found = await _accounts(request).player(name) if len(name) <= 100 else None
     if found is None:
-        raise AccountError(f"no player {name[:100]!r}", 404)
+        raise AccountError(
+            f"no player {name[:100]!r}", 404, code="no_player", params={"name": name[:100]}
+        )
     return found
 
 

@@ -16,8 +16,14 @@ async function call(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw new Error(refusedText(data, res.statusText));
   return data;
+}
+
+// A refused account request in the reader's language (the catalogue's account.error.<code>),
+// else the server's own words.
+export function refusedText(data, fallback) {
+  return data.code ? t(`account.error.${data.code}`, data.params || {}) : data.error || fallback;
 }
 
 export const signUp = (name, password) => call("POST", "/api/accounts", { name, password });
@@ -34,6 +40,7 @@ export async function mountAccount(el, onChange) {
 }
 
 function render(el, onChange) {
+  el.setAttribute("aria-label", t("account.label")); // index.html's is English
   const changed = (name) => {
     me = name;
     render(el, onChange);

@@ -20,7 +20,7 @@ function standingsTable(data) {
         "tr",
         { "data-testid": "standing-row", class: row.team === mine ? "mine" : row.team === "bots" ? "muted" : "" },
         h("td", {}, String(i + 1)),
-        h("td", {}, row.ranked ? h("a", { href: `/p/${encodeURIComponent(row.name)}`, "data-testid": "standing-player" }, row.name) : row.name,
+        h("td", {}, row.ranked ? h("a", { href: `/p/${encodeURIComponent(row.name)}`, "data-testid": "standing-player" }, row.name) : rowName(data, row),
           row.ranked ? "" : h("span", { class: "badge" }, row.team === "bots" ? t("challenge.baseline") : t("challenge.guest"))),
         h("td", {}, signed(row.imps)),
         h("td", {}, pct(row.mp_pct)),
@@ -30,8 +30,11 @@ function standingsTable(data) {
   );
 }
 
+// A row's name: the player's, or the page's words for the bots' baseline.
+const rowName = (data, row) => (row.team === "bots" ? t("event.bots", { level: data.level }) : row.name);
+
 function boardsTable(data) {
-  const names = Object.fromEntries(data.teams.map((row) => [row.team, row.name]));
+  const names = Object.fromEntries(data.teams.map((row) => [row.team, rowName(data, row)]));
   const mine = data.you && data.you.id;
   return data.boards.map((group) =>
     h(

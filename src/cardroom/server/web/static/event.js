@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageSwitcher } from "./language.js";
 import { pct, signed } from "./scores.js";
 
 
@@ -37,6 +38,11 @@ function createForm(navigate, fail) {
   );
 }
 
+// A team's name: its players', or for a team of bots the page's words for it.
+function teamName(data, team, name) {
+  return (data.bot_teams || []).includes(team) ? t("event.bots", { level: data.level }) : name;
+}
+
 function standings(data) {
   const rows = data.standings.teams;
   return h(
@@ -48,7 +54,7 @@ function standings(data) {
         "tr",
         { "data-testid": "event-row", class: row.team === data.you ? "mine" : "" },
         h("td", {}, String(i + 1)),
-        h("td", {}, `${row.team} · ${row.name}`),
+        h("td", {}, `${row.team} · ${teamName(data, row.team, row.name)}`),
         h("td", {}, signed(row.imps)),
         h("td", {}, pct(row.mp_pct)),
       ),
@@ -77,7 +83,7 @@ function teamsList(data, id, refresh, fail) {
         h(
           "li",
           {},
-          `${team}: ${who}`,
+          `${team}: ${teamName(data, team, who)}`,
           data.status === "open" && !data.you ? h("button", { class: "small", "data-testid": `join-${team}`, onclick: join(team) }, t("event.join")) : null,
         ),
       ),
@@ -121,7 +127,13 @@ export function mountEvent(root, navigate, id) {
     h(
       "div",
       { class: "page challenge" },
-      h("p", {}, h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby"))),
+      h(
+        "p",
+        {},
+        h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby")),
+        " ",
+        languageSwitcher(),
+      ),
       h("h1", {}, t("event.title")),
       msg,
       body,

@@ -4,6 +4,7 @@
 import { cardBack, cardEl } from "./cards.js";
 import { seatAnchor, seatPosition } from "./game.js";
 import { t } from "./i18n.js";
+import { levelName } from "./levels.js";
 import { startTableReview, tableReviewOffered } from "./review.js";
 import { h } from "./ui.js";
 import { seatControls } from "./seats.js";
@@ -358,9 +359,9 @@ function seatView(view, seat, n, me, passed) {
       info.kind === "bot"
         ? h(
             "span",
-            { class: "badge bot", title: t("table.seat.bot_level", { level: info.level || "?" }), "data-testid": `bot-badge-${seat}` },
+            { class: "badge bot", title: t("table.seat.bot_level", { level: levelName(info.level) }), "data-testid": `bot-badge-${seat}` },
             t("table.seat.bot"),
-            levelSelect ? null : h("span", { class: "lvl" }, ` · ${info.level || "?"}`),
+            levelSelect ? null : h("span", { class: "lvl" }, ` · ${levelName(info.level)}`),
           )
         : null,
       away ? h("span", { class: "badge away", "data-testid": `away-${seat}` }, t("table.seat.away")) : null,

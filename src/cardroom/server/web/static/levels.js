@@ -13,6 +13,14 @@ export function levelHint(level) {
   return KNOWN.includes(base) ? t(`bot.${base}`) : "";
 }
 
+// The levels people choose (the server's player levels) have a name in each language; the
+// others are the bots' own names.
+const NAMED = ["beginner", "casual", "strong", "expert"];
+
+export function levelName(level) {
+  return NAMED.includes(level) ? t(`bot.name.${level}`) : String(level ?? "?");
+}
+
 // "<level> — <hint>" for a select's option text.
 export function levelLabel(level) {
   const hint = levelHint(level);

@@ -3,7 +3,7 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { date, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
-import { levelHint } from "./levels.js";
+import { levelHint, levelName } from "./levels.js";
 import { CLOCKS, NO_CLOCK, PACES, PRESETS, PUBLIC_CLOCK, clockText, paceText, parseClock, presetOptions } from "./presets.js";
 import { QuickPlay } from "./quickplay.js";
 import { h as vh, render } from "./ui.js";
@@ -228,7 +228,7 @@ export function mountLobby(root, navigate) {
     const saved = localStorage.getItem("cardroom.botLevel");
     const chosen = levels.includes(saved) ? saved : levels.includes("heuristic") ? "heuristic" : levels[0];
     levelSelect.replaceChildren(
-      ...levels.map((l) => h("option", { value: l, selected: l === chosen, title: levelHint(l) }, l)),
+      ...levels.map((l) => h("option", { value: l, selected: l === chosen, title: levelHint(l) }, levelName(l))),
     );
     levelHelp.textContent = chosen ? levelHint(chosen) : "";
   }

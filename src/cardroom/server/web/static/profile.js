@@ -3,8 +3,9 @@
 // how they ended, one-two finishes, bombs; Toepen knocks and times loser); its records with
 // each partner and against each opponent; its last matches with links to their replays; its
 // duplicate record (record.js).
+import { refusedText } from "./account.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { date, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
 import { duplicateSection } from "./record.js";
 
@@ -24,7 +25,7 @@ export function mountProfile(root, name) {
   fetch(`/api/players/${encodeURIComponent(name)}`)
     .then(async (r) => {
       const data = await r.json();
-      if (!r.ok) throw new Error(data.error || r.statusText);
+      if (!r.ok) throw new Error(refusedText(data, r.statusText));
       render(main, data);
     })
     .catch((err) => main.replaceChildren(h("p", { "data-testid": "message" }, err.message)));
@@ -33,7 +34,7 @@ export function mountProfile(root, name) {
 function render(main, p) {
   const games = [...new Set([...Object.keys(p.ratings), ...Object.keys(p.stats)])];
   const parts = [
-    h("h1", { "data-testid": "profile-name" }, p.name, p.kind === "bot" ? h("span", { class: "badge bot" }, " bot") : null),
+    h("h1", { "data-testid": "profile-name" }, p.name, p.kind === "bot" ? h("span", { class: "badge bot" }, ` ${t("table.seat.bot")}`) : null),
     ...games.map((g) => gameSection(g, p.ratings[g], p.stats[g], (p.history || {})[g] || [])),
     h("h2", {}, t("players.recent")),
     recentTable(p.recent, p.name), // says "no matches yet" once, under its heading
@@ -97,7 +98,7 @@ function recentTable(recent, me) {
   if (!recent.length) return h("p", {}, t("players.no_matches"));
   return h("table", { class: "board", "data-testid": "recent" }, h("tbody", {}, recent.map((m) =>
     h("tr", { "data-testid": `recent-${m.table}` },
-      h("td", {}, new Date(m.finished_at).toLocaleDateString()),
+      h("td", {}, date(m.finished_at)),
       h("td", {}, t(`game.${m.game}`), m.rated ? h("span", { class: "badge" }, ` ${t("players.rated")}`) : null),
       h("td", { class: `result ${m.result}` }, t(`players.${m.result}`), m.left_early ? ` (${t("players.left_early")})` : ""),
       h("td", { class: "num" }, m.display === null ? "" : Math.round(m.display)),

@@ -5,7 +5,7 @@
 // GET /api/games `bot_levels`; a game without a named level plays its nearest bot instead.
 import * as api from "./api.js";
 import { t } from "./i18n.js";
-import { levelHint } from "./levels.js";
+import { levelHint, levelName } from "./levels.js";
 import { h, useEffect, useState } from "./ui.js";
 
 const GAMES = ["tichu", "toepen"];
@@ -83,11 +83,11 @@ export function QuickPlay({ navigate, say }) {
         h(
           "select",
           { "data-testid": "quick-level", value: level, onchange: (e) => setLevel(e.target.value) },
-          NAMED.map((l) => h("option", { key: l, value: l, title: levelHint(l) }, l)),
+          NAMED.map((l) => h("option", { key: l, value: l, title: levelHint(l) }, levelName(l))),
           h(
             "optgroup",
             { label: t("lobby.quick.other_bots") },
-            others.map((l) => h("option", { key: l, value: l, title: levelHint(l) }, l)),
+            others.map((l) => h("option", { key: l, value: l, title: levelHint(l) }, levelName(l))),
           ),
         ),
       ),

@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { t } from "./i18n.js";
-import { levelHint } from "./levels.js";
+import { levelHint, levelName } from "./levels.js";
 import { h } from "./ui.js";
 
 export function seatControls(view, seat, info) {
@@ -42,7 +42,7 @@ export function seatControls(view, seat, info) {
             "aria-label": t("table.bot_level_of", { seat }),
             onchange: (e) => bot(view, seat, e.target.value),
           },
-          view.levels.map((l) => h("option", { value: l, selected: l === info.level, title: levelHint(l) }, l)),
+          view.levels.map((l) => h("option", { value: l, selected: l === info.level, title: levelHint(l) }, levelName(l))),
         ),
       );
       if (!started || (view.meta && view.meta.status === "open")) {

@@ -13,7 +13,7 @@ import { checkGame } from "./game.js";
 import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./hand.js";
 import { refusal, t } from "./i18n.js";
 import { LanguageSwitcher } from "./language.js";
-import { levelHint } from "./levels.js";
+import { levelHint, levelName } from "./levels.js";
 import { sweepTrick } from "./motion.js";
 import { clockText, paceText } from "./presets.js";
 import { tableReviewOffered, tableReviewView } from "./review.js";
@@ -562,7 +562,7 @@ function Header({ state }) {
                 localStorage.setItem("cardroom.botLevel", state.botLevel);
               },
             },
-            state.levels.map((l) => h("option", { value: l, selected: l === state.botLevel, title: levelHint(l) }, l)),
+            state.levels.map((l) => h("option", { value: l, selected: l === state.botLevel, title: levelHint(l) }, levelName(l))),
           ),
         )
       : null,
