@@ -226,7 +226,7 @@ export function mountLobby(root, navigate) {
     rulesLink.href = `/rules/${gameSelect.value}`;
     const levels = (game && game.bot_levels) || [];
     const saved = localStorage.getItem("cardroom.botLevel");
-    const chosen = levels.includes(saved) ? saved : levels.includes("heuristic") ? "heuristic" : levels[0];
+    const chosen = levels.includes(saved) ? saved : ["casual", "heuristic"].find((l) => levels.includes(l)) ?? levels[0];
     levelSelect.replaceChildren(
       ...levels.map((l) => h("option", { value: l, selected: l === chosen, title: levelHint(l) }, levelName(l))),
     );
