@@ -349,7 +349,7 @@ def test_tichu_game_over_names_the_winning_team_with_the_score_sheet(open_table:
                     score_sheet=[[400, 1020]], scores=[400, 1020])  # fmt: skip
     page, _ = open_table(obs)
     game_over = page.get_by_test_id("outcome")
-    assert "Bob & Di win!" in game_over.inner_text()
+    assert "Bob and Di win!" in game_over.inner_text()
     total = game_over.get_by_test_id("score-total").inner_text().split()
     assert total == ["Σ", "400", "1020"]
     assert game_over.get_by_test_id("rematch").is_visible()

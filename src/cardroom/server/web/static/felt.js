@@ -3,7 +3,7 @@
 // Pure functions of the view returning preact vnodes, so the replay draws the same felt.
 import { cardBack, cardEl } from "./cards.js";
 import { seatAnchor, seatPosition } from "./game.js";
-import { t } from "./i18n.js";
+import { list, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { startTableReview, tableReviewOffered } from "./review.js";
 import { h } from "./ui.js";
@@ -80,7 +80,7 @@ export function matchScore(view) {
   if (!obs) return null;
   if (obs.game === "tichu") {
     const target = (view.meta && view.meta.options && view.meta.options.target_score) || 1000;
-    const names = (team) => [team, team + 2].map((s) => view.name(s)).join(" & ");
+    const names = (team) => list([team, team + 2].map((s) => view.name(s)));
     const mine = seated(view) ? view.mySeat % 2 : null;
     return {
       round: t("table.score.round", { round: obs.round }),
@@ -264,7 +264,7 @@ function readyView(view) {
 function outcomeView(view) {
   const out = view.obs.outcome;
   if (!out) return null;
-  const winners = (out.winners || []).map((s) => view.name(s)).join(" & ") || t("table.outcome.nobody");
+  const winners = list((out.winners || []).map((s) => view.name(s))) || t("table.outcome.nobody");
   return overlay(
     "outcome",
     "outcome",
