@@ -245,7 +245,7 @@ async def test_the_terminal_says_its_clock_when_its_seat_owes_a_move(tmp_path: P
 async def test_a_player_marked_away_types_back_and_has_the_seat_again(tmp_path: Path) -> None:
     impatient = settings(tmp_path, round_pause=0.0, clock_move=0.01, clock_bank=0.0)
     async with serve(impatient) as room:
-        table = await room.create("tichu")
+        table = await room.create("tichu", {"target_score": 10_000})  # bots play on while away
         token = await against_bots(room, table)
         actor = await room.registry.get(table)
         async with at_the_table(room.url, table, token) as term:
