@@ -467,3 +467,25 @@ def test_every_page_offers_the_language_switcher(
     page.wait_for_load_state("networkidle")
     context.close()
     assert not problems, problems
+
+
+def test_a_refused_lobby_request_says_why_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+) -> None:
+    """The lobby's and the challenge page's refusals come with a code; the page says them in the
+    reader's language (they showed the server's English): a rated table asked for without
+    signing in, the results of a daily challenge not yet begun."""
+    lang = "ja"
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/")
+    lobby_loaded(page)
+    page.get_by_test_id("flag-rated").check()
+    page.get_by_test_id("create-table").click()
+    why = t(lang, "lobby.error.rated_sign_in")
+    expect(page.get_by_test_id("message")).to_have_text(t(lang, "lobby.create_failed", reason=why))
+    page.screenshot(path=f"/tmp/looks-lobby-error-{lang}.png")
+    page.goto("/challenge/2999-01-01")
+    expect(page.get_by_test_id("message")).to_have_text(t(lang, "lobby.error.day_not_begun"))
+    context.close()
+    assert [p for p in problems if "Failed to load resource" not in p] == []

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
+from cardroom import i18n
 from cardroom.engine import GameRecord, get_game, replay
+from cardroom.server.settings import Settings
+from cardroom.server.table.outcomes import LobbyCode
 
-from .conftest import Client, Server
+from .conftest import Client, Server, serve
 from .players import play_until
 
 Json = dict[str, Any]
@@ -137,3 +141,68 @@ async def test_pages_and_static_files(server: Server) -> None:
         assert response.status_code == 200 and "<html" in response.text.lower()
     assert (await server.http.get("/static/index.html")).status_code == 200
     assert (await server.http.get("/static/missing.js")).status_code == 404
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_lobby_refusal_code_has_a_text_in_every_language(lang: str) -> None:
+    """A page says a refusal's code from the catalogue (``lobby.error.<code>``): every code
+    the server can send (``LobbyCode``) has a text in every language."""
+    texts = i18n.catalogue(lang)
+    missing = [c.value for c in LobbyCode if f"lobby.error.{c.value}" not in texts]
+    assert missing == []
+
+
+def refused(response: Any, status: int, code: str, **params: object) -> str:
+    """The refusal's English ``error``, after checking its status, code and params."""
+    body = response.json()
+    assert response.status_code == status, body
+    assert (body.get("code"), body.get("params")) == (code, params), body
+    error: str = body["error"]
+    return error
+
+
+async def test_lobby_refusals_carry_a_code_and_params_beside_the_english(
+    server: Server,
+) -> None:
+    """The refusals a page meets name their reason (``code``, ``params``) so that the page says
+    it in the reader's language; ``error`` stays the server's English."""
+    http, table = server.http, await server.create("relay", {"seats": 3})
+    await server.seat(table, 0, "Ann")
+    taken = await http.post(f"/api/tables/{table}/seats/0", json={"name": "Bob"})
+    assert refused(taken, 409, "seat_taken", name="Ann") == "seat 0 is taken by Ann"
+    guest = {"X-Cardroom-Guest": "guest-0"}  # Ann's browser
+    again = await http.post(f"/api/tables/{table}/seats/1", json={"name": "Ann"}, headers=guest)
+    assert "one seat per guest" in refused(again, 409, "one_seat")
+    bad = await http.post(f"/api/tables/{table}/seats/1", json={"name": "A\x1bB"})
+    refused(bad, 400, "name_control", char="U+001B")
+    level = await http.post(f"/api/tables/{table}/seats/1/bot", json={"level": "god"})
+    assert "choose from" in refused(level, 400, "bot_level", level="god")
+    await server.bot(table, 1)
+    not_owner = await http.request("DELETE", f"/api/tables/{table}/seats/1")
+    refused(not_owner, 403, "owner_remove_bot")
+    empty = await http.request(
+        "DELETE", f"/api/tables/{table}/seats/2", headers=server.as_owner(table)
+    )
+    refused(empty, 409, "seat_empty")
+    refused(await http.get("/api/tables/nope"), 404, "no_table", id="nope")
+    rated = await http.post("/api/tables", json={"game": "tichu", "rated": True})
+    refused(rated, 403, "rated_sign_in")
+    refused(await http.get("/api/challenge/2026-13-99/results"), 400, "bad_day")
+    # a refusal no page meets has no code: the English alone
+    odd = await http.post("/api/tables", json={"game": "relay", "options": [1]})
+    assert odd.status_code == 400 and set(odd.json()) == {"error"}
+
+
+async def test_limits_say_which_limit_with_its_bound(settings: Settings) -> None:
+    """A 429 (too many tables created, too many seats held) carries its code and bound."""
+    limited = dataclasses.replace(
+        settings, create_burst=2, create_per_minute=0.01, max_seats_per_address=1
+    )
+    async with serve(limited) as server:
+        first, second = await server.create("relay"), await server.create("relay")
+        await server.seat(first, 0, "Ann")
+        held = await server.http.post(f"/api/tables/{second}/seats/0", json={"name": "Ann"})
+        assert "1 seats" in refused(held, 429, "seats_held", n=1)
+        third = await server.http.post("/api/tables", json={"game": "relay"})
+        refused(third, 429, "created_too_many")
+        assert int(third.headers["retry-after"]) >= 1

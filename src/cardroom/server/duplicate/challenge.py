@@ -38,7 +38,7 @@ from cardroom.server.duplicate.gate import (
 )
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.settings import Settings
-from cardroom.server.table.outcomes import LobbyError, Problem
+from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.storage import UnknownTable
 from cardroom.storage.duplicate import Doc, DuplicateStore
 
@@ -78,7 +78,8 @@ def check_day(text: str) -> str:
             return date.fromisoformat(text).isoformat()
     except ValueError:
         pass
-    raise LobbyError(f"a day is written YYYY-MM-DD, not {text[:20]!r}", Problem.BAD_REQUEST)
+    msg = f"a day is written YYYY-MM-DD, not {text[:20]!r}"
+    raise LobbyError(msg, Problem.BAD_REQUEST, LobbyCode.BAD_DAY)
 
 
 def challenge_seed(secret: str, day: str, game: str) -> str:
@@ -239,7 +240,8 @@ class Challenge:
         day = self.today()
         key = self._key(day, player)
         if key in self._starting:
-            raise LobbyError("your challenge table is being set up", Problem.CONFLICT)
+            msg = "your challenge table is being set up"
+            raise LobbyError(msg, Problem.CONFLICT, LobbyCode.CHALLENGE_STARTING)
         self._starting.add(key)
         try:
             public = "p" + secrets.token_hex(4)
@@ -250,8 +252,10 @@ class Challenge:
                 entry = await self.entry(day, player)
                 assert entry is not None
                 if entry.finished:
-                    reason = SECOND_TRY if entry.player == player else JOINED_TRY
-                    raise LobbyError(reason, Problem.CONFLICT)
+                    mine = entry.player == player
+                    reason = SECOND_TRY if mine else JOINED_TRY
+                    code = LobbyCode.CHALLENGE_PLAYED if mine else LobbyCode.CHALLENGE_JOINED
+                    raise LobbyError(reason, Problem.CONFLICT, code)
                 if entry.table is not None:
                     return entry, None
                 fresh = entry
@@ -349,7 +353,7 @@ class Challenge:
     async def results(self, day: str, player: str | None) -> dict[str, Any]:
         """The day's results table as ``player`` may see it."""
         if day > self.today():
-            raise LobbyError("that day has not begun", Problem.NOT_FOUND)
+            raise LobbyError("that day has not begun", Problem.NOT_FOUND, LobbyCode.DAY_NOT_BEGUN)
         shown = await self.shown_boards(day, player)
         entries, base, groups = await self._field(day, shown)
         table = standings(groups)

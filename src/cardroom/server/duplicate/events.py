@@ -36,7 +36,7 @@ from cardroom.engine import get_game
 from cardroom.server.duplicate.gate import DuplicateTables, board_results, open_sealed, seat_player
 from cardroom.server.lobby.access import hash_token, matches
 from cardroom.server.lobby.registry import TableRegistry
-from cardroom.server.table.outcomes import LobbyError, Problem
+from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.storage import UnknownTable
 from cardroom.storage.duplicate import Doc, DuplicateStore
 
@@ -199,7 +199,8 @@ class Events:
     def get(self, event_id: str) -> Event:
         event = self._events.get(event_id)
         if event is None:
-            raise LobbyError(f"no event {event_id[:40]!r}", Problem.NOT_FOUND)
+            msg = f"no event {event_id[:40]!r}"
+            raise LobbyError(msg, Problem.NOT_FOUND, LobbyCode.NO_EVENT)
         return event
 
     # -- the gate's questions ----------------------------------------------------------------
@@ -247,18 +248,21 @@ class Events:
             handed = await self.store.get(HANDED, _handed_key(event, guest))
             # from here to the append no await: a start cannot come between check and change
             if event.status != "open":
-                raise LobbyError("the event has started; joining is closed", Problem.CONFLICT)
+                msg = "the event has started; joining is closed"
+                raise LobbyError(msg, Problem.CONFLICT, LobbyCode.EVENT_CLOSED)
             if team not in event.team_names():
                 raise LobbyError(
                     f"no team {team[:20]!r}; teams are T1..T{event.teams}", Problem.BAD_REQUEST
                 )
             if event.team_of(guest) is not None:
-                raise LobbyError("you are in a team of this event already", Problem.CONFLICT)
+                msg = "you are in a team of this event already"
+                raise LobbyError(msg, Problem.CONFLICT, LobbyCode.IN_TEAM)
             if handed is not None:
-                raise LobbyError(HANDED_OVER, Problem.CONFLICT)
+                raise LobbyError(HANDED_OVER, Problem.CONFLICT, LobbyCode.HANDED_OVER)
             people = event.members.setdefault(team, [])
             if len(people) >= 2:
-                raise LobbyError(f"team {team} is full", Problem.CONFLICT)
+                raise LobbyError(f"team {team} is full", Problem.CONFLICT, LobbyCode.TEAM_FULL,
+                                 team=team)  # fmt: skip
             people.append(Member(name, guest))
             await self._put(event)
 
@@ -292,9 +296,11 @@ class Events:
 
     async def start(self, event: Event, owner: str | None) -> None:
         if not matches(event.owner_hash, owner):
-            raise LobbyError("only the event's owner may start it", Problem.FORBIDDEN)
+            msg = "only the event's owner may start it"
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.EVENT_OWNER)
         if event.status != "open":
-            raise LobbyError("the event has started already", Problem.CONFLICT)
+            msg = "the event has started already"
+            raise LobbyError(msg, Problem.CONFLICT, LobbyCode.EVENT_STARTED)
         event.status = "running"
         event.tables = [Table(s) for s in movement(event.team_names(), len(event.boards))]
         await self._save(event)
@@ -313,14 +319,18 @@ class Events:
         """Seat a member at its team's table of ``board``: (table id, seat, token)."""
         team = event.team_of(guest)
         if team is None:
-            raise LobbyError("you are not in a team of this event", Problem.FORBIDDEN)
+            msg = "you are not in a team of this event"
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.NOT_IN_TEAM)
         table = next(
             (t for t in event.tables if t.seating.board == board and event.plays(team, t.seating)),
             None,
         )
         if table is None:
             raise LobbyError(
-                f"no board {board} for your team (has the event started?)", Problem.NOT_FOUND
+                f"no board {board} for your team (has the event started?)",
+                Problem.NOT_FOUND,
+                LobbyCode.NO_BOARD,
+                board=board,
             )
         direction = "NS" if table.seating.ns == team else "EW"
         index = [m.guest for m in event.members[team]].index(guest)

@@ -18,7 +18,7 @@ from cardroom.server.duplicate.record import duplicate_record, player_key
 from cardroom.server.lobby.access import GUEST_HEADER, OWNER_HEADER, clean_secret
 from cardroom.server.lobby.names import BadName, clean_name
 from cardroom.server.players.accounts import AccountError
-from cardroom.server.table.outcomes import LobbyError, Problem
+from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.server.web.accounts import player_named, signed_in
 from cardroom.server.web.http import _body, creation_refused, viewer_of
 
@@ -80,7 +80,7 @@ async def deals(request: Request) -> Response:
     day = check_day(request.path_params["day"])
     challenge = challenge_of(request)
     if day > challenge.today():
-        raise LobbyError("that day has not begun", Problem.NOT_FOUND)
+        raise LobbyError("that day has not begun", Problem.NOT_FOUND, LobbyCode.DAY_NOT_BEGUN)
     return JSONResponse({"day": day, "boards": await challenge.deals(day, player_of(request))})
 
 
@@ -97,7 +97,8 @@ async def player_record(request: Request) -> Response:
     try:
         account = await player_named(request)
     except AccountError as exc:
-        raise LobbyError(str(exc), Problem.NOT_FOUND) from None
+        name = request.path_params["name"][:100]
+        raise LobbyError(str(exc), Problem.NOT_FOUND, LobbyCode.NO_PLAYER, name=name) from None
     record = await duplicate_record(
         challenge_of(request), events_of(request), player_key(account.id), player_of(request),
         _offset(request, "challenges_from"), _offset(request, "events_from"),
@@ -126,7 +127,7 @@ def _name(data: dict[str, object]) -> str:
     try:
         return clean_name(raw or "Guest", "name")
     except BadName as exc:
-        raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
+        raise LobbyError(str(exc), Problem.BAD_REQUEST, exc.code, **exc.params) from None
 
 
 async def create_event(request: Request) -> Response:

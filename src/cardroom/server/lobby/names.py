@@ -18,6 +18,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from cardroom.server.table.outcomes import LobbyCode
+
 MAX_PLAYER_NAME: Final = 40
 MAX_TABLE_NAME: Final = 60
 MAX_CHAT_LINE: Final = 300
@@ -31,7 +33,12 @@ REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cs", "Cn", "Co", "Zl", "Zp"})
 
 
 class BadName(ValueError):
-    """A name that cannot be used; the message says why."""
+    """A name that cannot be used; the message says why (``code`` and ``params`` for a page)."""
+
+    def __init__(self, msg: str, code: LobbyCode, **params: object) -> None:
+        super().__init__(msg)
+        self.code = code
+        self.params = params
 
 
 def _refused(char: str) -> bool:
@@ -47,23 +54,26 @@ def clean_name(
 ) -> str:
     """``value`` as a displayable name, or ``BadName`` saying what is wrong with it."""
     if not isinstance(value, str):
-        raise BadName(f"'{field}' must be a string")
+        raise BadName(f"'{field}' must be a string", LobbyCode.NAME_EMPTY)
     for char in value:
         if _refused(char):
             code = f"U+{ord(char):04X}"
-            raise BadName(f"'{field}' contains an invisible or control character ({code})")
+            msg = f"'{field}' contains an invisible or control character ({code})"
+            raise BadName(msg, LobbyCode.NAME_CONTROL, char=code)
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if not text and not required:
         return ""
     if not any(_visible(c) for c in text):
-        raise BadName(f"'{field}' must contain visible characters")
+        raise BadName(f"'{field}' must contain visible characters", LobbyCode.NAME_INVISIBLE)
     if len(text) > limit:
-        raise BadName(f"'{field}' is longer than {limit} characters")
+        raise BadName(f"'{field}' is longer than {limit} characters", LobbyCode.NAME_TOO_LONG,
+                      max=limit)  # fmt: skip
     run = 0
     for char in text:
         run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
         if run > MAX_MARKS_IN_A_ROW:
-            raise BadName(f"'{field}' stacks too many accents on one letter")
+            msg = f"'{field}' stacks too many accents on one letter"
+            raise BadName(msg, LobbyCode.NAME_ACCENTS)
     return text
 
 

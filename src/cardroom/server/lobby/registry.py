@@ -27,7 +27,7 @@ from cardroom.server.settings import Settings
 from cardroom.server.table import commands
 from cardroom.server.table.actor import DealSource, MatchResults, TableActor
 from cardroom.server.table.bot_pool import BotPool
-from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
+from cardroom.server.table.outcomes import ActorStopped, LobbyCode, LobbyError, Problem
 from cardroom.storage import (
     DamagedTable,
     StoredTable,
@@ -126,10 +126,13 @@ class TableRegistry:
         self.settings = settings
         self.pool = pool if pool is not None else BotPool(settings.bot_workers)
         self.clock = clock
-        self.seats = Quota(settings.max_seats_per_address, self._seats_held, "seats")
-        self.bot_tables = Quota(
-            settings.max_bot_tables_per_address, self._bot_tables_held, "running bot-only tables"
+        self.seats = Quota(
+            settings.max_seats_per_address, self._seats_held, "seats", LobbyCode.SEATS_HELD
         )
+        self.bot_tables = Quota(
+            settings.max_bot_tables_per_address, self._bot_tables_held, "running bot-only tables",
+            LobbyCode.BOT_TABLES_HELD,
+        )  # fmt: skip
         self._bot_only_since: dict[str, float] = {}
         self.actors: dict[str, TableActor] = {}
         self.damaged: dict[str, TableMeta] = {}  # quarantined: never served, listed with why
@@ -268,14 +271,14 @@ class TableRegistry:
         try:
             name = clean_name(name, "name", MAX_TABLE_NAME, required=False)
         except BadName as exc:
-            raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
-        why = why_not_rated(game, config, access.hot_seat) if rated else None
-        if why is not None:
-            raise LobbyError(why, Problem.BAD_REQUEST)
+            raise LobbyError(str(exc), Problem.BAD_REQUEST, exc.code, **exc.params) from None
+        unrated = why_not_rated(game, config, access.hot_seat) if rated else None
+        if unrated is not None:
+            raise unrated
         waiting = self._creating + sum(1 for a in self.live() if a.status == "open")
         if waiting >= self.settings.max_open_tables:
             msg = f"the server has {waiting} tables waiting for players, its limit; join one"
-            raise LobbyError(msg, Problem.BUSY)
+            raise LobbyError(msg, Problem.BUSY, LobbyCode.SERVER_FULL, n=waiting)
         self._creating += 1  # counted while stored, so concurrent creations cannot overshoot
         try:
             meta = TableMeta(
@@ -298,7 +301,8 @@ class TableRegistry:
             )
             return await self._create(meta, game.num_seats(config))
         except TooManyOpen as exc:
-            raise LobbyError(str(exc), Problem.TOO_MANY) from None
+            bound = self.settings.max_open_per_address
+            raise LobbyError(str(exc), Problem.TOO_MANY, LobbyCode.OPEN_TABLES, n=bound) from None
         finally:
             self._creating -= 1
 

@@ -163,7 +163,13 @@ class ChatLimiter:
 
 
 class OverQuota(Exception):
-    """A key already holds its bound of something; the message says what."""
+    """A key already holds its bound of something; the message says what (``code`` and
+    ``params``, ``{"n": bound}``, for a page: ``LobbyError``'s)."""
+
+    def __init__(self, msg: str, code: str | None, bound: int) -> None:
+        super().__init__(msg)
+        self.code = code
+        self.params: dict[str, object] = {"n": bound}
 
 
 class Quota:
@@ -180,16 +186,20 @@ class Quota:
     cardroom.server.ops.limits.OverQuota: your address already holds 2 seats, its limit
     """
 
-    def __init__(self, bound: int, count: Callable[[str], int], what: str) -> None:
+    def __init__(
+        self, bound: int, count: Callable[[str], int], what: str, code: str | None = None
+    ) -> None:
         self.bound = bound
         self.count = count
         self.what = what
+        self.code = code
         self._pending: Counter[str] = Counter()
 
     def check(self, key: str) -> None:
         """``OverQuota`` if ``key`` holds its bound (grants in progress included)."""
         if self.bound > 0 and self.count(key) + self._pending[key] >= self.bound:
-            raise OverQuota(f"your address already holds {self.bound} {self.what}, its limit")
+            msg = f"your address already holds {self.bound} {self.what}, its limit"
+            raise OverQuota(msg, self.code, self.bound)
 
     @contextmanager
     def hold(self, key: str) -> Iterator[None]:

@@ -90,8 +90,10 @@ from cardroom.server.table.notation import parsed_actions
 from cardroom.server.table.outcomes import (
     Accepted,
     ActorStopped,
+    LobbyCode,
     LobbyError,
     Outcome,
+    Problem,
     Refusal,
     Refused,
 )
@@ -634,7 +636,8 @@ class TableActor:
         first who asks, the same one for the others. Its join link goes to the sockets of
         seated humans only: spectators of a private table must not get in by it."""
         if self.status != "finished":
-            raise LobbyError("a rematch follows a finished game")
+            msg = "a rematch follows a finished game"
+            raise LobbyError(msg, Problem.CONFLICT, LobbyCode.REMATCH_FINISHED)
         if self.next_table is None:
             self.next_table = table, invite = await make()
             message = RematchFrame(table, f"/t/{table}#invite={invite}")

@@ -15,7 +15,7 @@ from typing import Any
 from cardroom.bots import bot_levels
 from cardroom.server.lobby.access import Access, Credentials, hash_token, matches
 from cardroom.server.table.frames import SeatInfo
-from cardroom.server.table.outcomes import LobbyError, Problem
+from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.storage import SeatRow
 
 Json = dict[str, Any]
@@ -72,7 +72,7 @@ class Seats:
         if not 0 <= seat < len(self.rows):
             raise LobbyError(f"seat must be 0..{len(self.rows) - 1}", Problem.BAD_REQUEST)
         if status == "finished":
-            raise LobbyError("the table is finished")
+            raise LobbyError("the table is finished", Problem.CONFLICT, LobbyCode.TABLE_FINISHED)
         return self.rows[seat]
 
     def take(
@@ -90,21 +90,22 @@ class Seats:
             ), token
         if access.rated and who.account_id is None:
             msg = "a rated table seats only signed-in players: sign in first"
-            raise LobbyError(msg, Problem.FORBIDDEN)
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.RATED_SEAT_SIGN_IN)
         if access.rated and row.kind == "bot" and row.account_id is not None:
             msg = f"seat {seat} was left during this rated match: its bot plays on"
-            raise LobbyError(msg, Problem.FORBIDDEN)
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.RATED_LEFT)
         if row.kind == "human":
-            raise LobbyError(f"seat {row.seat} is taken by {row.name}")
+            raise _taken(row)
         public_empty = row.kind == "empty" and status == "open" and not access.private
         if not public_empty and not access.is_invited(who):
-            why = (
-                "this table is private" if access.private
-                else f"seat {row.seat} is a bot's seat" if row.kind == "bot"
-                else "the game is running"
+            why, code = (
+                ("this table is private", LobbyCode.INVITE_PRIVATE) if access.private
+                else (f"seat {row.seat} is a bot's seat", LobbyCode.INVITE_BOT_SEAT)
+                if row.kind == "bot"
+                else ("the game is running", LobbyCode.INVITE_RUNNING)
             )  # fmt: skip
             raise LobbyError(
-                f"{why}: taking a seat needs the table's invite link", Problem.FORBIDDEN
+                f"{why}: taking a seat needs the table's invite link", Problem.FORBIDDEN, code
             )
         held = [r.seat for r in self.rows if r.kind == "human" and (
             (r.guest_hash is not None and r.guest_hash == who.guest)
@@ -112,7 +113,9 @@ class Seats:
         if held and not access.hot_seat:
             raise LobbyError(
                 f"you already hold seat {held[0]} at this table: one seat per guest "
-                "(a table created with hot_seat allows more)"
+                "(a table created with hot_seat allows more)",
+                Problem.CONFLICT,
+                LobbyCode.ONE_SEAT,
             )
         human = SeatRow(seat, "human", name, None, hash_token(token), who.guest, who.account_id,
                         who.holder)  # fmt: skip
@@ -128,18 +131,19 @@ class Seats:
         levels = bot_levels(self.game)
         if level not in levels:
             msg = f"unknown bot level {level!r}; choose from: {', '.join(levels)}"
-            raise LobbyError(msg, Problem.BAD_REQUEST)
+            raise LobbyError(msg, Problem.BAD_REQUEST, LobbyCode.BOT_LEVEL, level=level[:40])
         own = row.kind == "human" and self.for_token(token) == seat
         if row.kind == "human" and not (own or access.is_owner(who)):
-            raise LobbyError(f"seat {seat} is taken by {row.name}")
+            raise _taken(row)
         if row.kind != "human" and not access.is_owner(who):
-            raise LobbyError("only the table's owner may put in or change a bot", Problem.FORBIDDEN)
+            msg = "only the table's owner may put in or change a bot"
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.OWNER_BOT)
         reason = "you handed the seat to a bot" if own else "the table's owner put a bot in"
         bot = SeatRow(seat, "bot", f"bot ({level})", level)
         if access.rated and status == "running":
             if not own:
                 msg = "in a rated match only a player may hand its own seat to a bot"
-                raise LobbyError(msg)
+                raise LobbyError(msg, Problem.CONFLICT, LobbyCode.RATED_OWN_BOT)
             bot = replace(bot, account_id=row.account_id)  # a forfeit: players/results.py
         return SeatChange(bot, f"bot {level}", reason)
 
@@ -151,20 +155,23 @@ class Seats:
         running game a bot (``takeover_level``) takes over a human's seat."""
         row = self.check(seat, status)
         if row.kind == "empty":
-            raise LobbyError(f"seat {seat} is empty")
+            raise LobbyError(f"seat {seat} is empty", Problem.CONFLICT, LobbyCode.SEAT_EMPTY)
         own = row.kind == "human" and self.for_token(token) == seat
         owner = access.is_owner(who)
         if row.kind == "human" and not (own or owner):
             msg = "only the seat's own token (or the table's owner) can free it"
-            raise LobbyError(msg, Problem.FORBIDDEN)
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.FREE_OWN_SEAT)
         if row.kind == "bot" and not owner:
-            raise LobbyError("only the table's owner can remove a bot", Problem.FORBIDDEN)
+            msg = "only the table's owner can remove a bot"
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.OWNER_REMOVE_BOT)
         reason = "you left the seat" if own else "the table's owner freed the seat"
         if access.rated and status == "running" and not own:
-            raise LobbyError("in a rated match only a player may leave its seat", Problem.FORBIDDEN)
+            msg = "in a rated match only a player may leave its seat"
+            raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.RATED_LEAVE)
         if status == "running":
             if row.kind == "bot":
-                raise LobbyError("a running game's bot seat can only be taken by a human")
+                msg = "a running game's bot seat can only be taken by a human"
+                raise LobbyError(msg, Problem.CONFLICT, LobbyCode.RUNNING_BOT_SEAT)
             levels = bot_levels(self.game)
             level = takeover_level if takeover_level in levels else "random"
             # in a rated match the seat still names the account, which loses (players/results.py)
@@ -172,3 +179,8 @@ class Seats:
             bot = SeatRow(seat, "bot", f"bot ({level})", level, account_id=gone)
             return SeatChange(bot, f"bot {level}", reason)
         return SeatChange(SeatRow(seat), "empty", reason)
+
+
+def _taken(row: SeatRow) -> LobbyError:
+    return LobbyError(f"seat {row.seat} is taken by {row.name}", Problem.CONFLICT,
+                      LobbyCode.SEAT_TAKEN, name=row.name)  # fmt: skip

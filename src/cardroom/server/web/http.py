@@ -6,6 +6,7 @@ may change a seat is decided there, from the ``Credentials`` a request presents 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -42,7 +43,7 @@ from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.clock import chosen_clock, chosen_pace
 from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
-from cardroom.server.table.outcomes import ActorStopped, LobbyError, Problem
+from cardroom.server.table.outcomes import ActorStopped, LobbyCode, LobbyError, Problem
 from cardroom.server.web.accounts import guest_of, signed_in
 from cardroom.storage import DamagedTable, StoredTable, TableMeta, UnknownTable
 
@@ -61,10 +62,28 @@ def _registry(request: Request) -> TableRegistry:
     return registry
 
 
-def error(msg: str, status: int) -> JSONResponse:
-    """``{"error": msg}``; a message echoing bad input (a lone surrogate) is escaped, not a 500."""
-    safe = msg.encode("utf-8", "backslashreplace").decode("utf-8")
-    return JSONResponse({"error": safe}, status_code=status)
+def error(
+    msg: str,
+    status: int,
+    code: str | None = None,
+    params: Mapping[str, object] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
+    """``{"error": msg}``, with ``"code"`` and ``"params"`` when the refusal has a code (a page
+    says ``lobby.error.<code>`` in the reader's language); a message echoing bad input (a lone
+    surrogate) is escaped, not a 500."""
+    body: Json = {"error": _safe(msg)}
+    if code is not None:
+        body |= {"code": str(code), "params": {k: _safe(v) for k, v in (params or {}).items()}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _safe(value: Any) -> Any:
+    return (
+        value.encode("utf-8", "backslashreplace").decode("utf-8")
+        if isinstance(value, str)
+        else value
+    )
 
 
 async def _body(request: Request) -> Json:
@@ -86,11 +105,12 @@ async def _body(request: Request) -> Json:
 def _text(data: Json, key: str, default: str | None = None) -> str:
     value = data.get(key, default)
     if not isinstance(value, str) or not value.strip():
-        raise LobbyError(f"'{key}' must be a non-empty string", Problem.BAD_REQUEST)
+        code = LobbyCode.NAME_EMPTY if key == "name" else None
+        raise LobbyError(f"'{key}' must be a non-empty string", Problem.BAD_REQUEST, code)
     try:
         return clean_name(value, key)
     except BadName as exc:
-        raise LobbyError(str(exc), Problem.BAD_REQUEST) from None
+        raise LobbyError(str(exc), Problem.BAD_REQUEST, exc.code, **exc.params) from None
 
 
 def _flag(data: Json, key: str) -> bool:
@@ -138,18 +158,23 @@ async def check_view(request: Request, table_id: str) -> None:
     whose boards the viewer has not finished yet): 403."""
     if not await _registry(request).gate.may_view(table_id, viewer_of(request)):
         msg = "this table is shown to those who finished its boards, or after its day"
-        raise LobbyError(msg, Problem.FORBIDDEN)
+        raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.AFTER_BOARDS)
 
 
 async def _actor(request: Request) -> TableActor:
+    table_id = request.path_params["table_id"]
     try:
-        return await _registry(request).get(request.path_params["table_id"])
+        return await _registry(request).get(table_id)
     except (DamagedTable, AbandonedTable) as exc:
-        raise LobbyError(str(exc), Problem.GONE) from None
+        raise LobbyError(str(exc), Problem.GONE, LobbyCode.TABLE_GONE) from None
     except UnknownTable:
-        raise LobbyError(
-            f"no table {request.path_params['table_id']!r}", Problem.NOT_FOUND
-        ) from None
+        raise no_table(table_id) from None
+
+
+def no_table(table_id: str) -> LobbyError:
+    """404: no table has this id (or it is private and the request may not know it)."""
+    return LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND, LobbyCode.NO_TABLE,
+                      id=table_id[:40])  # fmt: skip
 
 
 def _count(request: Request, key: str, default: int, most: int) -> int:
@@ -200,7 +225,7 @@ async def creation_refused(request: Request) -> Response | None:
     if wait <= 0:
         return None
     msg = "too many tables created from your address; try again later"
-    return JSONResponse({"error": msg}, status_code=429, headers=retry_after(wait))
+    return error(msg, 429, LobbyCode.CREATED_TOO_MANY, headers=retry_after(wait))
 
 
 async def create_table(request: Request) -> Response:
@@ -216,7 +241,9 @@ async def create_table(request: Request) -> Response:
         raise LobbyError("'name' must be a string", Problem.BAD_REQUEST)
     rated = _flag(data, "rated")
     if rated and signed_in(request) is None:
-        raise LobbyError("sign in to create a rated table", Problem.FORBIDDEN)
+        raise LobbyError(
+            "sign in to create a rated table", Problem.FORBIDDEN, LobbyCode.RATED_SIGN_IN
+        )
     access, owner = Access.create(private=_flag(data, "private"), hot_seat=_flag(data, "hot_seat"))
     hints = data.get("hints", True)
     if not isinstance(hints, bool):
@@ -272,7 +299,7 @@ def _visible(request: Request, actor: TableActor) -> None:
     secret nor one of its seats' tokens (404, as for an unknown id)."""
     who = _credentials(request, {})
     if not actor.access.may_see(who) and actor.seats.for_token(_token(request, {})) is None:
-        raise LobbyError(f"no table {actor.id!r}", Problem.NOT_FOUND)
+        raise no_table(actor.id)
 
 
 async def take_seat(request: Request) -> Response:
@@ -328,7 +355,7 @@ async def rematch(request: Request) -> Response:
     who, token = _credentials(request, data), _token(request, data)
     if not actor.access.is_owner(who) and actor.seats.for_token(token) is None:
         msg = "a rematch is asked for by a seated player or the table's owner"
-        raise LobbyError(msg, Problem.FORBIDDEN)
+        raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.REMATCH_WHO)
     owner: list[str] = []
 
     async def make() -> tuple[str, str]:
@@ -374,22 +401,23 @@ async def finished_table(request: Request, what: str) -> StoredTable:
     except AbandonedTable:
         pass  # closed by a rules upgrade: its record is still served
     except DamagedTable as exc:
-        raise LobbyError(str(exc), Problem.GONE) from None
+        raise LobbyError(str(exc), Problem.GONE, LobbyCode.TABLE_GONE) from None
     except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
+        raise no_table(table_id) from None
     try:
         stored = await registry.store.load(table_id)
     except DamagedTable as exc:
-        raise LobbyError(str(exc), Problem.GONE) from None
+        raise LobbyError(str(exc), Problem.GONE, LobbyCode.TABLE_GONE) from None
     except UnknownTable:
-        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND) from None
+        raise no_table(table_id) from None
     meta = stored.meta
     access = Access(meta.owner_hash, meta.invite_hash, meta.private, meta.hot_seat)
     duplicate = registry.gate.hidden(table_id)  # its gate decides, not its invite (403)
     if not duplicate and not access.may_see(_credentials(request, {})):
-        raise LobbyError(f"no table {table_id!r}", Problem.NOT_FOUND)
+        raise no_table(table_id)
     if meta.status != "finished":
-        raise LobbyError(f"the {what} is available once the table is finished", Problem.CONFLICT)
+        msg = f"the {what} is available once the table is finished"
+        raise LobbyError(msg, Problem.CONFLICT, LobbyCode.NOT_FINISHED)
     await check_view(request, table_id)
     return stored
 
@@ -425,10 +453,11 @@ async def favicon(request: Request) -> Response:
 
 
 async def lobby_error(request: Request, exc: Exception) -> Response:
+    """The one place a lobby refusal becomes a body: its English, its code and params."""
     if isinstance(exc, LobbyError):
-        return error(str(exc), STATUS[exc.problem])
+        return error(str(exc), STATUS[exc.problem], exc.code, exc.params)
     if isinstance(exc, ActorStopped):
-        return error("the table is closed", 503)
+        return error("the table is closed", 503, LobbyCode.TABLE_CLOSED)
     if isinstance(exc, OverQuota):
-        return error(str(exc), 429)
+        return error(str(exc), 429, exc.code, exc.params)
     raise exc

@@ -47,7 +47,7 @@ from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.bot_pool import BotPool
-from cardroom.server.table.outcomes import LobbyError, Problem
+from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.server.web.replay import finished_log
 from cardroom.storage import TableStore
 
@@ -153,6 +153,8 @@ class Reviews:
             raise LobbyError(
                 f"at most {self.per_player} reviews at a time; wait for yours to finish",
                 Problem.TOO_MANY,
+                LobbyCode.REVIEWS_BUSY,
+                n=self.per_player,
             )
         job = Job(owner)
         self.jobs[key] = job
@@ -203,7 +205,8 @@ class Reviews:
     async def hint(self, key: Key, view: SeatView) -> Hint:
         """One hint at a time per seat of a table (a second ask while it computes: 429)."""
         if key in self.hinting:
-            raise LobbyError("a hint for this seat is already being computed", Problem.TOO_MANY)
+            msg = "a hint for this seat is already being computed"
+            raise LobbyError(msg, Problem.TOO_MANY, LobbyCode.HINT_BUSY)
         self.hinting.add(key)
         loop = asyncio.get_running_loop()
         seed = random.randrange(1 << 30)
@@ -283,12 +286,12 @@ def _running_review(
         raise LobbyError(msg, Problem.BAD_REQUEST)
     if actor.seats.for_token(token) != seat:
         msg = "a running table's review is only for the seat you hold"
-        raise LobbyError(msg, Problem.FORBIDDEN)
+        raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.REVIEW_OWN_SEAT)
     obs = actor.observation(seat)
     current = obs.get("round") or obs.get("hand_no") or 1  # a Toepen round is a hand
     over = int(current) - (0 if obs.get("terminal") else 1)
     if over < 1:
-        raise LobbyError("no round is over yet", Problem.CONFLICT)
+        raise LobbyError("no round is over yet", Problem.CONFLICT, LobbyCode.NO_ROUND_OVER)
     key = (actor.id, seat, over)
     job = all_reviews.get(key)
     if job is None:
@@ -314,17 +317,19 @@ async def table_hint(request: Request) -> Response:
 
     actor, data = await _actor(request), await _body(request)
     if not hints_allowed(actor):
-        raise LobbyError("hints are off at this table", Problem.FORBIDDEN)
+        raise LobbyError("hints are off at this table", Problem.FORBIDDEN, LobbyCode.HINTS_OFF)
     if actor.game.name not in HINTED_GAMES:
         msg = f"hints exist for {', '.join(HINTED_GAMES)} tables"
         raise LobbyError(msg, Problem.BAD_REQUEST)
     seat = actor.seats.for_token(_token(request, data))
     asked = data.get("seat", seat)
     if seat is None or asked != seat:
-        raise LobbyError("a hint is only for the seat you hold", Problem.FORBIDDEN)
+        msg = "a hint is only for the seat you hold"
+        raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.HINT_OWN_SEAT)
     # read at once, on the loop, between two of the actor's commands: one consistent moment
     view = SeatView(actor.game.name, seat, actor.observation(seat), tuple(actor.history[seat]))
     if actor.status != "running" or not owes_move(view):
-        raise LobbyError("there is no decision of yours to hint now", Problem.CONFLICT)
+        msg = "there is no decision of yours to hint now"
+        raise LobbyError(msg, Problem.CONFLICT, LobbyCode.NO_DECISION)
     answer = await reviews(request).hint((actor.id, seat, 0), view)
     return JSONResponse(answer.to_json())

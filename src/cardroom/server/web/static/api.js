@@ -1,5 +1,7 @@
 // HTTP lobby routes (docs/contracts.md §4). Every call returns parsed JSON or throws an Error
-// whose message is the server's explanation, so callers can show it as is.
+// whose message is the server's explanation, so callers can show it as is: in the reader's
+// language when the refusal has a code (refusedText), else the server's English.
+import { t } from "./i18n.js";
 
 async function request(method, path, body, token, table) {
   const headers = { Accept: "application/json", "X-Cardroom-Guest": guestId() };
@@ -24,10 +26,19 @@ async function request(method, path, body, token, table) {
     data = text;
   }
   if (!res.ok) {
-    const msg = (data && (data.msg || data.detail || data.error)) || text || res.statusText;
+    const msg = refusedText(data) || (data && (data.msg || data.detail || data.error)) || text || res.statusText;
     throw new Error(`${res.status}: ${typeof msg === "string" ? msg : JSON.stringify(msg)}`);
   }
   return data;
+}
+
+// A refused lobby request in the reader's language (the catalogue's lobby.error.<code>, with
+// the body's params), or null when its code is unknown here (the caller shows the English).
+export function refusedText(data) {
+  if (!data || typeof data !== "object" || !data.code) return null;
+  const key = `lobby.error.${data.code}`;
+  const text = t(key, data.params || {});
+  return text === key ? null : text;
 }
 
 export const listGames = () => request("GET", "/api/games");
