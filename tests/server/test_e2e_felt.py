@@ -2,7 +2,8 @@
 felt in every phase at both sizes, overlays above every card (the button under the pointer is
 the button), Escape and a close button on each, confirmed calls and leaving, the Bomb button
 in and out of turn, focus back on the hand, the polite live region, seats described in words,
-the shortcuts panel. Screenshots of each moment go to /tmp (desktop 1366x768, phone 390x844)."""
+the shortcuts panel, the longest plays clear of the seats. Screenshots of each moment go to
+/tmp (desktop 1366x768, phone 390x844)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.chromium import CHROMIUM, PHONE
 
@@ -406,3 +408,69 @@ def test_toepen_game_over_lies_above_the_cards_and_closes(open_table: Any) -> No
     page.screenshot(path=str(SHOTS / "felt-toepen-over-phone.png"))
     page.keyboard.press("Escape")
     page.get_by_test_id("outcome").wait_for(state="detached")
+
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def stairs(low: str, suits: str) -> list[str]:
+    """Seven pairs from ``low`` up: fourteen cards, Tichu's longest play."""
+    start = RANKS.index(low)
+    return [f"{r}{s}" for r in RANKS[start : start + 7] for s in suits]
+
+
+LONG_PLAYS = {  # each seat's latest play, in the order played: across, right, you, left (top)
+    "full-houses": [
+        (2, ["3G", "3K", "3B", "9G", "9K"], "full house 3"),
+        (3, ["6G", "6K", "6R", "2G", "2K"], "full house 6"),
+        (0, ["10G", "10K", "10B", "4G", "4K"], "full house 10"),
+        (1, ["KG", "KK", "KB", "5R", "5B"], "full house K"),
+    ],
+    "stairs-of-14": [
+        (2, stairs("2", "GK"), "stairs 2-8"),
+        (3, stairs("3", "BR"), "stairs 3-9"),
+        (0, stairs("4", "GB"), "stairs 4-10"),
+        (1, stairs("5", "KR"), "stairs 5-J"),
+    ],
+}
+LONG_NAMES = ["Ann", "Jürgen-Σπύρος-長い名前さん", "Cleo Long Name", "Ωmega-Ξενοφών-右の人さん"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("plays", LONG_PLAYS)
+def test_every_card_of_the_trick_shows_clear_of_the_seats(
+    open_table: Any, plays: str, size: str
+) -> None:
+    """Full houses and 14-card stairs from all four seats, side seats with long names, their
+    level selects, a call and pass markers (in Japanese): every card of the trick lies in the
+    window, clear of every seat box and pass marker and of the other seats' cards."""
+    trick = [{"seat": s, "cards": cards, "combo": combo} for s, cards, combo in LONG_PLAYS[plays]]
+    obs = tichu_obs(trick=trick, top=trick[-1], lead=False, passes=2, calls=["", "", "", "tichu"])
+    seats = [{**seat, "name": name} for seat, name in zip(pages.SEATS, LONG_NAMES, strict=True)]
+    page, _ = open_table(obs, viewport=SIZES[size], seats=seats, locale="ja-JP",
+                         storage={"cardroom.owner.T1": "secret"})  # fmt: skip
+    expect(page.get_by_test_id("passed-3")).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"felt-long-plays-{plays}-{size}.png"))
+    view = SIZES[size]
+    boxes = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
+    boxes += [m.bounding_box() for m in page.locator(".pass-marker").all()]
+    cards = {}
+    for seat, shown, _combo in LONG_PLAYS[plays]:
+        play = page.get_by_test_id(f"play-{seat}")
+        cards[seat] = [c.bounding_box() for c in play.locator(".card").all()]
+        assert len(cards[seat]) == len(shown)
+        for b in [*cards[seat], play.locator(".combo").bounding_box()]:
+            assert b["x"] >= 0 and b["x"] + b["width"] <= view["width"], (seat, b)
+            assert b["y"] >= 0 and b["y"] + b["height"] <= view["height"], (seat, b)
+            assert not [o for o in boxes if meet(b, o)], f"seat {seat}'s play under {b}"
+    for seat, mine in cards.items():
+        others = [b for s, bs in cards.items() if s != seat for b in bs]
+        assert not [b for b in mine for o in others if meet(b, o)], f"seat {seat}'s cards covered"
+
+
+def meet(a: Any, b: Any) -> bool:
+    """Whether two bounding boxes overlap (touching edges do not)."""
+    return (
+        a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    )  # fmt: skip

@@ -2,7 +2,7 @@
 // the match score in a corner, banners and the overlays (round summary, game over, last trick).
 // Pure functions of the view returning preact vnodes, so the replay draws the same felt.
 import { cardBack, cardEl } from "./cards.js";
-import { seatAnchor, seatPosition } from "./game.js";
+import { seatAnchor, seatPosition, seatSide } from "./game.js";
 import { list, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { startTableReview, tableReviewOffered } from "./review.js";
@@ -124,18 +124,21 @@ function scoreBoard(view) {
   );
 }
 
+// A play lies between its seat and the centre; style.css may move it (--x, --y) by its side
+// (at-left, …) and overlaps its --n cards more tightly as they grow, to keep it in its room.
 function playView(view, p, n, me, fresh, key) {
-  const [x, y] = seatPosition(p.seat, me, n, 0.26, 0.45); // between the seat and the centre
+  const [x, y] = seatPosition(p.seat, me, n, 0.26, 0.45);
+  const side = seatSide(p.seat, me, n);
   return h(
     "div",
     {
       key,
-      class: `play ${p.top ? "top" : ""} ${p.kind || ""} ${fresh ? "fresh" : ""}`,
-      style: `left:${x}%;top:${y}%`,
+      class: `play ${side ? `at-${side}` : ""} ${p.top ? "top" : ""} ${p.kind || ""} ${fresh ? "fresh" : ""}`,
+      style: `--x:${x}%;--y:${y}%`,
       "data-seat": p.seat,
       "data-testid": `play-${p.seat}`,
     },
-    h("span", { class: "cards" }, p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini", key: c }))),
+    h("span", { class: "cards", style: `--n:${p.cards.length}` }, p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini", key: c }))),
     p.label ? h("span", { class: "combo" }, p.label) : null,
   );
 }
@@ -334,6 +337,7 @@ function seatView(view, seat, n, me, passed) {
   const owes = owing(view).includes(seat);
   const [x, y] = seatPosition(seat, me, n);
   const anchor = seatAnchor(seat, me, n);
+  const side = seatSide(seat, me, n);
   const controls = view.replay ? [] : seatControls(view, seat, info);
   const levelSelect = controls.some((c) => c && c.type === "select"); // the owner's: shows the level
   const rel = game.relation(view, seat);
@@ -345,7 +349,7 @@ function seatView(view, seat, n, me, passed) {
     "div",
     {
       key: `seat-${seat}`,
-      class: `seat ${owes ? "turn" : ""} ${seat === view.mySeat ? "mine" : ""} ${info.kind} ${away ? "away" : ""}`,
+      class: `seat ${side ? `at-${side}` : ""} ${owes ? "turn" : ""} ${seat === view.mySeat ? "mine" : ""} ${info.kind} ${away ? "away" : ""}`,
       style: `left:${x}%;top:${y}%;transform:${anchor}`,
       "data-testid": `seat-${seat}`,
       role: "group",

@@ -59,6 +59,14 @@ export function seatPosition(seat, me, n, radius = 1, ry = radius) {
   return [50 - 48 * radius * Math.sin(angle), 50 + 41 * ry * Math.cos(angle)];
 }
 
+// Which side of the table a seat is on for a viewer at `me` among `n`: "me", "left", "across",
+// "right", or "" for a seat between them (a class on its box and its play: style.css places a
+// play by it where the felt is narrow).
+export function seatSide(seat, me, n) {
+  const k = (seat - (me ?? 0) + n) % n;
+  return { 0: "me", [n / 4]: "left", [n / 2]: "across", [(3 * n) / 4]: "right" }[k] || "";
+}
+
 // How a seat box hangs from its point: the left seat's box extends right, the right seat's
 // left, so boxes stay on the table at any width ("translate(-x%, -50%)").
 export function seatAnchor(seat, me, n) {
