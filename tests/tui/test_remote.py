@@ -21,7 +21,7 @@ from cardroom.server.table import actor as actor_module
 from cardroom.server.table.clock import ClockRules
 from cardroom.tui.prompt import Console
 from cardroom.tui.remote import RemoteSeat, _play, play_remote, ws_url
-from tests.server.conftest import TIMEOUT, serve
+from tests.server.conftest import TIMEOUT, Client, serve
 from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
 
@@ -330,3 +330,24 @@ def test_help_lists_the_server_table_commands() -> None:
     client = RemoteSeat(Console(io.StringIO(), out), 0)
     assert client.answer("h") == []
     assert all(word in out.getvalue() for word in ("'b'", "'back'", "Enter"))
+
+
+async def test_the_terminal_shows_the_tables_chat_and_says_when_its_seat_is_taken_away(
+    tmp_path: Path,
+) -> None:
+    quiet = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quiet) as room:
+        table = await room.create("tichu")
+        token = await room.seat(table, 0, "Term")  # waiting for players: nothing moves
+        other = await Client.connect(room.ws_url, table, await room.seat(table, 1, "Bea"))
+        actor = await room.registry.get(table)
+        async with at_the_table(room.url, table, token) as term:
+            await until(lambda: len(actor.subscribers) == 2)  # the terminal has joined
+            await other.send({"t": "chat", "text": "hello terminal"})
+            await term.shows(r"\[Bea\] hello terminal")
+            freed = await room.http.delete(
+                f"/api/tables/{table}/seats/0", headers=room.as_owner(table)
+            )
+            assert freed.status_code == 200, freed.text
+            await term.shows(r"You no longer hold seat 0 \(.+\): you are watching now\.")
+        await other.close()

@@ -284,6 +284,12 @@ class RemoteSeat:
                 self.prompt()
         elif kind == "pause":
             self.set_pause(float(msg["seconds"]))
+        elif kind == "unseated":  # the seat changed hands: a spectator's welcome follows
+            self.console.write(
+                say("table.unseated", seat=msg.get("seat"), reason=msg.get("reason"))
+            )
+        elif kind == "chat":
+            self.console.write(f"  [{msg.get('name')}] {msg.get('text')}")
         elif kind == "reject":
             self.console.write(say("tui.refused", reason=refusal(msg)))
             if msg.get("id") == self.in_flight:
