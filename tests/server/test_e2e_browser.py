@@ -437,3 +437,16 @@ def test_a_public_table_shows_the_clock_of_the_seat_that_owes_a_move(
         clock.wait_for()  # the exchange runs the clock too
         page.context.close()
     assert not problems, problems
+
+
+def test_an_unknown_table_says_so_and_its_socket_stops(live: LiveServer, browser: Any) -> None:
+    """``/t/<no such id>`` (a stale link): the page says it cannot load the table, and its
+    socket stops instead of reconnecting for ever; the socket's own refusal, which may come
+    before or after the lobby's 404, does not replace that line."""
+    page = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    page.goto(f"{live.url}/t/no-such-table")
+    message = page.get_by_test_id("message")
+    message.filter(has_text="Cannot load table no-such-table").wait_for()
+    page.wait_for_function("() => window.cardroom.socket.closed === true")
+    assert message.inner_text().startswith("Cannot load table no-such-table: no table")
+    page.context.close()

@@ -51,7 +51,8 @@ export const getReview = (id, seat, token = null) =>
   request("GET", `/api/tables/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(seat)}`, undefined, token, id);
 export const askHint = (id, seat, token) =>
   request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { seat, token }, token, id);
-export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, null, id);
+// With the seat token a seated player sees its private table even without the invite.
+export const getTable = (id, token = null) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, token, id);
 // The rematch of a finished table (the server keeps its privacy, hot seat and bots, and makes
 // one per table): this browser keeps its invite, and its owner secret if it made it.
 export async function rematch(id, token) {

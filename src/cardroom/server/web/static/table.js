@@ -149,7 +149,7 @@ export function mountTable(root, id) {
   state.rematch = () => rematch(state);
 
   api
-    .getTable(id)
+    .getTable(id, state.token)
     .then((meta) => {
       store.update((s) => {
         s.meta = meta;
@@ -168,7 +168,12 @@ export function mountTable(root, id) {
         });
       }
     })
-    .catch((err) => state.say(t("table.error.load", { id, reason: friendly(err.message) })));
+    .catch((err) => {
+      // no such table: the socket stops (a closed socket hears no later refusal, so this
+      // line stays) and never reconnects; other failures leave it to reconnect
+      if (/^404\b/.test(err.message)) state.socket.close();
+      state.say(t("table.error.load", { id, reason: friendly(err.message) }));
+    });
   state.timer = setInterval(() => store.update(), 1000); // the clocks and the deal countdown
   document.addEventListener("keydown", (e) => onKey(state, e));
   render(h(TablePage, { store }), root);
