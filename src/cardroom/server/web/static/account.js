@@ -1,7 +1,7 @@
 // The account strip above every page: a guest sees "Sign in" (a small form that also signs
 // up), a signed-in player its name (a link to its profile), the leaderboard and "Sign out".
 // The session is an HttpOnly cookie: the page never sees it, it asks GET /api/session.
-import { guestId } from "./api.js";
+import { guestId, refusedText } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -16,15 +16,14 @@ async function call(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(refusedText(data, res.statusText));
+  if (!res.ok) throw new Error(accountRefusal(data, res.statusText));
   return data;
 }
 
-// A refused account request in the reader's language (the catalogue's account.error.<code>),
-// else the server's own words.
-export function refusedText(data, fallback) {
-  return data.code ? t(`account.error.${data.code}`, data.params || {}) : data.error || fallback;
-}
+// A refused account request in the reader's language (account.error.<code>), else the
+// server's own words.
+export const accountRefusal = (data, fallback) =>
+  refusedText(data, (code) => `account.error.${code}`) || data.error || fallback;
 
 export const signUp = (name, password) => call("POST", "/api/accounts", { name, password });
 export const signIn = (name, password) => call("POST", "/api/session", { name, password });

@@ -32,11 +32,12 @@ async function request(method, path, body, token, table) {
   return data;
 }
 
-// A refused lobby request in the reader's language (the catalogue's lobby.error.<code>, with
-// the body's params), or null when its code is unknown here (the caller shows the English).
-export function refusedText(data) {
+// A refused request in the reader's language (the catalogue's key for its code, with the
+// body's params: lobby.error.*, or account.error.* for the account routes), or null when its
+// code is unknown here (the caller shows the English).
+export function refusedText(data, keyOf = (code) => `lobby.error.${code}`) {
   if (!data || typeof data !== "object" || !data.code) return null;
-  const key = `lobby.error.${data.code}`;
+  const key = keyOf(data.code);
   const text = t(key, data.params || {});
   return text === key ? null : text;
 }

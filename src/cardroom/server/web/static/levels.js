@@ -15,10 +15,10 @@ export function levelHint(level) {
 
 // The levels people choose (the server's player levels) have a name in each language; the
 // others are the bots' own names.
-const NAMED = ["beginner", "casual", "strong", "expert"];
+export const NAMED_LEVELS = ["beginner", "casual", "strong", "expert"];
 
 export function levelName(level) {
-  return NAMED.includes(level) ? t(`bot.name.${level}`) : String(level ?? "?");
+  return NAMED_LEVELS.includes(level) ? t(`bot.name.${level}`) : String(level ?? "?");
 }
 
 // "<level> — <hint>" for a select's option text.

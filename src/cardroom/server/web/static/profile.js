@@ -3,7 +3,7 @@
 // how they ended, one-two finishes, bombs; Toepen knocks and times loser); its records with
 // each partner and against each opponent; its last matches with links to their replays; its
 // duplicate record (record.js).
-import { refusedText } from "./account.js";
+import { accountRefusal } from "./account.js";
 import { h } from "./dom.js";
 import { date, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
@@ -25,7 +25,7 @@ export function mountProfile(root, name) {
   fetch(`/api/players/${encodeURIComponent(name)}`)
     .then(async (r) => {
       const data = await r.json();
-      if (!r.ok) throw new Error(refusedText(data, r.statusText));
+      if (!r.ok) throw new Error(accountRefusal(data, r.statusText));
       render(main, data);
     })
     .catch((err) => main.replaceChildren(h("p", { "data-testid": "message" }, err.message)));

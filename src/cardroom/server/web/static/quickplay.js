@@ -5,11 +5,10 @@
 // GET /api/games `bot_levels`; a game without a named level plays its nearest bot instead.
 import * as api from "./api.js";
 import { t } from "./i18n.js";
-import { levelHint, levelName } from "./levels.js";
+import { NAMED_LEVELS as NAMED, levelHint, levelName } from "./levels.js";
 import { h, useEffect, useState } from "./ui.js";
 
 const GAMES = ["tichu", "toepen"];
-const NAMED = ["beginner", "casual", "strong", "expert"];
 // For a game whose server list lacks a named level (Toepen has one bot per strength).
 const NEAREST = { beginner: "heuristic", casual: "heuristic", strong: "search", expert: "search" };
 const OTHERS = ["heuristic", "random"]; // every game has these; the server's list replaces them
