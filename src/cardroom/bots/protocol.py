@@ -92,6 +92,26 @@ def awaited(obs: Mapping[str, Any], seat: int) -> bool:
     return seat in listed
 
 
+def bomb_actions(obs: Mapping[str, Any]) -> list[str]:
+    """The observation's legal actions that are bombs (in or out of the seat's turn): ``bomb
+    ...`` actions, or plays whose ``legal_info`` says bomb (the server's Bomb press and the
+    terminal's ``b`` read the same list).
+
+    >>> bomb_actions({"legal": ["pass", "play 5G 5K 5B 5R"],
+    ...               "legal_info": [{"kind": "pass"}, {"kind": "bomb"}]})
+    ['play 5G 5K 5B 5R']
+    """
+    legal, info = obs.get("legal") or [], obs.get("legal_info") or []
+
+    def bomb(i: int, action: str) -> bool:
+        about = info[i] if i < len(info) else None
+        return action.startswith("bomb ") or (
+            isinstance(about, dict) and about.get("kind") == "bomb"
+        )
+
+    return [a for i, a in enumerate(legal) if bomb(i, a)]
+
+
 def owes_move(view: SeatView) -> bool:
     """Whether the game is waiting for this seat rather than merely allowing it to interrupt."""
     return bool(view.legal) and awaited(view.obs, view.seat)

@@ -21,6 +21,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
+from cardroom.bots import bomb_actions
 from cardroom.tui.account import password, session_headers, sign_in
 from cardroom.tui.prompt import Console, help_text, list_legal, menu, read_choice
 from cardroom.tui.render import LANG, render_event, render_obs, say, seat_names
@@ -164,17 +165,8 @@ class RemoteSeat:
         return self.ready() or self.pause_until is not None or away or bool(self.bomb_menu)
 
     def bombs(self) -> list[str]:
-        """Our legal actions that are bombs (Tichu lists them out of turn too): ``bomb ...``
-        actions, or plays whose ``legal_info`` says bomb."""
-        legal, info = self.obs.get("legal") or [], self.obs.get("legal_info") or []
-
-        def bomb(i: int, action: str) -> bool:
-            about = info[i] if i < len(info) else None
-            return action.startswith("bomb ") or (
-                isinstance(about, dict) and about.get("kind") == "bomb"
-            )
-
-        return [a for i, a in enumerate(legal) if bomb(i, a)]
+        """Our legal actions that are bombs (Tichu lists them out of turn too)."""
+        return bomb_actions(self.obs)
 
     def act(self, action: str) -> Json:
         msg = {"t": "act", "a": action, "id": self.next_id, "v": self.v}

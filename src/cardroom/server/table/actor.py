@@ -31,7 +31,7 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from cardroom.bots import SeatHistories, SeatView, owes_move
+from cardroom.bots import SeatHistories, SeatView, bomb_actions, owes_move
 from cardroom.bots.registry import bot_levels
 from cardroom.bots.timeout import timeout_action
 from cardroom.engine import SPECTATOR, Audience, Game
@@ -884,16 +884,7 @@ class TableActor:
 
     def _bombs(self, seat: int) -> list[str]:
         """``seat``'s legal actions that are bombs (in or out of its turn)."""
-        obs = self.observation(seat)
-        legal, info = obs.get("legal") or [], obs.get("legal_info") or []
-
-        def bomb(i: int, action: str) -> bool:
-            about = info[i] if i < len(info) else None
-            return action.startswith("bomb ") or (
-                isinstance(about, dict) and about.get("kind") == "bomb"
-            )
-
-        return [a for i, a in enumerate(legal) if bomb(i, a)]
+        return bomb_actions(self.observation(seat))
 
     async def _claim_bomb(self, seat: int) -> None:
         """``seat`` pressed Bomb: with one bomb it is played now; with several the table holds
