@@ -97,11 +97,11 @@ async def _signed_in_response(
 
 
 def _refused(exc: AccountError) -> Response:
-    """The lobby's error body (``http.error``); a code is said from ``account.error.<code>``."""
-    from cardroom.server.web.http import error  # http imports this module
-
     headers = retry_after(exc.retry) if exc.status == 429 else None
-    return error(str(exc), exc.status, exc.code or None, exc.params, headers)
+    body: dict[str, object] = {"error": str(exc)}
+    if exc.code:  # the browser says it in the reader's language (account.error.<code>)
+        body |= {"code": exc.code, "params": exc.params}
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 NEEDS_FIELDS = "the body must be a JSON object with 'name' and 'password'"
