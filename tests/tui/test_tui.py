@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from cardroom.bots import SeatView, bomb_actions, owes_move
 from cardroom.engine import SeededResolver
 from cardroom.engine.registry import get_game
 from cardroom.tui.local import LocalMatch
@@ -203,12 +204,12 @@ def test_tichu_in_the_terminal_speaks_in_sentences_and_never_waits_between_bots(
     config = tichu.config_from_json({"target_score": 50, "max_rounds": 1})
     match = LocalMatch(tichu, config, 0, "heuristic", SeededResolver(5), random.Random(5))
     out = io.StringIO()
-    prompts: list[list[str]] = []
+    prompts: list[SeatView] = []
     answers = io.StringIO("1\n" * 400)
 
     class Watching(Console):
         def read(self, prompt: str) -> str | None:
-            prompts.append(list(match.view(0).legal))
+            prompts.append(match.view(0))
             return super().read(prompt)
 
     assert match.play(Watching(answers, out)) == 0
@@ -217,6 +218,26 @@ def test_tichu_in_the_terminal_speaks_in_sentences_and_never_waits_between_bots(
     assert "heuristic bot 2 (partner)" in text and "heuristic bot 1 (opponent)" in text
     assert "Match: your team " in text and " passed" in text
     assert "grand decided" not in text  # every Tichu event is a sentence or nothing
-    for legal in prompts:  # asked only when a move is owed or a bomb can be thrown
-        owed = any(not a.startswith(("bomb", "tichu")) for a in legal)
-        assert owed or any(a.startswith("bomb") for a in legal), legal
+    for view in prompts:  # asked only when a move is owed or a bomb can be thrown
+        assert owes_move(view) or bomb_actions(view.obs), view.legal
+
+
+def test_local_tichu_stops_for_a_bomb_out_of_turn() -> None:
+    """A Tichu bomb out of turn is a ``play`` the listing marks as a bomb: the bots wait for
+    the player holding one (seed 6 deals seat 0 four jacks), and for nothing else."""
+    from cardroom.engine import get_game
+
+    tichu = get_game("tichu")
+    config = tichu.config_from_json({"target_score": 50, "max_rounds": 1})
+    match = LocalMatch(tichu, config, 0, "heuristic", SeededResolver(6), random.Random(6))
+    off_turn: list[list[str]] = []
+
+    class Watching(Console):
+        def read(self, prompt: str) -> str | None:
+            if not owes_move(view := match.view(0)):
+                off_turn.append(bomb_actions(view.obs))
+            return super().read(prompt)
+
+    assert match.play(Watching(io.StringIO("1\n" * 400), io.StringIO())) == 0
+    assert off_turn and all(off_turn), off_turn
+    assert ["play JG JK JB JR"] in off_turn

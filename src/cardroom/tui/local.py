@@ -11,7 +11,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.bots import Bot, SeatHistories, SeatView, decide, make_bot, owes_move
+from cardroom.bots import (
+    Bot,
+    SeatHistories,
+    SeatView,
+    bomb_actions,
+    decide,
+    make_bot,
+    owes_move,
+)
 from cardroom.engine import Game, Runner
 from cardroom.engine.chance import ChanceResolver
 from cardroom.engine.errors import EngineError
@@ -94,11 +102,12 @@ class LocalMatch:
                 console.write("  " + line)
         self.pending_events.clear()
 
-    def worth_a_stop(self, legal: Sequence[str]) -> bool:
+    def worth_a_stop(self, view: SeatView) -> bool:
         """Whether bots wait for the player although no move is owed: only when a bomb can be
-        thrown now (Tichu), or for every optional action with ``interrupts``. A Tichu call or a
-        knock is offered at the player's own turn; play goes on without Enter between bots."""
-        return self.interrupts or any(action.startswith("bomb") for action in legal)
+        thrown now (Tichu: a play the listing marks as a bomb), or for every optional action
+        with ``interrupts``. A Tichu call or a knock is offered at the player's own turn; play
+        goes on without Enter between bots."""
+        return self.interrupts or bool(bomb_actions(view.obs))
 
     def play(self, console: Console) -> int:
         """Run to the end of the match (0) or until the player quits / input ends (1)."""
@@ -110,7 +119,7 @@ class LocalMatch:
             me = self.view(self.human)
             must = owes_move(me)
             move = None if must else self.bot_move()
-            if me.legal and (must or (move is not None and self.worth_a_stop(me.legal))):
+            if me.legal and (must or (move is not None and self.worth_a_stop(me))):
                 console.write(render_obs(me.obs, self.names))
                 if not ask(console, me.legal, not must, lambda a: self.submit(self.human, a)):
                     return 1
