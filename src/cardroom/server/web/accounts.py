@@ -25,6 +25,7 @@ from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.ops.limits import retry_after
 from cardroom.server.players import profile as profiles
 from cardroom.server.players.accounts import SESSION_DAYS, AccountError, Accounts
+from cardroom.server.web.refusal import error
 from cardroom.storage.players import BOT, HUMAN, Account
 
 SESSION_COOKIE = "cardroom_session"
@@ -70,9 +71,7 @@ class SessionMiddleware:
         account = None
         if token is not None:
             if scope["method"] not in SAFE_METHODS and not same_origin(dict(scope["headers"])):
-                refused = JSONResponse(
-                    {"error": "a signed-in request from another site is refused"}, 403
-                )
+                refused = error("a signed-in request from another site is refused", 403)
                 await refused(scope, receive, send)
                 return
             accounts: Accounts | None = getattr(scope["app"].state, "accounts", None)
@@ -98,10 +97,7 @@ async def _signed_in_response(
 
 def _refused(exc: AccountError) -> Response:
     headers = retry_after(exc.retry) if exc.status == 429 else None
-    body: dict[str, object] = {"error": str(exc)}
-    if exc.code:  # the browser says it in the reader's language (account.error.<code>)
-        body |= {"code": exc.code, "params": exc.params}
-    return JSONResponse(body, status_code=exc.status, headers=headers)
+    return error(str(exc), exc.status, exc.code, exc.params, headers)  # account.error.<code>
 
 
 NEEDS_FIELDS = "the body must be a JSON object with 'name' and 'password'"
@@ -225,9 +221,9 @@ async def leaderboard(request: Request) -> Response:
     game = request.query_params.get("game", "tichu")
     kind = request.query_params.get("kind", HUMAN)
     if game not in STATS:
-        return JSONResponse({"error": f"'game' must be one of {', '.join(STATS)}"}, 400)
+        return error(f"'game' must be one of {', '.join(STATS)}", 400)
     if kind not in (HUMAN, BOT):
-        return JSONResponse({"error": "'kind' must be human or bot"}, 400)
+        return error("'kind' must be human or bot", 400)
     try:
         limit = _count(request, "limit", 50, MAX_BOARD_PAGE)
         offset = _count(request, "offset", 0, 10**7)

@@ -6,7 +6,6 @@ may change a seat is decided there, from the ``Credentials`` a request presents 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -45,6 +44,7 @@ from cardroom.server.table.clock import chosen_clock, chosen_pace
 from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyCode, LobbyError, Problem
 from cardroom.server.web.accounts import guest_of, signed_in
+from cardroom.server.web.refusal import error
 from cardroom.storage import DamagedTable, StoredTable, TableMeta, UnknownTable
 
 Json = dict[str, Any]
@@ -60,30 +60,6 @@ STATUS = {
 def _registry(request: Request) -> TableRegistry:
     registry: TableRegistry = request.app.state.registry
     return registry
-
-
-def error(
-    msg: str,
-    status: int,
-    code: str | None = None,
-    params: Mapping[str, object] | None = None,
-    headers: Mapping[str, str] | None = None,
-) -> JSONResponse:
-    """``{"error": msg}``, with ``"code"`` and ``"params"`` when the refusal has a code (a page
-    says ``lobby.error.<code>`` in the reader's language); a message echoing bad input (a lone
-    surrogate) is escaped, not a 500."""
-    body: Json = {"error": _safe(msg)}
-    if code is not None:
-        body |= {"code": str(code), "params": {k: _safe(v) for k, v in (params or {}).items()}}
-    return JSONResponse(body, status_code=status, headers=headers)
-
-
-def _safe(value: Any) -> Any:
-    return (
-        value.encode("utf-8", "backslashreplace").decode("utf-8")
-        if isinstance(value, str)
-        else value
-    )
 
 
 async def _body(request: Request) -> Json:
