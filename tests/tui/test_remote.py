@@ -1,6 +1,7 @@
 """``cardroom play --server``: the terminal takes a seat at a real server table and plays a
 Tichu match to its end by always answering ``1`` (the first legal action); it says its turn
-clock, comes back from away, deals on from a round pause and claims a bomb out of turn."""
+clock, comes back from away, deals on from a round pause, claims a bomb out of turn, chats
+(while nothing is owed; a refused line says why) and plays the rematch it asks for."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from cardroom.server import Settings
 from cardroom.server.table import actor as actor_module
 from cardroom.server.table.clock import ClockRules
 from cardroom.tui.prompt import Console
-from cardroom.tui.remote import RemoteSeat, _play, play_remote, ws_url
+from cardroom.tui.remote import REMATCH, RemoteSeat, _play, play_remote, ws_url
 from tests.server.conftest import TIMEOUT, Client, serve
 from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
@@ -329,25 +330,96 @@ def test_help_lists_the_server_table_commands() -> None:
     out = io.StringIO()
     client = RemoteSeat(Console(io.StringIO(), out), 0)
     assert client.answer("h") == []
-    assert all(word in out.getvalue() for word in ("'b'", "'back'", "Enter"))
+    words = ("'b'", "'back'", "Enter", "'say TEXT'", "'rematch'")
+    assert all(word in out.getvalue() for word in words)
+
+
+@contextlib.asynccontextmanager
+async def waiting_with_bea(tmp_path: Path) -> AsyncIterator[tuple[Any, str, Terminal, Client]]:
+    """The terminal at seat 0 and Bea's socket at seat 1 of a Tichu table waiting for players
+    (nothing moves): the server, the table, the terminal and Bea, both joined."""
+    quiet = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quiet) as room:
+        table = await room.create("tichu")
+        token = await room.seat(table, 0, "Term")
+        other = await Client.connect(room.ws_url, table, await room.seat(table, 1, "Bea"))
+        actor = await room.registry.get(table)
+        async with at_the_table(room.url, table, token) as term:
+            await until(lambda: len(actor.subscribers) == 2)  # the terminal has joined
+            yield room, table, term, other
+        await other.close()
 
 
 async def test_the_terminal_shows_the_tables_chat_and_says_when_its_seat_is_taken_away(
     tmp_path: Path,
 ) -> None:
-    quiet = settings(tmp_path, round_pause=0.0, clock_move=0.0)
-    async with serve(quiet) as room:
-        table = await room.create("tichu")
-        token = await room.seat(table, 0, "Term")  # waiting for players: nothing moves
-        other = await Client.connect(room.ws_url, table, await room.seat(table, 1, "Bea"))
-        actor = await room.registry.get(table)
-        async with at_the_table(room.url, table, token) as term:
-            await until(lambda: len(actor.subscribers) == 2)  # the terminal has joined
-            await other.send({"t": "chat", "text": "hello terminal"})
-            await term.shows(r"\[Bea\] hello terminal")
-            freed = await room.http.delete(
-                f"/api/tables/{table}/seats/0", headers=room.as_owner(table)
-            )
-            assert freed.status_code == 200, freed.text
-            await term.shows(r"You no longer hold seat 0 \(.+\): you are watching now\.")
-        await other.close()
+    async with waiting_with_bea(tmp_path) as (room, table, term, other):
+        await other.send({"t": "chat", "text": "hello terminal"})
+        await term.shows(r"\[Bea\] hello terminal")
+        freed = await room.http.delete(f"/api/tables/{table}/seats/0", headers=room.as_owner(table))
+        assert freed.status_code == 200, freed.text
+        await term.shows(r"You no longer hold seat 0 \(.+\): you are watching now\.")
+
+
+def said_by_term(message: dict[str, Any]) -> bool:
+    return message["t"] == "chat" and message["name"] == "Term"
+
+
+async def test_a_line_said_at_the_terminal_reaches_the_table_while_no_move_is_owed(
+    tmp_path: Path,
+) -> None:
+    async with waiting_with_bea(tmp_path) as (_, _, term, other):
+        term.type("say hello Bea")
+        line = await other.until(said_by_term)
+        assert (line["seat"], line["text"]) == (0, "hello Bea")
+        await term.shows(r"\[Term\] hello Bea")  # the table's chat, as everyone sees it
+        assert "Waiting for players to take the free seats" in term.text
+
+
+async def test_a_refused_chat_line_says_why_and_the_terminal_carries_on(tmp_path: Path) -> None:
+    async with waiting_with_bea(tmp_path) as (_, _, term, other):
+        term.type("say " + "x" * 301)
+        await term.shows(r"Refused: 'text' is longer than 300 characters")
+        term.type("'still here")
+        assert (await other.until(said_by_term))["text"] == "still here"
+
+
+def to_the_rematch(screen: str) -> str | None:
+    """Answers ``1`` to every prompt and asks for the rematch once it is offered."""
+    if "Type 'rematch'" in screen:
+        return "rematch"
+    return "1" if "] > " in screen else None
+
+
+async def test_a_finished_match_offers_the_rematch_and_the_terminal_plays_it(
+    tmp_path: Path,
+) -> None:
+    quick = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quick) as room:
+        table = await room.create("tichu", {"target_score": 1})  # one round is the match
+        token = await against_bots(room, table)
+        async with at_the_table(room.url, table, token, to_the_rematch) as term:
+            over = await term.shows(r"The match is over\. Type 'rematch'")
+            assert "Game over" in term.text[: over.start()]
+            joined = await term.shows(r"Rematch: you take seat 0 at table (\S+)\.", over.end())
+            await term.shows(r"The match starts\.(.|\n)*\] > ", joined.end())
+            rematch = await room.registry.get(joined[1])
+            await until(lambda: any(r.seat == 0 for r in rematch.runner.records))  # it plays
+            assert rematch.seats[0].kind == "human" and rematch.seats[0].name == "Term"
+            assert [row.kind for row in rematch.seats][1:] == ["bot"] * 3
+            assert "asked for a rematch" not in term.text  # it asked itself
+
+
+def test_a_finished_match_says_when_another_seat_asked_for_the_rematch() -> None:
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), 0)
+    over = {"legal": [], "num_seats": 4, "terminal": True}
+    welcome = {"t": "welcome", "v": 9, "seat": 0, "table": "T1", "status": "finished"}
+    assert client.handle({**welcome, "obs": over, "seats": []})  # a seat stays for the rematch
+    assert "The match is over. Type 'rematch'" in out.getvalue()
+    client.handle({"t": "rematch", "table": "T2", "link": "/t/T2#invite=s3cret"})
+    assert "Another player asked for a rematch: type 'rematch' to join it." in out.getvalue()
+    assert client.answer("1") == []  # no move to pick: the offer again
+    assert out.getvalue().count("The match is over.") == 2
+    assert client.answer("rematch") == [REMATCH]
+    assert client.answer("q") is None

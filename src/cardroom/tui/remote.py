@@ -6,7 +6,9 @@ Input is read by a daemon thread into a queue so the socket keeps receiving whil
 thinks; numbers always refer to the legal list printed last. Besides actions a line may be a
 command: ``b`` claims a bomb out of turn (the table holds still while the player picks one),
 ``back`` takes the seat back from the bot after the clock marked it away, and an empty line
-during the pause after a round deals the next one at once.
+during the pause after a round deals the next one at once. ``say TEXT`` (or ``'TEXT``) chats
+at any time, even while others move; once the match is over ``rematch`` takes the same seat at
+the table's rematch, over the same socket.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
@@ -29,9 +32,9 @@ from cardroom.tui.render import LANG, render_event, render_obs, say, seat_names
 Json = dict[str, Any]
 WS_PATH = "/ws"
 MIN_SEND_INTERVAL = 0.01
-"""Seconds between two actions sent: piped input (a script answering every prompt) against a
-fast table would otherwise pass the server's flood limit (200 frames a second by default) and
-be disconnected; a person typing never notices."""
+"""Seconds between two frames sent (actions, commands, chat lines): piped input (a script
+answering every prompt) against a fast table would otherwise pass the server's flood limit (200
+frames a second by default) and be disconnected; a person typing never notices."""
 
 
 def join_link(table: str) -> tuple[str | None, str, str | None]:
@@ -62,18 +65,37 @@ def take_seat(
     """POST the lobby route that binds ``seat`` to us (with the table's invite secret, which
     bot seats, running games and private tables need, and the account's session if signed
     in); returns the seat token."""
-    url = f"{server.rstrip('/')}/api/tables/{quote(table)}/seats/{seat}"
-    body = json.dumps({"name": name}).encode()
-    headers = {"Content-Type": "application/json", **session_headers(server, session)}
-    if invite:
-        headers["X-Cardroom-Invite"] = invite
-    request = urllib.request.Request(url, body, headers, method="POST")
+    headers = {"X-Cardroom-Invite": invite} if invite else {}
+    path = f"/api/tables/{quote(table)}/seats/{seat}"
+    data = _post(server, path, {"name": name}, headers, session, f"cannot take seat {seat}")
+    return str(data["token"])
+
+
+def rematch_seat(
+    server: str, table: str, token: str | None, seat: int, name: str, session: str | None
+) -> tuple[str, str]:
+    """Ask for the finished ``table``'s rematch as the player holding ``token`` (the server
+    makes one, and gives the others who ask the same) and take ``seat`` there: (table, token)."""
+    path, auth = f"/api/tables/{quote(table)}/rematch", {"Authorization": f"Bearer {token}"}
+    made = _post(server, path, {}, auth if token else {}, session, "the server refused it")
+    new = str(made["id"])
+    return new, take_seat(server, new, seat, name, str(made["invite"]), session)
+
+
+def _post(
+    server: str, path: str, data: Json, headers: dict[str, str], session: str | None, what: str
+) -> Json:
+    """A lobby request (as the account of ``session`` if signed in); a refusal is a
+    ``ValueError`` saying ``what`` failed and the server's answer."""
+    headers = {"Content-Type": "application/json", **headers, **session_headers(server, session)}
+    url = f"{server.rstrip('/')}{path}"
+    request = urllib.request.Request(url, json.dumps(data).encode(), headers, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            data = json.loads(response.read())
+            answer: Json = json.loads(response.read())
     except urllib.error.HTTPError as exc:
-        raise ValueError(f"cannot take seat {seat}: {exc.code} {exc.read().decode()}") from None
-    return str(data["token"])
+        raise ValueError(f"{what}: {exc.code} {exc.read().decode()}") from None
+    return answer
 
 
 def ws_url(server: str) -> str:
@@ -104,13 +126,44 @@ def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.
     return lines
 
 
-class RemoteSeat:
-    """The client state: the last observation and version, seat names, the action in flight,
-    and the table's clock, round pause and bomb hold."""
+def chat_text(line: str) -> str | None:
+    """What a typed line says to the table (``say TEXT`` or ``'TEXT``); None: no chat. The
+    server judges the text (an empty or too long line is refused with its reason).
 
-    def __init__(self, console: Console, seat: int | None) -> None:
+    >>> chat_text("say gg  wp"), chat_text("'hi"), chat_text("sayonara"), chat_text("pass")
+    ('gg  wp', 'hi', None, None)
+    """
+    text = line.strip()
+    if text.startswith("'"):
+        return text[1:].strip()
+    word, _, rest = text.partition(" ")
+    return rest.strip() if word == "say" else None
+
+
+class Rematch:
+    """What ``RemoteSeat.answer`` gives for ``rematch``: no frame, the seat is asked of the lobby
+    (``Link.rematch``)."""
+
+
+REMATCH = Rematch()
+
+
+class RemoteSeat:
+    """The client state: the table's status, the last observation and version, seat names, the
+    action in flight, and the table's clock, round pause and bomb hold."""
+
+    def __init__(
+        self, console: Console, seat: int | None, table: str = "", rematch: bool = False
+    ) -> None:
         self.console = console
         self.seat = seat
+        self.table = table
+        self.rematched = rematch
+        """Whether this is a rematch we took a seat at (its start is said)."""
+        self.status = ""
+        """The table's: open (seats to fill), running or finished; "" before the welcome."""
+        self.name = ""
+        """Our seat's name, to sit as at the rematch."""
         self.obs: Json = {}
         self.v = -1
         self.names: list[str] = []
@@ -132,6 +185,8 @@ class RemoteSeat:
     def set_seats(self, seats: list[Json]) -> None:
         names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
         self.names = seat_names(len(seats), self.seat, names)
+        if self.seat is not None and self.seat < len(names):
+            self.name = names[self.seat] or ""
         self.set_away({int(s["seat"]) for s in seats if s.get("away")})
 
     def show(self, obs: Json, v: int) -> None:
@@ -158,11 +213,35 @@ class RemoteSeat:
         flight (after an ack, until the observation it caused has arrived)."""
         return bool(self.obs.get("legal")) and self.in_flight is None and self.v > self.sent_at
 
+    @property
+    def over(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def idle(self) -> bool:
+        """No match runs: the table waits for players, or its match is over."""
+        return self.status in ("open", "finished")
+
     def wants_line(self) -> bool:
-        """Whether to read a line: to act, or for a command the table awaits now (Enter in a
-        round pause, ``back`` while away, a pick while the table holds for our bomb)."""
+        """Whether to use a line: to act, or for a command the table awaits now (Enter in a
+        round pause, ``back`` while away, a pick while the table holds for our bomb, the
+        rematch or ``q`` while no match runs)."""
         away = self.seat is not None and self.seat in self.away
-        return self.ready() or self.pause_until is not None or away or bool(self.bomb_menu)
+        held = bool(self.bomb_menu)
+        return self.ready() or self.idle or self.pause_until is not None or away or held
+
+    def set_status(self, status: str) -> None:
+        """Say what the table's new status means for us: seats to fill, the match starting
+        (after an open table, or at our rematch), or the match over with the rematch offered."""
+        was, self.status = self.status, status
+        if status == was:
+            return
+        if status == "open":
+            self.console.write(say("tui.waiting_seats"))
+        elif status == "running" and (was == "open" or self.rematched):
+            self.console.write(say("tui.match_starts"))
+        elif self.over and self.seat is not None:
+            self.console.write(say("tui.rematch_offer"))
 
     def bombs(self) -> list[str]:
         """Our legal actions that are bombs (Tichu lists them out of turn too)."""
@@ -240,16 +319,18 @@ class RemoteSeat:
             self.console.write(say("tui.pause", seconds=seconds))
 
     def handle(self, msg: Json) -> bool:
-        """Apply one server message; False when the game is over."""
+        """Apply one server message; False when nothing is left to do: the game is over and we
+        only watched it (a seat is offered the rematch)."""
         kind = msg.get("t")
         if kind == "welcome":
-            self.seat = msg.get("seat")
+            self.seat, self.table = msg.get("seat"), str(msg.get("table", self.table))
             self.set_seats(msg.get("seats") or [])
             self.set_clock(msg.get("clock"))
             self.obs = msg["obs"]
             self.set_hold(msg.get("hold"))
             self.set_pause(msg.get("next_deal_in"))
             self.show(msg["obs"], int(msg["v"]))
+            self.set_status(str(msg.get("status", "running")))
         elif kind == "seats":
             self.set_seats(msg["seats"])
         elif kind == "ev":
@@ -262,6 +343,7 @@ class RemoteSeat:
             if msg.get("clock") is not None:  # as the clock stands after this envelope
                 self.set_clock(msg["clock"])
             self.show(msg["obs"], int(msg["v"]))
+            self.set_status("finished" if msg["obs"].get("terminal") else "running")
             if msg.get("ack") is not None:  # the ack folded into the envelope it follows
                 self.acked(msg["ack"])
         elif kind == "ack":
@@ -282,14 +364,18 @@ class RemoteSeat:
             )
         elif kind == "chat":
             self.console.write(f"  [{msg.get('name')}] {msg.get('text')}")
+        elif kind == "rematch" and msg.get("table") != self.table:  # not the one we sit at
+            self.console.write(say("tui.rematch_asked"))
         elif kind == "reject":
             self.console.write(say("tui.refused", reason=refusal(msg)))
-            if msg.get("id") == self.in_flight:
+            if self.in_flight is not None and msg.get("id") == self.in_flight:
                 self.in_flight, self.sent_at = None, -1
                 self.show(self.obs, self.v)
-        return not self.obs.get("terminal", False)
+            elif self.ready():  # a refused chat: the move is still owed
+                self.prompt()
+        return not (self.over and self.seat is None)
 
-    def answer(self, line: str) -> list[Json] | None:
+    def answer(self, line: str) -> list[Json | Rematch] | None:
         """The frames a typed line sends (none: it only showed something); None to quit."""
         text = line.strip()
         if text in ("h", "help"):
@@ -302,6 +388,8 @@ class RemoteSeat:
                 self.console.write(say("tui.no_bomb"))
                 return []
             return [{"t": "bomb"}]
+        if self.idle:
+            return self.between_matches(line)
         if self.pause_until is not None and not text:
             self.pause_until = None
             self.console.write(say("tui.ready"))
@@ -318,42 +406,109 @@ class RemoteSeat:
             return [self.act(choice.action)]
         return []
 
+    def between_matches(self, line: str) -> list[Json | Rematch] | None:
+        """A line while no match runs: ``q`` leaves, ``rematch`` once the match is over asks
+        for the next; anything else says again what the table waits for."""
+        if read_choice(line, []).kind == "quit":
+            return None
+        if self.over and line.strip() == "rematch":
+            return [REMATCH]
+        self.console.write(say("tui.rematch_offer" if self.over else "tui.waiting_seats"))
+        return []
 
-async def _play(server: str, table: str, token: str | None, console: Console) -> int:
-    from websockets.asyncio.client import connect
 
-    client = RemoteSeat(console, None)
-    lines = _start_reader(console, asyncio.get_running_loop())
-    async with connect(ws_url(server)) as ws:
-        await ws.send(json.dumps({"t": "hello", "table": table, "token": token, "since": None}))
-        receive: asyncio.Future[Any] = asyncio.ensure_future(ws.recv())
-        read: asyncio.Future[str | None] | None = None
+class Link:
+    """The socket to the server and the seat played over it: frames are paced, a typed line
+    waits until the seat can use it (chat goes at once, even while others move), and a
+    rematch seats the player anew without reconnecting."""
+
+    def __init__(self, ws: Any, server: str, console: Console, session: str | None) -> None:
+        self.ws, self.server, self.console, self.session = ws, server, console, session
+        self.client = RemoteSeat(console, None)
+        self.token: str | None = None
+        self.held: deque[str | None] = deque()
+        """Lines typed before the seat can use them, oldest first (None: input ended)."""
+        self.sent = -MIN_SEND_INTERVAL
+
+    async def send(self, frame: Json) -> None:
         loop = asyncio.get_running_loop()
-        sent = -MIN_SEND_INTERVAL
+        await asyncio.sleep(self.sent + MIN_SEND_INTERVAL - loop.time())
+        self.sent = loop.time()
+        await self.ws.send(json.dumps(frame))
+
+    async def sit(self, client: RemoteSeat, table: str, token: str | None) -> None:
+        """Play ``token``'s seat at ``table`` (a spectator without one) as ``client``."""
+        self.client, self.token = client, token
+        await self.send({"t": "hello", "table": table, "token": token, "since": None})
+
+    async def typed(self, line: str | None) -> None:
+        text = None if line is None else chat_text(line)
+        if text is None:
+            self.held.append(line)
+        else:
+            await self.send({"t": "chat", "text": text})
+
+    async def use_lines(self) -> bool:
+        """Answer the held lines the seat can use now; False once the player quits."""
+        while self.held and self.client.wants_line():
+            line = self.held.popleft()
+            frames = None if line is None else self.client.answer(line)
+            if frames is None:
+                return False
+            for frame in frames:
+                if isinstance(frame, Rematch):
+                    await self.rematch()
+                else:
+                    await self.send(frame)
+        return True
+
+    async def rematch(self) -> None:
+        """Take our seat at the finished table's rematch; a refusal is said, and the finished
+        table stays (the player may try again or quit)."""
+        old = self.client
+        assert old.seat is not None  # only a seat is offered the rematch
+        ask = (self.server, old.table, self.token, old.seat, old.name, self.session)
+        try:
+            table, token = await asyncio.to_thread(rematch_seat, *ask)
+        except (OSError, ValueError) as exc:
+            self.console.write(say("tui.rematch_failed", reason=str(exc)))
+            return
+        self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
+        self.console.write(say("tui.token", token=token))
+        await self.sit(RemoteSeat(self.console, None, table, rematch=True), table, token)
+
+    async def run(self, lines: asyncio.Queue[str | None]) -> int:
+        """Play until the player quits (0 once a match is over, else 1) or, watching, the game
+        ends (0)."""
+        receive: asyncio.Future[Any] = asyncio.ensure_future(self.ws.recv())
+        read: asyncio.Future[str | None] = asyncio.ensure_future(lines.get())
         try:
             while True:
-                if read is None and client.wants_line():
-                    read = asyncio.ensure_future(lines.get())
-                waiting: set[asyncio.Future[Any]] = {receive} if read is None else {receive, read}
-                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait({receive, read}, return_when=asyncio.FIRST_COMPLETED)
                 if receive in done:
-                    if not client.handle(json.loads(receive.result())):
+                    if not self.client.handle(json.loads(receive.result())):
                         return 0
-                    receive = asyncio.ensure_future(ws.recv())
-                if read is not None and read in done:
-                    line, read = read.result(), None
-                    frames = None if line is None else client.answer(line)
-                    if frames is None:
-                        return 1
-                    for frame in frames:
-                        if frame["t"] == "act":
-                            await asyncio.sleep(sent + MIN_SEND_INTERVAL - loop.time())
-                            sent = loop.time()
-                        await ws.send(json.dumps(frame))
+                    receive = asyncio.ensure_future(self.ws.recv())
+                if read in done:
+                    await self.typed(read.result())
+                    read = asyncio.ensure_future(lines.get())
+                if not await self.use_lines():
+                    return 0 if self.client.over else 1
         finally:
-            for task in (receive, read):
-                if task is not None:
-                    task.cancel()
+            receive.cancel()
+            read.cancel()
+
+
+async def _play(
+    server: str, table: str, token: str | None, console: Console, session: str | None = None
+) -> int:
+    from websockets.asyncio.client import connect
+
+    lines = _start_reader(console, asyncio.get_running_loop())
+    async with connect(ws_url(server)) as ws:
+        link = Link(ws, server, console, session)
+        await link.sit(link.client, table, token)
+        return await link.run(lines)
 
 
 def refusal(msg: Json) -> str:
@@ -377,7 +532,7 @@ def play_remote(
     account: str | None = None,
 ) -> int:
     """Take ``seat`` at ``table`` (unless a token is given; signed in as ``account`` if given)
-    and play it until the game ends."""
+    and play it, and the rematches the player asks for, until the player leaves."""
     try:
         session = None if account is None else sign_in(server, account, password(account))
         token = token or take_seat(server, table, seat, name, invite, session)
@@ -386,4 +541,4 @@ def play_remote(
         return 2
     console.write(help_text(remote=True))
     console.write(say("tui.token", token=token))
-    return asyncio.run(_play(server, table, token, console))
+    return asyncio.run(_play(server, table, token, console, session))
