@@ -320,7 +320,11 @@ class RemoteSeat:
 
 
 async def _play(server: str, table: str, token: str | None, console: Console) -> int:
+    """Play the seat until the game ends (0) or the player quits (1). When the connection drops
+    (a server restart, a lost link) the terminal says the seat token again and stops (1): the
+    seat is still the player's, and ``--token`` takes it back."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     client = RemoteSeat(console, None)
     lines = _start_reader(console, asyncio.get_running_loop())
@@ -350,6 +354,10 @@ async def _play(server: str, table: str, token: str | None, console: Console) ->
                             await asyncio.sleep(sent + MIN_SEND_INTERVAL - loop.time())
                             sent = loop.time()
                         await ws.send(json.dumps(frame))
+        except ConnectionClosed:
+            if token is not None:
+                console.write(say("tui.token", token=token))
+            return 1
         finally:
             for task in (receive, read):
                 if task is not None:
