@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Optional compiled build: compile the hot Tichu modules (engine, heuristic bot) with mypyc, in place next to their
+# Optional compiled build: compile the hot Tichu engine modules with mypyc, in place next to their
 # sources (an editable install then imports the compiled module). Pure Python stays the
 # reference and works without it. `bash scripts/compile.sh --clean` goes back to pure Python;
 # `--if-stale` compiles only when a module has no build or its source is newer than it.

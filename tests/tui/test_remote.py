@@ -229,6 +229,29 @@ def settings(tmp_path: Path, **kw: Any) -> Settings:
     return Settings(db=str(tmp_path / "cardroom.db"), bot_delay=0.0, **kw)
 
 
+async def test_a_dropped_connection_says_the_seat_token_and_stops() -> None:
+    """A server restart closes every socket (1012): the terminal says how to take the seat back
+    and ends, instead of dying with a traceback."""
+    from websockets.asyncio.server import ServerConnection
+    from websockets.asyncio.server import serve as ws_serve
+
+    async def restart(ws: ServerConnection) -> None:
+        await ws.recv()  # the hello
+        await ws.close(1012, "service restart")
+
+    term = Terminal()
+    async with ws_serve(restart, "127.0.0.1", 0) as restarting:
+        port = next(iter(restarting.sockets)).getsockname()[1]
+        console = Console(term, term)  # type: ignore[arg-type]
+        playing = _play(f"http://127.0.0.1:{port}", "T1", "tok3n", console)
+        try:
+            async with asyncio.timeout(TIMEOUT):
+                assert await playing == 1
+        finally:
+            term.close()
+    assert re.search(r"--token.*tok3n", term.text), term.text
+
+
 async def test_the_terminal_says_its_clock_when_its_seat_owes_a_move(tmp_path: Path) -> None:
     fast = settings(tmp_path, round_pause=0.0, clock_move=30, clock_bank=60)
     async with serve(fast) as room:

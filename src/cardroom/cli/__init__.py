@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 SUBCOMMANDS = (
     "simulate",
@@ -25,9 +26,61 @@ SUBCOMMANDS = (
 )
 
 
+DESCRIPTION = (
+    "Tichu and Toepen: play in the terminal, run the multiplayer server, and simulate, review "
+    "and measure the bots. 'cardroom COMMAND --help' lists a command's options and defaults."
+)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Every option's help ends with its default, unless it says it already or has none (a
+    flag, an option that is off unless given): a reader should not need the README or the
+    source to learn what an omitted option means. A text of several lines (the examples) keeps
+    its lines; a one-line description is wrapped."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text.strip():
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            not action.option_strings
+            or action.nargs == 0
+            or default is None
+            or default is argparse.SUPPRESS
+            or default == []
+            or "(default" in text
+        ):
+            return action.help
+        shown = f"{default:g}" if isinstance(default, float) else str(default)
+        return f"{text} (default {shown})".lstrip()
+
+
+class Parser(argparse.ArgumentParser):
+    """A subcommand's parser: ``HelpFormatter`` unless it asks for another."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def summary(doc: str | None) -> str | None:
+    """A module docstring's first paragraph as a command's description: one line, without
+    reST markup (``--help`` prints it as it is)."""
+    if not doc:
+        return None
+    return " ".join(doc.strip().split("\n\n", 1)[0].replace("``", "").split())
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardroom", description=__doc__.splitlines()[0])
-    subparsers = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(prog="cardroom", description=DESCRIPTION)
+    subparsers = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", required=True, parser_class=Parser),
+    )
     for name in SUBCOMMANDS:
         module = importlib.import_module(f"cardroom.cli.{name}")
         register: Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]

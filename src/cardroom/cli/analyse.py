@@ -16,6 +16,7 @@ from typing import Any
 
 from cardroom.bots.record_review import RecordReview, review_record
 from cardroom.bots.verdicts import ReviewSettings
+from cardroom.cli import summary
 from cardroom.engine import GameRecord
 from cardroom.engine.errors import EngineError
 
@@ -34,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "analyse",
         help="review every decision of a recorded Tichu or Toepen game (expected points lost)",
-        description=__doc__.splitlines()[0] if __doc__ else None,
+        description=summary(__doc__),
     )
     parser.add_argument("record", type=Path, help="a game record (JSON Lines)")
     parser.add_argument("--round", type=int, action="append", help="only this round (repeatable)")

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import copy
-import importlib
 import json
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from cardroom.bots.arena import toepen as toepen_arena
 from cardroom.bots.arena.duplicate import (
     SIDES,
     PairResult,
@@ -34,14 +34,14 @@ from cardroom.bots.arena.duplicate import (
 from cardroom.bots.registry import POOL, make_bot
 from cardroom.bots.stats import Sprt, mean_ci, percentile, rate
 
-TOEPEN_ARENA = "cardroom.bots.arena.toepen"
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "arena", help="duplicate-deal strength test of two bot levels (points/round with CI)"
     )
-    parser.add_argument("--game", default="tichu", choices=("tichu", "toepen"))
+    parser.add_argument(
+        "--game", default="tichu", choices=("tichu", "toepen"), help="tichu: duplicate deals"
+    )
     parser.add_argument("--a", default="heuristic", help="level of side A (e.g. search:0.3)")
     parser.add_argument("--b", default="heuristic-v1", help="level of side B")
     parser.add_argument("--pairs", type=int, default=200, help="deal pairs (each played twice)")
@@ -69,10 +69,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--json", type=Path, help="write the report as JSON here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     toepen = parser.add_argument_group("--game toepen (passed to the Toepen arena)")
-    toepen.add_argument("--levels", help="A,B or one level per seat")
-    toepen.add_argument("--seats", type=int)
-    toepen.add_argument("--games", type=int)
-    toepen.add_argument("--option", action="append", metavar="KEY=VALUE")
+    own = toepen_arena.parser()  # what the Toepen arena does when an option is not passed on
+    toepen.add_argument(
+        "--levels", help=f"A,B or one level per seat (default {own.get_default('levels')})"
+    )
+    toepen.add_argument(
+        "--seats", type=int, help=f"seats per table (default {own.get_default('seats')})"
+    )
+    toepen.add_argument(
+        "--games",
+        type=int,
+        help=f"games in all, rounded up to seat rotations (default {own.get_default('games')})",
+    )
+    toepen.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="a Toepen rule option, repeatable"
+    )
     parser.set_defaults(func=run)
 
 
@@ -324,17 +335,5 @@ def run_pool(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     if args.game == "toepen":
-        try:
-            module = importlib.import_module(TOEPEN_ARENA)
-        except ModuleNotFoundError as exc:
-            if exc.name != TOEPEN_ARENA:
-                raise
-            print(
-                f"cardroom arena: the Toepen arena ({TOEPEN_ARENA}) is not installed in this "
-                "build yet",
-                file=sys.stderr,
-            )
-            return 2
-        code: int = module.run_cli(toepen_argv(args))
-        return code
+        return toepen_arena.run_cli(toepen_argv(args))
     return run_tichu(args) if args.pool is None else run_pool(args)

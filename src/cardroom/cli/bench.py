@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--game", default="tichu", help="registered game name (default tichu)")
     parser.add_argument("--seats", type=int, help="number of seats (game default if omitted)")
     parser.add_argument("--seconds", type=float, default=3.0, help="measuring time")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random play")
     parser.add_argument(
         "--fastsim",
         action="store_true",

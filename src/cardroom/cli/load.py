@@ -43,6 +43,7 @@ from urllib.parse import urlparse
 
 from cardroom.bots import SeatView, owes_move
 from cardroom.bots.stats import percentile
+from cardroom.cli import summary
 
 try:  # the server extra ships orjson; parsing every frame is most of a paced client's work
     import orjson
@@ -68,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "load",
         help="load-test a local server with websocket bot clients",
-        description=__doc__.splitlines()[0] if __doc__ else None,
+        description=summary(__doc__),
     )
     parser.add_argument("--tables", type=int, default=8, help="tables played at once")
     parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
@@ -80,7 +81,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     parser.add_argument(
         "--pace", type=float, default=0.0,
-        help="seconds between a human's actions: one paced client per table, bots elsewhere",
+        help="seconds between a human's actions: one paced client per table, bots elsewhere "
+        "(default 0: fast clients, every seat plays at once)",
     )  # fmt: skip
     parser.add_argument("--bot-level", default="heuristic", help="bot level with --pace")
     parser.add_argument(

@@ -34,7 +34,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play",
         help="play in the terminal against bots, or join a server table",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", default="tichu", help="tichu or toepen (default tichu)")
     parser.add_argument(

@@ -32,7 +32,7 @@ Json = dict[str, Any]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "replay", help="print a recorded match round by round (in $LANG or --lang)"
+        "replay", help="print a recorded match round by round (in --lang or the locale's language)"
     )
     parser.add_argument("file", type=Path, help="a match record (JSON Lines)")
     parser.add_argument(

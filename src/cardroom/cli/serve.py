@@ -124,7 +124,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="seconds between young garbage collections, run by a timer instead of the "
         "automatic collector so that each pause stays a few ms (0 = the automatic collector)",
     )
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    parser.add_argument(
+        "--log-level",
+        default="info",
+        choices=["debug", "info", "warning"],
+        help="what the log shows",
+    )
     limits = parser.add_argument_group("limits (README: Limits)")
     for flag, field, text in LIMITS:
         default = getattr(DEFAULTS, field)

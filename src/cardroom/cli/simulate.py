@@ -40,7 +40,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "simulate",
         help="play seeded bot matches offline and summarize the results",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", default="tichu", help="registered game name (default tichu)")
     parser.add_argument(

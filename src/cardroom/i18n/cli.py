@@ -11,5 +11,6 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
         default=None,
-        help=f"language of the text ({', '.join(LANGUAGES)}; default: from $LANG)",
+        help=f"language of the text ({', '.join(LANGUAGES)}; "
+        "default: from LC_ALL, LC_MESSAGES or LANG)",
     )

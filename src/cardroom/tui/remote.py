@@ -502,13 +502,22 @@ class Link:
 async def _play(
     server: str, table: str, token: str | None, console: Console, session: str | None = None
 ) -> int:
+    """Play the seat and its rematches until the player leaves. When the connection drops (a
+    server restart, a lost link) the terminal says the seat token again and stops (1): the seat
+    is still the player's, and ``--token`` takes it back."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     lines = _start_reader(console, asyncio.get_running_loop())
     async with connect(ws_url(server)) as ws:
         link = Link(ws, server, console, session)
-        await link.sit(link.client, table, token)
-        return await link.run(lines)
+        try:
+            await link.sit(link.client, table, token)
+            return await link.run(lines)
+        except ConnectionClosed:
+            if link.token is not None:
+                console.write(say("tui.token", token=link.token))
+            return 1
 
 
 def refusal(msg: Json) -> str:

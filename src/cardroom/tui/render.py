@@ -1,7 +1,8 @@
 """Observation and event JSON as plain text (any game; extra lines for Tichu's and Toepen's keys).
 
 Words come from the catalogues in the language chosen by ``use_language`` (``cardroom play
---lang``/``$LANG``); an event a game narrates is its message, any other a generic line.
+--lang``, else ``LC_ALL``/``LC_MESSAGES``/``LANG``); an event a game narrates is its message,
+any other a generic line.
 
 >>> print(render_event({"type": "played", "seat": 2, "cards": ["7G", "7K"]}, seat_names(4, 0)))
 Seat 2: played 7G 7K

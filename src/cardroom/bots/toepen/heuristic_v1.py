@@ -8,7 +8,7 @@ The original description: plays for the last trick, knocks on good prospects, fo
 It reads only the seat's observation and projected history (contracts §5, §6). The one number
 behind most decisions is ``win_chance``: how likely the hand is to win trick 4, estimated from
 the best card it can keep (how many unseen cards of its suit beat it, and how many cards the
-opponents still hold) and from the seat's position in the current trick (toepen.md §4).
+opponents still hold) and from the seat's position in the current trick (R4.2, R4.3).
 
 * knock (on its turn, or out of turn when very strong) when the chance is good, and before
   showing a sure winner (R5.9); bluff-knock rarely;
@@ -181,7 +181,7 @@ class ToepenHeuristicV1Bot:
     def _challenge(self, view: SeatView) -> bool:
         """Challenge unless the exchanger's record (and our lives) make it a bad bet."""
         exchanger = view.obs.get("exchanger")
-        bluffs, honest = 1, 0  # prior: honest all-face hands are rare (toepen.md §4)
+        bluffs, honest = 1, 0  # prior: honest all-face hands (R3.1) are rare
         for event in view.history:
             if event.get("type") == "challenge" and event.get("exchanger") == exchanger:
                 if event.get("loser") == exchanger:

@@ -1,4 +1,4 @@
-"""Tichu table settings: the [Standard] rules of ``tichu.md`` plus the [Option]s of its §12.
+"""Tichu table settings: the [Standard] rules of ``tichu.md`` plus its [Option]s (§12 sums up).
 
 Every flag defaults to the [Standard] reading, so ``TichuConfig()`` is the normal game.
 

@@ -1,9 +1,10 @@
-"""``ToepenConfig``: the Toepen-default rule set (toepen.md §1) and its [Option] variants.
+"""``ToepenConfig``: the Toepen-default rule set (``docs/rules/toepen.md``) and its [Option]
+variants.
 
-Every field defaults to the [Standard] reading; each option names its variant ID from toepen.md
-§5; 2 players (R1.1 option) is ``seats=2``. Not implemented: V-FOUR-CHANCE, V-BLIND, V-WAS-ALLCHECK,
-V-REDEAL, V-JP, V-POT, and the single post-exchange announcement step (R8.2 option); see
-``docs/rules/toepen.md`` §4 for why.
+Every field defaults to the [Standard] reading; each option names its variant ID as toepen.md
+writes it beside the rule it changes; 2 players (R1.1 option) is ``seats=2``. Not implemented:
+V-FOUR-CHANCE, V-BLIND, V-WAS-ALLCHECK, V-REDEAL, V-JP, V-POT, and the single post-exchange
+announcement step (R8.2 option); see ``docs/rules/toepen.md`` §9 for why.
 
 >>> ToepenConfig.from_json({"seats": 5, "lives": 15}).to_json()["lives"]
 15

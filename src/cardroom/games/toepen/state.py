@@ -1,4 +1,5 @@
-"""The Toepen game state: one frozen value per moment of the game (toepen.md §3).
+"""The Toepen game state: one frozen value per moment of the game (``docs/rules/toepen.md``;
+the phases and what each observation shows: contracts §6).
 
 Cards are masks (``cards.py``); seats are ints, ``None`` for no seat; ``Phase`` says where the
 game is.
