@@ -24,6 +24,7 @@ from collections import deque
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
+from cardroom import i18n
 from cardroom.bots import bomb_actions
 from cardroom.tui.account import password, session_headers, sign_in
 from cardroom.tui.prompt import Console, help_text, list_legal, menu, read_choice
@@ -94,8 +95,33 @@ def _post(
         with urllib.request.urlopen(request, timeout=10) as response:
             answer: Json = json.loads(response.read())
     except urllib.error.HTTPError as exc:
-        raise ValueError(f"{what}: {exc.code} {exc.read().decode()}") from None
+        raise ValueError(f"{what}: {lobby_refusal(exc.code, exc.read())}") from None
     return answer
+
+
+def lobby_refusal(status: int, body: bytes) -> str:
+    """A refused lobby request in the terminal's language: the catalogue's text for the
+    body's ``code`` (the pages say the same), else its English ``error``, else the raw body.
+
+    >>> lobby_refusal(409, b'{"error": "x", "code": "seat_taken", "params": {"name": "Ann"}}')
+    'the seat is taken by Ann (409)'
+    >>> lobby_refusal(502, b"Bad Gateway")
+    'Bad Gateway (502)'
+    """
+    text = body.decode("utf-8", "replace")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("error"), str):
+        params: Json = data["params"] if isinstance(data.get("params"), dict) else {}
+        key = f"lobby.error.{data.get('code')}"
+        text = (
+            say(key, **params)
+            if data.get("code") and key in i18n.catalogue(i18n.DEFAULT)
+            else data["error"]
+        )
+    return f"{text} ({status})"
 
 
 def ws_url(server: str) -> str:
