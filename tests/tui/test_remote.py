@@ -122,7 +122,8 @@ def test_terminal_signs_in_and_sits_as_its_account(server: str) -> None:  # noqa
         created = browser.post("/api/tables", json={"game": "tichu", "rated": True}).json()
     with pytest.raises(ValueError, match="wrong name or password"):
         sign_in(server, "termina", "not the password")
-    with pytest.raises(ValueError, match=r"cannot take seat 0: a rated table seats only signed-in players.* \(403\)"):
+    refused = r"cannot take seat 0: a rated table seats only signed-in players.* \(403\)"
+    with pytest.raises(ValueError, match=refused):
         take_seat(server, created["id"], 0, "Term")  # a rated table: guests are refused
     session = sign_in(server, "TERMINA", password)
     assert take_seat(server, created["id"], 0, "ignored", session=session)
