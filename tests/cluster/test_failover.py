@@ -38,6 +38,7 @@ NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").e
 asyncpg = pytest.importorskip("asyncpg")
 websockets = pytest.importorskip("websockets")
 pytestmark = [
+    pytest.mark.serial,  # a node is taken over within seconds: runs alone
     pytest.mark.slow,
     pytest.mark.skipif(not PG_URL, reason="CARDROOM_TEST_PG_URL is not set"),
     pytest.mark.skipif(NGINX is None, reason="nginx is not installed"),

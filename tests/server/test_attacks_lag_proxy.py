@@ -26,6 +26,8 @@ from .conftest import serve
 from .processes import process
 from .test_attacks_resilience import RELAY
 
+pytestmark = pytest.mark.serial  # a client that stops reading is closed within seconds: runs alone
+
 Json = dict[str, Any]
 
 

@@ -25,6 +25,8 @@ from .conftest import TIMEOUT, Client, Server, serve
 from .processes import LAUNCH, ROOT, process
 from .test_restart import load_table
 
+pytestmark = pytest.mark.serial  # a stalled client is closed within seconds: runs alone
+
 Json = dict[str, Any]
 RELAY = {"seats": 4, "cards": 2}
 

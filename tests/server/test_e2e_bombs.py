@@ -27,6 +27,7 @@ from tests.server.pages import watch
 from .test_e2e_browser import LiveServer, running_server
 
 pytestmark = [
+    pytest.mark.serial,  # compares the bots' pauses in seconds: runs alone
     pytest.mark.e2e,
     pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),

@@ -6,6 +6,10 @@ import re
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.serial  # loads both cores and measures rates: runs alone
+
 
 def run_load(
     *args: str, check: bool = False, timeout: float = 60
