@@ -13,7 +13,7 @@ import logging
 
 from cardroom.server.settings import Settings
 
-log = logging.getLogger("cardroom.server")
+log = logging.getLogger("cardroom.cli.serve")
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 DEFAULTS = Settings()

@@ -60,7 +60,7 @@ from cardroom.storage import (
 from cardroom.storage.group_commit import GroupCommitStore
 from cardroom.storage.players import PlayerStore
 
-log = logging.getLogger("cardroom.server")
+log = logging.getLogger("cardroom.server.app")
 
 
 async def _registry(store: TableStore, settings: Settings) -> TableRegistry:
