@@ -1,7 +1,8 @@
 """What an operator reads when ``cardroom serve`` cannot start: one ``cannot start: …`` line
 saying what and where, a non-zero exit and no traceback, for every condition an operator can
 fix (a database another server holds, a port in use, a database path that cannot be created,
-a malformed ``--db``, PostgreSQL unreachable or silent, a signal while starting)."""
+a malformed ``--db``, PostgreSQL unreachable or silent, a signal while starting). And once it
+listens, the log names the port it got, ``--port 0`` included."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ async def test_a_second_server_on_one_database_says_so_in_one_line(tmp_path: Pat
         code, err = await run_to_exit(db)
     assert code != 0
     one_line(err, "cannot start: the database", str(db), "in use by another cardroom server")
+
+
+async def test_the_log_names_the_port_bound_for_port_0(tmp_path: Path) -> None:
+    async with process(tmp_path / "cardroom.db") as (_, server, log):
+        assert server.url.rsplit(":", 1)[1] != "0"
+        async with asyncio.timeout(TIMEOUT):  # logged just after uvicorn's own line
+            while not any(f"ops.process: listening on {server.url}" in line for line in log):
+                await asyncio.sleep(0.05)
 
 
 @pytest.fixture

@@ -285,8 +285,7 @@ def _server(args: argparse.Namespace) -> Server | int:
         log.error("cannot start: cannot listen on %s: %s", where, exc.strerror or exc)
         return CANNOT_START
     app = create_app(settings)
-    url, db = f"http://{args.host}:{args.port}", redact(args.db)
-    log.info("cardroom starting on %s with storage %s", url, db)
+    log.info("cardroom starting with storage %s", redact(args.db))
     shown = {k: v for k, v in dataclasses.asdict(settings).items() if k not in ("db", "static_dir")}
     shown["connection_limit"] = connection_limit(settings)
     log.info("settings: %s", ", ".join(f"{k}={v}" for k, v in shown.items()))

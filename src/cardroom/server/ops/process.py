@@ -1,5 +1,6 @@
-"""``cardroom serve``'s uvicorn: the address is checked before the database is opened, and a
-signal stops the start at once (``server/ops/startup.py``)."""
+"""``cardroom serve``'s uvicorn: the address is checked before the database is opened, a signal
+stops the start at once (``server/ops/startup.py``), and the log names the address listened on
+with the port actually bound (``--port 0`` picks one)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,17 @@ def check_address(host: str, port: int) -> None:
             probe.bind(address)
 
 
+def url(sock: socket.socket) -> str:
+    """The HTTP address of a listening socket, with the port it was given.
+
+    >>> with socket.create_server(("127.0.0.1", 0)) as sock:
+    ...     url(sock) == f"http://127.0.0.1:{sock.getsockname()[1]}"
+    True
+    """
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 class Server(uvicorn.Server):
     """uvicorn's server, told of the app's ``Startup`` so that a signal stops it too: uvicorn
     alone would only stop once the start has run to its end."""
@@ -40,3 +52,8 @@ class Server(uvicorn.Server):
         super().handle_exit(sig, frame)
         if not self.started:
             self.start.stop(signal.Signals(sig).name)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        listening = [url(sock) for server in self.servers for sock in server.sockets]
+        log.info("listening on %s", ", ".join(listening))
