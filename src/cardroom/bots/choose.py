@@ -12,7 +12,7 @@ import random
 from cardroom.bots.protocol import Bot, SeatView, decide
 from cardroom.engine.errors import EngineError
 
-log = logging.getLogger("cardroom.bots")
+log = logging.getLogger("cardroom.bots.choose")
 
 
 def choose_action(bot: Bot, view: SeatView, rng: random.Random) -> str | None:

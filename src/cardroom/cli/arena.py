@@ -3,7 +3,7 @@
 ``cardroom arena --a heuristic --b heuristic-v1 --pairs 400 --seed 1`` plays 400 seeded deals
 twice each (teams swapped) and prints side A's mean point difference per round with a 95 % CI,
 per-side calls and their success, double victories, bombs and decision times; ``--json`` writes
-the same as a report. ``--game toepen`` hands over to the Toepen arena.
+the same as a report. ``--game toepen`` hands over to the Toepen arena (``--json`` too).
 
 ``cardroom arena --pool --a "heuristic strong" --pairs 400 --seed 7001`` plays each level of
 ``--a`` against every member of the opponent pool (``registry.POOL``, or the levels named after
@@ -98,8 +98,8 @@ def toepen_argv(args: argparse.Namespace) -> list[str]:
         argv += ["--option", option]
     if args.pool is not None:
         argv += ["--pool", args.pool, "--a", args.a]
-        if args.json is not None:
-            argv += ["--json", str(args.json)]
+    if args.json is not None:
+        argv += ["--json", str(args.json)]
     return argv
 
 

@@ -1,19 +1,28 @@
 """``cardroom serve``: run the multiplayer server (lobby, websockets, bots) on uvicorn.
 
 SIGINT/SIGTERM shut it down cleanly: table actors stop after their current command, and nothing
-is lost because every record is stored before it is broadcast.
+is lost because every record is stored before it is broadcast. During the start they stop it at
+once; a start that fails says why in one line (``server/ops/startup.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import ipaddress
 import logging
+import signal
+from collections.abc import Iterator
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from cardroom.server.settings import Settings
 
-log = logging.getLogger("cardroom.server")
+if TYPE_CHECKING:
+    from cardroom.server.ops.process import Server
+
+log = logging.getLogger("cardroom.cli.serve")
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 DEFAULTS = Settings()
@@ -172,14 +181,55 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
 )  # fmt: skip
 
 
+CANNOT_START = 3
+"""The exit status of a start that failed, whatever stopped it (uvicorn's own for a failed
+start)."""
+
+
+class _Stopped(Exception):
+    """A signal arrived before uvicorn took the signals over."""
+
+
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), format=LOG_FORMAT)
+    try:
+        with _signals_stop_the_start():
+            server = _server(args)
+    except _Stopped as exc:
+        log.error("cannot start: stopped by %s while starting", exc)
+        return CANNOT_START
+    if isinstance(server, int):
+        return server
+    server.run()  # uvicorn's signal handlers from here (server/ops/process.py)
+    return 0 if server.started else CANNOT_START
+
+
+@contextlib.contextmanager
+def _signals_stop_the_start() -> Iterator[None]:
+    """SIGINT and SIGTERM raise ``_Stopped`` until uvicorn runs: a start stopped while it
+    imports or builds the app says so in one line, not in a ``KeyboardInterrupt`` traceback
+    (or not at all, killed by SIGTERM)."""
+
+    def stop(sig: int, frame: FrameType | None) -> None:
+        raise _Stopped(signal.Signals(sig).name)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _server(args: argparse.Namespace) -> Server | int:
+    """The server to run, or the exit status of a refusal already logged in one line."""
     try:
         import uvicorn
 
         from cardroom.server import create_app
+        from cardroom.server.ops.process import Server, check_address
         from cardroom.server.ops.tuning import freeze_survivors
-        from cardroom.storage import redact
+        from cardroom.storage import check_url, redact
     except ImportError as exc:
         log.error("the server needs the 'server' extra (pip install 'cardroom[server]'): %s", exc)
         return 2
@@ -199,6 +249,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if bad := [a for a in args.trusted_proxy if not _is_address(a)]:
         log.error("--trusted-proxy takes IP addresses (not names or networks): %s", bad)
+        return 2
+    try:
+        check_url(args.db)
+    except ValueError as exc:
+        log.error("--db: %s", exc)
         return 2
     limits = {field: getattr(args, field) for _, field, _ in LIMITS}
     settings = Settings(
@@ -223,13 +278,18 @@ def run(args: argparse.Namespace) -> int:
     if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):
         log.error("--node-id needs a PostgreSQL --db (postgresql://user:pw@host/db)")
         return 2
+    try:
+        check_address(args.host, args.port)
+    except OSError as exc:
+        where = f"{args.host} port {args.port}"
+        log.error("cannot start: cannot listen on %s: %s", where, exc.strerror or exc)
+        return CANNOT_START
     app = create_app(settings)
-    url, db = f"http://{args.host}:{args.port}", redact(args.db)
-    log.info("cardroom starting on %s with storage %s", url, db)
+    log.info("cardroom starting with storage %s", redact(args.db))
     shown = {k: v for k, v in dataclasses.asdict(settings).items() if k not in ("db", "static_dir")}
     shown["connection_limit"] = connection_limit(settings)
     log.info("settings: %s", ", ".join(f"{k}={v}" for k, v in shown.items()))
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -241,7 +301,7 @@ def run(args: argparse.Namespace) -> int:
         log_config=None,
         **uvicorn_options(settings),
     )
-    return 0
+    return Server(config, app.state.startup)
 
 
 def _is_address(text: str) -> bool:

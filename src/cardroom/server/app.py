@@ -3,7 +3,8 @@
 Startup locks and opens the store and resumes every unfinished table; shutdown stops the table
 actors after their current command and closes the store. Nothing is lost: every record is stored
 before it is broadcast. A database that cannot be opened or listed stops the startup with one
-clear error line (``cardroom serve`` then exits non-zero); a damaged table is only quarantined.
+clear error line and no traceback (``server/ops/startup.py``; ``cardroom serve`` then exits
+non-zero); a damaged table is only quarantined.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from dataclasses import dataclass
+from functools import partial
+from typing import IO, Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -36,6 +39,7 @@ from cardroom.server.duplicate.room import open_room
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.ops.health import watch_loop
 from cardroom.server.ops.limits import BodyLimit, ChatLimiter, OverQuota, RateLimiter
+from cardroom.server.ops.startup import QuietStartApp, Startup
 from cardroom.server.ops.tuning import (
     freeze_startup_objects,
     full_collections,
@@ -50,7 +54,6 @@ from cardroom.server.web import accounts, http, replay, review
 from cardroom.server.web.proxy import TrustedProxy
 from cardroom.server.web.ws import LagWatch, websocket_endpoint
 from cardroom.storage import (
-    DatabaseInUse,
     SqlStore,
     TableStore,
     lock_database,
@@ -60,7 +63,7 @@ from cardroom.storage import (
 from cardroom.storage.group_commit import GroupCommitStore
 from cardroom.storage.players import PlayerStore
 
-log = logging.getLogger("cardroom.server")
+log = logging.getLogger("cardroom.server.app")
 
 
 async def _registry(store: TableStore, settings: Settings) -> TableRegistry:
@@ -114,71 +117,48 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
             table_store, window=settings.commit_window, writers=settings.commit_writers
         )
 
+    startup = Startup(settings.db if store is None else "memory")
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        with _held(settings.db if store is None else "memory"):
-            registry: TableRegistry | None = None
-            lone: Any = None
-            own: SqlStore | None = None
-            shared: SharedRateLimiter | None = None
-            try:
-                postgres = settings.db.startswith(("postgresql://", "postgres://"))
-                # one lone server per database schema
-                if store is None and settings.node_id is None and postgres:
-                    lone = await hold_lone_server(settings.db)
-                await table_store.open()
-                players, own = await _players(table_store)
-                registry = await _registry(table_store, settings)
-                registry.results = MatchRecorder(players, table_store)
-                app.state.accounts = _accounts(players, settings)
-                shared = await _shared_limiter(settings)
-                if shared is not None:
-                    app.state.create_limiter = shared
-                room = await open_room(table_store, registry, settings)
-                app.state.challenge, app.state.events = room.challenge, room.events
-                resumed = await registry.load_unfinished()
-            except Exception as exc:
-                if isinstance(exc, DatabaseInUse):
-                    log.error("cannot start: %s", exc)
-                else:
-                    log.error("cannot start: the database %s is unreadable: %s: %s",
-                              redact(settings.db), type(exc).__name__, exc)  # fmt: skip
-                if lone is not None:
-                    await lone.close()
-                if registry is not None:
-                    await registry.shutdown()
-                with contextlib.suppress(Exception):
-                    await table_store.close()  # its thread would keep the process alive
-                if own is not None:
-                    await own.close()
-                raise
-            app.state.registry = registry
-            app.state.settings = settings
-            damaged = len(registry.damaged)
-            log.info("storage %s ready; %d unfinished tables resumed, %d damaged",
-                     redact(settings.db), resumed, damaged)  # fmt: skip
-            freeze_startup_objects()
-            collector = asyncio.create_task(full_collections())
-            young = asyncio.create_task(young_collections())
-            grouped = table_store if isinstance(table_store, GroupCommitStore) else None
-            watcher = asyncio.create_task(
-                watch_loop(settings.stats_every, grouped.stats if grouped else None)
-            )
-            try:
-                yield
-            finally:
-                collector.cancel()
-                young.cancel()
-                watcher.cancel()
-                await registry.shutdown()
-                await table_store.close()
-                if own is not None:
-                    await own.close()
-                if shared is not None:
-                    await shared.close()
-                if lone is not None:
-                    await lone.close()
-                log.info("server stopped")
+        opened = _Opened(table_store)
+        async with startup.guard(partial(opened.close, quietly=True)):
+            opened.lock = lock_database(startup.db)
+            postgres = settings.db.startswith(("postgresql://", "postgres://"))
+            # one lone server per database schema
+            if store is None and settings.node_id is None and postgres:
+                opened.lone = await hold_lone_server(settings.db)
+            await table_store.open()
+            players, opened.own = await _players(table_store)
+            registry = opened.registry = await _registry(table_store, settings)
+            registry.results = MatchRecorder(players, table_store)
+            app.state.accounts = _accounts(players, settings)
+            opened.shared = await _shared_limiter(settings)
+            if opened.shared is not None:
+                app.state.create_limiter = opened.shared
+            room = await open_room(table_store, registry, settings)
+            app.state.challenge, app.state.events = room.challenge, room.events
+            resumed = await registry.load_unfinished()
+        app.state.registry = registry
+        app.state.settings = settings
+        damaged = len(registry.damaged)
+        log.info("storage %s ready; %d unfinished tables resumed, %d damaged",
+                 redact(settings.db), resumed, damaged)  # fmt: skip
+        freeze_startup_objects()
+        collector = asyncio.create_task(full_collections())
+        young = asyncio.create_task(young_collections())
+        grouped = table_store if isinstance(table_store, GroupCommitStore) else None
+        watcher = asyncio.create_task(
+            watch_loop(settings.stats_every, grouped.stats if grouped else None)
+        )
+        try:
+            yield
+        finally:
+            collector.cancel()
+            young.cancel()
+            watcher.cancel()
+            await opened.close()
+            log.info("server stopped")
 
     routes = [
         Route("/api/games", http.list_games),
@@ -227,10 +207,11 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
         Middleware(BodyLimit, limit=settings.max_body, stall=settings.header_timeout),
         Middleware(accounts.SessionMiddleware),
     ]
-    app = Starlette(
+    app = QuietStartApp(
         routes=routes, lifespan=lifespan, exception_handlers=handlers, middleware=middleware
     )
     app.state.settings = settings
+    app.state.startup = startup
     app.state.lag_watch = LagWatch(settings.max_lag)
     app.state.create_limiter = RateLimiter(settings.create_burst, settings.create_per_minute)
     app.state.chat_limiter = ChatLimiter(
@@ -239,16 +220,29 @@ def create_app(settings: Settings | None = None, store: TableStore | None = None
     return app
 
 
-@contextlib.contextmanager
-def _held(db: str) -> Iterator[None]:
-    """Hold the database's lock while the server runs: a second server refuses to start."""
-    try:
-        handle = lock_database(db)
-    except DatabaseInUse as exc:
-        log.error("cannot start: %s", exc)
-        raise
-    try:
-        yield
-    finally:
-        if handle is not None:
-            handle.close()
+@dataclass
+class _Opened:
+    """What the start has opened so far: closed at shutdown, or when a later step fails."""
+
+    store: TableStore
+    lock: IO[bytes] | None = None
+    lone: Any = None
+    registry: TableRegistry | None = None
+    own: SqlStore | None = None
+    shared: SharedRateLimiter | None = None
+
+    async def close(self, quietly: bool = False) -> None:
+        """Close in order, the tables' actors first and the database's lock last; ``quietly``
+        (a failed start, the store perhaps half open) tries every close whatever fails, so that
+        no thread of the store keeps the process alive."""
+        closes = [self.registry.shutdown] if self.registry is not None else []
+        closes.append(self.store.close)
+        closes += [x.close for x in (self.own, self.shared, self.lone) if x is not None]
+        errors = (Exception,) if quietly else ()
+        try:
+            for close in closes:
+                with contextlib.suppress(*errors):
+                    await close()
+        finally:
+            if self.lock is not None:
+                self.lock.close()

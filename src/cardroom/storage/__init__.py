@@ -23,7 +23,7 @@ from cardroom.storage.protocol import (
     UnknownTable,
     utc_now,
 )
-from cardroom.storage.sql import MEMORY_URLS, SqlStore
+from cardroom.storage.sql import MEMORY_URLS, SqlStore, connect_errors, sqlite_path
 
 
 def redact(url: str) -> str:
@@ -37,6 +37,30 @@ def redact(url: str) -> str:
         return url
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+def check_url(url: str) -> None:
+    """``ValueError`` saying why ``url`` names no store, before anything is opened: a URL of
+    another scheme would be taken for a SQLite file name, and a bad port fail only on connecting.
+
+    >>> check_url("cardroom.db"), check_url("sqlite:///x.db"), check_url("postgres://h:5432/db")
+    (None, None, None)
+    >>> check_url("mysql://h/db")
+    Traceback (most recent call last):
+    ValueError: 'mysql://h/db' is no SQLite file, sqlite:///path, postgresql://… or memory
+    >>> check_url("postgresql://me:secret@h:x/db")
+    Traceback (most recent call last):
+    ValueError: postgresql://me:***@h:x/db: its port is not a number from 0 to 65535
+    """
+    path = sqlite_path(url)
+    if path is not None and (not path or "://" in path):
+        raise ValueError(
+            f"'{redact(url)}' is no SQLite file, sqlite:///path, postgresql://… or memory"
+        )
+    try:
+        _ = urlsplit(url).port  # reading it parses it
+    except ValueError:
+        raise ValueError(f"{redact(url)}: its port is not a number from 0 to 65535") from None
 
 
 def make_store(url: str) -> TableStore:
@@ -64,6 +88,8 @@ __all__ = [
     "TableStore",
     "TooManyOpen",
     "UnknownTable",
+    "check_url",
+    "connect_errors",
     "lock_database",
     "make_store",
     "redact",

@@ -27,7 +27,7 @@ def lock_database(url: str) -> IO[bytes] | None:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.close()
-        msg = f"{path} is in use by another cardroom server (it holds {path}.lock)"
+        msg = f"the database {path} is in use by another cardroom server (it holds {path}.lock)"
         raise DatabaseInUse(msg) from None
     os.set_inheritable(handle.fileno(), False)
     return handle

@@ -12,6 +12,7 @@ import importlib
 import json
 import re
 import sqlite3
+import sys
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import cache
@@ -39,6 +40,7 @@ from cardroom.storage.protocol import (
 )
 
 MEMORY_URLS = ("memory", "memory://", ":memory:")
+POSTGRES_URLS = ("postgresql://", "postgres://")
 _META_COLUMNS = (
     "id, game, rules_version, config_json, status, created_at, finished_at, outcome_json, name, "
     "owner_hash, invite_hash, private, hot_seat, hints, rated, creator, clock_move, clock_bank, "
@@ -276,9 +278,17 @@ def sqlite_path(url: str) -> str | None:
     >>> sqlite_path("sqlite:///x.db"), sqlite_path("x.db"), sqlite_path("postgresql://h/db")
     ('x.db', 'x.db', None)
     """
-    if url in MEMORY_URLS or url.startswith(("postgresql://", "postgres://")):
+    if url in MEMORY_URLS or url.startswith(POSTGRES_URLS):
         return None
     return url.removeprefix("sqlite:///")
+
+
+def connect_errors() -> tuple[type[BaseException], ...]:
+    """The errors of a database that cannot be reached or that refuses the server (no fault of
+    the code, nothing a traceback would explain): the system's, and asyncpg's once loaded."""
+    asyncpg = sys.modules.get("asyncpg")
+    drivers = () if asyncpg is None else (asyncpg.PostgresError, asyncpg.InterfaceError)
+    return (OSError, *drivers)
 
 
 def _text(data: bytes) -> str:

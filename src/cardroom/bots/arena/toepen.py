@@ -164,7 +164,7 @@ def parser() -> argparse.ArgumentParser:
         + ", ".join(POOL["toepen"])
         + ")",
     )
-    p.add_argument("--json", type=Path, help="with --pool: write the rows as JSON here")
+    p.add_argument("--json", type=Path, help="write the report (levels, or --pool's rows) here")
     return p
 
 
@@ -188,17 +188,38 @@ def run_cli(args: Sequence[str]) -> int:
     tasks = [(options, levels, f"{ns.seed}/{i}", levels) for i in range(deals)]
     start = time.perf_counter()
     results = play_deals(tasks, ns.workers)
+    rows = [level_row(results, level) for level in dict.fromkeys(levels)]
     print(heading(ns, options, deals, time.perf_counter() - start))
     print(f"fair loser share per seat ~ {1 / ns.seats:.1%}")
-    for level in dict.fromkeys(levels):
-        mean, half = summarize(results, level)
-        times = [t for r in results for t in r.times.get(level, [])]
+    for row in rows:
         print(
-            f"  {level:<14} loser share {mean:6.1%} ± {half:5.1%} (95 % CI)   decisions "
-            f"{len(times)}, p50 {percentile(times, 50) * 1e3:.2f} ms, "
-            f"p99 {percentile(times, 99) * 1e3:.2f} ms"
+            f"  {row['level']:<14} loser share {row['loser_share']:6.1%} ± {row['ci_half']:5.1%} "
+            f"(95 % CI)   decisions {row['decisions']}, p50 {row['act_ms_p50']:.2f} ms, "
+            f"p99 {row['act_ms_p99']:.2f} ms"
         )
+    report = {"lineup": levels, "seats": ns.seats, "options": options, "deals": deals}
+    write_report(ns, {"game": "toepen", **report, "levels": rows})
     return 0
+
+
+def level_row(results: Sequence[DealResult], level: str) -> dict[str, Any]:
+    """One level's figures over the deals: its loser share with the CI, its decision times."""
+    mean, half = summarize(results, level)
+    times = [t for r in results for t in r.times.get(level, [])]
+    return {
+        "level": level,
+        "loser_share": mean,
+        "ci_half": half,
+        "decisions": len(times),
+        "act_ms_p50": percentile(times, 50) * 1e3,
+        "act_ms_p99": percentile(times, 99) * 1e3,
+    }
+
+
+def write_report(ns: argparse.Namespace, data: dict[str, Any]) -> None:
+    """``data`` and the deal seed as JSON at ``--json``, when it is given."""
+    if ns.json is not None:
+        ns.json.write_text(json.dumps({**data, "seed": ns.seed}, indent=2) + "\n")
 
 
 def heading(ns: argparse.Namespace, options: dict[str, Any], deals: int, elapsed: float) -> str:
@@ -249,8 +270,7 @@ def run_pool(
             )
     print(heading(ns, options, deals * len(rows), time.perf_counter() - start))
     print(f"fair loser share per seat ~ {1 / ns.seats:.1%}; below 0 in A − B: A loses less")
-    if ns.json is not None:
-        ns.json.write_text(json.dumps({"pool": rows, "seed": ns.seed}, indent=2) + "\n")
+    write_report(ns, {"pool": rows})
     return 0
 
 

@@ -29,7 +29,7 @@ from cardroom.bots.protocol import Interrupter, Selective
 from cardroom.bots.registry import is_heavy
 from cardroom.server.table.bot_pool import BotPool
 
-log = logging.getLogger("cardroom.server.bots")
+log = logging.getLogger("cardroom.server.table.bot_driver")
 
 JITTER = 0.2
 """A light bot waits its delay ±20 %: people do not answer on a metronome, and tables that
