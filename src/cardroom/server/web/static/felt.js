@@ -1,7 +1,7 @@
 // The felt: the seats around, the trick in the middle (each play at the seat that played it),
 // the match score in a corner, banners and the overlays (round summary, game over, last trick).
 // Pure functions of the view returning preact vnodes, so the replay draws the same felt.
-import { cardBack, cardEl } from "./cards.js";
+import { cardBack, cardEl, indexEnd } from "./cards.js";
 import { seatAnchor, seatPosition, seatSide } from "./game.js";
 import { list, t } from "./i18n.js";
 import { levelName } from "./levels.js";
@@ -125,10 +125,14 @@ function scoreBoard(view) {
 }
 
 // A play lies between its seat and the centre; style.css may move it (--x, --y) by its side
-// (at-left, …) and overlaps its --n cards more tightly as they grow, to keep it in its room.
+// (at-left, …) and overlaps its --n cards more tightly as they grow, to keep it in its room,
+// never hiding a card's corner index: --strip is the share of a card's width left in view
+// (the widest index under another card, plus a unit), and the cards shrink when that many
+// strips would not fit their room.
 function playView(view, p, n, me, fresh, key) {
   const [x, y] = seatPosition(p.seat, me, n, 0.26, 0.45);
   const side = seatSide(p.seat, me, n);
+  const strip = Math.max(0, ...p.cards.slice(0, -1).map((c) => (indexEnd(view.obs.game, c) + 1) / 60));
   return h(
     "div",
     {
@@ -138,7 +142,11 @@ function playView(view, p, n, me, fresh, key) {
       "data-seat": p.seat,
       "data-testid": `play-${p.seat}`,
     },
-    h("span", { class: "cards", style: `--n:${p.cards.length}` }, p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini", key: c }))),
+    h(
+      "span",
+      { class: "cards", style: `--n:${p.cards.length};--strip:${strip.toFixed(3)}` },
+      p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini", key: c })),
+    ),
     p.label ? h("span", { class: "combo" }, p.label) : null,
   );
 }
