@@ -431,6 +431,36 @@ def test_the_round_summarys_headings_break_only_between_words_on_a_phone(
     assert lines and [name for name, n in lines if n > len(name.split())] == []
 
 
+LONG_NAMES = ["Ann", "Jürgen-Σπύρος", "Cleo", "Ωmega-右の人さん"]
+LONG_SEATS = [{**seat, "name": name} for seat, name in zip(SEATS, LONG_NAMES, strict=True)]
+INSIDE = """overlay => { const box = overlay.getBoundingClientRect();
+  return [...overlay.querySelectorAll('.summary-table th, .summary-table td')]
+    .filter(cell => cell.getBoundingClientRect().right > box.right + 0.5)
+    .map(cell => cell.textContent); }"""
+
+
+@pytest.mark.parametrize("lang", ["de", "el", "ja", "ko", "zh-TW", "nl", "en"])
+def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: str) -> None:
+    """With two failed calls and long names, the summary's table reached past the side of its
+    box on a phone (German: its Round column, the round's points, were cut off): every cell
+    lies inside the box, which needs no sideways scrolling."""
+    last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
+    obs = tichu_obs(turn=2, legal=[])
+    page, server = open_table(obs, locale=LOCALES[lang], viewport=PHONE, seats=LONG_SEATS)
+    scored = {"type": "round_scored", "round": 2, **last, "scores": [120, 500]}
+    after = tichu_obs(last_round=last, score_sheet=[[200, 200], [-80, 300]], scores=[120, 500])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 30})
+    summary = page.get_by_test_id("round-end")
+    summary.wait_for()
+    page.screenshot(path=f"/tmp/round-summary-calls-{lang}-phone.png")
+    assert summary.evaluate(INSIDE) == []
+    assert summary.evaluate("e => e.scrollWidth <= e.clientWidth")
+    total = summary.get_by_test_id("summary-team-0").locator("td.total")
+    assert total.inner_text() == "-80" and total.is_visible()
+
+
 def test_an_events_bot_teams_are_named_in_the_readers_language(
     browser: Any,
     live: LiveServer,  # noqa: F811
