@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -375,6 +376,68 @@ def test_a_profile_in_the_chosen_language_not_the_browsers(browser: Any) -> None
         ".format(new Date(v))",
         FINISHED,
     )
+    context.close()
+    assert not problems, problems
+
+
+LONG_NAME = "Χαράλαμπος_Παπαδόπουλος"
+PLAYER_PROFILE = {
+    "name": LONG_NAME, "kind": "human",
+    "ratings": {"tichu": {"display": 1470.0, "uncertainty": 163.9, "games": 1, "wins": 0,
+                          "rank": 5}},
+    "stats": {"tichu": {"matches": 1, "won": 0, "rounds": 1, "tichu_called": 0, "tichu_made": 0,
+                        "grand_called": 0, "grand_made": 0, "double_victories": 0, "bombs": 0,
+                        "partners": [{"name": "bot:random", "games": 1, "won": 0}],
+                        "opponents": [{"name": "bot:heuristic", "games": 1, "won": 0}]}},
+    "history": {"tichu": [{"at": FINISHED, "display": 1470.0}]},
+    "recent": [{"table": TABLE, "finished_at": FINISHED, "game": "tichu", "rated": True,
+                "result": "loss", "left_early": True, "display": 1470.0,
+                "replay": f"/replay/{TABLE}",
+                "seats": [{"name": LONG_NAME, "player": LONG_NAME},
+                          {"name": "bot (heuristic)", "player": "bot:heuristic"},
+                          {"name": "bot (random)", "player": "bot:random"},
+                          {"name": "bot (heuristic)", "player": "bot:heuristic"}]}],
+}  # fmt: skip
+LINES = """el => { const range = document.createRange(); range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, size: str) -> None:
+    """A long name and a rated match someone left early: the page never scrolls sideways (the
+    name overflowed a phone), Replay and the game and result (負け) stay whole words (Replay
+    broke letter by letter), one rated match is one (not "1 rated matches"), and the bots at
+    the match are named in the reader's language (they read "bot (heuristic)" everywhere)."""
+    context = browser.new_context(viewport=PHONE if size == "phone" else DESKTOP,
+                                  base_url="http://t.test")  # fmt: skip
+    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/p/*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/players/*/duplicate*", lambda r: r.fulfill(json={
+        "name": LONG_NAME, "challenges": [], "challenges_from": 0, "challenges_total": 0,
+        "events": [], "events_from": 0, "events_total": 0, "page": 20}))  # fmt: skip
+    page.route(f"**/api/players/{quote(LONG_NAME)}", lambda r: r.fulfill(json=PLAYER_PROFILE))
+    page.goto(f"/p/{LONG_NAME}")
+    row = page.get_by_test_id(f"recent-{TABLE}")
+    row.wait_for()
+    page.screenshot(path=f"/tmp/profile-{lang}-{size}.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    recent = page.get_by_test_id("recent")
+    assert recent.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    cells = row.locator("td")
+    for cell in (cells.nth(1).locator(".word"), cells.nth(2).locator(".word"), cells.last):
+        assert cell.evaluate(LINES) == 1, cell.inner_text()
+    rating = page.get_by_test_id("profile-tichu").locator(".rating").inner_text()
+    assert t(lang, "players.rated_matches", games=1, wins=0) in rating
+    if lang == "en":
+        assert "1 rated match, 0 won" in rating
+    bots = [t(lang, "players.bot_seat", level=level) for level in ("heuristic", "random")]
+    assert cells.nth(4).text_content() == t(lang, "common.list_sep").join([*bots, bots[0]])
     context.close()
     assert not problems, problems
 
