@@ -442,6 +442,60 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
     assert not problems, problems
 
 
+RUNNING = [
+    {"id": "R1", "name": "Stammtisch der Donaudampfschifffahrtsgesellschaft", "game": "toepen",
+     "status": "running", "private": True, "clock": {"move": 30, "bank": 60},
+     "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "empty"}, {"kind": "human"}]},
+    {"id": "R2", "name": "山田花子のテーブル", "game": "tichu", "status": "open",
+     "seats": [{"kind": "human"}, {"kind": "empty"}, {"kind": "empty"}, {"kind": "empty"}]},
+]  # fmt: skip
+FINISHED_TABLES = [
+    {"id": f"F{i}", "name": name, "game": game, "status": "finished", "finished_at": FINISHED,
+     "replay": f"/replay/F{i}"}
+    for i, (name, game) in enumerate([("rated Χαράλαμπος_Παπαδόπουλος", "tichu"),
+                                      ("Überprüfungstisch", "toepen"), ("demo", "tichu")])
+]  # fmt: skip
+
+
+OVER_THEIR_CONTROLS = """() => [...document.querySelectorAll('.opt')].flatMap(opt => {
+  const label = opt.querySelector('label'), control = opt.querySelector('input, select');
+  const range = document.createRange(); range.selectNodeContents(label);
+  const right = Math.max(...[...range.getClientRects()].map(r => r.right));
+  return right > control.getBoundingClientRect().left - 4 ? [label.textContent] : []; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el"])
+def test_the_lobby_lists_fit_a_phone_with_whole_words(browser: Any, lang: str) -> None:
+    """The lobby on a phone: the page never scrolls sideways (the finished tables' dates pushed
+    it past the screen), a game's name, a status and Replay each stay one line (ツーペン stood
+    one letter a line), and an option's name keeps clear of its control (Mindestwartezeit
+    touched it)."""
+    context = browser.new_context(viewport=PHONE, base_url="http://t.test")
+    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/games", lambda r: r.fulfill(json=pages.GAMES))
+    page.route("**/api/tables", lambda r: r.fulfill(json=RUNNING))
+    page.route("**/api/tables/finished", lambda r: r.fulfill(json=FINISHED_TABLES))
+    page.goto("/")
+    page.get_by_test_id("finished-row-F2").wait_for()
+    page.get_by_test_id("table-row-R2").wait_for()
+    page.screenshot(path=f"/tmp/lobby-lists-{lang}-phone.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for row in ("table-row-R1", "table-row-R2", "finished-row-F0", "finished-row-F1"):
+        cells = page.get_by_test_id(row).locator("td")
+        whole = [cells.nth(1), cells.last] + ([cells.nth(4)] if row.startswith("table") else [])
+        assert [c.inner_text() for c in whole if c.evaluate(LINES) > 1] == [], row
+    over = page.evaluate(OVER_THEIR_CONTROLS)
+    assert over == [], f"labels running into their controls: {over}"
+    context.close()
+    assert not problems, problems
+
+
 NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
 
 
