@@ -499,6 +499,34 @@ def test_the_lobby_lists_fit_a_phone_with_whole_words(browser: Any, lang: str) -
 NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
 
 
+REVIEW = {"state": "done", "review": {"decisions": [], "summary": {"unit": "points", "seats": [
+    {"round": 1, "seat": 0, "decisions": 20, "unforced": 9, "loss": 175.3, "accuracy": 66.7,
+     "labels": {"blunder": 0, "inaccuracy": 2, "mistake": 1}}]}}}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el", "nl"])
+def test_a_reviews_summary_counts_each_kind_of_mistake_in_the_readers_words(
+    browser: Any, lang: str
+) -> None:
+    """One mistake and two inaccuracies are counted as the language counts them ("2 inaccuracy"
+    and "2 ανακρίβεια" were singular, 不正確 came after its number), with its separator."""
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=replay_data()))
+    page.route(f"**/api/tables/{TABLE}/review*", lambda r: r.fulfill(json=REVIEW))
+    page.goto(f"/replay/{TABLE}?review=0")
+    summary = page.get_by_test_id("review-summary")
+    summary.wait_for()
+    counts = [t(lang, "review.count.mistake", n=1), t(lang, "review.count.inaccuracy", n=2)]
+    assert summary.inner_text().endswith(" · " + t(lang, "common.list_sep").join(counts))
+    if lang == "en":
+        assert summary.inner_text().endswith("1 mistake, 2 inaccuracies")
+    context.close()
+    assert not problems, problems
+
+
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
 def test_the_levels_people_choose_are_named_in_the_readers_language(
     browser: Any,
