@@ -457,6 +457,56 @@ FINISHED_TABLES = [
 ]  # fmt: skip
 
 
+LINE_STARTS = """root => { const out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let prev = null;
+    for (let i = 0; i < node.textContent.length; i++) {
+      const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (prev && box.top > prev.top + 2) out.push(prev.char + node.textContent[i]);
+      prev = {char: node.textContent[i], top: box.top};
+    }
+  }
+  return out; }"""
+NEVER_FIRST = set("ーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ、。）」』")
+"""What a Japanese line never starts with (strict line breaking)."""
+
+
+def hangul(char: str) -> bool:
+    return "\uac00" <= char <= "\ud7a3"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_japanese_and_korean_lines_break_where_their_scripts_allow(
+    open_table: Any, lang: str
+) -> None:
+    """On a phone, where texts wrap most: a Japanese line never starts with ー or a small kana
+    (ティチュ|ー), a Korean line breaks between words, never inside one (스|몰, 대|기, 사|람이):
+    in the round summary, and at a Toepen table's knock (its banner and the scoreboard)."""
+    last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=PHONE,
+                              seats=LONG_SEATS)  # fmt: skip
+    scored = {"type": "round_scored", "round": 2, **last, "scores": [120, 500]}
+    after = tichu_obs(last_round=last, score_sheet=[[200, 200], [-80, 300]], scores=[120, 500])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 30})
+    page.get_by_test_id("round-end").wait_for()
+    starts = page.get_by_test_id("round-end").evaluate(LINE_STARTS)
+    responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
+                     trick=[{"seat": 1, "card": "AH"}, {"seat": 2, "card": "10D"}])  # fmt: skip
+    toepen, _ = open_table(obs, locale=LOCALES[lang], viewport=PHONE, seats=LONG_SEATS)
+    for part in ("knock-banner", "scoreboard"):
+        starts += toepen.get_by_test_id(part).evaluate(LINE_STARTS)
+    if lang == "ja":
+        assert [pair for pair in starts if pair[1] in NEVER_FIRST] == []
+    else:
+        assert [pair for pair in starts if hangul(pair[0]) and hangul(pair[1])] == []
+
+
 OVER_THEIR_CONTROLS = """() => [...document.querySelectorAll('.opt')].flatMap(opt => {
   const label = opt.querySelector('label'), control = opt.querySelector('input, select');
   const range = document.createRange(); range.selectNodeContents(label);
