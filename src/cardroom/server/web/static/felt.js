@@ -35,7 +35,7 @@ export function feltView(view) {
   parts.push(
     h(
       "div",
-      { class: "trick", "data-testid": "trick", "aria-label": t("table.trick", {}) },
+      { class: `trick ${obs.game}`, "data-testid": "trick", "aria-label": t("table.trick", {}) },
       plays.map((p, i) => playView(view, p, n, me, !seen.has(keys[i]), keys[i])),
     ),
   );
