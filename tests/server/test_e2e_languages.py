@@ -388,7 +388,8 @@ PLAYER_PROFILE = {
     "stats": {"tichu": {"matches": 1, "won": 0, "rounds": 1, "tichu_called": 0, "tichu_made": 0,
                         "grand_called": 0, "grand_made": 0, "double_victories": 0, "bombs": 0,
                         "partners": [{"name": "bot:random", "games": 1, "won": 0}],
-                        "opponents": [{"name": "bot:heuristic", "games": 1, "won": 0}]}},
+                        "opponents": [{"name": "bot:heuristic", "games": 1, "won": 0},
+                                      {"name": "bot (search)", "games": 1, "won": 0}]}},
     "history": {"tichu": [{"at": FINISHED, "display": 1470.0}]},
     "recent": [{"table": TABLE, "finished_at": FINISHED, "game": "tichu", "rated": True,
                 "result": "loss", "left_early": True, "display": 1470.0,
@@ -408,7 +409,8 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
     """A long name and a rated match someone left early: the page never scrolls sideways (the
     name overflowed a phone), Replay and the game and result (負け) stay whole words (Replay
     broke letter by letter), one rated match is one (not "1 rated matches"), and the bots at
-    the match are named in the reader's language (they read "bot (heuristic)" everywhere)."""
+    the match and among the opponents are named in the reader's language (they read
+    "bot (heuristic)" everywhere)."""
     context = browser.new_context(viewport=PHONE if size == "phone" else DESKTOP,
                                   base_url="http://t.test")  # fmt: skip
     context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
@@ -438,6 +440,8 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
         assert "1 rated match, 0 won" in rating
     bots = [t(lang, "players.bot_seat", level=level) for level in ("heuristic", "random")]
     assert cells.nth(4).text_content() == t(lang, "common.list_sep").join([*bots, bots[0]])
+    opponents = page.get_by_test_id("profile-tichu").locator(".records > div").last
+    assert t(lang, "players.bot_seat", level="search") in opponents.inner_text()
     context.close()
     assert not problems, problems
 

@@ -91,7 +91,7 @@ function counters(game, stats) {
 
 function records(title, rows) {
   return h("div", {}, h("h3", {}, title), rows.length === 0 ? h("p", {}, "—") :
-    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, r.name),
+    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, seatName(r)),
       h("td", { class: "num" }, t("players.record", { games: r.games, won: r.won })))))));
 }
 
@@ -108,8 +108,8 @@ function recentTable(recent, me) {
       h("td", { class: "nowrap" }, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay"))))))));
 }
 
-// A seat's name at a past match: a bot's seat ("bot (heuristic)", the server's name for it) in
-// the reader's words.
+// A seat's name at a past match (or a partner's, an opponent's): a bot's seat ("bot (heuristic)",
+// the server's name for it) in the reader's words.
 function seatName(seat) {
   const bot = /^bot \(([^()]+)\)$/.exec(seat.name);
   return bot ? t("players.bot_seat", { level: levelName(bot[1]) }) : seat.name;
