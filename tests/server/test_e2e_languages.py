@@ -32,6 +32,7 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
+WIDE = {"width": 1366, "height": 768}  # the desktop screenshots
 LOCALES = {"en": "en-US", "ja": "ja-JP", "ko": "ko-KR", "zh-TW": "zh-TW", "nl": "nl-NL",
            "de": "de-DE", "el": "el-GR"}  # fmt: skip
 """A visitor's browser locale per language the room speaks."""
@@ -512,30 +513,33 @@ def test_japanese_and_korean_lines_break_where_their_scripts_allow(
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "el", "ja", "ko"])
-def test_the_banners_in_the_middle_keep_clear_of_the_seats_on_a_phone(
-    open_table: Any, lang: str
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_banners_in_the_middle_keep_clear_of_the_seats_and_cards(
+    open_table: Any, lang: str, size: str
 ) -> None:
-    """On a phone the middle of the felt, between the side seats, is narrow: a knock's banner
-    (with who is still to answer) lay over both side seats, the stake over the left player's
-    card, and "… is bombing" over the side seats' names. The banners and the stake keep clear
-    of every seat and of Toepen's cards; the cards of the trick lie clear of the seats."""
+    """The middle of the felt is small: on a phone a knock's banner (with who is still to
+    answer) lay over both side seats, the stake over the left player's card, and "… is bombing"
+    over the side seats' names; on a desktop a Greek knock's banner pushed the stake over the
+    card played across. The banners and the stake keep clear of every seat and of Toepen's
+    cards (all but yours played); the cards of the trick lie clear of the seats."""
+    view = PHONE if size == "phone" else WIDE
     responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
     trick = [{"seat": s, "card": c} for s, c in ((1, "AH"), (2, "10D"), (3, "7S"))]
     obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
                      trick=trick, awaited=[0, 3])  # fmt: skip
-    page, _ = open_table(obs, locale=LOCALES[lang], viewport=PHONE, seats=LONG_SEATS)
-    page.screenshot(path=f"/tmp/toepen-knock-{lang}-phone.png")
+    page, _ = open_table(obs, locale=LOCALES[lang], viewport=view, seats=LONG_SEATS)
+    page.screenshot(path=f"/tmp/toepen-knock-{lang}-{size}.png")
     seats = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
     cards = [c.bounding_box() for c in page.get_by_test_id("trick").locator(".card").all()]
     middle = [page.get_by_test_id(i).bounding_box() for i in ("knock-banner", "stake")]
     assert [b for b in middle if any(meet(b, o) for o in seats + cards)] == []
     assert [b for b in cards if any(meet(b, o) for o in seats)] == []
     tichu, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), locale=LOCALES[lang],
-                               viewport=PHONE, seats=LONG_SEATS)  # fmt: skip
+                               viewport=view, seats=LONG_SEATS)  # fmt: skip
     push(server, {"t": "hold", "seat": 3})
     hold = tichu.get_by_test_id("hold")
     hold.wait_for()
-    tichu.screenshot(path=f"/tmp/tichu-hold-{lang}-phone.png")
+    tichu.screenshot(path=f"/tmp/tichu-hold-{lang}-{size}.png")
     seats = [tichu.locator(".seat").nth(i).bounding_box() for i in range(4)]
     assert not any(meet(hold.bounding_box(), o) for o in seats)
 
