@@ -447,6 +447,38 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
     assert not problems, problems
 
 
+RATED = ["山田花子", "Donaudampfschifffahrt", LONG_NAME, "김민준"]
+BOARD = {"game": "tichu", "kind": "human", "offset": 0, "players": [
+    {"rank": i + 1, "name": name, "kind": "human", "display": 1486.0 - 4 * i,
+     "uncertainty": 164.0, "games": 1, "wins": 0} for i, name in enumerate(RATED)]}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
+def test_the_leaderboards_headings_break_only_between_words_on_a_phone(
+    browser: Any, lang: str
+) -> None:
+    """The leaderboard's headings broke inside their words on a phone (レーティン|グ, 対|戦,
+    勝|ち): each stays whole, or breaks at its spaces, and the page never scrolls sideways."""
+    context = browser.new_context(viewport=PHONE, base_url="http://t.test")
+    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("**/leaderboard", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/leaderboard*", lambda r: r.fulfill(json=BOARD))
+    page.goto("/leaderboard")
+    page.get_by_test_id("board").wait_for()
+    page.screenshot(path=f"/tmp/leaderboard-{lang}-phone.png")
+    heads = page.get_by_test_id("board").locator("th")
+    words = {h.inner_text(): h.evaluate(LINES) for h in heads.all()}
+    assert [text for text, lines in words.items() if lines > len(text.split())] == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+    assert not problems, problems
+
+
 RUNNING = [
     {"id": "R1", "name": "Stammtisch der Donaudampfschifffahrtsgesellschaft", "game": "toepen",
      "status": "running", "private": True, "clock": {"move": 30, "bank": 60},
