@@ -343,14 +343,19 @@ function seatView(view, seat, n, me, passed) {
   const info = view.seats.find((s) => s.seat === seat) || { seat, kind: "empty", name: null };
   const game = view.game();
   const owes = owing(view).includes(seat);
-  const [x, y] = seatPosition(seat, me, n);
-  const anchor = seatAnchor(seat, me, n);
   const side = seatSide(seat, me, n);
+  const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
+  // A seat showing its hand (a replay with all hands open) is tall: across hangs from the
+  // felt's top edge and yours stands on its bottom edge, inside the felt (style.css gives such
+  // a felt the height for it).
+  let [x, y] = seatPosition(seat, me, n);
+  let anchor = seatAnchor(seat, me, n);
+  if (open && side === "across") [y, anchor] = [1, "translate(-50%, 0)"];
+  if (open && side === "me") [y, anchor] = [99, "translate(-50%, -100%)"];
   const controls = view.replay ? [] : seatControls(view, seat, info);
   const levelSelect = controls.some((c) => c && c.type === "select"); // the owner's: shows the level
   const rel = game.relation(view, seat);
   const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
-  const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
   const away = isAway(view, seat, info);
   const left = owes ? clockLeft(view, seat) : null;
   return h(
