@@ -2,11 +2,12 @@
 felt in every phase at both sizes, overlays above every card (the button under the pointer is
 the button), Escape and a close button on each, confirmed calls and leaving, the Bomb button
 in and out of turn, focus back on the hand, the polite live region, seats described in words,
-the shortcuts panel, the longest plays clear of the seats. Screenshots of each moment go to
-/tmp (desktop 1366x768, phone 390x844)."""
+the shortcuts panel, the longest plays clear of the seats with every card's corner index in
+view. Screenshots of each moment go to /tmp (desktop 1366x768, phone 390x844)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from pathlib import Path
@@ -474,3 +475,37 @@ def meet(a: Any, b: Any) -> bool:
         a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
         and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
     )  # fmt: skip
+
+
+PHOENIX_STRAIGHT = ["MJ", "2G", "3K", "4B", "5R", "6G", "PHX", "8K", "9B", "10R", "JG", "QK", "KB",
+                    "AR"]  # fmt: skip
+INDEXED_PLAYS = [  # each seat's fourteen cards: the widest corner indexes, 10s and the Phoenix
+    (2, stairs("4", "GK"), "stairs 4-10"),
+    (3, PHOENIX_STRAIGHT, "straight 1-A"),
+    (0, stairs("8", "BR"), "stairs 8-A"),
+    (1, stairs("5", "BR"), "stairs 5-J"),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_card_of_a_long_play_shows_its_whole_corner_index(open_table: Any, size: str) -> None:
+    """The more cards a play has, the more they overlap: still, no card covers any part of the
+    corner index (its rank: a 10's two digits, the Phoenix's three letters) of the card under
+    it, at a side seat on a desktop too, where the play's room is narrowest."""
+    trick = [{"seat": s, "cards": cards, "combo": combo} for s, cards, combo in INDEXED_PLAYS]
+    obs = tichu_obs(trick=trick, top=trick[-1], lead=False)
+    page, _ = open_table(obs, viewport=SIZES[size])
+    page.screenshot(path=str(SHOTS / f"felt-corner-indexes-{size}.png"))
+    for seat, cards, _combo in INDEXED_PLAYS:
+        shown = page.get_by_test_id(f"play-{seat}").evaluate(
+            """play => [...play.querySelectorAll('.card')].map(card => ({
+                   card: card.dataset.card, left: card.getBoundingClientRect().left,
+                   index: card.querySelector('svg text').getBoundingClientRect().right }))"""
+        )
+        assert [c["card"] for c in shown] == cards
+        hidden = [
+            (under["card"], round(under["index"] - over["left"], 1))
+            for under, over in itertools.pairwise(shown)
+            if under["index"] > over["left"] + 0.5
+        ]
+        assert not hidden, f"seat {seat}: indexes covered by the next card (px): {hidden}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -31,6 +32,7 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
+WIDE = {"width": 1366, "height": 768}  # the desktop screenshots
 LOCALES = {"en": "en-US", "ja": "ja-JP", "ko": "ko-KR", "zh-TW": "zh-TW", "nl": "nl-NL",
            "de": "de-DE", "el": "el-GR"}  # fmt: skip
 """A visitor's browser locale per language the room speaks."""
@@ -379,7 +381,277 @@ def test_a_profile_in_the_chosen_language_not_the_browsers(browser: Any) -> None
     assert not problems, problems
 
 
+LONG_NAME = "Χαράλαμπος_Παπαδόπουλος"
+PLAYER_PROFILE = {
+    "name": LONG_NAME, "kind": "human",
+    "ratings": {"tichu": {"display": 1470.0, "uncertainty": 163.9, "games": 1, "wins": 0,
+                          "rank": 5}},
+    "stats": {"tichu": {"matches": 1, "won": 0, "rounds": 1, "tichu_called": 0, "tichu_made": 0,
+                        "grand_called": 0, "grand_made": 0, "double_victories": 0, "bombs": 0,
+                        "partners": [{"name": "bot:random", "games": 1, "won": 0}],
+                        "opponents": [{"name": "bot:heuristic", "games": 1, "won": 0},
+                                      {"name": "bot (search)", "games": 1, "won": 0}]}},
+    "history": {"tichu": [{"at": FINISHED, "display": 1470.0}]},
+    "recent": [{"table": TABLE, "finished_at": FINISHED, "game": "tichu", "rated": True,
+                "result": "loss", "left_early": True, "display": 1470.0,
+                "replay": f"/replay/{TABLE}",
+                "seats": [{"name": LONG_NAME, "player": LONG_NAME},
+                          {"name": "bot (heuristic)", "player": "bot:heuristic"},
+                          {"name": "bot (random)", "player": "bot:random"},
+                          {"name": "bot (heuristic)", "player": "bot:heuristic"}]}],
+}  # fmt: skip
+LINES = """el => { const range = document.createRange(); range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, size: str) -> None:
+    """A long name and a rated match someone left early: the page never scrolls sideways (the
+    name overflowed a phone), Replay and the game and result (負け) stay whole words (Replay
+    broke letter by letter), one rated match is one (not "1 rated matches"), and the bots at
+    the match and among the opponents are named in the reader's language (they read
+    "bot (heuristic)" everywhere)."""
+    context = browser.new_context(viewport=PHONE if size == "phone" else DESKTOP,
+                                  base_url="http://t.test")  # fmt: skip
+    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/p/*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/players/*/duplicate*", lambda r: r.fulfill(json={
+        "name": LONG_NAME, "challenges": [], "challenges_from": 0, "challenges_total": 0,
+        "events": [], "events_from": 0, "events_total": 0, "page": 20}))  # fmt: skip
+    page.route(f"**/api/players/{quote(LONG_NAME)}", lambda r: r.fulfill(json=PLAYER_PROFILE))
+    page.goto(f"/p/{LONG_NAME}")
+    row = page.get_by_test_id(f"recent-{TABLE}")
+    row.wait_for()
+    page.screenshot(path=f"/tmp/profile-{lang}-{size}.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    recent = page.get_by_test_id("recent")
+    assert recent.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    cells = row.locator("td")
+    for cell in (cells.nth(1).locator(".word"), cells.nth(2).locator(".word"), cells.last):
+        assert cell.evaluate(LINES) == 1, cell.inner_text()
+    rating = page.get_by_test_id("profile-tichu").locator(".rating").inner_text()
+    assert t(lang, "players.rated_matches", games=1, wins=0) in rating
+    if lang == "en":
+        assert "1 rated match, 0 won" in rating
+    bots = [t(lang, "players.bot_seat", level=level) for level in ("heuristic", "random")]
+    assert cells.nth(4).text_content() == t(lang, "common.list_sep").join([*bots, bots[0]])
+    opponents = page.get_by_test_id("profile-tichu").locator(".records > div").last
+    assert t(lang, "players.bot_seat", level="search") in opponents.inner_text()
+    context.close()
+    assert not problems, problems
+
+
+RATED = ["山田花子", "Donaudampfschifffahrt", LONG_NAME, "김민준"]
+BOARD = {"game": "tichu", "kind": "human", "offset": 0, "players": [
+    {"rank": i + 1, "name": name, "kind": "human", "display": 1486.0 - 4 * i,
+     "uncertainty": 164.0, "games": 1, "wins": 0} for i, name in enumerate(RATED)]}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
+def test_the_leaderboards_headings_break_only_between_words_on_a_phone(
+    browser: Any, lang: str
+) -> None:
+    """The leaderboard's headings broke inside their words on a phone (レーティン|グ, 対|戦,
+    勝|ち): each stays whole, or breaks at its spaces, and the page never scrolls sideways."""
+    context = browser.new_context(viewport=PHONE, base_url="http://t.test")
+    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("**/leaderboard", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/leaderboard*", lambda r: r.fulfill(json=BOARD))
+    page.goto("/leaderboard")
+    page.get_by_test_id("board").wait_for()
+    page.screenshot(path=f"/tmp/leaderboard-{lang}-phone.png")
+    heads = page.get_by_test_id("board").locator("th")
+    words = {h.inner_text(): h.evaluate(LINES) for h in heads.all()}
+    assert [text for text, lines in words.items() if lines > len(text.split())] == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+    assert not problems, problems
+
+
+RUNNING = [
+    {"id": "R1", "name": "Stammtisch der Donaudampfschifffahrtsgesellschaft", "game": "toepen",
+     "status": "running", "private": True, "clock": {"move": 30, "bank": 60},
+     "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "empty"}, {"kind": "human"}]},
+    {"id": "R2", "name": "山田花子のテーブル", "game": "tichu", "status": "open",
+     "seats": [{"kind": "human"}, {"kind": "empty"}, {"kind": "empty"}, {"kind": "empty"}]},
+]  # fmt: skip
+FINISHED_TABLES = [
+    {"id": f"F{i}", "name": name, "game": game, "status": "finished", "finished_at": FINISHED,
+     "replay": f"/replay/F{i}"}
+    for i, (name, game) in enumerate([("rated Χαράλαμπος_Παπαδόπουλος", "tichu"),
+                                      ("Überprüfungstisch", "toepen"), ("demo", "tichu")])
+]  # fmt: skip
+
+
+LINE_STARTS = """root => { const out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let prev = null;
+    for (let i = 0; i < node.textContent.length; i++) {
+      const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (prev && box.top > prev.top + 2) out.push(prev.char + node.textContent[i]);
+      prev = {char: node.textContent[i], top: box.top};
+    }
+  }
+  return out; }"""
+NEVER_FIRST = set("ーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ、。）」』")
+"""What a Japanese line never starts with (strict line breaking)."""
+
+
+def hangul(char: str) -> bool:
+    return "\uac00" <= char <= "\ud7a3"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_japanese_and_korean_lines_break_where_their_scripts_allow(
+    open_table: Any, lang: str
+) -> None:
+    """On a phone, where texts wrap most: a Japanese line never starts with ー or a small kana
+    (ティチュ|ー), a Korean line breaks between words, never inside one (스|몰, 대|기, 사|람이):
+    in the round summary, and at a Toepen table's knock (its banner and the scoreboard)."""
+    last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=PHONE,
+                              seats=LONG_SEATS)  # fmt: skip
+    scored = {"type": "round_scored", "round": 2, **last, "scores": [120, 500]}
+    after = tichu_obs(last_round=last, score_sheet=[[200, 200], [-80, 300]], scores=[120, 500])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 30})
+    page.get_by_test_id("round-end").wait_for()
+    starts = page.get_by_test_id("round-end").evaluate(LINE_STARTS)
+    responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
+                     trick=[{"seat": 1, "card": "AH"}, {"seat": 2, "card": "10D"}])  # fmt: skip
+    toepen, _ = open_table(obs, locale=LOCALES[lang], viewport=PHONE, seats=LONG_SEATS)
+    for part in ("knock-banner", "scoreboard"):
+        starts += toepen.get_by_test_id(part).evaluate(LINE_STARTS)
+    if lang == "ja":
+        assert [pair for pair in starts if pair[1] in NEVER_FIRST] == []
+    else:
+        assert [pair for pair in starts if hangul(pair[0]) and hangul(pair[1])] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "el", "ja", "ko"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_banners_in_the_middle_keep_clear_of_the_seats_and_cards(
+    open_table: Any, lang: str, size: str
+) -> None:
+    """The middle of the felt is small: on a phone a knock's banner (with who is still to
+    answer) lay over both side seats, the stake over the left player's card, and "… is bombing"
+    over the side seats' names; on a desktop a Greek knock's banner pushed the stake over the
+    card played across. The banners and the stake keep clear of every seat and of Toepen's
+    cards (all but yours played); the cards of the trick lie clear of the seats."""
+    view = PHONE if size == "phone" else WIDE
+    responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
+    trick = [{"seat": s, "card": c} for s, c in ((1, "AH"), (2, "10D"), (3, "7S"))]
+    obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
+                     trick=trick, awaited=[0, 3])  # fmt: skip
+    page, _ = open_table(obs, locale=LOCALES[lang], viewport=view, seats=LONG_SEATS)
+    page.screenshot(path=f"/tmp/toepen-knock-{lang}-{size}.png")
+    seats = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
+    cards = [c.bounding_box() for c in page.get_by_test_id("trick").locator(".card").all()]
+    middle = [page.get_by_test_id(i).bounding_box() for i in ("knock-banner", "stake")]
+    assert [b for b in middle if any(meet(b, o) for o in seats + cards)] == []
+    assert [b for b in cards if any(meet(b, o) for o in seats)] == []
+    tichu, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), locale=LOCALES[lang],
+                               viewport=view, seats=LONG_SEATS)  # fmt: skip
+    push(server, {"t": "hold", "seat": 3})
+    hold = tichu.get_by_test_id("hold")
+    hold.wait_for()
+    tichu.screenshot(path=f"/tmp/tichu-hold-{lang}-{size}.png")
+    seats = [tichu.locator(".seat").nth(i).bounding_box() for i in range(4)]
+    assert not any(meet(hold.bounding_box(), o) for o in seats)
+
+
+def meet(a: Any, b: Any) -> bool:
+    """Whether two bounding boxes overlap (touching edges do not)."""
+    return (
+        a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    )  # fmt: skip
+
+
+OVER_THEIR_CONTROLS = """() => [...document.querySelectorAll('.opt')].flatMap(opt => {
+  const label = opt.querySelector('label'), control = opt.querySelector('input, select');
+  const range = document.createRange(); range.selectNodeContents(label);
+  const right = Math.max(...[...range.getClientRects()].map(r => r.right));
+  return right > control.getBoundingClientRect().left - 4 ? [label.textContent] : []; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el"])
+def test_the_lobby_lists_fit_a_phone_with_whole_words(browser: Any, lang: str) -> None:
+    """The lobby on a phone: the page never scrolls sideways (the finished tables' dates pushed
+    it past the screen), a game's name, a status and Replay each stay one line (ツーペン stood
+    one letter a line), and an option's name keeps clear of its control (Mindestwartezeit
+    touched it)."""
+    context = browser.new_context(viewport=PHONE, base_url="http://t.test")
+    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    problems: list[str] = []
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route("**/api/games", lambda r: r.fulfill(json=pages.GAMES))
+    page.route("**/api/tables", lambda r: r.fulfill(json=RUNNING))
+    page.route("**/api/tables/finished", lambda r: r.fulfill(json=FINISHED_TABLES))
+    page.goto("/")
+    page.get_by_test_id("finished-row-F2").wait_for()
+    page.get_by_test_id("table-row-R2").wait_for()
+    page.screenshot(path=f"/tmp/lobby-lists-{lang}-phone.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for row in ("table-row-R1", "table-row-R2", "finished-row-F0", "finished-row-F1"):
+        cells = page.get_by_test_id(row).locator("td")
+        whole = [cells.nth(1), cells.last] + ([cells.nth(4)] if row.startswith("table") else [])
+        assert [c.inner_text() for c in whole if c.evaluate(LINES) > 1] == [], row
+    over = page.evaluate(OVER_THEIR_CONTROLS)
+    assert over == [], f"labels running into their controls: {over}"
+    context.close()
+    assert not problems, problems
+
+
 NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
+
+
+REVIEW = {"state": "done", "review": {"decisions": [], "summary": {"unit": "points", "seats": [
+    {"round": 1, "seat": 0, "decisions": 20, "unforced": 9, "loss": 175.3, "accuracy": 66.7,
+     "labels": {"blunder": 0, "inaccuracy": 2, "mistake": 1}}]}}}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el", "nl"])
+def test_a_reviews_summary_counts_each_kind_of_mistake_in_the_readers_words(
+    browser: Any, lang: str
+) -> None:
+    """One mistake and two inaccuracies are counted as the language counts them ("2 inaccuracy"
+    and "2 ανακρίβεια" were singular, 不正確 came after its number), with its separator."""
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=replay_data()))
+    page.route(f"**/api/tables/{TABLE}/review*", lambda r: r.fulfill(json=REVIEW))
+    page.goto(f"/replay/{TABLE}?review=0")
+    summary = page.get_by_test_id("review-summary")
+    summary.wait_for()
+    counts = [t(lang, "review.count.mistake", n=1), t(lang, "review.count.inaccuracy", n=2)]
+    assert summary.inner_text().endswith(" · " + t(lang, "common.list_sep").join(counts))
+    if lang == "en":
+        assert summary.inner_text().endswith("1 mistake, 2 inaccuracies")
+    context.close()
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
@@ -429,6 +701,36 @@ def test_the_round_summarys_headings_break_only_between_words_on_a_phone(
     page.get_by_test_id("round-end").wait_for()
     lines = page.evaluate(HEAD_LINES)
     assert lines and [name for name, n in lines if n > len(name.split())] == []
+
+
+LONG_NAMES = ["Ann", "Jürgen-Σπύρος", "Cleo", "Ωmega-右の人さん"]
+LONG_SEATS = [{**seat, "name": name} for seat, name in zip(SEATS, LONG_NAMES, strict=True)]
+INSIDE = """overlay => { const box = overlay.getBoundingClientRect();
+  return [...overlay.querySelectorAll('.summary-table th, .summary-table td')]
+    .filter(cell => cell.getBoundingClientRect().right > box.right + 0.5)
+    .map(cell => cell.textContent); }"""
+
+
+@pytest.mark.parametrize("lang", ["de", "el", "ja", "ko", "zh-TW", "nl", "en"])
+def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: str) -> None:
+    """With two failed calls and long names, the summary's table reached past the side of its
+    box on a phone (German: its Round column, the round's points, were cut off): every cell
+    lies inside the box, which needs no sideways scrolling."""
+    last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
+    obs = tichu_obs(turn=2, legal=[])
+    page, server = open_table(obs, locale=LOCALES[lang], viewport=PHONE, seats=LONG_SEATS)
+    scored = {"type": "round_scored", "round": 2, **last, "scores": [120, 500]}
+    after = tichu_obs(last_round=last, score_sheet=[[200, 200], [-80, 300]], scores=[120, 500])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 30})
+    summary = page.get_by_test_id("round-end")
+    summary.wait_for()
+    page.screenshot(path=f"/tmp/round-summary-calls-{lang}-phone.png")
+    assert summary.evaluate(INSIDE) == []
+    assert summary.evaluate("e => e.scrollWidth <= e.clientWidth")
+    total = summary.get_by_test_id("summary-team-0").locator("td.total")
+    assert total.inner_text() == "-80" and total.is_visible()
 
 
 def test_an_events_bot_teams_are_named_in_the_readers_language(
@@ -489,3 +791,17 @@ def test_a_refused_lobby_request_says_why_in_the_readers_language(
     expect(page.get_by_test_id("message")).to_have_text(t(lang, "lobby.error.day_not_begun"))
     context.close()
     assert [p for p in problems if "Failed to load resource" not in p] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "ja"])
+def test_a_first_days_challenge_says_there_are_no_past_ones(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    """On a room's first day the "Past challenges" heading stood over nothing: it says none."""
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/challenge")
+    expect(page.get_by_test_id("challenge-no-days")).to_have_text(t(lang, "challenge.noPastDays"))
+    context.close()
+    assert not problems, problems

@@ -552,3 +552,65 @@ def test_a_taken_trick_sweeps_to_its_taker_unless_motion_is_reduced(open_table: 
     push(server, {"t": "ev", "v": 8, "events": [taken], "obs": tichu_obs(turn=1)})
     page.wait_for_selector(".ghost", state="attached")  # a copy flies to Bob's seat …
     page.wait_for_selector(".ghost", state="detached")  # … and is gone in well under a second
+
+
+OPEN_HANDS = [
+    ["MJ", "2G", "3G", "4K", "5K", "6B", "7B", "8R", "9R", "10G", "JG", "QK", "KB", "AR"],
+    ["2K", "3K", "4B", "5B", "6R", "7R", "8G", "9G", "10K", "JK", "QB", "KR", "DOG"],
+    ["2B", "3B", "4R", "5R", "6G", "7G", "8K", "9K", "10B", "JB", "QR", "KG", "AG", "PHX"],
+    ["2R", "3R", "4G", "5G", "6K", "7K", "8B", "9B", "10R", "JR", "QG", "KK", "DRG"],
+]
+OPEN_TRICK = [
+    {"seat": 2, "cards": ["AK", "AB"], "combo": "pair A"},
+    {"seat": 3, "cards": ["8G", "9K", "10K", "JK", "QK"], "combo": "straight 8-Q"},
+    {"seat": 0, "cards": ["4B", "4G", "4K", "6G", "6R"], "combo": "full house 4"},
+    {"seat": 1, "cards": ["JG", "JB"], "combo": "pair J"},
+]
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_replay_with_all_hands_open_keeps_every_seat_on_the_felt_and_off_the_plays(
+    browser: Any, size: str
+) -> None:
+    """All hands open, a seat's box holds its hand and is tall: the seats across and yours
+    reached past the felt's edges (yours over the score below it), and on a phone your box lay
+    over your own play. Each seat lies on the felt and off every card played."""
+    problems: list[str] = []
+    view = PHONE if size == "phone" else {"width": 1366, "height": 768}
+    context = browser.new_context(viewport=view, base_url="http://t.test", reduced_motion="reduce")
+    page = context.new_page()
+    pages.watch(page, problems)
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    sizes = [len(h) for h in OPEN_HANDS]
+    obs = tichu_obs(audience="omniscient", hand=None, legal=[], trick=OPEN_TRICK,
+                    top=OPEN_TRICK[-1], lead=False, hand_sizes=sizes)  # fmt: skip
+    obs["hands"] = OPEN_HANDS
+    data = replay_data()
+    data["steps"] = [{"v": 1, "kind": "action", "seat": 1, "text": "", "events": [], "obs": obs}]
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=data))
+    page.goto(f"/replay/{TABLE}")
+    page.get_by_test_id("replay-step").wait_for()
+    page.screenshot(path=f"/tmp/replay-open-hands-{size}.png", full_page=True)
+    felt = page.get_by_test_id("board").bounding_box()
+    seats = [page.get_by_test_id(f"seat-{s}").bounding_box() for s in range(4)]
+    outside = [
+        s for s, b in enumerate(seats)
+        if b["y"] < felt["y"] or b["y"] + b["height"] > felt["y"] + felt["height"]
+    ]  # fmt: skip
+    assert outside == [], "seats past the felt's edge"
+    cards = [c.bounding_box() for c in page.get_by_test_id("trick").locator(".card").all()]
+    assert len(cards) == 14
+    covered = [i for i, c in enumerate(cards) if any(meet(c, b) for b in seats)]
+    assert covered == [], "cards of the trick under a seat"
+    context.close()
+    assert not problems, problems
+
+
+def meet(a: Any, b: Any) -> bool:
+    """Whether two bounding boxes overlap (touching edges do not)."""
+    return (
+        a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    )  # fmt: skip

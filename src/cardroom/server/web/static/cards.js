@@ -109,11 +109,11 @@ function faceMarkup(game, code) {
   const special = game === "tichu" ? SPECIALS[code] : null;
   const frame = '<rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#9ca3af" stroke-width="1.2"/>';
   if (special) {
-    const small = special.index.length > 1 ? 12 : 18;
+    const small = special.index.length > 1 ? 11 : 18;
     return (
       frame +
       `<rect x="1" y="1" width="58" height="82" rx="6" fill="${special.colour}" opacity="0.08"/>` +
-      `<text x="5" y="${small + 4}" font-size="${small}" font-weight="700" fill="${special.colour}" font-family="DejaVu Sans, sans-serif">${special.index}</text>` +
+      `<text x="4" y="${small + 4}" font-size="${small}" font-weight="700" fill="${special.colour}" font-family="DejaVu Sans, sans-serif" letter-spacing="-0.4">${special.index}</text>` +
       special.art +
       `<text x="30" y="79" font-size="8" text-anchor="middle" fill="${special.colour}" font-family="DejaVu Sans, sans-serif">${xml(t(`tichu.card.${code}`))}</text>`
     );
@@ -130,6 +130,15 @@ function faceMarkup(game, code) {
     symbol(suit, 22, 42, 26) +
     `<text x="56" y="79" font-size="10" font-weight="700" text-anchor="end" fill="${colour}" font-family="DejaVu Sans, sans-serif">${rank}</text>`
   );
+}
+
+// Where a card's corner index ends, in the face's 60-unit width (its text in DejaVu Sans Bold,
+// the widest of the fonts it falls back to: "10" ends at 23.2, "Dog" at 27.3): a card laid over
+// it must leave that much of it in view.
+export function indexEnd(game, code) {
+  const [rank, suit] = cardParts(game, code);
+  if (!suit) return game === "tichu" && SPECIALS[code] && SPECIALS[code].index.length === 1 ? 17 : 28;
+  return rank === "10" ? 24 : 19;
 }
 
 // Catalogue text inside SVG markup: escaped like any text.

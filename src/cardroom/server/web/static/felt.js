@@ -1,7 +1,7 @@
 // The felt: the seats around, the trick in the middle (each play at the seat that played it),
 // the match score in a corner, banners and the overlays (round summary, game over, last trick).
 // Pure functions of the view returning preact vnodes, so the replay draws the same felt.
-import { cardBack, cardEl } from "./cards.js";
+import { cardBack, cardEl, indexEnd } from "./cards.js";
 import { seatAnchor, seatPosition, seatSide } from "./game.js";
 import { list, t } from "./i18n.js";
 import { levelName } from "./levels.js";
@@ -35,7 +35,7 @@ export function feltView(view) {
   parts.push(
     h(
       "div",
-      { class: "trick", "data-testid": "trick", "aria-label": t("table.trick", {}) },
+      { class: `trick ${obs.game}`, "data-testid": "trick", "aria-label": t("table.trick", {}) },
       plays.map((p, i) => playView(view, p, n, me, !seen.has(keys[i]), keys[i])),
     ),
   );
@@ -125,10 +125,14 @@ function scoreBoard(view) {
 }
 
 // A play lies between its seat and the centre; style.css may move it (--x, --y) by its side
-// (at-left, …) and overlaps its --n cards more tightly as they grow, to keep it in its room.
+// (at-left, …) and overlaps its --n cards more tightly as they grow, to keep it in its room,
+// never hiding a card's corner index: --strip is the share of a card's width left in view
+// (the widest index under another card, plus a unit), and the cards shrink when that many
+// strips would not fit their room.
 function playView(view, p, n, me, fresh, key) {
   const [x, y] = seatPosition(p.seat, me, n, 0.26, 0.45);
   const side = seatSide(p.seat, me, n);
+  const strip = Math.max(0, ...p.cards.slice(0, -1).map((c) => (indexEnd(view.obs.game, c) + 1) / 60));
   return h(
     "div",
     {
@@ -138,7 +142,11 @@ function playView(view, p, n, me, fresh, key) {
       "data-seat": p.seat,
       "data-testid": `play-${p.seat}`,
     },
-    h("span", { class: "cards", style: `--n:${p.cards.length}` }, p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini", key: c }))),
+    h(
+      "span",
+      { class: "cards", style: `--n:${p.cards.length};--strip:${strip.toFixed(3)}` },
+      p.cards.map((c) => cardEl(view.obs.game, c, { class: "mini", key: c })),
+    ),
     p.label ? h("span", { class: "combo" }, p.label) : null,
   );
 }
@@ -335,14 +343,19 @@ function seatView(view, seat, n, me, passed) {
   const info = view.seats.find((s) => s.seat === seat) || { seat, kind: "empty", name: null };
   const game = view.game();
   const owes = owing(view).includes(seat);
-  const [x, y] = seatPosition(seat, me, n);
-  const anchor = seatAnchor(seat, me, n);
   const side = seatSide(seat, me, n);
+  const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
+  // A seat showing its hand (a replay with all hands open) is tall: across hangs from the
+  // felt's top edge and yours stands on its bottom edge, inside the felt (style.css gives such
+  // a felt the height for it).
+  let [x, y] = seatPosition(seat, me, n);
+  let anchor = seatAnchor(seat, me, n);
+  if (open && side === "across") [y, anchor] = [1, "translate(-50%, 0)"];
+  if (open && side === "me") [y, anchor] = [99, "translate(-50%, -100%)"];
   const controls = view.replay ? [] : seatControls(view, seat, info);
   const levelSelect = controls.some((c) => c && c.type === "select"); // the owner's: shows the level
   const rel = game.relation(view, seat);
   const count = obs ? (obs.hand_sizes || [])[seat] ?? 0 : null;
-  const open = obs && obs.hands && seat !== view.mySeat ? obs.hands[seat] : null;
   const away = isAway(view, seat, info);
   const left = owes ? clockLeft(view, seat) : null;
   return h(

@@ -279,15 +279,15 @@ export function mountLobby(root, navigate) {
         done.length
           ? h(
               "table",
-              {},
+              { class: "rows" },
               done.map((row) =>
                 h(
                   "tr",
                   { "data-testid": `finished-row-${row.id}` },
-                  h("td", {}, row.name || row.id),
-                  h("td", {}, gameTitle(row.game)),
+                  h("td", { class: "name" }, row.name || row.id),
+                  h("td", { class: "word" }, gameTitle(row.game)),
                   h("td", {}, row.finished_at ? date(row.finished_at) : ""),
-                  h("td", {}, h("a", { href: row.replay || `/replay/${row.id}`, "data-testid": `replay-${row.id}` }, t("lobby.replay"))),
+                  h("td", { class: "word" }, h("a", { href: row.replay || `/replay/${row.id}`, "data-testid": `replay-${row.id}` }, t("lobby.replay"))),
                 ),
               ),
             )
@@ -306,7 +306,7 @@ export function mountLobby(root, navigate) {
         tables.length
           ? h(
               "table",
-              {},
+              { class: "rows" },
               h(
                 "tr",
                 {},
@@ -329,14 +329,18 @@ export function mountLobby(root, navigate) {
     return h(
       "tr",
       { "data-testid": `table-row-${row.id}` },
-      h("td", {}, row.name || row.id, row.private ? h("span", { class: "badge", title: t("lobby.invite_only") }, " ", t("lobby.private_badge")) : null),
-      h("td", {}, gameTitle(row.game)),
-      h("td", {}, seats.length ? t("lobby.seats_taken", { taken, total: seats.length }) : ""),
-      h("td", { class: "clock", "data-testid": `table-clock-${row.id}` }, row.clock ? clockText(row.clock) : ""),
-      h("td", {}, status),
+      h("td", { class: "name" }, row.name || row.id, row.private ? h("span", { class: "badge", title: t("lobby.invite_only") }, " ", t("lobby.private_badge")) : null),
+      h("td", { class: "word" }, gameTitle(row.game)),
+      h("td", { class: "word", "data-label": t("lobby.column.seats") }, seats.length ? t("lobby.seats_taken", { taken, total: seats.length }) : ""),
       h(
         "td",
-        {},
+        { class: "word", "data-label": row.clock ? t("lobby.column.clock") : null, "data-testid": `table-clock-${row.id}` },
+        row.clock ? clockText(row.clock) : "",
+      ),
+      h("td", { class: "word" }, status),
+      h(
+        "td",
+        { class: "word" },
         h(
           "a",
           {

@@ -5,8 +5,9 @@
 // duplicate record (record.js).
 import { accountRefusal } from "./account.js";
 import { h } from "./dom.js";
-import { date, t } from "./i18n.js";
+import { date, items, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
+import { levelName } from "./levels.js";
 import { duplicateSection } from "./record.js";
 
 const COUNTERS = {
@@ -90,18 +91,26 @@ function counters(game, stats) {
 
 function records(title, rows) {
   return h("div", {}, h("h3", {}, title), rows.length === 0 ? h("p", {}, "—") :
-    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, r.name),
+    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, seatName(r)),
       h("td", { class: "num" }, t("players.record", { games: r.games, won: r.won })))))));
 }
 
 function recentTable(recent, me) {
   if (!recent.length) return h("p", {}, t("players.no_matches"));
-  return h("table", { class: "board", "data-testid": "recent" }, h("tbody", {}, recent.map((m) =>
+  return h("div", { class: "scroll" }, h("table", { class: "board", "data-testid": "recent" }, h("tbody", {}, recent.map((m) =>
     h("tr", { "data-testid": `recent-${m.table}` },
       h("td", {}, date(m.finished_at)),
-      h("td", {}, t(`game.${m.game}`), m.rated ? h("span", { class: "badge" }, ` ${t("players.rated")}`) : null),
-      h("td", { class: `result ${m.result}` }, t(`players.${m.result}`), m.left_early ? ` (${t("players.left_early")})` : ""),
-      h("td", { class: "num" }, m.display === null ? "" : Math.round(m.display)),
-      h("td", { class: "wide" }, m.seats.filter((s) => s.name !== me).map((s) => s.name).join(", ")),
-      h("td", {}, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay")))))));
+      h("td", {}, h("span", { class: "word" }, t(`game.${m.game}`)), m.rated ? [" ", h("span", { class: "badge" }, t("players.rated"))] : null),
+      h("td", { class: `result ${m.result}` }, h("span", { class: "word" }, t(`players.${m.result}`)),
+        m.left_early ? ` (${t("players.left_early")})` : ""),
+      h("td", { class: "num wide" }, m.display === null ? "" : Math.round(m.display)), // a phone: the chart has it
+      h("td", { class: "wide" }, items(m.seats.filter((s) => s.name !== me).map(seatName))),
+      h("td", { class: "nowrap" }, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay"))))))));
+}
+
+// A seat's name at a past match (or a partner's, an opponent's): a bot's seat ("bot (heuristic)",
+// the server's name for it) in the reader's words.
+function seatName(seat) {
+  const bot = /^bot \(([^()]+)\)$/.exec(seat.name);
+  return bot ? t("players.bot_seat", { level: levelName(bot[1]) }) : seat.name;
 }

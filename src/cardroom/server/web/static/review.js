@@ -5,7 +5,7 @@
 // button that asks for the bot's choice for your decision now, with a one-line reason.
 import * as api from "./api.js";
 import { friendly } from "./api.js";
-import { t } from "./i18n.js";
+import { items, t } from "./i18n.js";
 import { h } from "./ui.js";
 
 export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
@@ -106,7 +106,7 @@ function summaryLine(review) {
   const accurate = rows.reduce((a, r) => a + (r.accuracy * r.unforced) / 100, 0);
   const counts = {};
   for (const r of rows) for (const [k, n] of Object.entries(r.labels)) counts[k] = (counts[k] || 0) + n;
-  const labels = ["blunder", "mistake", "inaccuracy"].filter((k) => counts[k]).map((k) => `${counts[k]} ${t(`review.label.${k}`)}`);
+  const labels = ["blunder", "mistake", "inaccuracy"].filter((k) => counts[k]).map((k) => t(`review.count.${k}`, { n: counts[k] }));
   return h(
     "span",
     { class: "review-summary", "data-testid": "review-summary" },
@@ -114,7 +114,7 @@ function summaryLine(review) {
       accuracy: unforced ? Math.round((100 * accurate) / unforced) : 100,
       loss: loss.toFixed(1),
     }),
-    labels.length ? ` · ${labels.join(", ")}` : "",
+    labels.length ? ` · ${items(labels)}` : "",
   );
 }
 
