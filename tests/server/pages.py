@@ -167,6 +167,28 @@ def open_table(browser: Any) -> Iterator[Callable[..., tuple[Any, FakeServer]]]:
     assert not problems, f"console errors or failed requests: {problems}"
 
 
+def client_page(
+    browser: Any,
+    problems: list[str],
+    document: str,
+    viewport: dict[str, int],
+    lang: str | None = None,
+    **options: Any,
+) -> Any:
+    """A page that gets the client's ``index.html`` at the addresses ``document`` matches and
+    its files from the tree, in ``lang`` if given (``problems`` collects its errors; ``options``
+    go to the browser context); the test answers the API itself."""
+    context = browser.new_context(viewport=viewport, base_url="http://t.test", **options)
+    if lang is not None:
+        context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
+    page = context.new_page()
+    watch(page, problems)
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(document, lambda r: r.fulfill(body=html, content_type="text/html"))
+    serve_client_files(page)
+    return page
+
+
 def watch(page: Any, problems: list[str]) -> None:
     """Record console errors, page errors and failed requests of ``page`` into ``problems``."""
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)

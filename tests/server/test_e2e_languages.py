@@ -459,14 +459,9 @@ def test_the_leaderboards_headings_break_only_between_words_on_a_phone(
 ) -> None:
     """The leaderboard's headings broke inside their words on a phone (レーティン|グ, 対|戦,
     勝|ち): each stays whole, or breaks at its spaces, and the page never scrolls sideways."""
-    context = browser.new_context(viewport=PHONE, base_url="http://t.test")
-    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
-    page = context.new_page()
     problems: list[str] = []
-    pages.watch(page, problems)
-    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
-    page.route("**/leaderboard", lambda r: r.fulfill(body=html, content_type="text/html"))
-    pages.serve_client_files(page)
+    page = pages.client_page(browser, problems, "**/leaderboard", PHONE, lang)
+    context = page.context
     page.route("**/api/leaderboard*", lambda r: r.fulfill(json=BOARD))
     page.goto("/leaderboard")
     page.get_by_test_id("board").wait_for()
@@ -597,14 +592,9 @@ def test_the_lobby_lists_fit_a_phone_with_whole_words(browser: Any, lang: str) -
     it past the screen), a game's name, a status and Replay each stay one line (ツーペン stood
     one letter a line), and an option's name keeps clear of its control (Mindestwartezeit
     touched it)."""
-    context = browser.new_context(viewport=PHONE, base_url="http://t.test")
-    context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
-    page = context.new_page()
     problems: list[str] = []
-    pages.watch(page, problems)
-    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
-    page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
-    pages.serve_client_files(page)
+    page = pages.client_page(browser, problems, "http://t.test/", PHONE, lang)
+    context = page.context
     page.route("**/api/games", lambda r: r.fulfill(json=pages.GAMES))
     page.route("**/api/tables", lambda r: r.fulfill(json=RUNNING))
     page.route("**/api/tables/finished", lambda r: r.fulfill(json=FINISHED_TABLES))

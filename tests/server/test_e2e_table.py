@@ -421,12 +421,10 @@ def replay_data() -> Json:
 
 def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     problems: list[str] = []
-    context = browser.new_context(viewport=PHONE, base_url="http://t.test", reduced_motion="reduce")
-    page = context.new_page()
-    pages.watch(page, problems)
-    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
-    page.route(f"**/replay/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
-    pages.serve_client_files(page)
+    page = pages.client_page(
+        browser, problems, f"**/replay/{TABLE}", PHONE, reduced_motion="reduce"
+    )
+    context = page.context
     asked: list[str] = []
 
     def replay(route: Any) -> None:
@@ -577,12 +575,8 @@ def test_a_replay_with_all_hands_open_keeps_every_seat_on_the_felt_and_off_the_p
     over your own play. Each seat lies on the felt and off every card played."""
     problems: list[str] = []
     view = PHONE if size == "phone" else {"width": 1366, "height": 768}
-    context = browser.new_context(viewport=view, base_url="http://t.test", reduced_motion="reduce")
-    page = context.new_page()
-    pages.watch(page, problems)
-    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
-    page.route(f"**/replay/{TABLE}", lambda r: r.fulfill(body=html, content_type="text/html"))
-    pages.serve_client_files(page)
+    page = pages.client_page(browser, problems, f"**/replay/{TABLE}", view, reduced_motion="reduce")
+    context = page.context
     sizes = [len(h) for h in OPEN_HANDS]
     obs = tichu_obs(audience="omniscient", hand=None, legal=[], trick=OPEN_TRICK,
                     top=OPEN_TRICK[-1], lead=False, hand_sizes=sizes)  # fmt: skip
