@@ -781,3 +781,17 @@ def test_a_refused_lobby_request_says_why_in_the_readers_language(
     expect(page.get_by_test_id("message")).to_have_text(t(lang, "lobby.error.day_not_begun"))
     context.close()
     assert [p for p in problems if "Failed to load resource" not in p] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "ja"])
+def test_a_first_days_challenge_says_there_are_no_past_ones(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
+    """On a room's first day the "Past challenges" heading stood over nothing: it says none."""
+    context, page, problems = new_page(browser, LOCALES[lang], live.url)
+    page.goto("/challenge")
+    expect(page.get_by_test_id("challenge-no-days")).to_have_text(t(lang, "challenge.noPastDays"))
+    context.close()
+    assert not problems, problems

@@ -147,9 +147,11 @@ export function mountChallenge(root, navigate, day) {
     body.replaceChildren(...parts);
     const days = await api.challengeDays();
     past.replaceChildren(
-      ...days.days.map((d) =>
-        h("a", { href: `/challenge/${d}`, "data-testid": `challenge-day-${d}`, onclick: (e) => (e.preventDefault(), navigate(`/challenge/${d}`)) }, d),
-      ),
+      ...(days.days.length
+        ? days.days.map((d) =>
+            h("a", { href: `/challenge/${d}`, "data-testid": `challenge-day-${d}`, onclick: (e) => (e.preventDefault(), navigate(`/challenge/${d}`)) }, d),
+          )
+        : [h("p", { class: "muted", "data-testid": "challenge-no-days" }, t("challenge.noPastDays"))]),
     );
   }
   load().catch(fail);
