@@ -92,6 +92,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
     table = page.url.rsplit("/", 1)[1]
     page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
+    assert page.locator(".page.challenge").count() == 0  # the page before is gone, not below
 
     points = play_the_board(page)["last_round"]["points"]
 

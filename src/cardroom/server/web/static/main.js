@@ -13,13 +13,24 @@ import { mountProfile } from "./profile.js";
 import { mountReplay } from "./replay.js";
 import { mountRules } from "./rules.js";
 import { mountTable } from "./table.js";
+import { render } from "./ui.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
 
+// Each page starts from an empty root. The table is a preact tree, the other pages plain DOM:
+// preact's render keeps DOM it did not make (the page before stayed under the table) and a
+// plain page's replaceChildren leaves preact's record of the old tree (its effects never ran
+// their cleanup), so the tree is unmounted and the root emptied whatever came before.
+function clearRoot() {
+  render(null, root);
+  root.replaceChildren();
+}
+
 function route() {
   if (cleanup) cleanup();
   cleanup = null;
+  clearRoot();
   const path = location.pathname;
   const table = /^\/t\/([^/]+)\/?$/.exec(path);
   const replay = /^\/replay\/([^/]+)\/?$/.exec(path);
