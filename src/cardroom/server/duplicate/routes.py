@@ -21,6 +21,10 @@ from cardroom.server.players.accounts import AccountError
 from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.server.web.accounts import player_named, signed_in
 from cardroom.server.web.http import _body, creation_refused, viewer_of
+from cardroom.server.web.query import query_count
+
+OFFSET_MOST = 9_999_999
+"""The largest offset a profile's duplicate pages accept (seven digits)."""
 
 
 def challenge_of(request: Request) -> Challenge:
@@ -84,13 +88,6 @@ async def deals(request: Request) -> Response:
     return JSONResponse({"day": day, "boards": await challenge.deals(day, player_of(request))})
 
 
-def _offset(request: Request, key: str) -> int:
-    raw = request.query_params.get(key, "0")
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 7):
-        raise LobbyError(f"'{key}' must be a whole number", Problem.BAD_REQUEST)
-    return int(raw)
-
-
 async def player_record(request: Request) -> Response:
     """``GET /api/players/{name}/duplicate?challenges_from=&events_from=``: the profile's
     Duplicate section (``record.py``), as the asking player may see it; 404 if nobody."""
@@ -101,7 +98,8 @@ async def player_record(request: Request) -> Response:
         raise LobbyError(str(exc), Problem.NOT_FOUND, LobbyCode.NO_PLAYER, name=name) from None
     record = await duplicate_record(
         challenge_of(request), events_of(request), player_key(account.id), player_of(request),
-        _offset(request, "challenges_from"), _offset(request, "events_from"),
+        query_count(request, "challenges_from", 0, OFFSET_MOST),
+        query_count(request, "events_from", 0, OFFSET_MOST),
     )  # fmt: skip
     return JSONResponse({"name": account.name, **record})
 

@@ -25,6 +25,7 @@ from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.ops.limits import retry_after
 from cardroom.server.players import profile as profiles
 from cardroom.server.players.accounts import SESSION_DAYS, AccountError, Accounts
+from cardroom.server.web.query import query_count
 from cardroom.server.web.refusal import error
 from cardroom.storage.players import BOT, HUMAN, Account
 
@@ -209,13 +210,6 @@ async def player(request: Request) -> Response:
     return JSONResponse(await profiles.profile(_accounts(request).store, found))
 
 
-def _count(request: Request, key: str, default: int, most: int) -> int:
-    raw = request.query_params.get(key, str(default))
-    if not (raw.isascii() and raw.isdigit()) or int(raw) > most:
-        raise AccountError(f"'{key}' must be a whole number 0..{most}", 400)
-    return int(raw)
-
-
 async def leaderboard(request: Request) -> Response:
     """``GET /api/leaderboard?game=tichu&kind=human|bot&limit=&offset=``."""
     game = request.query_params.get("game", "tichu")
@@ -224,10 +218,7 @@ async def leaderboard(request: Request) -> Response:
         return error(f"'game' must be one of {', '.join(STATS)}", 400)
     if kind not in (HUMAN, BOT):
         return error("'kind' must be human or bot", 400)
-    try:
-        limit = _count(request, "limit", 50, MAX_BOARD_PAGE)
-        offset = _count(request, "offset", 0, 10**7)
-    except AccountError as exc:
-        return _refused(exc)
+    limit = query_count(request, "limit", 50, MAX_BOARD_PAGE)
+    offset = query_count(request, "offset", 0, 10**7)
     return JSONResponse(await profiles.leaderboard(_accounts(request).store, game, kind, limit,
                                                    offset))  # fmt: skip

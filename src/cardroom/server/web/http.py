@@ -44,6 +44,7 @@ from cardroom.server.table.clock import chosen_clock, chosen_pace
 from cardroom.server.table.commands import Leave, Rematch, SetBot, TakeSeat
 from cardroom.server.table.outcomes import ActorStopped, LobbyCode, LobbyError, Problem
 from cardroom.server.web.accounts import guest_of, signed_in
+from cardroom.server.web.query import query_count
 from cardroom.server.web.refusal import error
 from cardroom.storage import DamagedTable, StoredTable, TableMeta, UnknownTable
 
@@ -153,13 +154,6 @@ def no_table(table_id: str) -> LobbyError:
                       id=table_id[:40])  # fmt: skip
 
 
-def _count(request: Request, key: str, default: int, most: int) -> int:
-    raw = request.query_params.get(key, str(default))
-    if not raw.isdigit() or int(raw) > most:
-        raise LobbyError(f"'{key}' must be a whole number 0..{most}", Problem.BAD_REQUEST)
-    return int(raw)
-
-
 def _seat(request: Request) -> int:
     raw = request.path_params["seat"]
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
@@ -242,8 +236,9 @@ async def create_table(request: Request) -> Response:
 async def list_tables(request: Request) -> Response:
     """A page of the lobby (``?limit=&offset=``; the default page is ``settings.lobby_page``)."""
     settings: Settings = request.app.state.settings
-    limit = _count(request, "limit", settings.lobby_page, max(MAX_LOBBY_PAGE, settings.lobby_page))
-    offset = _count(request, "offset", 0, 10**9)
+    most = max(MAX_LOBBY_PAGE, settings.lobby_page)
+    limit = query_count(request, "limit", settings.lobby_page, most)
+    offset = query_count(request, "offset", 0, 10**9)
     return JSONResponse(_registry(request).page(limit, offset))
 
 
