@@ -27,6 +27,12 @@ def check_password(value: object) -> str:
     return value
 
 
+def _secret(password: str) -> bytes:
+    """The bytes argon2 hashes: UTF-8, a lone surrogate (JSON can carry ``"\\udc80"``) kept as
+    its own bytes, where argon2's plain encoding raised (a 500 at sign-up and sign-in)."""
+    return password.encode("utf-8", "surrogatepass")
+
+
 @dataclass
 class Passwords:
     """argon2id with ``memory_kib`` KiB and ``time_cost`` passes (argon2-cffi's defaults are
@@ -42,14 +48,14 @@ class Passwords:
         self._dummy = self._hasher.hash(secrets.token_urlsafe(16))
 
     async def hash(self, password: str) -> str:
-        return await asyncio.to_thread(self._hasher.hash, password)
+        return await asyncio.to_thread(self._hasher.hash, _secret(password))
 
     async def verify(self, stored: str | None, password: str) -> bool:
         """Whether ``password`` matches ``stored``; ``None`` (no such account) is checked
         against the dummy hash and is never a match."""
         digest = self._dummy if stored is None else stored
         try:
-            ok = await asyncio.to_thread(self._hasher.verify, digest, password)
+            ok = await asyncio.to_thread(self._hasher.verify, digest, _secret(password))
         except (VerificationError, InvalidHashError):
             return False
         return ok and stored is not None
