@@ -259,6 +259,10 @@ class TableActor:
                 audience = self.subscribers.get(command.sub)
                 if audience is not None:
                     command.sub.send(self.welcome(audience))
+            case Ready() | ClaimBomb() | Back() if not self._holds(
+                command.seat, command.token_hash
+            ):
+                pass  # sent for a seat its session has lost since (it was told)
             case Say():
                 return await self._say(command)
             case Rematch():
@@ -485,7 +489,7 @@ class TableActor:
         """Check and apply one action; ``act.reply`` hears an acceptance right after the new
         state is sent."""
         seat, seen = act.seat, act.seen
-        if act.token_hash is not None and self.seats[seat].token_hash != act.token_hash:
+        if not self._holds(seat, act.token_hash):
             return Refused(Refusal.NOT_YOURS, f"seat {seat} is no longer yours")
         if self.status != "running":
             return Refused(Refusal.NOT_RUNNING, f"the game is {self.status}, not running")
@@ -518,6 +522,12 @@ class TableActor:
                 )
             raise
         return Accepted(None)
+
+    def _holds(self, seat: int, token_hash: str | None) -> bool:
+        """Whether the session that sent a command for ``seat`` through ``token_hash`` (None:
+        not checked: a bot, the clock) still holds it: the seat may have changed hands while
+        the command waited, and nobody acts, bombs or speaks for its new holder."""
+        return token_hash is None or self.seats[seat].token_hash == token_hash
 
     def _propose(self, seat: int, action: Any, **kw: Any) -> Transition[Any]:
         """``runner.propose``, but a step that ends a round leaves the next deal for later
@@ -621,6 +631,8 @@ class TableActor:
     async def _say(self, command: Say) -> Outcome[None]:
         """Store and broadcast a chat line; a spectator may not sign as a seated player."""
         name, audience = command.name, command.audience
+        if isinstance(audience, int) and not self._holds(audience, command.token_hash):
+            return Refused(Refusal.NOT_YOURS, f"seat {audience} is no longer yours")
         seated = [r.name for r in self.seats if r.name]
         if not isinstance(audience, int) and name and any(same_name(name, n) for n in seated):
             return Refused(Refusal.NAME_TAKEN, f"{name!r} is a seated player's name")
