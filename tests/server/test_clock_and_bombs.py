@@ -18,7 +18,7 @@ from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
 from cardroom.server.table import actor as actor_module
 from cardroom.server.table.actor import TableActor
-from cardroom.server.table.commands import Act, Back, ClaimBomb, TakeSeat
+from cardroom.server.table.commands import Act, Back, ClaimBomb, Ready, Say, SetBot, TakeSeat
 from cardroom.server.table.outcomes import Accepted, Refused
 from cardroom.storage import MemoryStore
 
@@ -167,6 +167,31 @@ async def test_a_press_without_a_pick_still_ends_in_that_seats_bomb() -> None:
             await asyncio.sleep(0.01)
     last = actor.runner.records[-1]
     assert last.seat == 0 and last.text == bombs[0]
+    await actor.stop()
+
+
+async def test_a_seats_old_holder_neither_bombs_nor_speaks_for_its_new_one() -> None:
+    """Seat 0 may bomb out of turn when it changes hands (a bot, then Bob) while its old
+    holder's Bomb press, chat line, ready and back still wait in the table's inbox, read off
+    a session that was still bound: they do nothing, so nobody learns (from a hold, a bomb
+    played, a line signed "Bob") what Bob holds, nor acts for him; Bob's own press holds."""
+    settings = Settings(db="memory", bot_delay=0.0, round_pause=0.0, clock_move=0.0)
+    actor, inboxes = await four_humans(settings, PRIVATE, seed=bomb_seed())
+    await to_a_trick_seat_0_may_bomb(actor)
+    old = actor.seats[0].token_hash
+    owner = Credentials(owner=OWNER)
+    await actor.call(SetBot(0, "random", owner))  # a random bot never bombs out of turn
+    await actor.call(TakeSeat(0, "Bob", Credentials(owner=OWNER, guest="bob")))
+    before, seen = actor.version, [len(i.messages) for i in inboxes]
+    for late in (ClaimBomb(0, old), Ready(0, old), Back(0, old)):
+        await actor.call(late)
+    assert actor.hold is None and actor.version == before
+    said = await actor.call(Say(0, None, "my bombs", old))
+    assert isinstance(said, Refused) and "no longer yours" in said.reason
+    told = [m["t"] for i, n in zip(inboxes, seen, strict=True) for m in i.messages[n:]]
+    assert not {"hold", "chat", "ready", "ev"} & set(told), told
+    await actor.call(ClaimBomb(0, actor.seats[0].token_hash))
+    assert actor.hold is not None and actor.hold.seat == 0
     await actor.stop()
 
 

@@ -97,16 +97,16 @@ async def test_reviews_are_bounded_per_player() -> None:
     """A guest's third review while two are queued is refused (429); another guest's is not."""
     pool = BotPool(1)
     reviews = Reviews(Settings(review_per_player=2), pool)
-    jobs = [reviews.start(("t", seat, 0), "not a record", "ann") for seat in (0, 1)]
+    jobs = [reviews.start(("t", seat, 0, 0), "not a record", "ann") for seat in (0, 1)]
     with pytest.raises(LobbyError) as refused:
-        reviews.start(("t", 2, 0), "not a record", "ann")
+        reviews.start(("t", 2, 0, 0), "not a record", "ann")
     assert refused.value.problem is Problem.TOO_MANY
-    other = reviews.start(("t", 3, 0), "not a record", "bob")
+    other = reviews.start(("t", 3, 0, 0), "not a record", "bob")
     for job in [*jobs, other]:
         assert job.task is not None
         await job.task
         assert job.state == "failed" and "failed" in (job.error or "")
-    again = reviews.start(("t", 2, 0), "not a record", "ann")  # once done, the guest may ask again
+    again = reviews.start(("t", 2, 0, 0), "not a record", "ann")  # done: the guest may ask again
     assert again.task is not None
     await again.task
     pool.shutdown()

@@ -26,7 +26,7 @@ from cardroom.games.tichu.cards import DECK, card_names
 from .accounts_helpers import browser, sign_up
 from .conftest import TIMEOUT, Client, Server
 from .duplicate_servers import duplicate_server
-from .leaks import tokens
+from .leaks import check_messages, tokens
 from .players import play_until
 
 Json = dict[str, Any]
@@ -39,7 +39,7 @@ TICHU = get_game("tichu")
 async def server(tmp_path: Path) -> AsyncIterator[Server]:
     async with duplicate_server(
         "sqlite", tmp_path, challenge_boards=1, review_worlds=WORLDS,
-        review_call_worlds=WORLDS, hint_worlds=WORLDS, bot_workers=1,
+        review_call_worlds=WORLDS, hint_worlds=WORLDS, bot_workers=1, ring_size=1000,
     ) as running:  # fmt: skip
         yield running
 
@@ -273,6 +273,111 @@ async def test_a_running_table_shows_no_one_anothers_cards_nor_a_leavers(server:
         assert not cards_in(answer)
         hint = await server.http.post(f"/api/tables/{table}/hint", json={"token": token})
         refused(hint, 403)
+
+
+async def play_on(server: Server, table: str, seated: dict[int, str], until: int) -> None:
+    """The seated players play (random legal actions) until round ``until`` begins."""
+    players = {s: await Client.connect(server.ws_url, table, t) for s, t in seated.items()}
+    await asyncio.gather(*(
+        play_until(c, s, "tichu", lambda obs: obs["round"] >= until, random.Random(7 + s))
+        for s, c in players.items()
+    ))  # fmt: skip
+    for client in players.values():
+        await client.close()
+
+
+async def taken_over(server: Server) -> tuple[str, dict[int, str], str, Json]:
+    """A private table in round 2 whose seat 0 changed hands: Ann (seat 0) and Cy (seat 2)
+    play round 1 with bots at 1 and 3 and stop at round 2's Grand Tichu (no clock: the table
+    waits for Cy). Ann reviews her round 1 (so the review is cached), leaves (a bot plays her
+    seat: its Grand Tichu answer) and Bob takes it. The table, the seats' tokens then (Bob's
+    at 0, Cy's at 2), Ann's token and her review."""
+    table, owner, invite = await private_table(server, {"target_score": 10000})
+    tokens_ = {}
+    for seat, name in ((0, "Ann"), (2, "Cy")):
+        sat = await server.http.post(
+            f"/api/tables/{table}/seats/{seat}", json={"name": name},
+            headers=guest(name, **{"X-Cardroom-Owner": owner}),
+        )  # fmt: skip
+        assert sat.status_code == 200, sat.text
+        tokens_[seat] = sat.json()["token"]
+    for seat in (1, 3):
+        await server.http.post(
+            f"/api/tables/{table}/seats/{seat}/bot", json={"level": "heuristic"},
+            headers={"X-Cardroom-Owner": owner},
+        )  # fmt: skip
+    await play_on(server, table, tokens_, 2)
+    ann = {"Authorization": f"Bearer {tokens_[0]}"}
+    reviewed = await review(server, table, 0, ann)
+    left = await server.http.request("DELETE", f"/api/tables/{table}/seats/0", headers=ann)
+    assert left.status_code == 200, left.text
+    actor = server.registry.actors[table]
+    async with asyncio.timeout(TIMEOUT):  # the bot's Grand Tichu answer for seat 0
+        while 0 in TICHU.awaited(actor.runner.state):
+            await asyncio.sleep(0.02)
+    bob = await server.http.post(
+        f"/api/tables/{table}/seats/0", json={"name": "Bob"},
+        headers=guest("bob", **{"X-Cardroom-Invite": invite}),
+    )  # fmt: skip
+    assert bob.status_code == 200, bob.text
+    return table, {0: bob.json()["token"], 2: tokens_[2]}, tokens_[0], reviewed
+
+
+async def bob_sat(server: Server, table: str) -> int:
+    """The version of the ``seat`` record that seated Bob (the stored log)."""
+    stored = await server.registry.store.load(table)
+    return max(r.seq for r in stored.records if r.kind == "seat" and r.text == "human Bob")
+
+
+async def test_a_seat_taken_over_mid_match_reviews_none_of_its_earlier_holders_rounds(
+    server: Server,
+) -> None:
+    """Bob, who took seat 0 in round 2, asks for the seat's review while the match runs: no
+    round of his is over (409), and Ann's cached review of round 1 is not his. Once round 2
+    is over he gets its decisions taken since he sat, not the bot's Grand Tichu answer before
+    (made on the first 8 cards, which he saw only as part of 14). Ann, gone, gets nothing."""
+    table, seated, ann, reviewed = await taken_over(server)
+    sat = await bob_sat(server, table)
+    before = reviewed["review"]["decisions"]
+    assert before and all(d["step"] < sat for d in before)
+    assert tokens(before) & CARDS, "Ann's review names her cards: the spy can catch them"
+    bob = {"Authorization": f"Bearer {seated[0]}"}
+    refused(await server.http.get(f"/api/tables/{table}/review?seat=0", headers=bob), 409)
+
+    await play_on(server, table, seated, 3)
+    stored = await server.registry.store.load(table)
+    bots_call = [r for r in stored.records if r.seat == 0 and r.kind != "seat" and r.seq < sat]
+    assert bots_call[-1].text in ("grand", "nogrand")
+    mine = (await review(server, table, 0, bob))["review"]["decisions"]
+    assert mine and {d["round"] for d in mine} == {2}
+    assert all(d["step"] > sat for d in mine), f"Bob was shown earlier decisions: {mine}"
+    gone = await server.http.get(
+        f"/api/tables/{table}/review?seat=0", headers={"Authorization": f"Bearer {ann}"}
+    )
+    assert gone.status_code in (403, 409) and not cards_in(gone), gone.text
+
+
+async def test_a_seat_taken_over_mid_match_catches_up_only_from_when_it_was_taken(
+    server: Server,
+) -> None:
+    """Bob, seated in round 2, says hello with ``since`` at the table's start (as a page that
+    watched it from the start would): every frame before his own first version is at most
+    what a spectator saw then (ground truth: the stored log), so no envelope of Ann's round
+    reaches him with her cards; from his seat on he sees his own hand."""
+    table, seated, _, _ = await taken_over(server)
+    sat = await bob_sat(server, table)
+    client = await Client.connect(server.ws_url, table, seated[0], since=1)
+    await client.until(lambda m: m["t"] == "seats")
+    await client.close()
+    stored = await server.registry.store.load(table)
+    config = TICHU.config_from_json(stored.meta.config)
+    earlier = [m for m in client.seen if m.get("v", sat) < sat]
+    later = [m for m in client.seen if m.get("v", sat) >= sat]
+    guarded, _ = check_messages(TICHU, config, stored.records, None, earlier)
+    assert guarded == len(earlier)
+    _, own = check_messages(TICHU, config, stored.records, 0, later)
+    assert own, "Bob sees his own hand: the check has cards to catch"
+    assert client.seen[0]["t"] == "welcome" and client.seen[0]["seat"] == 0
 
 
 async def test_unknown_tables_and_bad_asks_are_clear_refusals(server: Server) -> None:

@@ -385,6 +385,33 @@ async def test_the_terminal_shows_the_tables_chat_and_says_when_its_seat_is_take
         await term.shows(r"You no longer hold seat 0 \(.+\): you are watching now\.")
 
 
+async def test_the_terminal_shows_the_chat_said_before_it_joined(tmp_path: Path) -> None:
+    """Bea chats at a waiting table before the terminal joins: the terminal prints her line
+    (from its welcome), before the table's state."""
+    async with serve(settings(tmp_path, round_pause=0.0, clock_move=0.0)) as room:
+        table = await room.create("tichu")
+        token = await room.seat(table, 0, "Term")
+        bea = await Client.connect(room.ws_url, table, await room.seat(table, 1, "Bea"))
+        await bea.send({"t": "chat", "text": "before you came"})
+        await bea.until(lambda m: m["t"] == "chat")
+        async with at_the_table(room.url, table, token) as term:
+            line = await term.shows(r"\[Bea\] before you came")
+            await term.shows("Waiting for players", line.end())
+        await bea.close()
+
+
+def test_a_chat_line_a_later_welcome_repeats_is_printed_once() -> None:
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), None, "T1")
+    said = {"t": "chat", "seat": 1, "name": "Bea", "text": "hi", "at": "2026-01-01T10:00:00Z"}
+    welcome = {"t": "welcome", "v": 3, "seat": None, "obs": {}, "seats": [], "chat": [said]}
+    later = {**said, "at": "2026-01-01T10:00:05Z"}  # the same words said again: a new line
+    client.handle(welcome)
+    client.handle(later)
+    client.handle({**welcome, "chat": [said, later]})  # a resync
+    assert out.getvalue().count("[Bea] hi") == 2
+
+
 def said_by_term(message: dict[str, Any]) -> bool:
     return message["t"] == "chat" and message["name"] == "Term"
 

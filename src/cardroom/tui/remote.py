@@ -7,8 +7,8 @@ thinks; numbers always refer to the legal list printed last. Besides actions a l
 command: ``b`` claims a bomb out of turn (the table holds still while the player picks one),
 ``back`` takes the seat back from the bot after the clock marked it away, and an empty line
 during the pause after a round deals the next one at once. ``say TEXT`` (or ``'TEXT``) chats
-at any time, even while others move; once the match is over ``rematch`` takes the same seat at
-the table's rematch, over the same socket.
+at any time, even while others move (joining, the table's earlier lines are shown first); once
+the match is over ``rematch`` takes the same seat at the table's rematch, over the same socket.
 """
 
 from __future__ import annotations
@@ -207,6 +207,8 @@ class RemoteSeat:
         """While the table pauses after a round: when the next deal comes."""
         self.bomb_menu: list[str] | None = None
         """While the table holds still for our bomb: the bombs to pick from."""
+        self.chat_shown: set[tuple[Any, ...]] = set()
+        """The chat lines printed (each welcome brings the table's last lines again)."""
 
     def set_seats(self, seats: list[Json]) -> None:
         names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
@@ -331,6 +333,13 @@ class RemoteSeat:
         if seat is not None and seat != self.seat and seat < len(self.names):
             self.console.write(say("tui.hold", name=self.names[seat]))
 
+    def chat(self, line: Json) -> None:
+        """Print a chat line once: a line a welcome repeats (a rejoin, a resync) is not."""
+        key = (self.table, line.get("at"), line.get("seat"), line.get("name"), line.get("text"))
+        if key not in self.chat_shown:
+            self.chat_shown.add(key)
+            self.console.write(f"  [{line.get('name')}] {line.get('text')}")
+
     def set_pause(self, seconds: float | None) -> None:
         """The next deal comes in ``seconds`` (None: no pause)."""
         if seconds is None:
@@ -351,6 +360,8 @@ class RemoteSeat:
         if kind == "welcome":
             self.seat, self.table = msg.get("seat"), str(msg.get("table", self.table))
             self.set_seats(msg.get("seats") or [])
+            for line in msg.get("chat") or []:  # what was said before we (re)joined
+                self.chat(line)
             self.set_clock(msg.get("clock"))
             self.obs = msg["obs"]
             self.set_hold(msg.get("hold"))
@@ -389,7 +400,7 @@ class RemoteSeat:
                 say("table.unseated", seat=msg.get("seat"), reason=msg.get("reason"))
             )
         elif kind == "chat":
-            self.console.write(f"  [{msg.get('name')}] {msg.get('text')}")
+            self.chat(msg)
         elif kind == "rematch" and msg.get("table") != self.table:  # not the one we sit at
             self.console.write(say("tui.rematch_asked"))
         elif kind == "reject":

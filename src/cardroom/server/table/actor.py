@@ -12,7 +12,8 @@ play through ``BotDriver``.
 
 A seat change unbinds, inside the same command and before anything else is sent, every session
 bound through the seat's old holder: it becomes a spectator (``unseated``, then a spectator
-``welcome``), so nobody keeps a seat's private view after losing the seat. Who may change a
+``welcome``), so nobody keeps a seat's private view after losing the seat; and the seat's new
+holder gets its past only from the version it took the seat (``holders``). Who may change a
 seat is ``seats.Seats``'s policy.
 """
 
@@ -27,6 +28,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import msgspec
@@ -86,6 +88,7 @@ from cardroom.server.table.frames import (
 )
 from cardroom.server.table.frames import Rematch as RematchFrame
 from cardroom.server.table.history import PublicHistory
+from cardroom.server.table.holders import Holders, round_of
 from cardroom.server.table.notation import parsed_actions
 from cardroom.server.table.outcomes import (
     Accepted,
@@ -177,6 +180,7 @@ class TableActor:
         self.results: MatchResults | None = None  # told when the match ends
         self.history = SeatHistories(game, self.num_seats)  # what each seat's bot is shown
         self.public = PublicHistory(game)  # what a (re)connecting page shows as the table log
+        self.holders = Holders()  # since when each seat's holder holds it
         self.chat = ChatLog()
         self.pause = DealPause()
         self.clock = TurnClock(self._clock_rules(), self.num_seats)
@@ -207,6 +211,7 @@ class TableActor:
             self.runner.commit(Transition((record,), state, events))
             self.history.record(events)
             self.public.record(record.seq, events)
+            self.holders.record(record, partial(self._round, state))
         for row in self.seats:
             if row.kind == "bot":
                 self.bots.seat(row.seat, row.level or "random")
@@ -254,6 +259,10 @@ class TableActor:
                 audience = self.subscribers.get(command.sub)
                 if audience is not None:
                     command.sub.send(self.welcome(audience))
+            case Ready() | ClaimBomb() | Back() if not self._holds(
+                command.seat, command.token_hash
+            ):
+                pass  # sent for a seat its session has lost since (it was told)
             case Say():
                 return await self._say(command)
             case Rematch():
@@ -382,6 +391,9 @@ class TableActor:
         obs = self.game.observe(self.runner.state, audience).to_json()
         return obs
 
+    def _round(self, state: Any) -> int:
+        return round_of(self.game.observe(state, SPECTATOR).to_json())
+
     def welcome(self, audience: Audience) -> Welcome:
         seat = audience if isinstance(audience, int) else None
         status: Any = self.status  # one of Welcome's literals
@@ -418,7 +430,11 @@ class TableActor:
         return Accepted(None)
 
     def _since(self, since: int | None, audience: Audience) -> list[Ev] | None:
+        """The envelopes after ``since``, or None for a ``welcome``: also when a seat's holder
+        asks from before it took the seat (they would show the seat's cards of then)."""
         if since is None or since > self.version or since < 0:
+            return None
+        if isinstance(audience, int) and since < self.holders.since(audience):
             return None
         if since == self.version:
             return []
@@ -473,7 +489,7 @@ class TableActor:
         """Check and apply one action; ``act.reply`` hears an acceptance right after the new
         state is sent."""
         seat, seen = act.seat, act.seen
-        if act.token_hash is not None and self.seats[seat].token_hash != act.token_hash:
+        if not self._holds(seat, act.token_hash):
             return Refused(Refusal.NOT_YOURS, f"seat {seat} is no longer yours")
         if self.status != "running":
             return Refused(Refusal.NOT_RUNNING, f"the game is {self.status}, not running")
@@ -506,6 +522,12 @@ class TableActor:
                 )
             raise
         return Accepted(None)
+
+    def _holds(self, seat: int, token_hash: str | None) -> bool:
+        """Whether the session that sent a command for ``seat`` through ``token_hash`` (None:
+        not checked: a bot, the clock) still holds it: the seat may have changed hands while
+        the command waited, and nobody acts, bombs or speaks for its new holder."""
+        return token_hash is None or self.seats[seat].token_hash == token_hash
 
     def _propose(self, seat: int, action: Any, **kw: Any) -> Transition[Any]:
         """``runner.propose``, but a step that ends a round leaves the next deal for later
@@ -595,6 +617,7 @@ class TableActor:
         if self.ring:  # bots read only the newest observations; envelopes keep theirs
             self.ring[-1].observations.clear()
         self.ring.append(version)
+        self.holders.record(step.records[-1], partial(self._round, step.state))
         self.history.record(step.events, version.json)
         self.public.record(version.v, step.events, lambda event: version.said(self.game, event))
         for sub, audience in list(self.subscribers.items()):
@@ -608,6 +631,8 @@ class TableActor:
     async def _say(self, command: Say) -> Outcome[None]:
         """Store and broadcast a chat line; a spectator may not sign as a seated player."""
         name, audience = command.name, command.audience
+        if isinstance(audience, int) and not self._holds(audience, command.token_hash):
+            return Refused(Refusal.NOT_YOURS, f"seat {audience} is no longer yours")
         seated = [r.name for r in self.seats if r.name]
         if not isinstance(audience, int) and name and any(same_name(name, n) for n in seated):
             return Refused(Refusal.NAME_TAKEN, f"{name!r} is a seated player's name")

@@ -67,18 +67,21 @@ class Act(Command[Outcome[None]]):
 
 @dataclass(frozen=True, slots=True)
 class Say(Command[Outcome[None]]):
-    """A chat line; ``name`` is how a spectator signs (refused: a seated player's name)."""
+    """A chat line; ``name`` is how a spectator signs (refused: a seated player's name).
+    ``token_hash``: as ``Act``'s, for a seat's line."""
 
     audience: Audience
     name: str | None
     text: str
+    token_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Ready(Command[None]):
-    """``seat`` has read the round summary."""
+    """``seat`` has read the round summary (``token_hash``: as ``Act``'s)."""
 
     seat: int
+    token_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +170,11 @@ class ClockOut(Command[None]):
 # -- bombs and the clock, from sessions ------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ClaimBomb(Command[None]):
-    """``seat`` pressed Bomb: hold the table until it plays one of its bombs."""
+    """``seat`` pressed Bomb: hold the table until it plays one of its bombs (``token_hash``:
+    as ``Act``'s)."""
 
     seat: int
+    token_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +187,7 @@ class HoldOver(Command[None]):
 
 @dataclass(frozen=True, slots=True)
 class Back(Command[None]):
-    """An away seat's player is back."""
+    """An away seat's player is back (``token_hash``: as ``Act``'s)."""
 
     seat: int
+    token_hash: str | None = None

@@ -8,7 +8,9 @@ Any seat of a finished table may be reviewed by whoever may see its replay (the 
 every hand then, so no review can tell more than it; a private table's invitees, a duplicate
 table's players who finished its boards: checked before a kept review is looked up); at a
 running table only the rounds that are over, and only for the seat
-the asker holds (its token): a review of another seat's decisions would tell its cards.
+the asker holds (its token): a review of another seat's decisions would tell its cards. Of a
+seat that changed hands, only the decisions taken since its holder took it (``holders``): the
+earlier ones were another's, made on cards its new holder never saw.
 Work runs in the bot pool's worker processes, never on the event loop, in chunks of decisions
 so that progress shows and search bots at live tables are not starved; at most
 ``review_per_player`` reviews per guest are queued or running. A finished table's review is
@@ -47,6 +49,7 @@ from cardroom.server.lobby.access import GUEST_HEADER, clean_secret, hash_token
 from cardroom.server.settings import Settings
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.bot_pool import BotPool
+from cardroom.server.table.holders import round_of
 from cardroom.server.table.outcomes import LobbyCode, LobbyError, Problem
 from cardroom.server.web.replay import finished_log
 from cardroom.storage import TableStore
@@ -62,21 +65,24 @@ SEED = "1"
 # -- in the pool's worker processes ------------------------------------------------------------
 
 
-def _mine(text: str, seat: int, rounds: int) -> list[Pending]:
-    """The decisions of ``seat`` in the record (only of rounds 1..``rounds``; 0: all)."""
+def _mine(text: str, seat: int, rounds: int, since: int) -> list[Pending]:
+    """The decisions of ``seat`` in the record (only of rounds 1..``rounds``; 0: all) taken
+    after version ``since``."""
     found = pending(GameRecord.from_jsonl(text))
-    return [p for p in found if p.seat == seat and (not rounds or p.round <= rounds)]
+    return [p for p in found
+            if p.seat == seat and (not rounds or p.round <= rounds) and p.step > since]  # fmt: skip
 
 
-def count_decisions(text: str, seat: int, rounds: int) -> int:
-    return len(_mine(text, seat, rounds))
+def count_decisions(text: str, seat: int, rounds: int, since: int) -> int:
+    return len(_mine(text, seat, rounds, since))
 
 
 def review_chunk(
-    text: str, seat: int, rounds: int, start: int, stop: int, settings: ReviewSettings
+    text: str, seat: int, rounds: int, since: int, start: int, stop: int, settings: ReviewSettings
 ) -> list[Decision]:
     """Decisions ``start:stop`` of ``seat`` in the record, reviewed."""
-    return [review_pending(p, settings, SEED) for p in _mine(text, seat, rounds)[start:stop]]
+    mine = _mine(text, seat, rounds, since)[start:stop]
+    return [review_pending(p, settings, SEED) for p in mine]
 
 
 def hint_for(view: SeatView, settings: ReviewSettings, seed: int) -> Hint:
@@ -106,8 +112,9 @@ class Job:
         return {"state": self.state, "done": self.done, "total": self.total}
 
 
-Key = tuple[str, int, int]
-"""Table, seat, and the rounds reviewed (0: all of a finished table)."""
+Key = tuple[str, int, int, int]
+"""Table, seat, the rounds reviewed (0: all of a finished table), and the version after which
+decisions count (0 but at a running table whose seat changed hands: the holder's first)."""
 
 
 class Reviews:
@@ -170,12 +177,14 @@ class Reviews:
 
     async def _run(self, job: Job, text: str, key: Key) -> None:
         loop = asyncio.get_running_loop()
-        _, seat, rounds = key
+        _, seat, rounds, since = key
         try:
             async with self.running:
                 job.state = "running"
                 pool = self.pool.executor()
-                job.total = await loop.run_in_executor(pool, count_decisions, text, seat, rounds)
+                job.total = await loop.run_in_executor(
+                    pool, count_decisions, text, seat, rounds, since
+                )
                 decisions: list[Decision] = []
                 for start in range(0, job.total, CHUNK):
                     chunk = await loop.run_in_executor(
@@ -184,6 +193,7 @@ class Reviews:
                         text,
                         seat,
                         rounds,
+                        since,
                         start,
                         start + CHUNK,
                         self.review_settings,
@@ -268,7 +278,7 @@ async def table_review(request: Request) -> Response:
     # up, as for its record and replay: a private table's invitees (404), a duplicate table's
     # players who finished its boards (403), only once finished (409)
     await finished_table(request, "review")
-    key = (table_id, seat, 0)
+    key = (table_id, seat, 0, 0)
     job = all_reviews.get(key) or await all_reviews.stored(key)
     if job is None:
         record, seats = await _finished_record(request, table_id)
@@ -288,11 +298,10 @@ def _running_review(
         msg = "a running table's review is only for the seat you hold"
         raise LobbyError(msg, Problem.FORBIDDEN, LobbyCode.REVIEW_OWN_SEAT)
     obs = actor.observation(seat)
-    current = obs.get("round") or obs.get("hand_no") or 1  # a Toepen round is a hand
-    over = int(current) - (0 if obs.get("terminal") else 1)
-    if over < 1:
+    over = round_of(obs) - (0 if obs.get("terminal") else 1)
+    if over < actor.holders.first_round(seat):  # none yet, or none of the holder's rounds
         raise LobbyError("no round is over yet", Problem.CONFLICT, LobbyCode.NO_ROUND_OVER)
-    key = (actor.id, seat, over)
+    key = (actor.id, seat, over, actor.holders.since(seat))
     job = all_reviews.get(key)
     if job is None:
         game = actor.game
@@ -331,5 +340,5 @@ async def table_hint(request: Request) -> Response:
     if actor.status != "running" or not owes_move(view):
         msg = "there is no decision of yours to hint now"
         raise LobbyError(msg, Problem.CONFLICT, LobbyCode.NO_DECISION)
-    answer = await reviews(request).hint((actor.id, seat, 0), view)
+    answer = await reviews(request).hint((actor.id, seat, 0, 0), view)
     return JSONResponse(answer.to_json())

@@ -263,12 +263,12 @@ class Session:
             await self._chat(self.actor, message)
         elif isinstance(message, Ready):
             if isinstance(self.audience, int):  # a spectator's "ready" counts for nothing
-                self.actor.post(commands.Ready(self.audience))
+                self.actor.post(commands.Ready(self.audience, self.token_hash))
         elif isinstance(message, BombClaim | Back):
             if not isinstance(self.audience, int):
                 raise WireError("spectators cannot bomb; take a seat first", "unauthorized")
             command = commands.ClaimBomb if isinstance(message, BombClaim) else commands.Back
-            self.actor.post(command(self.audience))
+            self.actor.post(command(self.audience, self.token_hash))
         else:
             self._act(self.actor, message)
 
@@ -303,7 +303,7 @@ class Session:
         refusal = limiter.refusal(address, f"{actor.id} {who}")
         if refusal is not None:
             raise WireError(refusal, "too_fast")
-        outcome = await actor.call(commands.Say(audience, line.name, line.text))
+        outcome = await actor.call(commands.Say(audience, line.name, line.text, self.token_hash))
         if isinstance(outcome, Refused):
             raise refused(outcome)
 
