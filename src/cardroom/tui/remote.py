@@ -9,11 +9,17 @@ command: ``b`` claims a bomb out of turn (the table holds still while the player
 during the pause after a round deals the next one at once. ``say TEXT`` (or ``'TEXT``) chats
 at any time, even while others move; once the match is over ``rematch`` takes the same seat at
 the table's rematch, over the same socket.
+
+When the connection drops (a server restart, a lost link) the terminal reconnects by itself,
+backing off between attempts, and says so: the same seat's token and the last version seen
+(``since``) bring the missed envelopes, so play goes on where it stopped. After
+``RECONNECT_DELAYS`` it gives up, saying the seat token (``--token`` takes the seat back).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import threading
@@ -21,6 +27,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
 
@@ -36,6 +43,9 @@ MIN_SEND_INTERVAL = 0.01
 """Seconds between two frames sent (actions, commands, chat lines): piped input (a script
 answering every prompt) against a fast table would otherwise pass the server's flood limit (200
 frames a second by default) and be disconnected; a person typing never notices."""
+RECONNECT_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0) + (5.0,) * 8
+"""Seconds before each attempt to reconnect (the browser's backoff, 45 s in all: a server
+restart is back long before); the count starts again once the server answers a hello."""
 
 
 def join_link(table: str) -> tuple[str | None, str, str | None]:
@@ -207,6 +217,8 @@ class RemoteSeat:
         """While the table pauses after a round: when the next deal comes."""
         self.bomb_menu: list[str] | None = None
         """While the table holds still for our bomb: the bombs to pick from."""
+        self.resuming: int | None = None
+        """After a reconnect, until the catch-up is over: the version we had seen."""
 
     def set_seats(self, seats: list[Json]) -> None:
         names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
@@ -344,10 +356,28 @@ class RemoteSeat:
             seconds = max(0, math.ceil(self.pause_until - time.monotonic()))
             self.console.write(say("tui.pause", seconds=seconds))
 
+    def lost(self) -> None:
+        """The connection dropped: no ack will come for an action in flight (the catch-up
+        shows whether the table took it)."""
+        self.in_flight, self.resuming = None, self.v
+
+    def caught_up(self) -> None:
+        """The catch-up after a reconnect is over (the server ends it with ``seats``). A new
+        observation has prompted already; if none came, an action sent before the drop never
+        reached the table, and its prompt is offered again (a prompt still unanswered stays
+        as it was: it is not said twice)."""
+        seen, self.resuming = self.resuming, None
+        if seen == self.v and self.sent_at == self.v:
+            self.sent_at = -1
+            if self.ready():
+                self.prompt()
+
     def handle(self, msg: Json) -> bool:
         """Apply one server message; False when nothing is left to do: the game is over and we
         only watched it (a seat is offered the rematch)."""
         kind = msg.get("t")
+        if kind == "ev" and int(msg["v"]) <= self.v:  # shown already (catch-up never folds)
+            return True
         if kind == "welcome":
             self.seat, self.table = msg.get("seat"), str(msg.get("table", self.table))
             self.set_seats(msg.get("seats") or [])
@@ -399,6 +429,8 @@ class RemoteSeat:
                 self.show(self.obs, self.v)
             elif self.ready():  # a refused chat: the move is still owed
                 self.prompt()
+        if self.resuming is not None and kind in ("welcome", "seats"):
+            self.caught_up()
         return not (self.over and self.seat is None)
 
     def answer(self, line: str) -> list[Json | Rematch] | None:
@@ -445,27 +477,69 @@ class RemoteSeat:
 
 class Link:
     """The socket to the server and the seat played over it: frames are paced, a typed line
-    waits until the seat can use it (chat goes at once, even while others move), and a
-    rematch seats the player anew without reconnecting."""
+    waits until the seat can use it (chat goes at once, even while others move), a rematch
+    seats the player anew without reconnecting, and a dropped connection is made again."""
 
-    def __init__(self, ws: Any, server: str, console: Console, session: str | None) -> None:
-        self.ws, self.server, self.console, self.session = ws, server, console, session
-        self.client = RemoteSeat(console, None)
+    def __init__(
+        self,
+        server: str,
+        table: str,
+        console: Console,
+        session: str | None,
+        delays: Sequence[float] = RECONNECT_DELAYS,
+    ) -> None:
+        self.server, self.console, self.session, self.delays = server, console, session, delays
+        self.ws: Any = None
+        self.client = RemoteSeat(console, None, table)
         self.token: str | None = None
         self.held: deque[str | None] = deque()
         """Lines typed before the seat can use them, oldest first (None: input ended)."""
         self.sent = -MIN_SEND_INTERVAL
+        self.attempts = 0
+        """Reconnects tried since the server last answered."""
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(ws_url(self.server))
 
     async def send(self, frame: Json) -> None:
+        """Send ``frame``; on a dropped connection it is lost, as the receiving side finds
+        out (an action's prompt comes again after the reconnect)."""
+        from websockets.exceptions import ConnectionClosed
+
         loop = asyncio.get_running_loop()
         await asyncio.sleep(self.sent + MIN_SEND_INTERVAL - loop.time())
         self.sent = loop.time()
-        await self.ws.send(json.dumps(frame))
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(frame))
 
-    async def sit(self, client: RemoteSeat, table: str, token: str | None) -> None:
-        """Play ``token``'s seat at ``table`` (a spectator without one) as ``client``."""
+    async def sit(self, client: RemoteSeat, token: str | None, since: int | None = None) -> None:
+        """Play ``token``'s seat at ``client.table`` (a spectator without one) as ``client``,
+        from version ``since`` on if given."""
         self.client, self.token = client, token
-        await self.send({"t": "hello", "table": table, "token": token, "since": None})
+        await self.send({"t": "hello", "table": client.table, "token": token, "since": since})
+
+    async def reconnect(self) -> bool:
+        """Connect again, after a pause that grows with each attempt, and rejoin the seat
+        from the last version seen; False once every attempt failed."""
+        from websockets.exceptions import WebSocketException
+
+        while self.attempts < len(self.delays):
+            self.attempts += 1
+            attempt = {"attempt": self.attempts, "attempts": len(self.delays)}
+            self.console.write(say("tui.reconnecting", **attempt))
+            await asyncio.sleep(self.delays[self.attempts - 1])
+            try:
+                await self.open()
+            except (OSError, TimeoutError, WebSocketException):
+                continue
+            self.console.write(say("tui.reconnected"))
+            self.client.lost()
+            since = self.client.v if self.client.v >= 0 else None
+            await self.sit(self.client, self.token, since)
+            return True
+        return False
 
     async def typed(self, line: str | None) -> None:
         text = None if line is None else chat_text(line)
@@ -501,19 +575,36 @@ class Link:
             return
         self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
         self.console.write(say("tui.token", token=token))
-        await self.sit(RemoteSeat(self.console, None, table, rematch=True), table, token)
+        await self.sit(RemoteSeat(self.console, None, table, rematch=True), token)
+
+    def heard(self, message: str) -> bool:
+        """A server frame; False when nothing is left to do (``RemoteSeat.handle``)."""
+        msg = json.loads(message)
+        self.attempts = 0  # the server answers: a later drop gets every attempt again
+        if msg.get("t") == "unseated":  # a reconnect must not present the lost seat's token
+            self.token = None
+        return self.client.handle(msg)
 
     async def run(self, lines: asyncio.Queue[str | None]) -> int:
-        """Play until the player quits (0 once a match is over, else 1) or, watching, the game
-        ends (0)."""
+        """Play until the player quits (0 once a match is over, else 1), or, watching, the game
+        ends (0), or the connection is lost for good (1, after saying the seat token)."""
+        from websockets.exceptions import ConnectionClosed
+
         receive: asyncio.Future[Any] = asyncio.ensure_future(self.ws.recv())
         read: asyncio.Future[str | None] = asyncio.ensure_future(lines.get())
         try:
             while True:
                 done, _ = await asyncio.wait({receive, read}, return_when=asyncio.FIRST_COMPLETED)
                 if receive in done:
-                    if not self.client.handle(json.loads(receive.result())):
-                        return 0
+                    try:
+                        if not self.heard(receive.result()):
+                            return 0
+                    except ConnectionClosed:
+                        if not await self.reconnect():
+                            if self.token is not None:
+                                self.console.write(say("tui.reconnect_failed"))
+                                self.console.write(say("tui.token", token=self.token))
+                            return 1
                     receive = asyncio.ensure_future(self.ws.recv())
                 if read in done:
                     await self.typed(read.result())
@@ -523,27 +614,24 @@ class Link:
         finally:
             receive.cancel()
             read.cancel()
+            await self.ws.close()
 
 
 async def _play(
-    server: str, table: str, token: str | None, console: Console, session: str | None = None
+    server: str,
+    table: str,
+    token: str | None,
+    console: Console,
+    session: str | None = None,
+    delays: Sequence[float] = RECONNECT_DELAYS,
 ) -> int:
-    """Play the seat and its rematches until the player leaves. When the connection drops (a
-    server restart, a lost link) the terminal says the seat token again and stops (1): the seat
-    is still the player's, and ``--token`` takes it back."""
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
-
+    """Play the seat and its rematches until the player leaves; a dropped connection is made
+    again (``Link.reconnect``)."""
     lines = _start_reader(console, asyncio.get_running_loop())
-    async with connect(ws_url(server)) as ws:
-        link = Link(ws, server, console, session)
-        try:
-            await link.sit(link.client, table, token)
-            return await link.run(lines)
-        except ConnectionClosed:
-            if link.token is not None:
-                console.write(say("tui.token", token=link.token))
-            return 1
+    link = Link(server, table, console, session, delays)
+    await link.open()
+    await link.sit(link.client, token)
+    return await link.run(lines)
 
 
 def refusal(msg: Json) -> str:
