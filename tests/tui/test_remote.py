@@ -29,7 +29,7 @@ from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-serv
 
 
 def test_ws_url_follows_the_http_scheme() -> None:
-    assert ws_url("http://127.0.0.1:8000") == "ws://127.0.0.1:8000/ws"
+    assert ws_url("http://127.0.0.1:8000", "T1") == "ws://127.0.0.1:8000/ws?table=T1"
 
 
 def test_a_line_is_used_only_once_the_acked_action_has_shown_its_effect() -> None:
@@ -515,21 +515,19 @@ async def test_the_terminal_reconnects_after_a_server_restart_and_plays_on(
     db, log = tmp_path / "cardroom.db", []
     flags = ("--port", str(port), "--round-pause", "0", "--clock-move", "0")
     player = StallsInPlay()
-    term = Terminal(player)
-    console = Console(term, term)  # type: ignore[arg-type]
-    async with process(db, *flags, log=log) as (proc, room, _):
-        table = await room.create("tichu", {"target_score": 1})  # one round is the match
-        for seat in (1, 2, 3):
-            await room.bot(table, seat)  # random bots never act out of turn
-        token = await room.seat(table, 0, "Term")
-        playing = asyncio.create_task(_play(room.url, table, token, console))
-        watcher = await Client.connect(room.ws_url, table, None)
-        await watcher.obs_until(lambda obs: obs["phase"] == "play" and obs["awaited"] == [0])
-        await until(lambda: owes_on_screen(term.text))  # as the watcher saw: nothing moves
-        proc.kill()
-        await proc.wait()
-    at_kill = await load_table(db, table)
-    try:
+    async with contextlib.AsyncExitStack() as terminal:  # across both server processes
+        async with process(db, *flags, log=log) as (proc, room, _):
+            table = await room.create("tichu", {"target_score": 1})  # one round is the match
+            for seat in (1, 2, 3):
+                await room.bot(table, seat)  # random bots never act out of turn
+            token = await room.seat(table, 0, "Term")
+            term = await terminal.enter_async_context(at_the_table(room.url, table, token, player))
+            watcher = await Client.connect(room.ws_url, table, None)
+            await watcher.obs_until(lambda obs: obs["phase"] == "play" and obs["awaited"] == [0])
+            await until(lambda: owes_on_screen(term.text))  # as the watcher saw: nothing moves
+            proc.kill()
+            await proc.wait()
+        at_kill = await load_table(db, table)
         lost = await term.shows(r"reconnecting \(attempt 1 of \d+\)")
         async with process(db, *flags, log=log) as (_, room, _):
             player.go_on.set()
@@ -537,15 +535,8 @@ async def test_the_terminal_reconnects_after_a_server_restart_and_plays_on(
             moved = await term.shows("=" * 60, back.end())  # the move it owed, made
             resumed = term.text[lost.start() : moved.start()]
             assert "] > " not in resumed and "Refused" not in resumed  # asked once, taken
-            while (await room.info(table))["status"] != "finished":
-                assert not playing.done(), term.text[-3000:]
-                await asyncio.sleep(0.05)
-            assert not playing.done(), playing.result()
-    finally:
-        term.close()
-        playing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await playing
+            await until(lambda: "Game over" in term.text)  # the match played on to its end
+            assert (await room.info(table))["status"] == "finished"
     stored = await load_table(db, table)
     first = stored.records[at_kill.version]  # the first record after the restart
     assert (first.kind, first.seat, first.auto) == ("action", 0, False), first

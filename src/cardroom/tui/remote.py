@@ -8,7 +8,8 @@ command: ``b`` claims a bomb out of turn (the table holds still while the player
 ``back`` takes the seat back from the bot after the clock marked it away, and an empty line
 during the pause after a round deals the next one at once. ``say TEXT`` (or ``'TEXT``) chats
 at any time, even while others move; once the match is over ``rematch`` takes the same seat at
-the table's rematch, over the same socket.
+the table's rematch, on a socket of the rematch's own (the table id is in the socket's URL, so
+that a cluster's nginx routes it to the node that owns the table).
 
 When the connection drops (a server restart, a lost link) the terminal reconnects by itself,
 backing off between attempts, and says so: the same seat's token and the last version seen
@@ -29,7 +30,7 @@ import urllib.request
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from cardroom import i18n
 from cardroom.bots import bomb_actions
@@ -134,15 +135,18 @@ def lobby_refusal(status: int, body: bytes) -> str:
     return f"{text} ({status})"
 
 
-def ws_url(server: str) -> str:
-    """``http://host:port`` -> ``ws://host:port/ws`` (https -> wss).
+def ws_url(server: str, table: str) -> str:
+    """``http://host:port`` -> ``ws://host:port/ws?table=ID`` (https -> wss): the table in the
+    URL lets a cluster's nginx send the socket straight to the node that owns the table.
 
-    >>> ws_url("https://cards.example/")
-    'wss://cards.example/ws'
+    >>> ws_url("https://cards.example/", "ab 12")
+    'wss://cards.example/ws?table=ab%2012'
     """
     parts = urlsplit(server)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    return urlunsplit((scheme, parts.netloc, WS_PATH, "", ""))
+    return urlunsplit(
+        (scheme, parts.netloc, WS_PATH, urlencode({"table": table}, quote_via=quote), "")
+    )
 
 
 def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
@@ -478,7 +482,7 @@ class RemoteSeat:
 class Link:
     """The socket to the server and the seat played over it: frames are paced, a typed line
     waits until the seat can use it (chat goes at once, even while others move), a rematch
-    seats the player anew without reconnecting, and a dropped connection is made again."""
+    seats the player anew on the rematch's socket, and a dropped connection is made again."""
 
     def __init__(
         self,
@@ -498,10 +502,12 @@ class Link:
         self.attempts = 0
         """Reconnects tried since the server last answered."""
 
-    async def open(self) -> None:
+    async def connect(self, table: str) -> Any:
+        """A socket for ``table`` (its id in the URL: in a cluster it lands on the table's
+        node)."""
         from websockets.asyncio.client import connect
 
-        self.ws = await connect(ws_url(self.server))
+        return await connect(ws_url(self.server, table))
 
     async def send(self, frame: Json) -> None:
         """Send ``frame``; on a dropped connection it is lost, as the receiving side finds
@@ -531,7 +537,7 @@ class Link:
             self.console.write(say("tui.reconnecting", **attempt))
             await asyncio.sleep(self.delays[self.attempts - 1])
             try:
-                await self.open()
+                self.ws = await self.connect(self.client.table)
             except (OSError, TimeoutError, WebSocketException):
                 continue
             self.console.write(say("tui.reconnected"))
@@ -563,18 +569,23 @@ class Link:
         return True
 
     async def rematch(self) -> None:
-        """Take our seat at the finished table's rematch; a refusal is said, and the finished
-        table stays (the player may try again or quit)."""
+        """Take our seat at the finished table's rematch, on a socket of its own; a refusal is
+        said, and the finished table stays (the player may try again or quit)."""
+        from websockets.exceptions import WebSocketException
+
         old = self.client
         assert old.seat is not None  # only a seat is offered the rematch
         ask = (self.server, old.table, self.token, old.seat, old.name, self.session)
         try:
             table, token = await asyncio.to_thread(rematch_seat, *ask)
-        except (OSError, ValueError) as exc:
+            self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
+            self.console.write(say("tui.token", token=token))
+            ws = await self.connect(table)
+        except (OSError, ValueError, TimeoutError, WebSocketException) as exc:
             self.console.write(say("tui.rematch_failed", reason=str(exc)))
             return
-        self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
-        self.console.write(say("tui.token", token=token))
+        finished, self.ws = self.ws, ws
+        await finished.close()
         await self.sit(RemoteSeat(self.console, None, table, rematch=True), token)
 
     def heard(self, message: str) -> bool:
@@ -590,7 +601,8 @@ class Link:
         ends (0), or the connection is lost for good (1, after saying the seat token)."""
         from websockets.exceptions import ConnectionClosed
 
-        receive: asyncio.Future[Any] = asyncio.ensure_future(self.ws.recv())
+        listening = self.ws
+        receive: asyncio.Future[Any] = asyncio.ensure_future(listening.recv())
         read: asyncio.Future[str | None] = asyncio.ensure_future(lines.get())
         try:
             while True:
@@ -605,16 +617,27 @@ class Link:
                                 self.console.write(say("tui.reconnect_failed"))
                                 self.console.write(say("tui.token", token=self.token))
                             return 1
-                    receive = asyncio.ensure_future(self.ws.recv())
+                        listening = self.ws
+                    receive = asyncio.ensure_future(listening.recv())
                 if read in done:
                     await self.typed(read.result())
                     read = asyncio.ensure_future(lines.get())
                 if not await self.use_lines():
                     return 0 if self.client.over else 1
+                if listening is not self.ws:  # a rematch's socket: listen there from now on
+                    _forget(receive)
+                    listening = self.ws
+                    receive = asyncio.ensure_future(listening.recv())
         finally:
             receive.cancel()
             read.cancel()
             await self.ws.close()
+
+
+def _forget(future: asyncio.Future[Any]) -> None:
+    """Cancel ``future``, or take its outcome if it has one (none is left unretrieved)."""
+    if not future.cancel() and not future.cancelled():
+        future.exception()
 
 
 async def _play(
@@ -629,7 +652,7 @@ async def _play(
     again (``Link.reconnect``)."""
     lines = _start_reader(console, asyncio.get_running_loop())
     link = Link(server, table, console, session, delays)
-    await link.open()
+    link.ws = await link.connect(table)
     await link.sit(link.client, token)
     return await link.run(lines)
 
