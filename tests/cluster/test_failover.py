@@ -8,18 +8,10 @@ once and nothing that was never sent. Skips without nginx, asyncpg or ``CARDROOM
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
 import random
-import secrets
-import shutil
 import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,53 +23,21 @@ from cardroom.bots import SeatView, owes_move
 from cardroom.engine import get_game
 from cardroom.engine.record import LogRecord
 from cardroom.engine.runner import replay
-from cardroom.server.cluster.nginx import render
 
-PG_URL = os.environ.get("CARDROOM_TEST_PG_URL")
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+from .nodes import NEEDS, Cluster, cluster, http
+
 asyncpg = pytest.importorskip("asyncpg")
 websockets = pytest.importorskip("websockets")
 pytestmark = [
     pytest.mark.serial,  # a node is taken over within seconds: runs alone
     pytest.mark.slow,
-    pytest.mark.skipif(not PG_URL, reason="CARDROOM_TEST_PG_URL is not set"),
-    pytest.mark.skipif(NGINX is None, reason="nginx is not installed"),
+    *NEEDS,
 ]
 
 TABLES = 6
 OPTIONS = {"target_score": 1000, "max_rounds": 2}  # two rounds: still playing at the kill
 PACE = 0.02  # seconds before each action, so that a round lasts a few seconds
 RESUME_LIMIT = 5.0
-
-
-def free_ports(n: int) -> list[int]:
-    """``n`` distinct free ports: all bound at once, so the system cannot hand one out twice
-    (one at a time, two nodes were once given the same port and the second could not bind)."""
-    with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(socket.socket()) for _ in range(n)]
-        for s in sockets:
-            s.bind(("127.0.0.1", 0))
-        return [int(s.getsockname()[1]) for s in sockets]
-
-
-def http(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
-
-
-def wait_up(port: int, proc: subprocess.Popen[bytes], limit: float = 30) -> None:
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        assert proc.poll() is None, "a node exited at startup"
-        try:
-            http(f"http://127.0.0.1:{port}", "GET", "/api/games")
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"node on {port} did not start")
 
 
 @dataclass
@@ -137,60 +97,30 @@ class Client:
                 pending = None
 
 
-async def stored_logs(schema: str) -> dict[str, tuple[str, list[LogRecord]]]:
-    conn = await asyncpg.connect(PG_URL, server_settings={"search_path": schema})
-    try:
-        tables = await conn.fetch("SELECT id, status FROM tables")
-        logs = {}
-        for row in tables:
-            rows = await conn.fetch(
-                'SELECT seq, kind, seat, "text", "auto", "at" FROM log WHERE table_id = $1 '
-                "ORDER BY seq",
-                row["id"],
-            )
-            logs[row["id"]] = (row["status"], [LogRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
-                                               for r in rows])  # fmt: skip
-        return logs
-    finally:
-        await conn.close()
-
-
-async def owners(schema: str) -> Counter[int]:
-    conn = await asyncpg.connect(PG_URL, server_settings={"search_path": schema})
-    try:
-        return Counter(r[0] for r in await conn.fetch("SELECT node FROM leases WHERE node > 0"))
-    finally:
-        await conn.close()
+async def stored_logs(nodes: Cluster) -> dict[str, tuple[str, list[LogRecord]]]:
+    logs = {}
+    for row in await nodes.fetch("SELECT id, status FROM tables"):
+        rows = await nodes.fetch(
+            'SELECT seq, kind, seat, "text", "auto", "at" FROM log WHERE table_id = $1 '
+            "ORDER BY seq",
+            row["id"],
+        )
+        logs[row["id"]] = (row["status"], [LogRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
+                                           for r in rows])  # fmt: skip
+    return logs
 
 
 async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
-    assert PG_URL is not None and NGINX is not None
-    schema = f"failover_{secrets.token_hex(4)}"
-    admin = await asyncpg.connect(PG_URL)
-    await admin.execute(f'CREATE SCHEMA "{schema}"')
-    db = f"{PG_URL}{'&' if '?' in PG_URL else '?'}search_path={schema}"
-    ports = free_ports(4)
-    nodes: dict[int, subprocess.Popen[bytes]] = {}
-    nginx_conf = tmp_path / "nginx.conf"
-    try:
-        for i, port in enumerate(ports[1:], start=1):
-            log = open(tmp_path / f"node{i}.log", "wb")  # noqa: SIM115 - closed with the process
-            nodes[i] = subprocess.Popen(
-                [sys.executable, "-m", "cardroom", "serve", "--port", str(port), "--db", db,
-                 "--node-id", str(i), "--bot-delay", "0.05", "--round-pause", "0",
-                 "--log-level", "info",
-                 "--max-seats-per-address", "0"],  # every client here is 127.0.0.1
-                stdout=log, stderr=log,
-            )  # fmt: skip
-            if i == 1:
-                wait_up(port, nodes[i])  # the first node creates the schema alone
-        for i, port in enumerate(ports[1:], start=1):
-            wait_up(port, nodes[i])
-        nodes_at = [f"127.0.0.1:{p}" for p in ports[1:]]
-        nginx_conf.write_text(render(f"127.0.0.1:{ports[0]}", nodes_at, str(tmp_path)))
-        subprocess.run([NGINX, "-p", str(tmp_path), "-c", str(nginx_conf)], check=True)
-        base = f"http://127.0.0.1:{ports[0]}"
-
+    flags = (
+        "--bot-delay",
+        "0.05",
+        "--round-pause",
+        "0",
+        "--max-seats-per-address",
+        "0",
+    )  # fmt: skip  (every client here is 127.0.0.1)
+    async with cluster(tmp_path, 3, *flags) as nodes:
+        base = nodes.base
         clients: list[Client] = []
         for _ in range(TABLES):
             table = http(base, "POST", "/api/tables", {"game": "tichu", "options": OPTIONS})["id"]
@@ -203,27 +133,23 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
 
         await asyncio.sleep(2.0)  # mid-round: every table is playing its first round
         tables = {c.table for c in clients}
-        for port in ports[1:]:  # the lobby of every node lists every node's tables (NOTIFY)
+        for url in nodes.urls.values():  # the lobby of every node lists every node's tables
             running: set[str] = set()
             listed_by = time.monotonic() + 30  # however slow a loaded machine is
             while time.monotonic() < listed_by:
-                listed = await asyncio.to_thread(
-                    http, f"http://127.0.0.1:{port}", "GET", "/api/tables"
-                )
+                listed = await asyncio.to_thread(http, url, "GET", "/api/tables")
                 running = {t["id"] for t in listed if t["status"] == "running"}
                 if tables <= running:
                     break
                 await asyncio.sleep(0.2)
             assert tables <= running, listed
-        held = await owners(schema)
+        held = Counter(r[0] for r in await nodes.fetch("SELECT node FROM leases WHERE node > 0"))
         victim = held.most_common(1)[0][0]
-        conn = await asyncpg.connect(PG_URL, server_settings={"search_path": schema})
-        victims = {r[0] for r in await conn.fetch(
+        victims = {r[0] for r in await nodes.fetch(
             "SELECT table_id FROM leases WHERE node = $1", victim)}  # fmt: skip
-        await conn.close()
         before = {id(c): c.connection for c in clients}
-        nodes[victim].send_signal(signal.SIGKILL)
-        nodes[victim].wait()
+        nodes.procs[victim].send_signal(signal.SIGKILL)
+        nodes.procs[victim].wait()
         killed_at = time.monotonic()
         await runs
 
@@ -239,7 +165,7 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
 
         game = get_game("tichu")
         config = game.config_from_json(OPTIONS)
-        logs = await stored_logs(schema)
+        logs = await stored_logs(nodes)
         for table in {c.table for c in clients}:
             status, records = logs[table]
             assert status == "finished"
@@ -250,20 +176,3 @@ async def test_kill_a_node_mid_round(tmp_path: Path) -> None:
                 client = next(c for c in clients if c.table == table and c.seat == seat)
                 assert client.acked <= stored, "an acknowledged action was lost"
                 assert stored <= client.sent, "a stored action was never sent (duplicated)"
-    finally:
-        if nginx_conf.exists():
-            subprocess.run([NGINX, "-p", str(tmp_path), "-c", str(nginx_conf), "-s", "stop"],
-                           check=False)  # fmt: skip
-        for proc in nodes.values():
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in nodes.values():
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        keep = os.environ.get("CARDROOM_FAILOVER_LOGS")  # a directory to keep the nodes' logs
-        if keep:
-            shutil.copytree(tmp_path, keep, dirs_exist_ok=True)
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()

@@ -10,6 +10,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -51,7 +52,7 @@ class FakeServer:
         self.on_act: Callable[[Any, Json], None] = lambda ws, msg: ws.send(
             json.dumps({"t": "ack", "id": msg["id"]})
         )
-        page.route_web_socket("**/ws", self._connect)
+        page.route_web_socket(lambda url: urlsplit(url).path == "/ws", self._connect)
 
     def _connect(self, ws: Any) -> None:
         self.sockets.append(ws)

@@ -75,7 +75,7 @@ def test_a_relayed_websocket_leaves_no_cycles(tmp_path: Path) -> None:
 
     async def relay_once(base: str) -> list[str]:
         client = Client()
-        task = asyncio.create_task(relay_socket(client, base, '{"t": "hello"}'))
+        task = asyncio.create_task(relay_socket(client, "T1", base, '{"t": "hello"}'))
         await asyncio.wait_for(client.answered.wait(), 30)  # the owner answered through it
         client.inbox.put_nowait(None)  # the client leaves
         await asyncio.wait_for(task, 30)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -130,12 +131,14 @@ def test_dragon_gift_and_grand_buttons_are_labelled(open_table: Any) -> None:
 
 
 def test_reconnect_says_hello_with_the_token_and_the_last_version(open_table: Any) -> None:
+    """Each socket also names the table in its URL (a cluster's nginx routes on it)."""
     page, server = open_table(tichu_obs(), v=7)
     hello = server.wait_sent(page, lambda m: m["t"] == "hello")
     assert (hello["table"], hello["token"], hello["since"]) == (TABLE, "tok", None)
     server.sockets[0].close()
     again = server.wait_sent(page, lambda m: m["t"] == "hello" and m is not hello)
     assert (again["token"], again["since"]) == ("tok", 7)
+    assert [urlsplit(ws.url).query for ws in server.sockets] == [f"table={TABLE}"] * 2
 
 
 def test_spectator_sees_no_hand_and_may_take_over_only_bot_seats(open_table: Any) -> None:

@@ -1,13 +1,15 @@
 """``cardroom play --server``: the terminal takes a seat at a real server table and plays a
 Tichu match to its end by always answering ``1`` (the first legal action); it says its turn
 clock, comes back from away, deals on from a round pause, claims a bomb out of turn, chats
-(while nothing is owed; a refused line says why) and plays the rematch it asks for."""
+(while nothing is owed; a refused line says why), plays the rematch it asks for, and
+reconnects by itself when the server restarts."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import io
+import json
 import re
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -27,7 +29,7 @@ from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-serv
 
 
 def test_ws_url_follows_the_http_scheme() -> None:
-    assert ws_url("http://127.0.0.1:8000") == "ws://127.0.0.1:8000/ws"
+    assert ws_url("http://127.0.0.1:8000", "T1") == "ws://127.0.0.1:8000/ws?table=T1"
 
 
 def test_a_line_is_used_only_once_the_acked_action_has_shown_its_effect() -> None:
@@ -60,6 +62,22 @@ def test_a_refused_action_is_shown_and_the_seat_may_try_again() -> None:
     client.handle({"t": "reject", "id": 1, "code": "illegal", "msg": "2G is not in your hand"})
     assert "Refused: 2G is not in your hand" in out.getvalue()
     assert client.ready()
+
+
+def test_after_a_reconnect_a_move_lost_on_the_way_is_asked_again_and_a_taken_one_is_not() -> None:
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), 0)
+    client.handle({"t": "welcome", "v": 3, "seat": 0, "obs": {"legal": ["pass"]}, "seats": []})
+    client.act("pass")
+    client.lost()  # the socket dropped before the ack: did the table take the pass?
+    client.handle({"t": "seats", "seats": []})  # caught up, nothing new: it did not
+    assert client.ready() and out.getvalue().count("] > ") == 2
+    client.act("pass")
+    client.lost()
+    client.handle({"t": "ev", "v": 4, "events": [], "obs": {"legal": ["pass"]}})  # it did
+    client.handle({"t": "seats", "seats": []})
+    client.handle({"t": "ev", "v": 4, "events": [], "obs": {"legal": ["pass"]}})  # once more
+    assert client.ready() and out.getvalue().count("] > ") == 3  # version 4's, once
 
 
 def test_terminal_plays_a_server_table_to_the_end(server: str) -> None:  # noqa: F811
@@ -230,27 +248,33 @@ def settings(tmp_path: Path, **kw: Any) -> Settings:
     return Settings(db=str(tmp_path / "cardroom.db"), bot_delay=0.0, **kw)
 
 
-async def test_a_dropped_connection_says_the_seat_token_and_stops() -> None:
-    """A server restart closes every socket (1012): the terminal says how to take the seat back
-    and ends, instead of dying with a traceback."""
+async def test_a_connection_that_cannot_be_made_again_says_the_seat_token_and_stops() -> None:
+    """A server that closes every socket right after its hello (1012): the terminal tries
+    again a bounded number of times, saying so, then says how to take the seat back and ends,
+    instead of dying with a traceback."""
     from websockets.asyncio.server import ServerConnection
     from websockets.asyncio.server import serve as ws_serve
 
+    hellos: list[dict[str, Any]] = []
+
     async def restart(ws: ServerConnection) -> None:
-        await ws.recv()  # the hello
+        hellos.append(json.loads(await ws.recv()))
         await ws.close(1012, "service restart")
 
     term = Terminal()
     async with ws_serve(restart, "127.0.0.1", 0) as restarting:
         port = next(iter(restarting.sockets)).getsockname()[1]
         console = Console(term, term)  # type: ignore[arg-type]
-        playing = _play(f"http://127.0.0.1:{port}", "T1", "tok3n", console)
+        playing = _play(f"http://127.0.0.1:{port}", "T1", "tok3n", console, delays=(0, 0, 0))
         try:
             async with asyncio.timeout(TIMEOUT):
                 assert await playing == 1
         finally:
             term.close()
-    assert re.search(r"--token.*tok3n", term.text), term.text
+    said = re.findall(r"reconnecting \(attempt (\d) of 3\)", term.text)
+    assert said == ["1", "2", "3"], term.text
+    assert re.search(r"Could not reconnect to the table\.\n.*--token.*tok3n", term.text)
+    assert [(h["table"], h["token"]) for h in hellos] == [("T1", "tok3n")] * 4
 
 
 async def test_the_terminal_says_its_clock_when_its_seat_owes_a_move(tmp_path: Path) -> None:
@@ -474,3 +498,73 @@ def test_a_finished_match_says_when_another_seat_asked_for_the_rematch() -> None
     assert out.getvalue().count("The match is over.") == 2
     assert client.answer("rematch") == [REMATCH]
     assert client.answer("q") is None
+
+
+class StallsInPlay:
+    """A player who answers ``1`` to every prompt, but stops answering once the play phase is
+    shown (``stalled``) until ``go_on`` is set: a prompt owed meanwhile is answered then, on
+    the next text the screen shows, as a person reading on would."""
+
+    def __init__(self) -> None:
+        self.stalled = threading.Event()
+        self.go_on = threading.Event()
+        self.owed = False
+
+    def __call__(self, screen: str) -> str | None:
+        if "phase play" in screen:
+            self.stalled.set()
+        self.owed = self.owed or "] > " in screen
+        if not self.owed or (self.stalled.is_set() and not self.go_on.is_set()):
+            return None
+        self.owed = False
+        return "1"
+
+
+def owes_on_screen(text: str) -> bool:
+    """The last observation on the screen has the terminal's seat to move, and its prompt."""
+    last = text.rsplit("=" * 60, 1)[-1]
+    return bool(re.search(r"Term \(you\) .*<- turn", last)) and last.endswith("] > \n")
+
+
+async def test_the_terminal_reconnects_after_a_server_restart_and_plays_on(
+    tmp_path: Path,
+) -> None:
+    """The server process is killed while the table waits for the terminal's seat, and started
+    again on the same port: the terminal says it is reconnecting, takes its seat back from the
+    version it had seen, and its player's next move is the table's next record (the prompt was
+    neither lost nor said twice); the match plays on to its end."""
+    from tests.server.conftest import free_socket
+    from tests.server.processes import process
+    from tests.server.test_restart import load_table
+
+    with free_socket() as sock:
+        port = sock.getsockname()[1]
+    db, log = tmp_path / "cardroom.db", []
+    flags = ("--port", str(port), "--round-pause", "0", "--clock-move", "0")
+    player = StallsInPlay()
+    async with contextlib.AsyncExitStack() as terminal:  # across both server processes
+        async with process(db, *flags, log=log) as (proc, room, _):
+            table = await room.create("tichu", {"target_score": 1})  # one round is the match
+            for seat in (1, 2, 3):
+                await room.bot(table, seat)  # random bots never act out of turn
+            token = await room.seat(table, 0, "Term")
+            term = await terminal.enter_async_context(at_the_table(room.url, table, token, player))
+            watcher = await Client.connect(room.ws_url, table, None)
+            await watcher.obs_until(lambda obs: obs["phase"] == "play" and obs["awaited"] == [0])
+            await until(lambda: owes_on_screen(term.text))  # as the watcher saw: nothing moves
+            proc.kill()
+            await proc.wait()
+        at_kill = await load_table(db, table)
+        lost = await term.shows(r"reconnecting \(attempt 1 of \d+\)")
+        async with process(db, *flags, log=log) as (_, room, _):
+            player.go_on.set()
+            back = await term.shows(r"Reconnected: the game goes on\.", lost.end())
+            moved = await term.shows("=" * 60, back.end())  # the move it owed, made
+            resumed = term.text[lost.start() : moved.start()]
+            assert "] > " not in resumed and "Refused" not in resumed  # asked once, taken
+            await until(lambda: "Game over" in term.text)  # the match played on to its end
+            assert (await room.info(table))["status"] == "finished"
+    stored = await load_table(db, table)
+    first = stored.records[at_kill.version]  # the first record after the restart
+    assert (first.kind, first.seat, first.auto) == ("action", 0, False), first
+    assert stored.records[: at_kill.version] == at_kill.records

@@ -8,12 +8,20 @@ command: ``b`` claims a bomb out of turn (the table holds still while the player
 ``back`` takes the seat back from the bot after the clock marked it away, and an empty line
 during the pause after a round deals the next one at once. ``say TEXT`` (or ``'TEXT``) chats
 at any time, even while others move (joining, the table's earlier lines are shown first); once
-the match is over ``rematch`` takes the same seat at the table's rematch, over the same socket.
+the match is over ``rematch`` takes the same seat at the table's rematch, on a socket of the
+rematch's own (the table id is in the socket's URL, so that a cluster's nginx routes it to the
+node that owns the table).
+
+When the connection drops (a server restart, a lost link) the terminal reconnects by itself,
+backing off between attempts, and says so: the same seat's token and the last version seen
+(``since``) bring the missed envelopes, so play goes on where it stopped. After
+``RECONNECT_DELAYS`` it gives up, saying the seat token (``--token`` takes the seat back).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import threading
@@ -21,8 +29,9 @@ import time
 import urllib.error
 import urllib.request
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from cardroom import i18n
 from cardroom.bots import bomb_actions
@@ -36,6 +45,9 @@ MIN_SEND_INTERVAL = 0.01
 """Seconds between two frames sent (actions, commands, chat lines): piped input (a script
 answering every prompt) against a fast table would otherwise pass the server's flood limit (200
 frames a second by default) and be disconnected; a person typing never notices."""
+RECONNECT_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0) + (5.0,) * 8
+"""Seconds before each attempt to reconnect (the browser's backoff, 45 s in all: a server
+restart is back long before); the count starts again once the server answers a hello."""
 
 
 def join_link(table: str) -> tuple[str | None, str, str | None]:
@@ -124,15 +136,18 @@ def lobby_refusal(status: int, body: bytes) -> str:
     return f"{text} ({status})"
 
 
-def ws_url(server: str) -> str:
-    """``http://host:port`` -> ``ws://host:port/ws`` (https -> wss).
+def ws_url(server: str, table: str) -> str:
+    """``http://host:port`` -> ``ws://host:port/ws?table=ID`` (https -> wss): the table in the
+    URL lets a cluster's nginx send the socket straight to the node that owns the table.
 
-    >>> ws_url("https://cards.example/")
-    'wss://cards.example/ws'
+    >>> ws_url("https://cards.example/", "ab 12")
+    'wss://cards.example/ws?table=ab%2012'
     """
     parts = urlsplit(server)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    return urlunsplit((scheme, parts.netloc, WS_PATH, "", ""))
+    return urlunsplit(
+        (scheme, parts.netloc, WS_PATH, urlencode({"table": table}, quote_via=quote), "")
+    )
 
 
 def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.Queue[str | None]:
@@ -209,6 +224,8 @@ class RemoteSeat:
         """While the table holds still for our bomb: the bombs to pick from."""
         self.chat_shown: set[tuple[Any, ...]] = set()
         """The chat lines printed (each welcome brings the table's last lines again)."""
+        self.resuming: int | None = None
+        """After a reconnect, until the catch-up is over: the version we had seen."""
 
     def set_seats(self, seats: list[Json]) -> None:
         names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
@@ -353,10 +370,28 @@ class RemoteSeat:
             seconds = max(0, math.ceil(self.pause_until - time.monotonic()))
             self.console.write(say("tui.pause", seconds=seconds))
 
+    def lost(self) -> None:
+        """The connection dropped: no ack will come for an action in flight (the catch-up
+        shows whether the table took it)."""
+        self.in_flight, self.resuming = None, self.v
+
+    def caught_up(self) -> None:
+        """The catch-up after a reconnect is over (the server ends it with ``seats``). A new
+        observation has prompted already; if none came, an action sent before the drop never
+        reached the table, and its prompt is offered again (a prompt still unanswered stays
+        as it was: it is not said twice)."""
+        seen, self.resuming = self.resuming, None
+        if seen == self.v and self.sent_at == self.v:
+            self.sent_at = -1
+            if self.ready():
+                self.prompt()
+
     def handle(self, msg: Json) -> bool:
         """Apply one server message; False when nothing is left to do: the game is over and we
         only watched it (a seat is offered the rematch)."""
         kind = msg.get("t")
+        if kind == "ev" and int(msg["v"]) <= self.v:  # shown already (catch-up never folds)
+            return True
         if kind == "welcome":
             self.seat, self.table = msg.get("seat"), str(msg.get("table", self.table))
             self.set_seats(msg.get("seats") or [])
@@ -410,6 +445,8 @@ class RemoteSeat:
                 self.show(self.obs, self.v)
             elif self.ready():  # a refused chat: the move is still owed
                 self.prompt()
+        if self.resuming is not None and kind in ("welcome", "seats"):
+            self.caught_up()
         return not (self.over and self.seat is None)
 
     def answer(self, line: str) -> list[Json | Rematch] | None:
@@ -456,27 +493,71 @@ class RemoteSeat:
 
 class Link:
     """The socket to the server and the seat played over it: frames are paced, a typed line
-    waits until the seat can use it (chat goes at once, even while others move), and a
-    rematch seats the player anew without reconnecting."""
+    waits until the seat can use it (chat goes at once, even while others move), a rematch
+    seats the player anew on the rematch's socket, and a dropped connection is made again."""
 
-    def __init__(self, ws: Any, server: str, console: Console, session: str | None) -> None:
-        self.ws, self.server, self.console, self.session = ws, server, console, session
-        self.client = RemoteSeat(console, None)
+    def __init__(
+        self,
+        server: str,
+        table: str,
+        console: Console,
+        session: str | None,
+        delays: Sequence[float] = RECONNECT_DELAYS,
+    ) -> None:
+        self.server, self.console, self.session, self.delays = server, console, session, delays
+        self.ws: Any = None
+        self.client = RemoteSeat(console, None, table)
         self.token: str | None = None
         self.held: deque[str | None] = deque()
         """Lines typed before the seat can use them, oldest first (None: input ended)."""
         self.sent = -MIN_SEND_INTERVAL
+        self.attempts = 0
+        """Reconnects tried since the server last answered."""
+
+    async def connect(self, table: str) -> Any:
+        """A socket for ``table`` (its id in the URL: in a cluster it lands on the table's
+        node)."""
+        from websockets.asyncio.client import connect
+
+        return await connect(ws_url(self.server, table))
 
     async def send(self, frame: Json) -> None:
+        """Send ``frame``; on a dropped connection it is lost, as the receiving side finds
+        out (an action's prompt comes again after the reconnect)."""
+        from websockets.exceptions import ConnectionClosed
+
         loop = asyncio.get_running_loop()
         await asyncio.sleep(self.sent + MIN_SEND_INTERVAL - loop.time())
         self.sent = loop.time()
-        await self.ws.send(json.dumps(frame))
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(frame))
 
-    async def sit(self, client: RemoteSeat, table: str, token: str | None) -> None:
-        """Play ``token``'s seat at ``table`` (a spectator without one) as ``client``."""
+    async def sit(self, client: RemoteSeat, token: str | None, since: int | None = None) -> None:
+        """Play ``token``'s seat at ``client.table`` (a spectator without one) as ``client``,
+        from version ``since`` on if given."""
         self.client, self.token = client, token
-        await self.send({"t": "hello", "table": table, "token": token, "since": None})
+        await self.send({"t": "hello", "table": client.table, "token": token, "since": since})
+
+    async def reconnect(self) -> bool:
+        """Connect again, after a pause that grows with each attempt, and rejoin the seat
+        from the last version seen; False once every attempt failed."""
+        from websockets.exceptions import WebSocketException
+
+        while self.attempts < len(self.delays):
+            self.attempts += 1
+            attempt = {"attempt": self.attempts, "attempts": len(self.delays)}
+            self.console.write(say("tui.reconnecting", **attempt))
+            await asyncio.sleep(self.delays[self.attempts - 1])
+            try:
+                self.ws = await self.connect(self.client.table)
+            except (OSError, TimeoutError, WebSocketException):
+                continue
+            self.console.write(say("tui.reconnected"))
+            self.client.lost()
+            since = self.client.v if self.client.v >= 0 else None
+            await self.sit(self.client, self.token, since)
+            return True
+        return False
 
     async def typed(self, line: str | None) -> None:
         text = None if line is None else chat_text(line)
@@ -500,61 +581,92 @@ class Link:
         return True
 
     async def rematch(self) -> None:
-        """Take our seat at the finished table's rematch; a refusal is said, and the finished
-        table stays (the player may try again or quit)."""
+        """Take our seat at the finished table's rematch, on a socket of its own; a refusal is
+        said, and the finished table stays (the player may try again or quit)."""
+        from websockets.exceptions import WebSocketException
+
         old = self.client
         assert old.seat is not None  # only a seat is offered the rematch
         ask = (self.server, old.table, self.token, old.seat, old.name, self.session)
         try:
             table, token = await asyncio.to_thread(rematch_seat, *ask)
-        except (OSError, ValueError) as exc:
+            self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
+            self.console.write(say("tui.token", token=token))
+            ws = await self.connect(table)
+        except (OSError, ValueError, TimeoutError, WebSocketException) as exc:
             self.console.write(say("tui.rematch_failed", reason=str(exc)))
             return
-        self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
-        self.console.write(say("tui.token", token=token))
-        await self.sit(RemoteSeat(self.console, None, table, rematch=True), table, token)
+        finished, self.ws = self.ws, ws
+        await finished.close()
+        await self.sit(RemoteSeat(self.console, None, table, rematch=True), token)
+
+    def heard(self, message: str) -> bool:
+        """A server frame; False when nothing is left to do (``RemoteSeat.handle``)."""
+        msg = json.loads(message)
+        self.attempts = 0  # the server answers: a later drop gets every attempt again
+        if msg.get("t") == "unseated":  # a reconnect must not present the lost seat's token
+            self.token = None
+        return self.client.handle(msg)
 
     async def run(self, lines: asyncio.Queue[str | None]) -> int:
-        """Play until the player quits (0 once a match is over, else 1) or, watching, the game
-        ends (0)."""
-        receive: asyncio.Future[Any] = asyncio.ensure_future(self.ws.recv())
+        """Play until the player quits (0 once a match is over, else 1), or, watching, the game
+        ends (0), or the connection is lost for good (1, after saying the seat token)."""
+        from websockets.exceptions import ConnectionClosed
+
+        listening = self.ws
+        receive: asyncio.Future[Any] = asyncio.ensure_future(listening.recv())
         read: asyncio.Future[str | None] = asyncio.ensure_future(lines.get())
         try:
             while True:
                 done, _ = await asyncio.wait({receive, read}, return_when=asyncio.FIRST_COMPLETED)
                 if receive in done:
-                    if not self.client.handle(json.loads(receive.result())):
-                        return 0
-                    receive = asyncio.ensure_future(self.ws.recv())
+                    try:
+                        if not self.heard(receive.result()):
+                            return 0
+                    except ConnectionClosed:
+                        if not await self.reconnect():
+                            if self.token is not None:
+                                self.console.write(say("tui.reconnect_failed"))
+                                self.console.write(say("tui.token", token=self.token))
+                            return 1
+                        listening = self.ws
+                    receive = asyncio.ensure_future(listening.recv())
                 if read in done:
                     await self.typed(read.result())
                     read = asyncio.ensure_future(lines.get())
                 if not await self.use_lines():
                     return 0 if self.client.over else 1
+                if listening is not self.ws:  # a rematch's socket: listen there from now on
+                    _forget(receive)
+                    listening = self.ws
+                    receive = asyncio.ensure_future(listening.recv())
         finally:
             receive.cancel()
             read.cancel()
+            await self.ws.close()
+
+
+def _forget(future: asyncio.Future[Any]) -> None:
+    """Cancel ``future``, or take its outcome if it has one (none is left unretrieved)."""
+    if not future.cancel() and not future.cancelled():
+        future.exception()
 
 
 async def _play(
-    server: str, table: str, token: str | None, console: Console, session: str | None = None
+    server: str,
+    table: str,
+    token: str | None,
+    console: Console,
+    session: str | None = None,
+    delays: Sequence[float] = RECONNECT_DELAYS,
 ) -> int:
-    """Play the seat and its rematches until the player leaves. When the connection drops (a
-    server restart, a lost link) the terminal says the seat token again and stops (1): the seat
-    is still the player's, and ``--token`` takes it back."""
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
-
+    """Play the seat and its rematches until the player leaves; a dropped connection is made
+    again (``Link.reconnect``)."""
     lines = _start_reader(console, asyncio.get_running_loop())
-    async with connect(ws_url(server)) as ws:
-        link = Link(ws, server, console, session)
-        try:
-            await link.sit(link.client, table, token)
-            return await link.run(lines)
-        except ConnectionClosed:
-            if link.token is not None:
-                console.write(say("tui.token", token=link.token))
-            return 1
+    link = Link(server, table, console, session, delays)
+    link.ws = await link.connect(table)
+    await link.sit(link.client, token)
+    return await link.run(lines)
 
 
 def refusal(msg: Json) -> str:

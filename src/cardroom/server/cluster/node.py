@@ -60,7 +60,7 @@ class Elsewhere(Exception):
 
     def __init__(self, table_id: str, url: str) -> None:
         super().__init__(f"table {table_id} is served by {url}")
-        self.url = url
+        self.table_id, self.url = table_id, url
 
 
 class ClusterNode:

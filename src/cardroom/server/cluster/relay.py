@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import urllib.error
 import urllib.request
 from typing import Any, Protocol
 
 from starlette.requests import Request
 from starlette.responses import Response
+
+log = logging.getLogger("cardroom.server.cluster.relay")
 
 FORWARDED_HEADERS = (
     "authorization", "content-type", "x-cardroom-owner", "x-cardroom-invite", "x-cardroom-guest",
@@ -28,11 +31,14 @@ class Client(Protocol):
     def send(self, message: Any) -> None: ...
 
 
-async def relay_socket(client: Client, url: str, first: str) -> None:
-    """Relay frames between ``client`` and the owner at ``url`` (starting with the client's
-    ``hello``, ``first``) until either side closes; the client then reconnects."""
+async def relay_socket(client: Client, table: str, url: str, first: str) -> None:
+    """Relay frames between ``client`` and ``table``'s owner at ``url`` (starting with the
+    client's ``hello``, ``first``) until either side closes; the client then reconnects. Each
+    relay is logged: a client that names its table in the URL should never need one, except
+    after the table moved."""
     from websockets.asyncio.client import connect
 
+    log.info("relaying a socket of table %s to its node %s", table, url)
     ws_url = url.replace("http", "ws", 1).rstrip("/") + "/ws"
     async with connect(ws_url, max_size=1 << 22) as upstream:
         await upstream.send(first)

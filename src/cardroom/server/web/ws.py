@@ -217,7 +217,7 @@ class Session:
             except WireError as exc:
                 self.send(reject_msg(exc.code, str(exc), exc.id))
             except Elsewhere as exc:  # cluster: another node owns the table
-                await relay_socket(self, exc.url, str(raw))
+                await relay_socket(self, exc.table_id, exc.url, str(raw))
                 return
             except ActorStopped:
                 self.send(reject_msg("no_table", "the table is closed; reconnect", request_id(raw)))

@@ -22,9 +22,11 @@ export class TableSocket {
     this.pending = new Map();
   }
 
+  // The table's id in the URL lets a cluster's nginx send the socket straight to the node that
+  // owns the table (a plain /ws works too, one relay hop away).
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${proto}//${location.host}${WS_PATH}`;
+    return `${proto}//${location.host}${WS_PATH}?table=${encodeURIComponent(this.table)}`;
   }
 
   open() {
