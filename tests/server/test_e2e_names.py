@@ -1,0 +1,147 @@
+"""What a reader meets in their own language, in Debian's Chromium on scripted pages: every bot
+level the server offers by its name (the new-table form, quick play, a seat's badge and level
+choice, an event, the leaderboard and a bot's profile)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from cardroom import i18n
+from cardroom.bots import bot_levels
+from tests.server.chromium import CHROMIUM, PHONE
+
+from . import pages
+from .pages import tichu_obs
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
+]
+
+open_table = pages.open_table  # the fixture
+WIDE = {"width": 1366, "height": 768}
+SIZES = {"desktop": WIDE, "phone": PHONE}
+SHOTS = "/tmp"
+GAMES = [
+    {"name": game, "options": {}, "bot_levels": list(bot_levels(game))}
+    for game in ("tichu", "toepen")
+]
+"""GET /api/games with the levels the server really offers."""
+
+
+def t(lang: str, key: str, **params: Any) -> str:
+    return i18n.translate(lang, key, **params)
+
+
+def level_name(lang: str, level: str) -> str:
+    """A level's name as the page should show it: its base level's, with its argument."""
+    base, _, arg = level.partition(":")
+    name = t(lang, f"bot.name.{base}")
+    return t(lang, "bot.name.with_arg", name=name, arg=arg) if arg else name
+
+
+def options(page: Any, testid: str) -> dict[str, str]:
+    """A select's options: value -> shown text."""
+    found = page.get_by_test_id(testid).locator("option")
+    found.first.wait_for(state="attached")
+    return {o.get_attribute("value"): o.inner_text() for o in found.all()}
+
+
+@pytest.mark.parametrize("lang", ["ja", "de"])
+def test_every_level_in_the_lobby_has_a_name_in_the_readers_language(
+    browser: Any, lang: str
+) -> None:
+    """The new-table form and quick play named only beginner … expert; every other level the
+    server offers (heuristic, random, search, bomber …, and all of Toepen's) showed its raw id
+    in every language."""
+    problems: list[str] = []
+    page = pages.client_page(browser, problems, "http://t.test/", WIDE, lang)
+    page.route("**/api/games", lambda r: r.fulfill(json=GAMES))
+    page.route("**/api/tables", lambda r: r.fulfill(json=[]))
+    page.route("**/api/tables/finished", lambda r: r.fulfill(json=[]))
+    page.goto("/")
+    for game in ("tichu", "toepen"):
+        page.get_by_test_id("game-select").select_option(game)
+        levels = list(bot_levels(game))
+        expect(page.get_by_test_id("lobby-bot-level").locator("option")).to_have_count(len(levels))
+        shown = options(page, "lobby-bot-level")
+        assert shown == {level: level_name(lang, level) for level in levels}, game
+        assert not set(shown.values()) & set(levels), game  # no raw id left
+    quick = options(page, "quick-level")
+    assert quick == {level: level_name(lang, level) for level in quick}
+    assert len(quick) > 4  # the named levels and the others
+    page.screenshot(path=f"{SHOTS}/names-lobby-{lang}.png", full_page=True)
+    page.context.close()
+    assert not problems, problems
+
+
+BOT_SEATS = [
+    {"seat": 0, "name": "Ann", "kind": "human", "online": True},
+    {"seat": 1, "name": "Bob", "kind": "bot", "level": "search:n=30", "online": True},
+    {"seat": 2, "name": "Cy", "kind": "bot", "level": "bomber", "online": True},
+    {"seat": 3, "name": "Di", "kind": "bot", "level": "heuristic-v1", "online": True},
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_seats_bot_level_reads_as_its_name(
+    open_table: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A bot's badge said "· search:n=30"; the owner's level choice listed raw ids. A level with
+    an argument reads as its base level's name with the argument."""
+    monkeypatch.setattr(pages, "GAMES", GAMES)
+    page, _ = open_table(tichu_obs(), seats=BOT_SEATS, storage={"cardroom.lang": lang})
+    for info in BOT_SEATS[1:]:
+        badge = page.get_by_test_id(f"bot-badge-{info['seat']}")
+        expect(badge.locator(".lvl")).to_have_text(f" · {level_name(lang, info['level'])}")
+    assert level_name("en", "search:n=30") == "Simulator (n=30)"
+    page.screenshot(path=f"{SHOTS}/names-badges-{lang}.png")
+    owner, _ = open_table(
+        tichu_obs(), seats=BOT_SEATS, viewport=WIDE,
+        storage={"cardroom.lang": lang, f"cardroom.owner.{pages.TABLE}": "own"},
+    )  # fmt: skip
+    owner.get_by_test_id("seat-level-2").wait_for()
+    shown = options(owner, "seat-level-2")
+    assert shown == {level: level_name(lang, level) for level in bot_levels("tichu")}
+
+
+def test_an_events_level_choice_names_its_levels(browser: Any) -> None:
+    problems: list[str] = []
+    page = pages.client_page(browser, problems, "**/event", WIDE, "ko")
+    page.goto("/event")
+    shown = options(page, "event-level")
+    assert shown == {level: level_name("ko", level) for level in shown}
+    page.context.close()
+    assert not problems, problems
+
+
+BOTS_BOARD = {"game": "tichu", "kind": "bot", "offset": 0, "players": [
+    {"rank": i + 1, "name": f"bot:{level}", "kind": "bot", "display": 1500.0 - 40 * i,
+     "uncertainty": 60.0, "games": 90, "wins": 50 - i} for i, level in
+    enumerate(["search:n=30", "heuristic", "random"])]}  # fmt: skip
+BOT_PROFILE = {"name": "bot:search:n=30", "kind": "bot", "ratings": {}, "stats": {},
+               "history": {}, "recent": []}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rated_bots_go_by_their_levels_names(browser: Any, lang: str) -> None:
+    """The leaderboard's bots and a bot's profile read "bot:search:n=30", the account's id."""
+    problems: list[str] = []
+    page = pages.client_page(browser, problems, "**/leaderboard*", PHONE, lang)
+    page.route("**/api/leaderboard*", lambda r: r.fulfill(json=BOTS_BOARD))
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route("**/p/*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    page.route("**/api/players/*", lambda r: r.fulfill(json=BOT_PROFILE))
+    page.goto("/leaderboard?kind=bot")
+    rows = page.get_by_test_id("board").locator("tbody tr a")
+    expect(rows).to_have_text([level_name(lang, p["name"][4:]) for p in BOTS_BOARD["players"]])
+    assert rows.first.get_attribute("href") == "/p/bot%3Asearch%3An%3D30"
+    page.goto("/p/bot:search:n=30")
+    heading = page.get_by_test_id("profile-name")
+    expect(heading).to_contain_text(level_name(lang, "search:n=30"))
+    assert "bot:" not in heading.inner_text()
+    page.context.close()
+    assert not problems, problems
