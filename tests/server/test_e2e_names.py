@@ -1,6 +1,7 @@
 """What a reader meets in their own language, in Debian's Chromium on scripted pages: every bot
 level the server offers by its name (the new-table form, quick play, a seat's badge and level
-choice, an event, the leaderboard and a bot's profile)."""
+choice, the daily challenge, an event, the leaderboard and a bot's profile) and the daily
+challenge's days in the reader's format."""
 
 from __future__ import annotations
 
@@ -106,6 +107,42 @@ def test_a_seats_bot_level_reads_as_its_name(
     owner.get_by_test_id("seat-level-2").wait_for()
     shown = options(owner, "seat-level-2")
     assert shown == {level: level_name(lang, level) for level in bot_levels("tichu")}
+
+
+def challenge_page(browser: Any, problems: list[str], lang: str, size: str, day: str) -> Any:
+    """/challenge with today = ``day`` and one past day before it, in a browser west of UTC
+    (where a day read as UTC midnight turns into the day before)."""
+    page = pages.client_page(
+        browser, problems, "**/challenge", SIZES[size], lang, timezone_id="America/Los_Angeles"
+    )
+    today = {"day": day, "boards": 8, "level": "heuristic", "you": None}
+    page.route("**/api/challenge", lambda r: r.fulfill(json=today))
+    page.route("**/api/challenge/days", lambda r: r.fulfill(json={"days": ["2026-11-30"]}))
+    page.route(f"**/api/challenge/{day}/results", lambda r: r.fulfill(json={"shown": 0}))
+    page.goto("/challenge")
+    return page
+
+
+DATES = {"en": ("Dec 7, 2026", "Nov 30, 2026"), "ja": ("2026/12/07", "2026/11/30")}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", DATES)
+def test_the_challenges_days_read_in_the_readers_format(browser: Any, lang: str, size: str) -> None:
+    """The page showed its days as ISO text (2026-12-07) in every language; now as the reader's
+    language writes a date, on the same day in every time zone. Its bots' level by its name."""
+    problems: list[str] = []
+    page = challenge_page(browser, problems, lang, size, "2026-12-07")
+    today, past = DATES[lang]
+    intro = page.get_by_test_id("challenge-intro")
+    expect(intro).to_contain_text(today)
+    expect(intro).to_contain_text(level_name(lang, "heuristic"))
+    expect(page.locator("h2").first).to_have_text(t(lang, "challenge.results", day=today))
+    expect(page.get_by_test_id("challenge-day-2026-11-30")).to_have_text(past)
+    assert "2026-12-07" not in page.locator("body").inner_text()
+    page.screenshot(path=f"{SHOTS}/names-challenge-{size}-{lang}.png", full_page=True)
+    page.context.close()
+    assert not problems, problems
 
 
 def test_an_events_level_choice_names_its_levels(browser: Any) -> None:
