@@ -1,7 +1,7 @@
 """What a reader meets in their own language, in Debian's Chromium on scripted pages: every bot
 level the server offers by its name (the new-table form, quick play, a seat's badge and level
-choice, the daily challenge, an event, the leaderboard and a bot's profile) and the daily
-challenge's days in the reader's format."""
+choice, the daily challenge, an event, the leaderboard and a bot's profile), the special cards'
+corner labels and the daily challenge's days in the reader's format."""
 
 from __future__ import annotations
 
@@ -182,3 +182,44 @@ def test_the_rated_bots_go_by_their_levels_names(browser: Any, lang: str) -> Non
     assert "bot:" not in heading.inner_text()
     page.context.close()
     assert not problems, problems
+
+
+HAND = ["DOG", "MJ", "2G", "3K", "5R", "6G", "7K", "9R", "10G", "JK", "QB", "AG", "PHX", "DRG"]
+CORNERS = """cards => cards.map(card => {
+    const index = card.querySelector('svg text'), box = index.getBoundingClientRect();
+    const at = (x, y) => document.elementFromPoint(x, y)?.closest('.card');
+    const ys = [box.top + box.height * 0.3, box.top + box.height * 0.5, box.top + box.height * 0.7];
+    return { card: card.dataset.card, text: index.textContent,
+             covered: ys.some(y => at(box.right - 1, y) !== card) };
+  })"""
+
+
+def covered(shown: list[dict[str, Any]]) -> list[str]:
+    """The cards whose corner index's end lies under another card."""
+    return [c["card"] for c in shown if c["covered"]]
+
+
+SIDE_PLAY = ["DOG", "MJ", "2G", "3K", "4B", "5R", "6G", "PHX", "8K", "9B", "10R", "JG", "QK", "DRG"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "ko", "zh-TW", "el", "nl"])
+def test_the_special_cards_corners_are_in_the_readers_language(
+    open_table: Any, lang: str, size: str
+) -> None:
+    """Dog, Phx and Drg stood in the corner in every language; now each language's own short
+    name (Hund, 犬 …), still clear of the next card in a phone's 14-card hand and in a side
+    seat's long play."""
+    trick = [{"seat": 1, "cards": SIDE_PLAY, "combo": "straight"}]  # not a real play: its corners
+    obs = tichu_obs(hand=HAND, hand_sizes=[14, 0, 14, 14], trick=trick, top=trick[0], lead=False)
+    page, _ = open_table(obs, viewport=SIZES[size], storage={"cardroom.lang": lang})
+    page.get_by_test_id("play-1").wait_for()
+    page.screenshot(path=f"{SHOTS}/names-corners-{size}-{lang}.png")
+    hand = page.get_by_test_id("hand").locator(".card").evaluate_all(CORNERS)
+    play = page.get_by_test_id("play-1").locator(".card").evaluate_all(CORNERS)
+    for code in ("DOG", "PHX", "DRG"):
+        want = t(lang, f"tichu.corner.{code}")
+        assert {c["text"] for c in hand + play if c["card"] == code} == {want}, code
+    assert {c["text"] for c in hand if c["card"] == "MJ"} == {"1"}
+    assert covered(hand) == [], "the hand's corner indexes covered by the next card (px)"
+    assert covered(play) == [], "the play's corner indexes covered by the next card (px)"
