@@ -1,7 +1,8 @@
 """What a reader meets in their own language, in Debian's Chromium on scripted pages: every bot
 level the server offers by its name (the new-table form, quick play, a seat's badge and level
 choice, the daily challenge, an event, the leaderboard and a bot's profile), the special cards'
-corner labels and the daily challenge's days in the reader's format."""
+corner labels, the daily challenge's days in the reader's format, and the exchange's marks on a
+phone's hand."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from cardroom.bots import bot_levels
 from tests.server.chromium import CHROMIUM, PHONE
 
 from . import pages
-from .pages import tichu_obs
+from .pages import SEATS, tichu_obs
 
 pytestmark = [
     pytest.mark.e2e,
@@ -223,3 +224,42 @@ def test_the_special_cards_corners_are_in_the_readers_language(
     assert {c["text"] for c in hand if c["card"] == "MJ"} == {"1"}
     assert covered(hand) == [], "the hand's corner indexes covered by the next card (px)"
     assert covered(play) == [], "the play's corner indexes covered by the next card (px)"
+
+
+MARKS = """cards => cards.map(card => {
+    const mark = card.querySelector('.mark');
+    if (!mark) return null;
+    const range = document.createRange();
+    range.selectNodeContents(mark);
+    const at = (x, y) => document.elementFromPoint(x, y)?.closest('.card');
+    const hidden = [...range.getClientRects()].some(r =>
+      [r.left + 1, r.right - 1].some(x => at(x, r.top + r.height / 2) !== card));
+    const clipped = mark.scrollWidth > mark.clientWidth + 1
+      || mark.scrollHeight > mark.clientHeight + 1;
+    return { card: card.dataset.card, text: mark.textContent, hidden, clipped };
+  }).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja", "zh-TW"])
+def test_the_exchanges_marks_are_readable_on_a_phone(open_table: Any, lang: str) -> None:
+    """On a phone the "→ Bob" and "give to…" marks of the cards chosen for the exchange lay
+    under the next card, cut to "→ B"; now each chosen card shows its whole mark, and every
+    other card its corner index."""
+    legal = [f"exchange {c} to {s}" for c in HAND for s in (1, 2, 3)]
+    exchange = {"given": {"1": "DOG", "3": "JK"}, "received": {}}
+    obs = tichu_obs(phase="exchange", hand=HAND, hand_sizes=[14] * 4, legal=legal, turn=None,
+                    decided=[False] * 4, awaited=[0, 1, 2, 3], exchange=exchange)  # fmt: skip
+    page, _ = open_table(obs, viewport=PHONE, storage={"cardroom.lang": lang})
+    page.get_by_test_id("card-10G").click(position={"x": 6, "y": 30})  # its corner: in view
+    page.get_by_test_id("mark-10G").wait_for()
+    page.screenshot(path=f"{SHOTS}/names-exchange-phone-{lang}.png")
+    cards = page.get_by_test_id("hand").locator(".card")
+    marks = cards.evaluate_all(MARKS)
+    names = dict(zip(range(4), [s["name"] for s in SEATS], strict=True))
+    assert [m["text"] for m in marks] == [
+        t(lang, "tichu.mark.to", who=names[1]),
+        t(lang, "tichu.mark.picking"),
+        t(lang, "tichu.mark.to", who=names[3]),
+    ]
+    assert [m for m in marks if m["clipped"] or m["hidden"]] == []
+    assert covered(cards.evaluate_all(CORNERS)) == []
