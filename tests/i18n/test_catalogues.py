@@ -94,12 +94,14 @@ def test_catalogues_are_written_canonically(lang: str) -> None:
     assert text == expected, "run: .venv/bin/python scripts/catalogues.py"
 
 
-def test_every_bot_level_the_server_offers_has_a_hint() -> None:
-    """The lobby, quick play and the table show ``bot.<level>`` beside each level the server
-    lists (a key the scan above cannot see: it is built from the level's name)."""
+def test_every_bot_level_the_server_offers_has_a_name_and_a_hint() -> None:
+    """The lobby, quick play and the table name each level the server lists by
+    ``bot.name.<level>`` with ``bot.<level>`` beside it (keys the scan above cannot see: they
+    are built from the level's name)."""
     levels = {level.split(":")[0] for game in ("tichu", "toepen") for level in bot_levels(game)}
     assert {"beginner", "casual", "strong", "expert"} <= levels
     assert sorted(level for level in levels if f"bot.{level}" not in EN) == []
+    assert sorted(level for level in levels if f"bot.name.{level}" not in EN) == []
     known = re.search(r"const KNOWN = \[(.*?)\];", (STATIC / "levels.js").read_text("utf-8"), re.S)
     assert known is not None
     assert levels <= set(re.findall(r'"([\w-]+)"', known.group(1)))

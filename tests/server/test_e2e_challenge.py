@@ -136,7 +136,7 @@ def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
     rows = page.get_by_test_id("event-row")
     assert rows.count() == 4
     texts = [rows.nth(i).inner_text() for i in range(4)]
-    assert all("bots (random)" in text for text in texts)
+    assert all("bots (Random)" in text for text in texts)  # the level by its name
     page.screenshot(path=str(SHOTS / "event-final-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(SHOTS / "event-final-phone.png"), full_page=True)

@@ -439,10 +439,14 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
     assert t(lang, "players.rated_matches", games=1, wins=0) in rating
     if lang == "en":
         assert "1 rated match, 0 won" in rating
-    bots = [t(lang, "players.bot_seat", level=level) for level in ("heuristic", "random")]
+    bots = [
+        t(lang, "players.bot_seat", level=t(lang, f"bot.name.{level}"))
+        for level in ("heuristic", "random")
+    ]
     assert cells.nth(4).text_content() == t(lang, "common.list_sep").join([*bots, bots[0]])
     opponents = page.get_by_test_id("profile-tichu").locator(".records > div").last
-    assert t(lang, "players.bot_seat", level="search") in opponents.inner_text()
+    search = t(lang, "bot.name.search")
+    assert t(lang, "players.bot_seat", level=search) in opponents.inner_text()
     context.close()
     assert not problems, problems
 
@@ -651,7 +655,7 @@ def test_the_levels_people_choose_are_named_in_the_readers_language(
     lang: str,
 ) -> None:
     """Quick play's and a new table's bot levels: beginner … expert were English words in
-    every language (the other levels are the bots' own names and stay so)."""
+    every language (every other level's name: test_e2e_names)."""
     context, page, problems = new_page(browser, LOCALES[lang], live.url)
     page.goto("/")
     lobby_loaded(page)
@@ -736,7 +740,7 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
     page.get_by_test_id("event-boards").fill("1")
     page.get_by_test_id("event-level").select_option("random")
     page.get_by_test_id("event-create").click()
-    bots = t("ja", "event.bots", level="random")
+    bots = t("ja", "event.bots", level=t("ja", "bot.name.random"))
     expect(page.get_by_test_id("event-row").first).to_contain_text(bots)
     expect(page.get_by_test_id("event-teams-list").locator("li").first).to_contain_text(bots)
     page.screenshot(path="/tmp/looks-event-ja.png")

@@ -156,8 +156,8 @@ def test_friendly_bot_names_with_a_level_badge(open_table: Any) -> None:
     seats[1].update(name="bot (heuristic)", level="heuristic")
     page, _ = open_table(tichu_obs(), seats=seats)
     assert "Bram" in page.get_by_test_id("seat-1").inner_text()
-    assert page.get_by_test_id("bot-badge-1").get_attribute("title") == "bot, level heuristic"
-    assert "heuristic" in (page.get_by_test_id("bot-badge-1").text_content() or "")
+    assert page.get_by_test_id("bot-badge-1").get_attribute("title") == "bot, level Club player"
+    assert "Club player" in (page.get_by_test_id("bot-badge-1").text_content() or "")
 
 
 # ---- history, round end, chat, comforts ----------------------------------------------------------

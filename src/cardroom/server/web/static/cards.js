@@ -33,18 +33,16 @@ const COLOURS = {
 };
 const SUIT_TEXT = { jade: "●", sword: "⚔", pagoda: "⌂", star: "★", hearts: "♥", diamonds: "♦", spades: "♠", clubs: "♣" };
 
-// The specials: corner index, colour and picture (SVG markup in the 60×84 card box); the name
-// printed on the face is the catalogue's, in the page's language.
+// The specials: colour and picture (SVG markup in the 60×84 card box); the corner index (but
+// the Mah Jong's 1) and the name printed on the face are the catalogue's, in the page's language.
 const SPECIALS = {
   MJ: {
-    index: "1",
     colour: "#0e7490",
     art:
       '<circle cx="30" cy="46" r="15" fill="#fde68a" stroke="#0e7490" stroke-width="3"/>' +
       '<circle cx="30" cy="46" r="9" fill="#c0262d"/><circle cx="30" cy="46" r="4" fill="#0f7a3a"/>',
   },
   DOG: {
-    index: "Dog",
     colour: "#7c4a1e",
     art:
       '<ellipse cx="30" cy="52" rx="10" ry="8" fill="#7c4a1e"/>' +
@@ -52,7 +50,6 @@ const SPECIALS = {
       '<ellipse cx="34.5" cy="34" rx="4" ry="5.5" fill="#7c4a1e"/><ellipse cx="42" cy="40" rx="4" ry="5.5" fill="#7c4a1e"/>',
   },
   PHX: {
-    index: "Phx",
     colour: "#c2410c",
     art:
       '<path d="M30 62c-4-6-4-12 0-16 4 4 4 10 0 16z" fill="#f59e0b"/>' +
@@ -60,7 +57,6 @@ const SPECIALS = {
       '<circle cx="30" cy="40" r="5" fill="#c2410c"/><path d="M30 36l3-6 1 5z" fill="#f59e0b"/>',
   },
   DRG: {
-    index: "Drg",
     colour: "#b91c1c",
     art:
       '<path d="M12 62c10 0 8-12 18-12s8 12 18 12" fill="none" stroke="#b91c1c" stroke-width="5" stroke-linecap="round"/>' +
@@ -69,6 +65,32 @@ const SPECIALS = {
       '<circle cx="27" cy="31" r="1.5" fill="#fde68a"/>',
   },
 };
+
+// A special's corner index: the Mah Jong's 1, the others' short names from the catalogue
+// (tichu.corner.<code>: Dog, Hund, 犬 …), each sized to end by CORNER_END, in the 60-unit
+// width, so that a card laid over it leaves it in view: a single glyph as large as a rank, a word
+// at most 11 units and, when even 10 units would reach further, squeezed to fit (textLength).
+const CORNER_X = 4;
+const CORNER_END = 28; // "Dog" at 11 units ends at 27.3
+const SPACING = -0.4; // the index's letter-spacing
+
+// The text's width in ems, from DejaVu Sans Bold's advances (the widest face it falls back to);
+// CJK, Hangul and other wide characters are one em.
+function ems(text) {
+  let sum = 0;
+  for (const ch of text) sum += ch.codePointAt(0) >= 0x1100 ? 1 : /\p{Lu}/u.test(ch) ? 0.8 : 0.7;
+  return sum;
+}
+
+function corner(code) {
+  const text = code === "MJ" ? "1" : t(`tichu.corner.${code}`);
+  const glyphs = [...text].length;
+  const room = CORNER_END - CORNER_X - SPACING * (glyphs - 1);
+  const size = Math.max(10, Math.min(glyphs === 1 ? 18 : 11, room / ems(text)));
+  const squeeze = ems(text) * size > room;
+  const width = Math.min(ems(text) * size, room) + SPACING * (glyphs - 1);
+  return { text, size, squeeze, end: CORNER_X + width };
+}
 
 // [rank, suit name] of a code ("10K" -> ["10", "sword"]); specials -> [code, null].
 export function cardParts(game, code) {
@@ -81,7 +103,7 @@ export function cardParts(game, code) {
 
 // Kept for the game modules: [rank, suit symbol, css class].
 export function cardFace(game, code) {
-  if (game === "tichu" && SPECIALS[code]) return [SPECIALS[code].index, "", "special"];
+  if (game === "tichu" && SPECIALS[code]) return [corner(code).text, "", "special"];
   const [rank, suit] = cardParts(game, code);
   return suit ? [rank, SUIT_TEXT[suit], suit] : [code, "", "plain"];
 }
@@ -109,11 +131,12 @@ function faceMarkup(game, code) {
   const special = game === "tichu" ? SPECIALS[code] : null;
   const frame = '<rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf7" stroke="#9ca3af" stroke-width="1.2"/>';
   if (special) {
-    const small = special.index.length > 1 ? 11 : 18;
+    const index = corner(code);
+    const fit = index.squeeze ? ` textLength="${(index.end - CORNER_X).toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : "";
     return (
       frame +
       `<rect x="1" y="1" width="58" height="82" rx="6" fill="${special.colour}" opacity="0.08"/>` +
-      `<text x="4" y="${small + 4}" font-size="${small}" font-weight="700" fill="${special.colour}" font-family="DejaVu Sans, sans-serif" letter-spacing="-0.4">${special.index}</text>` +
+      `<text class="corner" x="${CORNER_X}" y="${(index.size + 4).toFixed(1)}" font-size="${index.size.toFixed(1)}" font-weight="700" fill="${special.colour}" font-family="DejaVu Sans, sans-serif" letter-spacing="${SPACING}"${fit}>${xml(index.text)}</text>` +
       special.art +
       `<text x="30" y="79" font-size="8" text-anchor="middle" fill="${special.colour}" font-family="DejaVu Sans, sans-serif">${xml(t(`tichu.card.${code}`))}</text>`
     );
@@ -137,7 +160,7 @@ function faceMarkup(game, code) {
 // it must leave that much of it in view.
 export function indexEnd(game, code) {
   const [rank, suit] = cardParts(game, code);
-  if (!suit) return game === "tichu" && SPECIALS[code] && SPECIALS[code].index.length === 1 ? 17 : 28;
+  if (!suit) return game === "tichu" && SPECIALS[code] ? Math.ceil(corner(code).end) : 28;
   return rank === "10" ? 24 : 19;
 }
 

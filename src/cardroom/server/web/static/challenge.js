@@ -4,7 +4,8 @@
 // today, "/challenge/{day}" a past day.
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { day as dayText, t } from "./i18n.js";
+import { levelName } from "./levels.js";
 import { pct, signed } from "./scores.js";
 import { languageSwitcher } from "./language.js";
 
@@ -31,7 +32,7 @@ function standingsTable(data) {
 }
 
 // A row's name: the player's, or the page's words for the bots' baseline.
-const rowName = (data, row) => (row.team === "bots" ? t("event.bots", { level: data.level }) : row.name);
+const rowName = (data, row) => (row.team === "bots" ? t("event.bots", { level: levelName(data.level) }) : row.name);
 
 function boardsTable(data) {
   const names = Object.fromEntries(data.teams.map((row) => [row.team, rowName(data, row)]));
@@ -121,7 +122,7 @@ export function mountChallenge(root, navigate, day) {
     const today = await api.getChallenge();
     const shownDay = day || today.day;
     const parts = [
-      h("p", { "data-testid": "challenge-intro" }, t("challenge.intro", { day: shownDay, boards: today.boards, level: today.level })),
+      h("p", { "data-testid": "challenge-intro" }, t("challenge.intro", { day: dayText(shownDay), boards: today.boards, level: levelName(today.level) })),
     ];
     if (!day || day === today.day) {
       const you = today.you;
@@ -143,13 +144,13 @@ export function mountChallenge(root, navigate, day) {
       }
     }
     const data = await api.challengeResults(shownDay);
-    parts.push(h("h2", {}, t("challenge.results", { day: shownDay })), ...results(data));
+    parts.push(h("h2", {}, t("challenge.results", { day: dayText(shownDay) })), ...results(data));
     body.replaceChildren(...parts);
     const days = await api.challengeDays();
     past.replaceChildren(
       ...(days.days.length
         ? days.days.map((d) =>
-            h("a", { href: `/challenge/${d}`, "data-testid": `challenge-day-${d}`, onclick: (e) => (e.preventDefault(), navigate(`/challenge/${d}`)) }, d),
+            h("a", { href: `/challenge/${d}`, "data-testid": `challenge-day-${d}`, onclick: (e) => (e.preventDefault(), navigate(`/challenge/${d}`)) }, dayText(d)),
           )
         : [h("p", { class: "muted", "data-testid": "challenge-no-days" }, t("challenge.noPastDays"))]),
     );

@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
+import { levelHint, levelName } from "./levels.js";
 import { pct, signed } from "./scores.js";
 
 
@@ -16,7 +17,7 @@ function createForm(navigate, fail) {
   const name = h("input", { "data-testid": "event-name", maxlength: 60, placeholder: t("event.name") });
   const teams = h("input", { "data-testid": "event-teams", type: "number", min: 2, max: 16, value: 4 });
   const boards = h("input", { "data-testid": "event-boards", type: "number", min: 1, max: 32, value: 8 });
-  const level = h("select", { "data-testid": "event-level" }, ["heuristic", "heuristic-v1", "random", "search"].map((l) => h("option", { value: l }, l)));
+  const level = h("select", { "data-testid": "event-level" }, ["heuristic", "heuristic-v1", "random", "search"].map((l) => h("option", { value: l, title: levelHint(l) }, levelName(l))));
   const submit = async (e) => {
     e.preventDefault();
     try {
@@ -40,7 +41,7 @@ function createForm(navigate, fail) {
 
 // A team's name: its players', or for a team of bots the page's words for it.
 function teamName(data, team, name) {
-  return (data.bot_teams || []).includes(team) ? t("event.bots", { level: data.level }) : name;
+  return (data.bot_teams || []).includes(team) ? t("event.bots", { level: levelName(data.level) }) : name;
 }
 
 function standings(data) {
@@ -150,7 +151,7 @@ export function mountEvent(root, navigate, id) {
     const status = { open: t("event.open"), running: t("event.running"), finished: t("event.finished") }[data.status];
     const parts = [
       h("h2", { "data-testid": "event-title" }, data.name),
-      h("p", { "data-testid": "event-status", "data-status": data.status }, status, " · ", t(data.match === "team" ? "event.teamMatch" : "event.pairs", { teams: data.teams, boards: data.boards, level: data.level })),
+      h("p", { "data-testid": "event-status", "data-status": data.status }, status, " · ", t(data.match === "team" ? "event.teamMatch" : "event.pairs", { teams: data.teams, boards: data.boards, level: levelName(data.level) })),
       owner && data.status === "open" ? h("button", { class: "primary", "data-testid": "event-start", onclick: () => api.startEvent(id).then(refresh, fail) }, t("event.start")) : null,
       teamsList(data, id, refresh, fail),
       yourTables(data, id, navigate, fail),

@@ -91,7 +91,8 @@ export function myArea(view) {
     view.chooser ? chooserView(view) : null,
     h(
       "div",
-      { class: "hand", "data-testid": "hand", role: "group", "aria-label": t("table.hand"), style: `--n:${n}`, tabindex: -1 },
+      // --k: the marked cards with a card over them (style.css gives them more room)
+      { class: "hand", "data-testid": "hand", role: "group", "aria-label": t("table.hand"), style: `--n:${n};--k:${hand.slice(0, -1).filter((c) => marks[c]).length}`, tabindex: -1 },
       hand.map((code, i) => {
         const selected = view.selected.includes(code);
         const mark = marks[code];

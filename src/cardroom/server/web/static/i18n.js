@@ -111,6 +111,15 @@ export function date(value) {
   return new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(d);
 }
 
+// A calendar day ("2026-12-07", no time of day) in the reader's format: read and written in
+// UTC, so no time zone moves it to the day before or after.
+export function day(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value ?? ""));
+  if (!m) return String(value ?? "");
+  const utc = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeZone: "UTC" }).format(utc);
+}
+
 function value(v, names) {
   if (typeof v === "number") return number(v);
   if (v && typeof v === "object") {

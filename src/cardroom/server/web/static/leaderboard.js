@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
+import { accountName } from "./levels.js";
 
 const PAGE = 50;
 const GAMES = ["tichu", "toepen"];
@@ -46,7 +47,7 @@ export function mountLeaderboard(root, navigate) {
             h("th", { class: "num" }, t("players.won")))),
           h("tbody", {}, rows.map((p) => h("tr", { "data-testid": `board-row-${p.name}` },
             h("td", {}, p.rank),
-            h("td", {}, h("a", { href: `/p/${encodeURIComponent(p.name)}` }, p.name)),
+            h("td", {}, h("a", { href: `/p/${encodeURIComponent(p.name)}` }, accountName(p.name))),
             h("td", { class: "num" }, Math.round(p.display), h("span", { class: "sigma" }, ` ±${Math.round(p.uncertainty)}`)),
             h("td", { class: "num" }, p.games),
             h("td", { class: "num" }, p.wins)))));

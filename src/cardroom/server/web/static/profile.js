@@ -7,7 +7,7 @@ import { accountRefusal } from "./account.js";
 import { h } from "./dom.js";
 import { date, items, t } from "./i18n.js";
 import { languageSwitcher } from "./language.js";
-import { levelName } from "./levels.js";
+import { accountName, levelName } from "./levels.js";
 import { duplicateSection } from "./record.js";
 
 const COUNTERS = {
@@ -35,7 +35,7 @@ export function mountProfile(root, name) {
 function render(main, p) {
   const games = [...new Set([...Object.keys(p.ratings), ...Object.keys(p.stats)])];
   const parts = [
-    h("h1", { "data-testid": "profile-name" }, p.name, p.kind === "bot" ? h("span", { class: "badge bot" }, ` ${t("table.seat.bot")}`) : null),
+    h("h1", { "data-testid": "profile-name" }, accountName(p.name), p.kind === "bot" ? h("span", { class: "badge bot" }, ` ${t("table.seat.bot")}`) : null),
     ...games.map((g) => gameSection(g, p.ratings[g], p.stats[g], (p.history || {})[g] || [])),
     h("h2", {}, t("players.recent")),
     recentTable(p.recent, p.name), // says "no matches yet" once, under its heading
