@@ -215,7 +215,7 @@ def test_tichu_in_the_terminal_speaks_in_sentences_and_never_waits_between_bots(
     assert match.play(Watching(answers, out)) == 0
     text = out.getvalue()
     assert text.count("Cards are a rank and a suit letter: G Jade") == 1
-    assert "heuristic bot 2 (partner)" in text and "heuristic bot 1 (opponent)" in text
+    assert "Club player bot 2 (partner)" in text and "Club player bot 1 (opponent)" in text
     assert "Match: your team " in text and " passed" in text
     assert "grand decided" not in text  # every Tichu event is a sentence or nothing
     for view in prompts:  # asked only when a move is owed or a bomb can be thrown

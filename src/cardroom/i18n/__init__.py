@@ -147,6 +147,21 @@ def join(lang: str, items: Sequence[str]) -> str:
     return format_list(list(items), locale=babel_locale(lang)) if items else ""
 
 
+def level_name(lang: str, level: str) -> str:
+    """A bot level as a person reads it: its name in ``lang``, a parameter after it; a level
+    without a name stays as it is (as the pages' ``levelName``).
+
+    >>> level_name("en", "heuristic"), level_name("de", "search:n=30"), level_name("en", "x:1")
+    ('Club player', 'Simulator (n=30)', 'x:1')
+    """
+    base, _, arg = level.partition(":")
+    key = f"bot.name.{base}"
+    if key not in catalogue(DEFAULT):
+        return level
+    name = text_of(lang, key)
+    return translate(lang, "bot.name.with_arg", name=name, arg=arg) if arg else name
+
+
 def card_text(lang: str, game: str, code: str) -> str:
     """A card as printed: its code (``7G``), a special card by its name in ``lang``."""
     key = f"{game}.card.{code}"

@@ -25,7 +25,15 @@ from cardroom.engine.chance import ChanceResolver
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import JsonAble
 from cardroom.tui.prompt import Console, ask
-from cardroom.tui.render import legend, mark_sides, render_event, render_obs, say, seat_names
+from cardroom.tui.render import (
+    legend,
+    mark_sides,
+    render_event,
+    render_obs,
+    say,
+    say_level,
+    seat_names,
+)
 
 Json = dict[str, Any]
 
@@ -52,7 +60,9 @@ class LocalMatch:
         self.bots: dict[int, Bot] = {
             s: make_bot(game.name, bot_level) for s in range(seats) if s != human
         }
-        labels: list[str | None] = [say("tui.bot_name", level=bot_level, n=s) for s in range(seats)]
+        labels: list[str | None] = [
+            say("tui.bot_name", level=say_level(bot_level), n=s) for s in range(seats)
+        ]
         labels[human] = None  # "Seat N (you)": a name the narration's verbs agree with
         self.names = mark_sides(seat_names(seats, human, labels), human, game.name)
         self.histories = SeatHistories(game, seats)

@@ -32,6 +32,11 @@ def say(key: str, **params: Any) -> str:
     return i18n.translate(LANG[0], key, **params)
 
 
+def say_level(level: str) -> str:
+    """A bot level's name in the terminal's language (``i18n.level_name``)."""
+    return i18n.level_name(LANG[0], level)
+
+
 COMMON_KEYS = frozenset(
     {
         "game", "audience", "phase", "num_seats", "active", "legal", "hand", "hand_sizes",
