@@ -11,3 +11,7 @@ ARGS = [
 ]  # fmt: skip
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+WIDE = {"width": 1366, "height": 768}
+"""The desktop screenshots' size (a common laptop screen)."""
+SIZES = {"desktop": WIDE, "phone": PHONE}
+"""The screenshots' sizes by name."""

@@ -21,7 +21,7 @@ from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.runner import Runner
 from cardroom.server.table import actor as actor_module
-from tests.server.chromium import CHROMIUM
+from tests.server.chromium import CHROMIUM, WIDE
 from tests.server.pages import watch
 
 from .test_e2e_browser import LiveServer, running_server
@@ -34,7 +34,6 @@ pytestmark = [
 ]
 
 TICHU = get_game("tichu")
-WIDE = {"width": 1366, "height": 768}
 BOMB_DEALS = 8
 
 

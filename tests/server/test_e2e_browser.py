@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
 from tests.server.live import live_server
 from tests.server.pages import watch
 
@@ -377,7 +377,7 @@ def test_one_click_seats_you_with_three_bots_of_the_chosen_level(
     live: LiveServer, browser: Any, game: str
 ) -> None:
     problems: list[str] = []
-    for size, viewport in (("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)):
+    for size, viewport in (("desktop", WIDE), ("phone", PHONE)):
         page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
         watch(page, problems)
         page.goto(f"{live.url}/")
@@ -421,7 +421,7 @@ def test_a_public_table_shows_the_clock_of_the_seat_that_owes_a_move(
     live: LiveServer, browser: Any
 ) -> None:
     problems: list[str] = []
-    for size, viewport in (("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)):
+    for size, viewport in (("desktop", WIDE), ("phone", PHONE)):
         page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
         watch(page, problems)
         create_table(page, live.url, "tichu", {})

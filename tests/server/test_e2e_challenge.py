@@ -15,7 +15,7 @@ import pytest
 
 from cardroom.server.duplicate.record import PAGE
 from cardroom.server.settings import Settings
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
 from tests.server.live import live_server
 from tests.server.pages import watch
 from tests.server.test_e2e_browser import obs, tichu_move, wait_change
@@ -23,7 +23,6 @@ from tests.server.test_e2e_languages import MARKS, VISIBLE_TEXT, outside_bracket
 from tests.server.test_e2e_players import sign
 
 SHOTS = Path("/tmp")
-WIDE = {"width": 1366, "height": 768}
 
 pytestmark = [
     pytest.mark.e2e,

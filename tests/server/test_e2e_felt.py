@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.chromium import CHROMIUM, PHONE
+from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE
 
 from . import pages
 from .pages import push, select, tichu_obs
@@ -27,8 +27,6 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
-WIDE = {"width": 1366, "height": 768}
-SIZES = {"desktop": WIDE, "phone": PHONE}
 SHOTS = Path("/tmp")
 
 LAST = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
 from cardroom.i18n.narration import say
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
 from . import pages
@@ -32,7 +32,6 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
-WIDE = {"width": 1366, "height": 768}  # the desktop screenshots
 LOCALES = {"en": "en-US", "ja": "ja-JP", "ko": "ko-KR", "zh-TW": "zh-TW", "nl": "nl-NL",
            "de": "de-DE", "el": "el-GR"}  # fmt: skip
 """A visitor's browser locale per language the room speaks."""

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.bots import bot_levels
-from tests.server.chromium import CHROMIUM, PHONE
+from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE
 
 from . import pages
 from .pages import SEATS, tichu_obs
@@ -24,8 +24,6 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
-WIDE = {"width": 1366, "height": 768}
-SIZES = {"desktop": WIDE, "phone": PHONE}
 SHOTS = "/tmp"
 GAMES = [
     {"name": game, "options": {}, "bot_levels": list(bot_levels(game))}

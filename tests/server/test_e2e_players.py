@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
 from tests.server.pages import watch
 from tests.server.test_e2e_browser import (
     LiveServer,
@@ -30,7 +30,6 @@ pytestmark = [
 ]
 
 SHORT = {"target_score": 50}
-WIDE = {"width": 1366, "height": 768}  # the desktop screenshots
 PASSWORD = "a long enough password"
 SEATED = "() => window.cardroom && window.cardroom.mySeat === 0 && window.cardroom.obs"
 

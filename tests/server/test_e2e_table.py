@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cardroom.i18n.narration import with_say
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
 
 from . import pages
 from .pages import SEATS, TABLE, Json, push, tichu_obs
@@ -574,7 +574,7 @@ def test_a_replay_with_all_hands_open_keeps_every_seat_on_the_felt_and_off_the_p
     reached past the felt's edges (yours over the score below it), and on a phone your box lay
     over your own play. Each seat lies on the felt and off every card played."""
     problems: list[str] = []
-    view = PHONE if size == "phone" else {"width": 1366, "height": 768}
+    view = PHONE if size == "phone" else WIDE
     page = pages.client_page(browser, problems, f"**/replay/{TABLE}", view, reduced_motion="reduce")
     context = page.context
     sizes = [len(h) for h in OPEN_HANDS]
