@@ -971,8 +971,14 @@ def sure_winners(
     """The units no unseen card can beat except a bomb: the Dragon; a single, pair or triple
     above every rank the unseen cards (with the Phoenix) could match. Led first, they keep
     the lead until the last unit goes out with it."""
-    unseen = _rank_counts(_ALL_CARDS & ~(played_this_round(history) | hand))
+    unseen = unseen_ranks(hand, history)
     return [u for u in units if _sure(u, unseen)]
+
+
+def unseen_ranks(hand: int, history: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    """Cards per rank (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16) the seat has not seen:
+    neither in ``hand`` nor played this round."""
+    return _rank_counts(_ALL_CARDS & ~(played_this_round(history) | hand))
 
 
 def _sure(unit: Unit, unseen: Sequence[int]) -> bool:
