@@ -37,6 +37,8 @@ from cardroom.bots.tichu.heuristic import (
     choose_dragon_gift,
     choose_exchange,
     choose_wish_action,
+    double_victory_chance,
+    double_victory_threat,
     hand_cost,
     options,
     plan,
@@ -234,14 +236,19 @@ def follow(
 ) -> str | None:
     """Pass a partner's trick; beat an opponent's with a whole combination of the partition
     (the lowest), a control card only when the trick matters or it takes the lead for good,
-    a bomb only against an opponent about to go out or on a big trick."""
+    a bomb only against an opponent about to go out or on a big trick. A double victory in
+    reach (our partner out first) makes every trick matter; one against us (an opponent out
+    first, none of us) is fought with any play, then a bomb."""
     top_seat = table.top_seat
     if top_seat is None or top_seat in (table.seat, table.partner):
         return None
     about_out = table.size(top_seat) <= 2
     points = trick_points(table.obs)
+    fight = double_victory_threat(table)
     matters = (
         about_out
+        or fight
+        or double_victory_chance(table)
         or points >= HOT_POINTS
         or any(table.playing(o) and table.size(o) <= 3 for o in table.opponents)
     )
@@ -255,7 +262,7 @@ def follow(
             continue
         damage = hand_cost(table.hand & ~o.combo.cards) - before
         spend = waste(o.combo, table.hand)
-        if damage > (1.0 if matters else 0.0):
+        if damage > (1.0 if matters else 0.0) and not fight:
             continue
         if spend and not (matters or losers <= 1):
             continue
@@ -265,6 +272,6 @@ def follow(
     if best is not None:
         return best[2].text
     bombs = [o for o in plays if o.combo is not None and o.combo.is_bomb()]
-    if bombs and (about_out or points >= BOMB_POINTS or losers == 0):
+    if bombs and (about_out or fight or points >= BOMB_POINTS or losers == 0):
         return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
     return None
