@@ -854,7 +854,7 @@ class TichuHeuristicBot:
             return "pass" if "pass" in legal else legal[0]
         if view.obs.get("lead") or "pass" not in legal:
             return self.lead(table, plays, view.history)
-        return self.follow(table, plays) or "pass"
+        return self.follow(table, plays, view.history) or "pass"
 
     def lead(
         self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
@@ -862,8 +862,11 @@ class TichuHeuristicBot:
         """The play when the trick is ours to open (the styles of ``tichu.styles`` differ here)."""
         return choose_lead(table, plays, history, self.winners_first)
 
-    def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
-        """A play onto someone else's trick, or None to pass."""
+    def follow(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str | None:
+        """A play onto someone else's trick, or None to pass (``history``: the seat's events,
+        for a bot that counts the cards played)."""
         return choose_follow(table, plays, self.follow_slack, self.race_double, self.control_slack)
 
     def may_interrupt(self, legal: Sequence[str]) -> bool:

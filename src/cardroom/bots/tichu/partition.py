@@ -20,27 +20,22 @@ a careful player that never bids.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Any, Final
 
-from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.heuristic import (
     PHX_RANK,
     Option,
     Table,
+    TichuHeuristicBot,
     Unit,
     bomb_key,
     cheapest,
-    choose_dragon_gift,
-    choose_exchange,
-    choose_wish_action,
     double_victory_chance,
     double_victory_threat,
     hand_cost,
-    options,
     plan,
     trick_points,
     unit_plays,
@@ -151,33 +146,41 @@ def beat_chance(unit: Unit, unseen: Sequence[int], sizes: Sequence[int]) -> floa
     return 1.0 - missed
 
 
-class TichuPartitionBot:
-    """Plays its hand's partition by the chance each combination is beaten; never bids."""
+class TichuPartitionBot(TichuHeuristicBot):
+    """Plays its hand's partition by the chance each combination is beaten; never bids, and
+    bombs only in its turn. The heuristic's ``act`` dispatches (the exchange plans for a
+    partner and keeps the Dog; the wish and the Dragon gift are the heuristic's)."""
 
     name = "partition"
 
-    def act(self, view: SeatView, rng: random.Random) -> str:
-        legal = view.legal
-        table = Table.of(view)
-        if "grand" in legal:
-            return "nogrand"
-        if any(t.startswith("exchange ") for t in legal):
-            return choose_exchange(view, legal, NEVER_STRONG, dog_to_opponent=False)
-        if "wish 2" in legal:
-            return choose_wish_action(table.hand, legal, view.history)
-        if any(t.startswith("give-dragon ") for t in legal):
-            return choose_dragon_gift(table, legal)
-        info = view.obs.get("legal_info") or ()
-        plays = [o for o in options(legal, table.top, info) if o.combo is not None]
-        if not plays:
-            return "pass" if "pass" in legal else next(t for t in legal if t != "tichu")
-        for o in plays:  # out in one play
-            assert o.combo is not None
-            if o.combo.cards == table.hand:
-                return o.text
-        if view.obs.get("lead") or "pass" not in legal:
-            return lead(table, plays, view.history)
-        return follow(table, plays, view.history) or "pass"
+    def __init__(self) -> None:
+        super().__init__(NEVER_STRONG, NEVER_STRONG, dog_to_opponent=False)
+
+    def calls_tichu(self, table: Table) -> bool:
+        return False
+
+    def lead(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str:
+        return lead(table, plays, history)
+
+    def follow(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str | None:
+        return follow(table, plays, history)
+
+    def may_interrupt(self, legal: Sequence[str]) -> bool:
+        return False
+
+    def bombs_now(self, table: Table) -> bool:
+        return False
+
+
+def _out_now(table: Table, plays: Sequence[Option]) -> str | None:
+    """The play that empties the hand, if there is one."""
+    return next(
+        (o.text for o in plays if o.combo is not None and o.combo.cards == table.hand), None
+    )
 
 
 def _sizes(table: Table) -> tuple[int, int]:
@@ -195,6 +198,9 @@ def lead(table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, A
     """Sure winners first when they can carry the rest out; else the Dog to a partner while
     our hand is weak; else the combination most likely to be beaten (more cards first, then
     the lowest), a single last when an opponent holds one card."""
+    out = _out_now(table, plays)
+    if out is not None:
+        return out
     chances = _chances(table, history)
     losers = [(p, u) for p, u in chances if p > SAFE and u.ranks != (0,)]
     dog = next((u for _, u in chances if u.ranks == (0,)), None)
@@ -239,9 +245,10 @@ def follow(
     a bomb only against an opponent about to go out or on a big trick. A double victory in
     reach (our partner out first) makes every trick matter; one against us (an opponent out
     first, none of us) is fought with any play, then a bomb."""
+    out = _out_now(table, plays)
     top_seat = table.top_seat
-    if top_seat is None or top_seat in (table.seat, table.partner):
-        return None
+    if out is not None or top_seat is None or top_seat in (table.seat, table.partner):
+        return out
     about_out = table.size(top_seat) <= 2
     points = trick_points(table.obs)
     fight = double_victory_threat(table)
