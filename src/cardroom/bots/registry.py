@@ -36,6 +36,7 @@ _LEVELS: dict[str, dict[str, tuple[str, str]]] = {
         "bomber": ("cardroom.bots.tichu.styles", "TichuBomberBot"),
         "fighter": ("cardroom.bots.tichu.styles", "TichuFighterBot"),
         "gambler": ("cardroom.bots.tichu.styles", "TichuGamblerBot"),
+        "partition": ("cardroom.bots.tichu.partition", "TichuPartitionBot"),
     },
     "toepen": {
         "heuristic": ("cardroom.bots.toepen.heuristic", "ToepenHeuristicBot"),
@@ -69,6 +70,7 @@ POOL: dict[str, tuple[str, ...]] = {
         "bomber",
         "fighter",
         "gambler",
+        "partition",
     ),
     "toepen": ("random", "tight", "heuristic-v1", "heuristic", "search", "bluffer", "stubborn"),
 }

@@ -854,7 +854,7 @@ class TichuHeuristicBot:
             return "pass" if "pass" in legal else legal[0]
         if view.obs.get("lead") or "pass" not in legal:
             return self.lead(table, plays, view.history)
-        return self.follow(table, plays) or "pass"
+        return self.follow(table, plays, view.history) or "pass"
 
     def lead(
         self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
@@ -862,8 +862,11 @@ class TichuHeuristicBot:
         """The play when the trick is ours to open (the styles of ``tichu.styles`` differ here)."""
         return choose_lead(table, plays, history, self.winners_first)
 
-    def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
-        """A play onto someone else's trick, or None to pass."""
+    def follow(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str | None:
+        """A play onto someone else's trick, or None to pass (``history``: the seat's events,
+        for a bot that counts the cards played)."""
         return choose_follow(table, plays, self.follow_slack, self.race_double, self.control_slack)
 
     def may_interrupt(self, legal: Sequence[str]) -> bool:
@@ -971,8 +974,14 @@ def sure_winners(
     """The units no unseen card can beat except a bomb: the Dragon; a single, pair or triple
     above every rank the unseen cards (with the Phoenix) could match. Led first, they keep
     the lead until the last unit goes out with it."""
-    unseen = _rank_counts(_ALL_CARDS & ~(played_this_round(history) | hand))
+    unseen = unseen_ranks(hand, history)
     return [u for u in units if _sure(u, unseen)]
+
+
+def unseen_ranks(hand: int, history: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    """Cards per rank (Dog 0, Mah Jong 1, 2..A, Dragon 15, Phoenix 16) the seat has not seen:
+    neither in ``hand`` nor played this round."""
+    return _rank_counts(_ALL_CARDS & ~(played_this_round(history) | hand))
 
 
 def _sure(unit: Unit, unseen: Sequence[int]) -> bool:

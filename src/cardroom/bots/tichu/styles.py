@@ -103,11 +103,13 @@ class TichuEagerBot(_Style):
                 return candidates[0].text
         return choose_lead(table, plays, history, winners_first=False)
 
-    def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
+    def follow(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str | None:
         normal = _non_bombs(plays)
         if normal and _opponent_on_top(table):
             return max(normal, key=lambda o: (o.combo.strength if o.combo else 0, o.text)).text
-        return super().follow(table, plays)
+        return super().follow(table, plays, history)
 
 
 class TichuBomberBot(_Style):
@@ -118,11 +120,13 @@ class TichuBomberBot(_Style):
     def bombs_now(self, table: Table) -> bool:
         return True
 
-    def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
+    def follow(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str | None:
         bombs = _bombs(plays)
         if bombs and _opponent_on_top(table):
             return min(bombs, key=lambda o: bomb_key(o, table.hand)).text
-        return super().follow(table, plays)
+        return super().follow(table, plays, history)
 
 
 class TichuFighterBot(_Style):
@@ -130,11 +134,13 @@ class TichuFighterBot(_Style):
 
     name = "fighter"
 
-    def follow(self, table: Table, plays: Sequence[Option]) -> str | None:
+    def follow(
+        self, table: Table, plays: Sequence[Option], history: Sequence[Mapping[str, Any]]
+    ) -> str | None:
         normal = _non_bombs(plays)
         if normal and _opponent_on_top(table):
             return cheapest(table, normal)
-        return super().follow(table, plays)
+        return super().follow(table, plays, history)
 
 
 class TichuGamblerBot(_Style):

@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 
 const KNOWN = [
   "beginner", "casual", "strong", "expert", "novice", "eager", "bomber", "fighter", "gambler",
-  "random", "heuristic", "heuristic-v1", "tight", "search", "bluffer", "stubborn",
+  "random", "heuristic", "heuristic-v1", "tight", "search", "bluffer", "stubborn", "partition",
 ];
 
 // "search:n=30" -> ["search", "n=30"]; "heuristic" -> ["heuristic", ""].
