@@ -24,6 +24,14 @@ the expert's own rounds and be scored on another seed's rows without replaying t
 rollouts of worlds sampled from the caller's view (``infer``), the call set, by the supporting
 and by the guarded policy; the rows keep them and the table ends with how well each estimate
 and the model rank the kept calls (the area under the ROC curve, made against failed).
+
+``--arm WORDS`` plays each kept call's round again from the same seed with ``WORDS`` added to
+the caller's and its partner's levels (``stake=200``): a fork at the call, since every decision
+before it is the same. The table ends with both arms' made rates and points on the same calls
+and the calls made in one arm only (McNemar).
+
+    python bench/tichu_forced_calls.py --call tichu --rounds 2400 --floor 0.43 --seed bd1 \\
+        --arm stake=200 --rows stake-rows.jsonl
 """
 
 from __future__ import annotations
