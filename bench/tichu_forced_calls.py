@@ -24,6 +24,14 @@ the expert's own rounds and be scored on another seed's rows without replaying t
 rollouts of worlds sampled from the caller's view (``infer``), the call set, by the supporting
 and by the guarded policy; the rows keep them and the table ends with how well each estimate
 and the model rank the kept calls (the area under the ROC curve, made against failed).
+
+``--arm WORDS`` plays each kept call's round again from the same seed with ``WORDS`` added to
+the caller's and its partner's levels (``stake=200``): a fork at the call, since every decision
+before it is the same. The table ends with both arms' made rates and points on the same calls
+and the calls made in one arm only (McNemar).
+
+    python bench/tichu_forced_calls.py --call tichu --rounds 2400 --floor 0.43 --seed bd1 \\
+        --arm stake=200 --rows stake-rows.jsonl
 """
 
 from __future__ import annotations
@@ -36,8 +44,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots import make_bot
-from cardroom.bots.arena.match import play_match
+from cardroom.bots.arena.match import MatchResult, play_match
 from cardroom.bots.protocol import SeatView
+from cardroom.bots.registry import resolve
 from cardroom.bots.tichu.calls import tichu_hits
 from cardroom.bots.tichu.firstplay import seen_features, seen_tichu_probability
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability
@@ -123,38 +132,76 @@ def rollout_chance(view: SeatView, policy: Policy, worlds: int) -> float:
     return hits / worlds
 
 
-def forced_caller(call: str, floor: float, rollouts: int = 0) -> ForcedCaller:
+def forced_caller(call: str, floor: float, rollouts: int = 0, arm: str = "") -> ForcedCaller:
     """``expert`` (``search:n=30,seen=…,support``) whose threshold for ``call`` every chance
-    reaches."""
+    reaches; ``arm``: words added to its level text (``stake=200``)."""
     text = f"seen={ALWAYS}" if call == "tichu" else f"seen=0.43,grand={ALWAYS}"
-    text = f"n=30,{text},support"
+    text = ",".join(w for w in (f"n=30,{text},support", arm) if w)
     bot = ForcedCaller.from_arg(text)
     assert isinstance(bot, ForcedCaller)
     bot.call, bot.floor = Call(call, rollouts=rollouts), floor
     return bot
 
 
-def play(call: str, index: int, seed: str, floor: float, rollouts: int = 0) -> dict[str, Any]:
-    """Round ``index``: its caller's chance (None: no call, or below the floor) and outcome."""
-    game = get_game("tichu")
-    config = game.config_from_json({"max_rounds": 1})
+def play(
+    call: str, index: int, seed: str, floor: float, rollouts: int = 0, arm: str = ""
+) -> dict[str, Any]:
+    """Round ``index``: its caller's chance (None: no call, or below the floor) and outcome.
+    With ``arm``, a kept call's round is played again from the same seed with ``arm``'s words
+    added to the caller's and its partner's levels (``arm_made``, ``arm_out``,
+    ``arm_points``): every decision before the call is the same, so the two continuations are
+    a fork of the round at the call."""
     caller, member = index % 4, POOL[(index // 4) % len(POOL)]
     forced = forced_caller(call, floor, rollouts)
-    bots: list[Any] = [None] * 4
-    bots[caller], bots[(caller + 2) % 4] = forced, make_bot("tichu", "expert")
-    bots[(caller + 1) % 4] = bots[(caller + 3) % 4] = make_bot("tichu", member)
     row: dict[str, Any] = {"i": index, "member": member, "chance": None, "made": False}
-    try:
-        final = play_match(game, config, bots, f"{seed}/{call}/{index}").final
-    except Stop:
-        final = None
+    result = play_round(forced, "expert", member, f"{seed}/{call}/{index}", caller)
     row["hand"], row["seen"] = forced.call.hand, forced.call.seen
-    if final is not None:
+    if result is not None:
         row["chance"] = forced.call.chance
-        row["made"] = final["last_round"]["out"][0] == caller
-        row["out"] = [(seat - caller) % 4 for seat in final["last_round"]["out"]]
+        row.update(outcome(result, caller))
         row.update(forced.call.estimates or {})
+    if row["chance"] is None or not arm:
+        return row
+    other = forced_caller(call, floor, arm=arm)
+    partner = f"{resolve('tichu', 'expert')},{arm}"
+    fork = play_round(other, partner, member, f"{seed}/{call}/{index}", caller)
+    assert fork is not None and other.call.chance == forced.call.chance
+    before = until_call(result, f"action {caller} {call}")
+    assert until_call(fork, f"action {caller} {call}") == before, "the arms differ before the call"
+    row.update({f"arm_{key}": value for key, value in outcome(fork, caller).items()})
+    row["arm"] = arm
     return row
+
+
+def play_round(
+    forced: ForcedCaller, partner: str, member: str, seed: str, caller: int
+) -> MatchResult | None:
+    """One round of ``forced`` beside ``partner`` against two ``member``s (None: stopped at
+    a call below the floor)."""
+    game = get_game("tichu")
+    config = game.config_from_json({"max_rounds": 1})
+    bots: list[Any] = [None] * 4
+    bots[caller], bots[(caller + 2) % 4] = forced, make_bot("tichu", partner)
+    bots[(caller + 1) % 4] = bots[(caller + 3) % 4] = make_bot("tichu", member)
+    try:
+        return play_match(game, config, bots, seed)
+    except Stop:
+        return None
+
+
+def outcome(result: MatchResult, caller: int) -> dict[str, Any]:
+    """Whether the caller went out first, the order the seats went out (0 the caller, 2 its
+    partner) and the caller's team's round points less the opponents'."""
+    last = result.final["last_round"]
+    points = last["points"][caller % 2] - last["points"][1 - caller % 2]
+    out = [(seat - caller) % 4 for seat in last["out"]]
+    return {"made": out[0] == 0, "out": out, "points": points}
+
+
+def until_call(result: MatchResult, call: str) -> list[str]:
+    """The round's log up to the ``call`` (``action SEAT tichu``): what both arms share."""
+    texts = [f"{r.kind} {r.seat} {r.text}" for r in result.record.records]
+    return texts[: texts.index(call) + 1]
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -191,11 +238,63 @@ def table(rows: list[dict[str, Any]], thresholds: list[float]) -> list[str]:
             f" first in {partner} ({sum(r['out'][:2] == [2, 0] for r in failed)} with the"
             " caller second)"
         )
+    lines += paired([r for r in rows if r["chance"] is not None and "arm_made" in r])
     estimated = [r for r in rows if r["chance"] is not None and "sup" in r]
     if estimated:
         ranks = ", ".join(f"{key} {auc(estimated, key):.3f}" for key in ("chance", *ESTIMATES))
         lines.append(f"  ranking of the {len(estimated)} estimated calls (ROC area): {ranks}")
     return lines
+
+
+def paired(rows: list[dict[str, Any]]) -> list[str]:
+    """Both arms' made rates on the same calls, the calls made in one arm only (McNemar) and
+    the arm's points a round less today's, with 95 % intervals."""
+    n = len(rows)
+    if not n:
+        return []
+    lines = [f"  paired at the {n} kept calls (p >= {min(r['chance'] for r in rows):.2f}):"]
+    for name, key in (("expert", "made"), (rows[0].get("arm", "arm"), "arm_made")):
+        k = sum(r[key] for r in rows)
+        low, high = wilson(k, n)
+        mean, half = mean_interval([r[key.replace("made", "points")] for r in rows])
+        lines.append(
+            f"    {name}: made {k} of {n} = {k / n:.1%} [{low:.1%}, {high:.1%}],"
+            f" {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] points a round"
+        )
+    gained = sum(r["arm_made"] and not r["made"] for r in rows)
+    lost = sum(r["made"] and not r["arm_made"] for r in rows)
+    diff = (gained - lost) / n
+    half = 1.96 * math.sqrt(max(gained + lost - (gained - lost) ** 2 / n, 0.0)) / n
+    mean, spread = mean_interval([r["arm_points"] - r["points"] for r in rows])
+    lines.append(
+        f"    arm − expert: made in the arm only {gained}, in expert only {lost}: {diff:+.1%}"
+        f" [{diff - half:+.1%}, {diff + half:+.1%}] (McNemar p {mcnemar(gained, lost):.3f});"
+        f" points {mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}] a round"
+    )
+    return lines
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its normal 95 % interval.
+
+    >>> mean_interval([1.0, 3.0])
+    (2.0, 1.96)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(n - 1, 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def mcnemar(b: int, c: int) -> float:
+    """The exact two-sided McNemar p-value of b against c discordant pairs.
+
+    >>> round(mcnemar(10, 2), 4)
+    0.0386
+    """
+    n = b + c
+    tail = sum(math.comb(n, i) for i in range(min(b, c) + 1)) / 2**n
+    return min(1.0, 2 * tail)
 
 
 def auc(rows: list[dict[str, Any]], key: str) -> float:
@@ -220,13 +319,16 @@ def main() -> None:
     parser.add_argument("--rows", help="append each round's row here (JSON lines)")
     parser.add_argument("--load", nargs="*", default=[], help="read rows instead of playing")
     parser.add_argument("--rollouts", type=int, default=0, help="rollout estimates per call")
+    parser.add_argument(
+        "--arm", default="", help="play each kept call on again with these level words too"
+    )
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     for path in args.load:
         with open(path) as saved:
             rows += [json.loads(line) for line in saved]
     for index in range(args.start, args.start + (0 if args.load else args.rounds)):
-        row = play(args.call, index, args.seed, args.floor, args.rollouts)
+        row = play(args.call, index, args.seed, args.floor, args.rollouts, args.arm)
         rows.append(row)
         if args.rows:
             with open(args.rows, "a") as out:

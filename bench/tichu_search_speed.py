@@ -10,6 +10,7 @@ timed; forced and trivial answers are not.
     python bench/tichu_search_speed.py --worlds 100 --rounds 4
     python bench/tichu_search_speed.py --budget 1 --rounds 6
     python bench/tichu_search_speed.py --worlds 30 --infer --guarded --rounds 12
+    python bench/tichu_search_speed.py --worlds 200 --infer --support --rounds 12  # stake=200
 """
 
 from __future__ import annotations
@@ -54,13 +55,14 @@ def main() -> None:
     parser.add_argument("--seed", default="speed")
     parser.add_argument("--infer", action="store_true", help="worlds weighed by the calls")
     parser.add_argument("--guarded", action="store_true", help="the guarded rollout policy")
+    parser.add_argument("--support", action="store_true", help="the supporting rollout policy")
     args = parser.parse_args()
     game = get_game("tichu")
     config = game.config_from_json({"max_rounds": 1})
     times: list[float] = []
     cpu: list[float] = []
     for r in range(args.rounds):
-        options = {"infer": args.infer, "guarded": args.guarded}
+        options = {"infer": args.infer, "guarded": args.guarded, "support": args.support}
         if args.budget is not None:
             bot = TimedSearch(budget=args.budget, **options)
         else:

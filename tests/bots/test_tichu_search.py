@@ -99,6 +99,23 @@ def test_a_fixed_count_scores_that_many_worlds() -> None:
     assert len(seen) == 5
 
 
+@pytest.mark.parametrize(
+    ("calls", "count"),
+    [(("tichu", "", "", ""), 200), (("", "", "grand", ""), 200), (("", "tichu", "", ""), 30)],
+)
+def test_stake_searches_more_worlds_while_our_teams_call_is_open(
+    calls: tuple[str, ...], count: int
+) -> None:
+    """``stake=N``: N worlds while our call or our partner's is open, else the level's count."""
+    view = tichu_view("3G 5K 8B 9R QG AG", top="4G", top_seat=1, calls=calls)
+    bot = make_bot("tichu", "search:n=30,stake=200")
+    assert isinstance(bot, TichuSearchBot) and bot.stake == 200
+    assert bot.world_count(view) == count
+    assert make_bot("tichu", "search:n=30").world_count(view) == 30  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="stake"):
+        make_bot("tichu", "search:n=30,stake=lots")
+
+
 def test_a_forced_move_is_answered_at_once() -> None:
     view = tichu_view("3G 5K 8B 9R QG AG", top="4G", top_seat=3, sizes=(6, 9, 9, 9), wish=9)
     assert view.legal == ("play 9R",)
