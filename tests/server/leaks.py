@@ -9,6 +9,7 @@ cards every seat is shown.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -31,64 +32,69 @@ def tokens(value: Any) -> set[str]:
     return set()
 
 
-def states_by_version(
-    game: Game[Any, Any, Any], config: Any, records: Sequence[LogRecord]
-) -> dict[int, Any]:
-    state = game.new(config)
-    states = {0: state}
-    for record in records:
-        state, _ = apply_record(game, state, record)
-        states[record.seq] = state
-    return states
+class LogTruth:
+    """What the stored log says each version's hands were, memoised per version: one message
+    check per version and audience instead of rebuilding every observation per message (a
+    spy test reads thousands of messages over the same few thousand versions)."""
+
+    def __init__(self, game: Game[Any, Any, Any], config: Any, records: Sequence[LogRecord]):
+        self.game, self.records = game, records
+        self.seats = game.num_seats(config)
+        state = game.new(config)
+        self.states = {0: state}
+        for record in records:
+            state, _ = apply_record(game, state, record)
+            self.states[record.seq] = state
+        # memoised per instance: many messages (and every welcome's history) share a version
+        self.hands = functools.cache(self._hands)
+        self.shown_to_all = functools.cache(self._shown_to_all)
+        self.passed = functools.cache(self._passed)
+        self.hidden = functools.cache(self._hidden)
+
+    def _hands(self, version: int) -> tuple[frozenset[str], ...]:
+        state = self.states[version]
+        return tuple(
+            frozenset(self.game.observe(state, t).to_json().get("hand") or ())
+            for t in range(self.seats)
+        )
+
+    def _shown_to_all(self, version: int) -> frozenset[str]:
+        """Words in every seat's observation: public knowledge (open hands, played cards)."""
+        state = self.states[version]
+        return frozenset.intersection(
+            *(frozenset(tokens(self.game.observe(state, t).to_json())) for t in range(self.seats))
+        )
+
+    def _passed(self, seat: int, version: int) -> frozenset[str]:
+        """Cards ``seat`` gave away in an exchange since the last deal (it knows where they
+        are)."""
+        known: set[str] = set()
+        for record in self.records:
+            if record.seq > version:
+                break
+            if record.kind == "chance":
+                known = set()
+            elif record.seat == seat and record.text.startswith("exchange"):  # or timed out
+                known.add(record.text.split()[1])  # "exchange C to N"
+        return frozenset(known)
+
+    def _hidden(self, seat: int | None, version: int) -> frozenset[str]:
+        """The cards ``seat`` (None: a spectator) must not be shown at ``version``."""
+        hands = self.hands(version)
+        hidden = frozenset().union(*(h for t, h in enumerate(hands) if t != seat))
+        hidden -= self.shown_to_all(version)
+        return hidden if seat is None else hidden - self.passed(seat, version)
 
 
-def passed_cards(records: Sequence[LogRecord], seat: int, version: int) -> set[str]:
-    """Cards ``seat`` gave away in an exchange since the last deal (it knows where they are)."""
-    known: set[str] = set()
-    for record in records:
-        if record.seq > version:
-            break
-        if record.kind == "chance":
-            known = set()
-        elif record.seat == seat and record.text.startswith("exchange"):  # played or timed out
-            known.add(record.text.split()[1])  # "exchange C to N"
-    return known
-
-
-def hand(game: Game[Any, Any, Any], state: Any, seat: int) -> set[str]:
-    return set(game.observe(state, seat).to_json().get("hand") or ())
-
-
-def shown_to_all(game: Game[Any, Any, Any], state: Any, n: int) -> set[str]:
-    """Words in every seat's observation: public knowledge (open hands, played cards)."""
-    return set.intersection(*(tokens(game.observe(state, t).to_json()) for t in range(n)))
-
-
-def check_messages(
-    game: Game[Any, Any, Any],
-    config: Any,
-    records: Sequence[LogRecord],
-    seat: int | None,
-    messages: Iterable[Json],
-) -> tuple[int, int]:
+def check_messages(truth: LogTruth, seat: int | None, messages: Iterable[Json]) -> tuple[int, int]:
     """Assert no leak in ``messages`` (received in order by ``seat``, None = spectator).
 
     Returns (messages checked while some card was hidden, messages that showed own cards), so a
     caller can assert the check had something to catch.
     """
-    states = states_by_version(game, config, records)
-    n = game.num_seats(config)
-
-    def hidden_at(version: int) -> set[str]:
-        state = states[version]
-        hidden = set().union(*(hand(game, state, t) for t in range(n) if t != seat))
-        hidden -= shown_to_all(game, state, n)
-        if seat is not None:
-            hidden -= passed_cards(records, seat, version)
-        return hidden
 
     def check(version: int, payload: Json, message: Json) -> None:
-        leaked = tokens(payload) & hidden_at(version)
+        leaked = tokens(payload) & truth.hidden(seat, version)
         assert not leaked, (
             f"seat {seat} was sent hidden cards {sorted(leaked)} at v{version}: {message}"
         )
@@ -103,6 +109,6 @@ def check_messages(
         check(version, rest, message)
         for event in history or ():
             check(int(event["v"]), event, message)
-        guarded += bool(hidden_at(version))
-        own_seen += seat is not None and bool(tokens(rest) & hand(game, states[version], seat))
+        guarded += bool(truth.hidden(seat, version))
+        own_seen += seat is not None and bool(tokens(rest) & truth.hands(version)[seat])
     return guarded, own_seen

@@ -18,7 +18,7 @@ from cardroom.engine import get_game
 from cardroom.server import Settings
 
 from .conftest import TIMEOUT, Client, Server, serve
-from .leaks import check_messages
+from .leaks import LogTruth, check_messages
 
 Json = dict[str, Any]
 SHORT = TIMEOUT  # a fixed server answers within this (however loaded); the unfixed one never does
@@ -132,10 +132,11 @@ async def test_1_every_seat_change_unbinds_the_old_holders_sockets(settings: Set
         stored = await server.registry.store.load(table)
         game = get_game("tichu")
         config = game.config_from_json(stored.meta.config)
+        truth = LogTruth(game, config, stored.records)
         guarded = 0
         for client, at in stints:
-            check_messages(game, config, stored.records, 1, client.seen[:at])
-            after, _ = check_messages(game, config, stored.records, None, client.seen[at:])
+            check_messages(truth, 1, client.seen[:at])
+            after, _ = check_messages(truth, None, client.seen[at:])
             guarded += after
         assert guarded > 40 * len(stints)
 

@@ -23,7 +23,7 @@ from cardroom.server import Settings
 from cardroom.server.duplicate.challenge import Challenge, challenge_seed, check_day
 
 from .conftest import Client, Server, serve
-from .leaks import check_messages
+from .leaks import LogTruth, check_messages
 from .players import play_until
 
 Json = dict[str, Any]
@@ -134,7 +134,7 @@ async def test_two_players_same_boards_results_and_secrets(server: Server) -> No
     bob_stored = await store.load(bob["table"])
     game = get_game("tichu")
     config = game.config_from_json(bob_stored.meta.config)
-    guarded, own = check_messages(game, config, bob_stored.records, 0, bob_ws.seen)
+    guarded, own = check_messages(LogTruth(game, config, bob_stored.records), 0, bob_ws.seen)
     assert guarded > 0 and own > 0
     assert all(ann["table"] not in str(m) for m in bob_ws.seen)
     ann_public = next(

@@ -27,7 +27,7 @@ from cardroom.server.duplicate.gate import DuplicateTables
 from .accounts_helpers import browser, sign_in, sign_up
 from .conftest import TIMEOUT, Client, Server
 from .duplicate_servers import BACKENDS, duplicate_server
-from .leaks import check_messages
+from .leaks import LogTruth, check_messages
 from .players import play_until
 
 Json = dict[str, Any]
@@ -168,7 +168,8 @@ async def test_a_guest_place_follows_it_to_its_account(server: Server) -> None:
         client = await play_board(server, sat, 2)
         played = await server.registry.store.load(sat["table"])
         config = TICHU.config_from_json(played.meta.config)
-        guarded, _ = check_messages(TICHU, config, played.records, sat["seat"], client.seen)
+        truth = LogTruth(TICHU, config, played.records)
+        guarded, _ = check_messages(truth, sat["seat"], client.seen)
         assert guarded > 0 and all(other not in str(m) for m in client.seen)
         await until(lambda: board_shown(2))
         await sign_in(dora, "dora")

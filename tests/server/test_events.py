@@ -17,7 +17,7 @@ from cardroom.engine import get_game
 from cardroom.server import Settings
 
 from .conftest import TIMEOUT, Client, Server, serve
-from .leaks import check_messages
+from .leaks import LogTruth, check_messages
 from .players import play_until
 
 Json = dict[str, Any]
@@ -93,7 +93,9 @@ async def test_four_teams_with_bots_and_a_player_to_the_final_table(server: Serv
         await play_until(client, seat.json()["seat"], "tichu", done, random.Random(board))
         stored = await store.load(table)
         config = TICHU.config_from_json(stored.meta.config)
-        guarded, _ = check_messages(TICHU, config, stored.records, seat.json()["seat"], client.seen)
+        guarded, _ = check_messages(
+            LogTruth(TICHU, config, stored.records), seat.json()["seat"], client.seen
+        )
         assert guarded > 0  # no hidden card of the board in any message to Ann
         assert all(other not in str(m) for m in client.seen)  # nor the other table
         await client.close()

@@ -18,7 +18,7 @@ from cardroom.storage import SqlStore
 from ..engine.toy import TOY
 from ..storage.conftest import drop_schema
 from .conftest import Client, Server, serve
-from .leaks import check_messages
+from .leaks import LogTruth, check_messages
 from .players import play_until
 
 Json = dict[str, Any]
@@ -55,13 +55,14 @@ async def check_no_leaks(
     stored = await server.registry.store.load(table)
     game = get_game(stored.meta.game)
     config = game.config_from_json(stored.meta.config)
+    truth = LogTruth(game, config, stored.records)
     for client in [*clients, spectator]:  # one envelope per stored record, in order
         versions = [m["v"] for m in client.seen if m["t"] == "ev"]
         assert versions == list(range(versions[0], versions[0] + len(versions)))
         assert versions[-1] <= stored.version
     for seat, client in enumerate([*clients, spectator]):
         audience = seat if seat < len(clients) else None
-        guarded, own = check_messages(game, config, stored.records, audience, client.seen)
+        guarded, own = check_messages(truth, audience, client.seen)
         assert guarded > len(client.seen) // 2, "the leak check had nothing hidden to catch"
         if audience is not None:
             assert own > 0, "a seat's own cards never showed: the tokenizer misses cards"

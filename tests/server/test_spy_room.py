@@ -26,7 +26,7 @@ from cardroom.games.tichu.cards import DECK, card_names
 from .accounts_helpers import browser, sign_up
 from .conftest import TIMEOUT, Client, Server
 from .duplicate_servers import duplicate_server
-from .leaks import check_messages, tokens
+from .leaks import LogTruth, check_messages, tokens
 from .players import play_until
 
 Json = dict[str, Any]
@@ -371,11 +371,12 @@ async def test_a_seat_taken_over_mid_match_catches_up_only_from_when_it_was_take
     await client.close()
     stored = await server.registry.store.load(table)
     config = TICHU.config_from_json(stored.meta.config)
+    truth = LogTruth(TICHU, config, stored.records)
     earlier = [m for m in client.seen if m.get("v", sat) < sat]
     later = [m for m in client.seen if m.get("v", sat) >= sat]
-    guarded, _ = check_messages(TICHU, config, stored.records, None, earlier)
+    guarded, _ = check_messages(truth, None, earlier)
     assert guarded == len(earlier)
-    _, own = check_messages(TICHU, config, stored.records, 0, later)
+    _, own = check_messages(truth, 0, later)
     assert own, "Bob sees his own hand: the check has cards to catch"
     assert client.seen[0]["t"] == "welcome" and client.seen[0]["seat"] == 0
 
