@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -15,3 +17,13 @@ WIDE = {"width": 1366, "height": 768}
 """The desktop screenshots' size (a common laptop screen)."""
 SIZES = {"desktop": WIDE, "phone": PHONE}
 """The screenshots' sizes by name."""
+SHOTS_ENV = "CARDROOM_SHOTS"
+"""Where the browser tests leave their screenshots; unset (as in CI), they take none."""
+
+
+def shot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """A screenshot for people to look at, only when ``$CARDROOM_SHOTS`` names a folder: no
+    test asserts on one, and a full page costs a second or two of a shared CI core."""
+    folder = os.environ.get(SHOTS_ENV)
+    if folder:
+        page.screenshot(path=str(Path(folder) / name), full_page=full_page)

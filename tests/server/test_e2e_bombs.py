@@ -21,7 +21,7 @@ from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
 from cardroom.engine.runner import Runner
 from cardroom.server.table import actor as actor_module
-from tests.server.chromium import CHROMIUM, WIDE
+from tests.server.chromium import CHROMIUM, WIDE, shot
 from tests.server.pages import watch
 
 from .test_e2e_browser import LiveServer, running_server
@@ -153,7 +153,7 @@ def test_a_human_bombs_out_of_turn_against_bots_at_the_default_delay(
                 act(page, o["legal"][0])  # a wish, a Dragon gift
             page.wait_for_timeout(50)
         if seed == seeds(bomb=True, count=1)[0]:
-            page.screenshot(path="/tmp/e2e-bomb-thrown-desktop.png")
+            shot(page, "e2e-bomb-thrown-desktop.png")
         page.context.close()
     assert pressed == BOMB_DEALS
     assert not problems, problems

@@ -19,11 +19,10 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
 from tests.server.live import live_server
 from tests.server.pages import watch
 
-SHOTS = Path("/tmp")
 CARD_TOKEN = re.compile(r"\b(?:10|[2-9JQKA])[GKBR]\b|\b(?:MJ|DOG|PHX|DRG)\b")
 
 pytestmark = [
@@ -246,7 +245,7 @@ def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
     watch(watcher, problems)
     watcher.goto(f"{server}/")  # the lobby lists the table; its link opens the table view
     watcher.get_by_test_id(f"table-row-{table}").wait_for()
-    watcher.screenshot(path=str(SHOTS / "e2e-lobby-phone.png"), full_page=True)
+    shot(watcher, "e2e-lobby-phone.png", full_page=True)
     watcher.get_by_test_id(f"open-{table}").click()
     watcher.wait_for_url(f"{server}/t/{table}")
     watcher.wait_for_function("() => window.cardroom.obs")
@@ -262,10 +261,10 @@ def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
         assert time.monotonic() < deadline, f"the round did not end; last phase {o['phase']}"
         if o["phase"] in shots and not shots[o["phase"]] and o["legal"]:
             shots[o["phase"]] = True
-            player.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-desktop.png"))
-            watcher.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-spectator-phone.png"))
+            shot(player, f"e2e-tichu-{o['phase']}-desktop.png")
+            shot(watcher, f"e2e-tichu-{o['phase']}-spectator-phone.png")
             player.set_viewport_size(PHONE)
-            player.screenshot(path=str(SHOTS / f"e2e-tichu-{o['phase']}-phone.png"), full_page=True)
+            shot(player, f"e2e-tichu-{o['phase']}-phone.png", full_page=True)
             player.set_viewport_size(DESKTOP)
         if tichu_move(player, o, 0):
             wait_change(player, state["v"])
@@ -280,9 +279,9 @@ def test_tichu_round_through_the_page_and_a_spectator_sees_no_hidden_card(
     points = o["last_round"]["points"]
     assert rows.first.inner_text().split() == ["1", str(points[0]), str(points[1])]
     assert f": {points[0]} · " in player.get_by_test_id("round-summary").inner_text()
-    player.screenshot(path=str(SHOTS / "e2e-tichu-round-scored-desktop.png"), full_page=True)
+    shot(player, "e2e-tichu-round-scored-desktop.png", full_page=True)
     player.set_viewport_size(PHONE)
-    player.screenshot(path=str(SHOTS / "e2e-tichu-round-scored-phone.png"), full_page=True)
+    shot(player, "e2e-tichu-round-scored-phone.png", full_page=True)
 
     assert snapshots, "the spectator was never checked"
     for snap in snapshots:
@@ -333,7 +332,7 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
         assert time.monotonic() < deadline, f"the hand did not end; last phase {o['phase']}"
         if o["phase"] == "play" and not shot and o["legal"]:
             shot = True
-            player.screenshot(path=str(SHOTS / "e2e-toepen-play-phone.png"), full_page=True)
+            shot(player, "e2e-toepen-play-phone.png", full_page=True)
         if toepen_move(player, o, 0):
             wait_change(player, state["v"])
         else:
@@ -353,7 +352,7 @@ def test_toepen_hand_through_the_page(server: str, browser: Any) -> None:
             .join(' ') === lives.join(' ');
         }"""
     )
-    player.screenshot(path=str(SHOTS / "e2e-toepen-hand-end-phone.png"), full_page=True)
+    shot(player, "e2e-toepen-hand-end-phone.png", full_page=True)
     player.reload()  # the seat token in localStorage binds the same seat again
     player.wait_for_function(
         "() => window.cardroom && window.cardroom.mySeat === 0 && window.cardroom.obs"
@@ -382,7 +381,7 @@ def test_one_click_seats_you_with_three_bots_of_the_chosen_level(
         watch(page, problems)
         page.goto(f"{live.url}/")
         page.get_by_test_id("quick-level").select_option("random")
-        page.screenshot(path=str(SHOTS / f"e2e-lobby-quick-{size}.png"))
+        shot(page, f"e2e-lobby-quick-{size}.png")
         page.get_by_test_id(f"quick-{game}").click()  # the one click
         page.wait_for_url(re.compile(r"/t/[^/]+$"))
         page.wait_for_function("() => window.cardroom.obs && window.cardroom.obs.hand")
@@ -404,7 +403,7 @@ def test_a_preset_fills_the_house_rules_it_names(live: LiveServer, browser: Any)
     page.get_by_test_id("house-rules-toggle").click()
     assert not page.get_by_test_id("option-allow_grand").is_checked()
     assert page.get_by_test_id("option-double_victory_points").input_value() == "100"
-    page.screenshot(path=str(SHOTS / "e2e-lobby-preset-phone.png"), full_page=True)
+    shot(page, "e2e-lobby-preset-phone.png", full_page=True)
     page.get_by_test_id("preset").select_option("faq")
     assert page.get_by_test_id("option-allow_grand").is_checked()
     page.get_by_test_id("preset").select_option("tournament")
@@ -431,7 +430,7 @@ def test_a_public_table_shows_the_clock_of_the_seat_that_owes_a_move(
         clock.wait_for()
         assert 80 <= int(clock.inner_text().rstrip("s")) <= 90
         assert page.evaluate("window.cardroom.clock.fromServer") is True
-        page.screenshot(path=str(SHOTS / f"e2e-clock-grand-{size}.png"))
+        shot(page, f"e2e-clock-grand-{size}.png")
         page.get_by_test_id("action-nogrand").click()
         page.wait_for_function("() => window.cardroom.obs.phase === 'exchange'")
         clock.wait_for()  # the exchange runs the clock too

@@ -8,21 +8,18 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardroom.server.duplicate.record import PAGE
 from cardroom.server.settings import Settings
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
 from tests.server.live import live_server
 from tests.server.pages import watch
 from tests.server.test_e2e_browser import obs, tichu_move, wait_change
 from tests.server.test_e2e_languages import MARKS, VISIBLE_TEXT, outside_brackets
 from tests.server.test_e2e_players import sign
-
-SHOTS = Path("/tmp")
 
 pytestmark = [
     pytest.mark.e2e,
@@ -48,14 +45,14 @@ def photograph(page: Any, name: str, ready: str, japanese: str) -> None:
     """``name``-desktop (1366x768), -phone and -ja-phone PNGs of the page, in Japanese once its
     ``ready`` element is back and the page shows the ``japanese`` text; then back to English."""
     page.set_viewport_size(WIDE)
-    page.screenshot(path=str(SHOTS / f"{name}-desktop.png"), full_page=True)
+    shot(page, f"{name}-desktop.png", full_page=True)
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SHOTS / f"{name}-phone.png"), full_page=True)
+    shot(page, f"{name}-phone.png", full_page=True)
     page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
     page.reload()
     page.get_by_test_id(ready).wait_for()
     assert japanese in page.locator("main, .page").first.inner_text()
-    page.screenshot(path=str(SHOTS / f"{name}-ja-phone.png"), full_page=True)
+    shot(page, f"{name}-ja-phone.png", full_page=True)
     page.evaluate("() => localStorage.setItem('cardroom.lang', 'en')")
     page.set_viewport_size(DESKTOP)
     page.reload()
@@ -85,7 +82,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     page.get_by_test_id("lobby-challenge").click()
     page.wait_for_url(f"{live}/challenge")
     page.get_by_test_id("challenge-hidden").wait_for()  # nothing shown before playing
-    page.screenshot(path=str(SHOTS / "challenge-start-desktop.png"), full_page=True)
+    shot(page, "challenge-start-desktop.png", full_page=True)
     page.get_by_test_id("challenge-name").fill("Alice")
     page.get_by_test_id("challenge-play").click()
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
@@ -111,7 +108,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     page.get_by_test_id("challenge-replay").click()
     page.wait_for_url(f"{live}/replay/{table}")
     page.get_by_test_id("replay-step").wait_for()
-    page.screenshot(path=str(SHOTS / "challenge-replay-desktop.png"), full_page=True)
+    shot(page, "challenge-replay-desktop.png", full_page=True)
     assert not problems, problems
 
 
@@ -127,7 +124,7 @@ def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
     page.get_by_test_id("event-teams").fill("4")
     page.get_by_test_id("event-boards").fill("3")
     page.get_by_test_id("event-level").select_option("random")
-    page.screenshot(path=str(SHOTS / "event-create-desktop.png"), full_page=True)
+    shot(page, "event-create-desktop.png", full_page=True)
     page.get_by_test_id("event-create").click()
     page.wait_for_url(re.compile(r"/event/[^/]+$"))
     page.get_by_test_id("event-start").click()
@@ -136,9 +133,9 @@ def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
     assert rows.count() == 4
     texts = [rows.nth(i).inner_text() for i in range(4)]
     assert all("bots (Random)" in text for text in texts)  # the level by its name
-    page.screenshot(path=str(SHOTS / "event-final-desktop.png"), full_page=True)
+    shot(page, "event-final-desktop.png", full_page=True)
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SHOTS / "event-final-phone.png"), full_page=True)
+    shot(page, "event-final-phone.png", full_page=True)
     assert not problems, problems
 
 
@@ -181,7 +178,7 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
     other.get_by_test_id("duplicate-sealed").wait_for()
     assert other.get_by_test_id("duplicate-over-bots").count() == 0
     assert other.get_by_test_id("duplicate-replay").count() == 0
-    other.screenshot(path=str(SHOTS / "profile-duplicate-sealed-phone.png"), full_page=True)
+    shot(other, "profile-duplicate-sealed-phone.png", full_page=True)
 
     # More events than a page: the first 20, newest first, then the rest behind "Show more".
     page.evaluate(

@@ -10,13 +10,12 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE
+from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE, shot
 
 from . import pages
 from .pages import push, select, tichu_obs
@@ -27,7 +26,6 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
-SHOTS = Path("/tmp")
 
 LAST = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
         "double_victory": False, "calls": ["tichu", "", "", ""]}  # fmt: skip
@@ -84,7 +82,7 @@ def test_the_match_score_is_on_the_felt_in_every_phase(
     assert b["y"] + b["height"] <= view["height"]
     if phase != "over":  # the game-over box may lie over it; otherwise nothing does
         assert hit(page, "scoreboard")
-    page.screenshot(path=str(SHOTS / f"felt-{phase}-{size}.png"))
+    shot(page, f"felt-{phase}-{size}.png")
 
 
 def test_a_spectator_sees_team_names_and_toepen_shows_lives(open_table: Any) -> None:
@@ -114,7 +112,7 @@ def test_the_round_summary_lies_above_the_trick_and_closes_by_button_or_escape(
     ) == (
         "rgb(6, 42, 28)"  # opaque
     )
-    page.screenshot(path=str(SHOTS / f"felt-round-end-{size}.png"))
+    shot(page, f"felt-round-end-{size}.png")
     page.keyboard.press("Escape")
     page.get_by_test_id("round-end").wait_for(state="detached")
     push(server, {"t": "ev", "v": 7, "events": [scored], "obs": after})
@@ -130,7 +128,7 @@ def test_the_last_trick_popup_closes_by_button_and_escape(open_table: Any) -> No
     page, _ = open_table(tichu_obs(trick=STAIRS, top=STAIRS[0]), welcome={"history": history})
     page.get_by_test_id("last-trick-button").click()
     assert hit(page, "last-trick-x")
-    page.screenshot(path=str(SHOTS / "felt-last-trick-phone.png"))
+    shot(page, "felt-last-trick-phone.png")
     closes_by_escape_and_button(page, "last-trick", "last-trick-button", "last-trick-x")
 
 
@@ -148,7 +146,7 @@ def test_the_phone_sheet_is_opaque_above_ready_and_closes(open_table: Any) -> No
     side = page.get_by_test_id("side")
     assert side.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(6, 42, 28)"
     assert hit(page, "side-close")
-    page.screenshot(path=str(SHOTS / "felt-sheet-phone.png"))
+    shot(page, "felt-sheet-phone.png")
     page.keyboard.press("Escape")
     page.get_by_test_id("side-close").wait_for(state="detached")
     page.get_by_test_id("tab-log").click()
@@ -164,7 +162,7 @@ def test_calls_cost_what_they_say_and_ask_first(open_table: Any, call: str, poin
     assert button.inner_text().endswith(f"±{points}")
     button.click()
     assert f"{points} points" in page.get_by_test_id("confirm").inner_text()
-    page.screenshot(path=str(SHOTS / f"felt-confirm-{call}-desktop.png"))
+    shot(page, f"felt-confirm-{call}-desktop.png")
     page.get_by_test_id("confirm-no").click()
     button.click()
     page.get_by_test_id("confirm-yes").click()
@@ -184,7 +182,7 @@ def test_the_bomb_button_claims_a_lone_bomb_out_of_turn_at_once(open_table: Any)
     obs = tichu_obs(turn=2, awaited=[2], lead=False, trick=STAIRS, top=STAIRS[0],
                     hand=["7G", "7K", "7B", "7R", "2G"], legal=["bomb 7G 7K 7B 7R"])  # fmt: skip
     page, server = open_table(obs, viewport=WIDE)
-    page.screenshot(path=str(SHOTS / "felt-bomb-desktop.png"))
+    shot(page, "felt-bomb-desktop.png")
     page.get_by_test_id("bomb-button").click()  # the press is the claim: the server plays it
     assert server.wait_sent(page, lambda m: m["t"] == "bomb") == {"t": "bomb"}
     assert server.acts() == [] and page.get_by_test_id("chooser").count() == 0
@@ -265,7 +263,7 @@ def test_the_shortcuts_are_listed_in_a_help_panel(open_table: Any) -> None:
     page.keyboard.press("?")
     text = page.get_by_test_id("help").inner_text()
     assert "Enter" in text and "Escape" in text and "Shift+B" in text
-    page.screenshot(path=str(SHOTS / "felt-help-desktop.png"))
+    shot(page, "felt-help-desktop.png")
     closes_by_escape_and_button(page, "help", "help-button", "help-close")
 
 
@@ -283,7 +281,7 @@ def test_every_seat_that_owes_a_move_shows_its_clock(open_table: Any) -> None:
     for seat in (0, 1, 3):
         assert counting_down(page.get_by_test_id(f"clock-{seat}").inner_text(), 20, since)
     assert page.get_by_test_id("clock-2").count() == 0
-    page.screenshot(path=str(SHOTS / "felt-clock-exchange-phone.png"))
+    shot(page, "felt-clock-exchange-phone.png")
 
 
 def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_table: Any) -> None:
@@ -295,7 +293,7 @@ def test_a_held_table_says_who_is_bombing_and_an_away_player_can_come_back(open_
     page.get_by_test_id("back").wait_for()
     assert counting_down(page.get_by_test_id("clock-1").inner_text(), 12, since)
     assert "away" in (page.get_by_test_id("seat-0").get_attribute("aria-label") or "")
-    page.screenshot(path=str(SHOTS / "felt-hold-away-desktop.png"))
+    shot(page, "felt-hold-away-desktop.png")
     page.get_by_test_id("back").click()
     assert server.wait_sent(page, lambda m: m["t"] == "back") == {"t": "back"}
     page2, _ = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), welcome={"hold": 2})
@@ -367,18 +365,18 @@ def test_the_new_moments_fit_both_sizes_with_their_buttons_uncovered(
     page, server = open_table(obs, viewport=SIZES[size])
     page.get_by_test_id("action-tichu").click()
     assert hit(page, "confirm-yes") and hit(page, "confirm-no")
-    page.screenshot(path=str(SHOTS / f"felt-confirm-{size}.png"))
+    shot(page, f"felt-confirm-{size}.png")
     page.get_by_test_id("confirm-no").click()
     page.get_by_test_id("bomb-button").click()
     assert hit(page, "chooser")
     push(server, {"t": "hold", "seat": 0})
     page.get_by_test_id("hold").wait_for()
-    page.screenshot(path=str(SHOTS / f"felt-bomb-chooser-{size}.png"))
+    shot(page, f"felt-bomb-chooser-{size}.png")
     page.get_by_test_id("chooser-option").first.click()
     server.wait_sent(page, lambda m: m["t"] == "act")
     page.keyboard.press("?")
     assert hit(page, "help-close")
-    page.screenshot(path=str(SHOTS / f"felt-help-{size}.png"))
+    shot(page, f"felt-help-{size}.png")
 
 
 def test_a_trick_everyone_passed_on_is_shown_as_won_while_its_winner_leads(
@@ -388,7 +386,7 @@ def test_a_trick_everyone_passed_on_is_shown_as_won_while_its_winner_leads(
     page, _ = open_table(obs, viewport=WIDE)
     assert page.get_by_test_id("trick-won").inner_text() == "trick won by Bob"
     assert "done" in (page.get_by_test_id("play-1").get_attribute("class") or "")
-    page.screenshot(path=str(SHOTS / "felt-trick-won-desktop.png"))
+    shot(page, "felt-trick-won-desktop.png")
     page2, _ = open_table(tichu_obs(trick=STAIRS, top=STAIRS[0], lead=False, turn=2, awaited=[2]))
     assert page2.get_by_test_id("trick-won").count() == 0
 
@@ -404,7 +402,7 @@ def test_toepen_game_over_lies_above_the_cards_and_closes(open_table: Any) -> No
     page, _ = open_table(obs)
     assert hit(page, "outcome-x") and hit(page, "rematch")
     assert page.get_by_test_id("score-round").inner_text() == "Hand 9"
-    page.screenshot(path=str(SHOTS / "felt-toepen-over-phone.png"))
+    shot(page, "felt-toepen-over-phone.png")
     page.keyboard.press("Escape")
     page.get_by_test_id("outcome").wait_for(state="detached")
 
@@ -449,7 +447,7 @@ def test_every_card_of_the_trick_shows_clear_of_the_seats(
     page, _ = open_table(obs, viewport=SIZES[size], seats=seats, locale="ja-JP",
                          storage={"cardroom.owner.T1": "secret"})  # fmt: skip
     expect(page.get_by_test_id("passed-3")).to_be_visible()
-    page.screenshot(path=str(SHOTS / f"felt-long-plays-{plays}-{size}.png"))
+    shot(page, f"felt-long-plays-{plays}-{size}.png")
     view = SIZES[size]
     boxes = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
     boxes += [m.bounding_box() for m in page.locator(".pass-marker").all()]
@@ -493,7 +491,7 @@ def test_every_card_of_a_long_play_shows_its_whole_corner_index(open_table: Any,
     trick = [{"seat": s, "cards": cards, "combo": combo} for s, cards, combo in INDEXED_PLAYS]
     obs = tichu_obs(trick=trick, top=trick[-1], lead=False)
     page, _ = open_table(obs, viewport=SIZES[size])
-    page.screenshot(path=str(SHOTS / f"felt-corner-indexes-{size}.png"))
+    shot(page, f"felt-corner-indexes-{size}.png")
     for seat, cards, _combo in INDEXED_PLAYS:
         shown = page.get_by_test_id(f"play-{seat}").evaluate(
             """play => [...play.querySelectorAll('.card')].map(card => ({

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
 from cardroom.i18n.narration import say
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
 from . import pages
@@ -367,7 +367,7 @@ def test_a_profile_in_the_chosen_language_not_the_browsers(browser: Any) -> None
     page.route("**/api/players/*", lambda r: r.fulfill(json=BOT_PROFILE))
     page.goto("/p/bot:heuristic")
     page.get_by_test_id(f"recent-{TABLE}").wait_for()
-    page.screenshot(path="/tmp/looks-profile-ja.png")
+    shot(page, "looks-profile-ja.png")
     badge = page.get_by_test_id("profile-name").locator(".badge").inner_text()
     assert badge.strip() == t("ja", "table.seat.bot")
     when = page.get_by_test_id(f"recent-{TABLE}").locator("td").first.inner_text()
@@ -427,7 +427,7 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
     page.goto(f"/p/{LONG_NAME}")
     row = page.get_by_test_id(f"recent-{TABLE}")
     row.wait_for()
-    page.screenshot(path=f"/tmp/profile-{lang}-{size}.png", full_page=True)
+    shot(page, f"profile-{lang}-{size}.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     recent = page.get_by_test_id("recent")
     assert recent.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
@@ -468,7 +468,7 @@ def test_the_leaderboards_headings_break_only_between_words_on_a_phone(
     page.route("**/api/leaderboard*", lambda r: r.fulfill(json=BOARD))
     page.goto("/leaderboard")
     page.get_by_test_id("board").wait_for()
-    page.screenshot(path=f"/tmp/leaderboard-{lang}-phone.png")
+    shot(page, f"leaderboard-{lang}-phone.png")
     heads = page.get_by_test_id("board").locator("th")
     words = {h.inner_text(): h.evaluate(LINES) for h in heads.all()}
     assert [text for text, lines in words.items() if lines > len(text.split())] == []
@@ -558,7 +558,7 @@ def test_the_banners_in_the_middle_keep_clear_of_the_seats_and_cards(
     obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
                      trick=trick, awaited=[0, 3])  # fmt: skip
     page, _ = open_table(obs, locale=LOCALES[lang], viewport=view, seats=LONG_SEATS)
-    page.screenshot(path=f"/tmp/toepen-knock-{lang}-{size}.png")
+    shot(page, f"toepen-knock-{lang}-{size}.png")
     seats = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
     cards = [c.bounding_box() for c in page.get_by_test_id("trick").locator(".card").all()]
     middle = [page.get_by_test_id(i).bounding_box() for i in ("knock-banner", "stake")]
@@ -569,7 +569,7 @@ def test_the_banners_in_the_middle_keep_clear_of_the_seats_and_cards(
     push(server, {"t": "hold", "seat": 3})
     hold = tichu.get_by_test_id("hold")
     hold.wait_for()
-    tichu.screenshot(path=f"/tmp/tichu-hold-{lang}-{size}.png")
+    shot(tichu, f"tichu-hold-{lang}-{size}.png")
     seats = [tichu.locator(".seat").nth(i).bounding_box() for i in range(4)]
     assert not any(meet(hold.bounding_box(), o) for o in seats)
 
@@ -604,7 +604,7 @@ def test_the_lobby_lists_fit_a_phone_with_whole_words(browser: Any, lang: str) -
     page.goto("/")
     page.get_by_test_id("finished-row-F2").wait_for()
     page.get_by_test_id("table-row-R2").wait_for()
-    page.screenshot(path=f"/tmp/lobby-lists-{lang}-phone.png", full_page=True)
+    shot(page, f"lobby-lists-{lang}-phone.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for row in ("table-row-R1", "table-row-R2", "finished-row-F0", "finished-row-F1"):
         cells = page.get_by_test_id(row).locator("td")
@@ -719,7 +719,7 @@ def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: st
     push(server, {"t": "pause", "seconds": 30})
     summary = page.get_by_test_id("round-end")
     summary.wait_for()
-    page.screenshot(path=f"/tmp/round-summary-calls-{lang}-phone.png")
+    shot(page, f"round-summary-calls-{lang}-phone.png")
     assert summary.evaluate(INSIDE) == []
     assert summary.evaluate("e => e.scrollWidth <= e.clientWidth")
     total = summary.get_by_test_id("summary-team-0").locator("td.total")
@@ -742,7 +742,7 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
     bots = t("ja", "event.bots", level=t("ja", "bot.name.random"))
     expect(page.get_by_test_id("event-row").first).to_contain_text(bots)
     expect(page.get_by_test_id("event-teams-list").locator("li").first).to_contain_text(bots)
-    page.screenshot(path="/tmp/looks-event-ja.png")
+    shot(page, "looks-event-ja.png")
     context.close()
     assert not problems, problems
 
@@ -779,7 +779,7 @@ def test_a_refused_lobby_request_says_why_in_the_readers_language(
     page.get_by_test_id("create-table").click()
     why = t(lang, "lobby.error.rated_sign_in")
     expect(page.get_by_test_id("message")).to_have_text(t(lang, "lobby.create_failed", reason=why))
-    page.screenshot(path=f"/tmp/looks-lobby-error-{lang}.png")
+    shot(page, f"looks-lobby-error-{lang}.png")
     page.goto("/challenge/2999-01-01")
     expect(page.get_by_test_id("message")).to_have_text(t(lang, "lobby.error.day_not_begun"))
     context.close()

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.bots import bot_levels
-from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE
+from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE, shot
 
 from . import pages
 from .pages import SEATS, tichu_obs
@@ -24,7 +24,6 @@ pytestmark = [
 ]
 
 open_table = pages.open_table  # the fixture
-SHOTS = "/tmp"
 GAMES = [
     {"name": game, "options": {}, "bot_levels": list(bot_levels(game))}
     for game in ("tichu", "toepen")
@@ -73,7 +72,7 @@ def test_every_level_in_the_lobby_has_a_name_in_the_readers_language(
     quick = options(page, "quick-level")
     assert quick == {level: level_name(lang, level) for level in quick}
     assert len(quick) > 4  # the named levels and the others
-    page.screenshot(path=f"{SHOTS}/names-lobby-{lang}.png", full_page=True)
+    shot(page, f"names-lobby-{lang}.png", full_page=True)
     page.context.close()
     assert not problems, problems
 
@@ -98,7 +97,7 @@ def test_a_seats_bot_level_reads_as_its_name(
         badge = page.get_by_test_id(f"bot-badge-{info['seat']}")
         expect(badge.locator(".lvl")).to_have_text(f" · {level_name(lang, info['level'])}")
     assert level_name("en", "search:n=30") == "Simulator (n=30)"
-    page.screenshot(path=f"{SHOTS}/names-badges-{lang}.png")
+    shot(page, f"names-badges-{lang}.png")
     owner, _ = open_table(
         tichu_obs(), seats=BOT_SEATS, viewport=WIDE,
         storage={"cardroom.lang": lang, f"cardroom.owner.{pages.TABLE}": "own"},
@@ -139,7 +138,7 @@ def test_the_challenges_days_read_in_the_readers_format(browser: Any, lang: str,
     expect(page.locator("h2").first).to_have_text(t(lang, "challenge.results", day=today))
     expect(page.get_by_test_id("challenge-day-2026-11-30")).to_have_text(past)
     assert "2026-12-07" not in page.locator("body").inner_text()
-    page.screenshot(path=f"{SHOTS}/names-challenge-{size}-{lang}.png", full_page=True)
+    shot(page, f"names-challenge-{size}-{lang}.png", full_page=True)
     page.context.close()
     assert not problems, problems
 
@@ -213,7 +212,7 @@ def test_the_special_cards_corners_are_in_the_readers_language(
     obs = tichu_obs(hand=HAND, hand_sizes=[14, 0, 14, 14], trick=trick, top=trick[0], lead=False)
     page, _ = open_table(obs, viewport=SIZES[size], storage={"cardroom.lang": lang})
     page.get_by_test_id("play-1").wait_for()
-    page.screenshot(path=f"{SHOTS}/names-corners-{size}-{lang}.png")
+    shot(page, f"names-corners-{size}-{lang}.png")
     hand = page.get_by_test_id("hand").locator(".card").evaluate_all(CORNERS)
     play = page.get_by_test_id("play-1").locator(".card").evaluate_all(CORNERS)
     for code in ("DOG", "PHX", "DRG"):
@@ -250,7 +249,7 @@ def test_the_exchanges_marks_are_readable_on_a_phone(open_table: Any, lang: str)
     page, _ = open_table(obs, viewport=PHONE, storage={"cardroom.lang": lang})
     page.get_by_test_id("card-10G").click(position={"x": 6, "y": 30})  # its corner: in view
     page.get_by_test_id("mark-10G").wait_for()
-    page.screenshot(path=f"{SHOTS}/names-exchange-phone-{lang}.png")
+    shot(page, f"names-exchange-phone-{lang}.png")
     cards = page.get_by_test_id("hand").locator(".card")
     marks = cards.evaluate_all(MARKS)
     names = dict(zip(range(4), [s["name"] for s in SEATS], strict=True))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
 from tests.server.pages import watch
 from tests.server.test_e2e_browser import (
     LiveServer,
@@ -128,17 +128,17 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     shown = int(second.get_by_test_id("rating-tichu").inner_text())
     assert 1000 < shown < 2000
     second.set_viewport_size(WIDE)
-    second.screenshot(path="/tmp/e2e-profile-desktop.png", full_page=True)
+    shot(second, "e2e-profile-desktop.png", full_page=True)
     second.set_viewport_size(PHONE)
-    second.screenshot(path="/tmp/e2e-profile-phone.png", full_page=True)
+    shot(second, "e2e-profile-phone.png", full_page=True)
     second.goto(f"{live.url}/leaderboard?game=tichu&kind=human")
     row = second.get_by_test_id("board-row-alice")
     row.wait_for()
     assert str(shown) in row.inner_text()
-    second.screenshot(path="/tmp/e2e-leaderboard-phone.png", full_page=True)
+    shot(second, "e2e-leaderboard-phone.png", full_page=True)
     second.get_by_test_id("board-kind-bot").click()
     second.get_by_test_id("board-row-bot:heuristic").wait_for()
     second.set_viewport_size(WIDE)
-    second.screenshot(path="/tmp/e2e-leaderboard-desktop.png", full_page=True)
+    shot(second, "e2e-leaderboard-desktop.png", full_page=True)
     real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
     assert not real, real

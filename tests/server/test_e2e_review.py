@@ -10,13 +10,12 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, shot
 
 pytestmark = [
     pytest.mark.e2e,
@@ -26,7 +25,6 @@ pytestmark = [
 
 Json = dict[str, Any]
 FLAGGED = ("inaccuracy", "mistake", "blunder")
-SHOTS = Path("/tmp")
 COLOURS = {
     "inaccuracy": "rgb(240, 180, 41)",
     "mistake": "rgb(245, 124, 0)",
@@ -155,19 +153,19 @@ def test_a_finished_rounds_review_steps_from_mistake_to_mistake(browser: Any, ba
         colour = note.evaluate("e => getComputedStyle(e).borderLeftColor")
         assert colour == COLOURS[note.get_attribute("data-label")]
     assert seen == flagged
-    page.screenshot(path=str(SHOTS / "review-desktop.png"))
+    shot(page, "review-desktop.png")
     prev = page.get_by_test_id("review-prev-mistake")
     if len(flagged) > 1:
         prev.click()
         i = int(page.get_by_test_id("replay-step").inner_text().split("/")[0]) - 1
         assert steps[i] == flagged[-2]
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SHOTS / "review-phone.png"), full_page=True)
+    shot(page, "review-phone.png", full_page=True)
     page.evaluate("() => localStorage.setItem('cardroom.lang', 'ja')")
     page.reload()
     page.get_by_test_id("review-summary").wait_for()
     assert "正確さ" in page.get_by_test_id("review-summary").inner_text()
-    page.screenshot(path=str(SHOTS / "review-phone-ja.png"), full_page=True)
+    shot(page, "review-phone-ja.png", full_page=True)
     page.close()
 
 
@@ -204,7 +202,7 @@ def test_a_hint_at_a_casual_table(browser: Any, base: str) -> None:
     legal = page.evaluate("() => window.cardroom.obs.legal")
     assert answer.get_attribute("data-action") in legal
     assert "The bot would play:" in answer.inner_text()
-    page.screenshot(path=str(SHOTS / "hint-desktop.png"))
+    shot(page, "hint-desktop.png")
     page.close()
 
 
@@ -251,7 +249,7 @@ def test_the_review_tab_reviews_your_rounds_that_are_over(browser: Any, base: st
     for k in range(notes.count()):
         assert "Ann" in notes.nth(k).inner_text()  # the seat's own decisions only
         assert "the bot would have played" in notes.nth(k).inner_text()
-    page.screenshot(path=str(SHOTS / "review-tab-desktop.png"))
+    shot(page, "review-tab-desktop.png")
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SHOTS / "review-tab-phone.png"))
+    shot(page, "review-tab-phone.png")
     page.close()

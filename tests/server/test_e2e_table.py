@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cardroom.i18n.narration import with_say
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
 
 from . import pages
 from .pages import SEATS, TABLE, Json, push, tichu_obs
@@ -453,7 +453,7 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     slider.focus()
     page.keyboard.press("ArrowRight")  # and keeps the keyboard across the re-render
     assert step.inner_text() == "3 / 4"
-    page.screenshot(path="/tmp/replay-slider-phone.png")
+    shot(page, "replay-slider-phone.png")
     page.get_by_test_id("replay-autoplay").click()  # autoplay runs to the end and stops
     page.wait_for_function(
         "() => document.querySelector('[data-testid=replay-step]').textContent === '4 / 4'"
@@ -586,7 +586,7 @@ def test_a_replay_with_all_hands_open_keeps_every_seat_on_the_felt_and_off_the_p
     page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=data))
     page.goto(f"/replay/{TABLE}")
     page.get_by_test_id("replay-step").wait_for()
-    page.screenshot(path=f"/tmp/replay-open-hands-{size}.png", full_page=True)
+    shot(page, f"replay-open-hands-{size}.png", full_page=True)
     felt = page.get_by_test_id("board").bounding_box()
     seats = [page.get_by_test_id(f"seat-{s}").bounding_box() for s in range(4)]
     outside = [

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cardroom.server.settings import Settings
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, shot
 from tests.server.live import live_server
 from tests.server.pages import watch
 
@@ -20,7 +20,6 @@ pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
 ]
-SHOTS = Path("/tmp")
 OFF = '[data-testid=lobby-clock] option[value="0+0"]'
 
 
@@ -113,7 +112,7 @@ def test_the_table_bar_is_one_line_on_a_phone_for_owner_and_guest(
     assert guest.get_by_test_id("copy-invite").count() == 0
     for who, page in (("owner", owner), ("guest", guest)):
         bar, control = one_line(page)
-        page.screenshot(path=str(SHOTS / f"e2e-table-bar-{who}-{locale}.png"))
+        shot(page, f"e2e-table-bar-{who}-{locale}.png")
         assert bar < 1.5 * control, f"{who}'s bar is {bar}px high, a control {control}px"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.context.close()
