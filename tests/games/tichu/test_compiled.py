@@ -7,7 +7,7 @@ every answer, the final record), and seeded random one-round matches through the
 audience's observation at every state, each step's events) hash to the same digests in this
 process (compiled) and in a child process that imports the Tichu and bot packages from their
 sources only. The compiled heuristic bot (its class allows interpreted subclasses) is checked
-on its own as well, with its tunings and the styles that subclass it (a faster test, ~30 s).
+on its own as well, with its tunings and the styles that subclass it (a faster test: ~8 s of CPU).
 Skipped when the build is not there.
 """
 
