@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Optional compiled build: compile the hot Tichu engine modules with mypyc, in place next to their
-# sources (an editable install then imports the compiled module). Pure Python stays the
-# reference and works without it. `bash scripts/compile.sh --clean` goes back to pure Python;
-# `--if-stale` compiles only when a module has no build or its source is newer than it.
-# Without a C compiler or mypyc this says so and leaves the pure-Python package as it is.
+# Optional compiled build: compile the hot Tichu engine modules and the heuristic bot with mypyc,
+# in place next to their sources (an editable install then imports the compiled module). Pure
+# Python stays the reference and works without it. `bash scripts/compile.sh --clean` goes back
+# to pure Python; `--if-stale` compiles only when a module has no build or its source is newer
+# than it. Without a C compiler or mypyc this says so and leaves the pure-Python package as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MODULES=(cardroom/games/tichu/combos.py cardroom/games/tichu/fastsim.py cardroom/games/tichu/cards.py
   cardroom/games/tichu/actions.py cardroom/games/tichu/state.py cardroom/games/tichu/rules.py
   cardroom/games/tichu/observe.py cardroom/games/tichu/events.py cardroom/games/tichu/scoring.py
-  cardroom/games/tichu/game.py cardroom/engine/runner.py cardroom/engine/record.py)
-# under src/; the heuristic bot stays pure: the styles subclass it; engine/types.py stays pure (mypyc
+  cardroom/games/tichu/game.py cardroom/engine/runner.py cardroom/engine/record.py
+  cardroom/bots/tichu/heuristic.py)
+# under src/; the heuristic's bot class allows interpreted subclasses (the styles and partition
+# subclass it: `mypyc_attr(allow_interpreted_subclasses=True)`); engine/types.py stays pure (mypyc
 # builds no generic dataclass: Step), and so does engine/testing.py (the benches' random player)
 clean() {
   for m in "${MODULES[@]}"; do rm -f "src/${m%.py}".*.so "src/${m%.py}"__mypyc.*.so; done
@@ -28,7 +30,8 @@ if [ "${1:-}" = "--if-stale" ] && ! stale; then
   exit 0
 fi
 if [ "${1:-}" = "--stale-clean" ]; then  # drop a build older than its sources
-  if ls src/cardroom/games/tichu/*.so >/dev/null 2>&1 && stale; then clean; echo "compile: removed a stale build (pure Python)"; fi
+  built=$(ls src/cardroom/games/tichu/*.so src/cardroom/bots/tichu/*.so 2>/dev/null || true)
+  if [ -n "$built" ] && stale; then clean; echo "compile: removed a stale build (pure Python)"; fi
   exit 0
 fi
 if [ "${1:-}" = "--clean" ]; then

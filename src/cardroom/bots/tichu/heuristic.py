@@ -50,6 +50,14 @@ from cardroom.games.tichu.combos import (
     has_bomb,
 )
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pure Python without mypy's extras: the decorator only tells mypyc something
+
+    def mypyc_attr(*_args: object, **_kwargs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 SEATS: Final = 4
 _DOG: Final = 1 << DOG
 _MJ: Final = 1 << MJ
@@ -773,6 +781,7 @@ class Table:
         )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the styles and partition subclass it
 class TichuHeuristicBot:
     """Plays low first, saves control cards and bombs, calls on strong hands."""
 
