@@ -167,26 +167,29 @@ class Oracle(TichuSearchBot):
     """Bench only: the search, weighing its decisions in the true deal (``TrueDeal``) once
     ``caller`` has called (before that, as the search). ``peek`` is the running match's state,
     set by ``play_round``; a bot never has it. With ``noise`` (the ``--arm`` word ``noise=E``),
-    the rollouts in the true deal play a random move with chance E at every choice, so that
-    its worlds differ (the rollout policy is deterministic: else all of them play out alike)."""
+    the rollouts after the call play a random move with chance E at every choice, so that the
+    true deal's worlds differ (the rollout policy is deterministic: else all of them play out
+    alike); ``noise=E`` without ``oracle`` is its control: the same noise in sampled worlds."""
 
     peek: Callable[[], TichuState] | None = None
     caller: int = 0
     noise: float = 0.0
+    sees: bool = False
 
     def world_sampler(self, view: SeatView) -> WorldSampler:
         calls = view.obs.get("calls") or ("",) * SEATS
-        if self.peek is None:
-            return super().world_sampler(view)
-        seeing = bool(calls[self.caller])
-        self.policy = self.policy_in_sight if seeing else self.policy_blind
-        return TrueDeal(view, self.peek()) if seeing else super().world_sampler(view)
+        after = bool(calls[self.caller])
+        if self.noise:
+            self.policy = self.policy_after if after else self.policy_before
+        if after and self.sees and self.peek is not None:
+            return TrueDeal(view, self.peek())
+        return super().world_sampler(view)
 
-    def see(self, caller: int, noise: float) -> None:
-        """Search the true deal once ``caller`` has called, with ``noise`` in its rollouts."""
-        self.caller, self.noise = caller, noise
-        self.policy_blind = self.policy
-        self.policy_in_sight = noisy(self.policy, noise) if noise else self.policy
+    def see(self, caller: int, noise: float, sees: bool = True) -> None:
+        """From ``caller``'s call on: ``noise`` in the rollouts, and the true deal if ``sees``."""
+        self.caller, self.noise, self.sees = caller, noise, sees
+        self.policy_before = self.policy
+        self.policy_after = noisy(self.policy, noise) if noise else self.policy
 
 
 def noisy(policy: Policy, share: float) -> Policy:
@@ -211,20 +214,19 @@ class OracleCaller(ForcedCaller, Oracle):
 
 def arm_bots(call: str, floor: float, arm: str, caller: int) -> tuple[ForcedCaller, Bot]:
     """The fork's caller and partner: ``expert`` with ``arm``'s level words added, and with the
-    true deal from the call on if ``arm`` has the word ``oracle`` (``noise=E``: see
-    ``Oracle``)."""
+    true deal from the call on if ``arm`` has the word ``oracle`` (``noise=E``, with or without
+    it: see ``Oracle``)."""
     words = [w for w in (w.strip() for w in arm.split(",")) if w]
     noise = [float(w.partition("=")[2]) for w in words if w.startswith("noise=")]
     level = ",".join(w for w in words if w != ORACLE and not w.startswith("noise="))
     partner = f"{resolve('tichu', 'expert')},{level}".rstrip(",")
-    if ORACLE not in words:
-        assert not noise, f"noise= is a word of the {ORACLE} arm"
+    if ORACLE not in words and not noise:
         return forced_caller(call, floor, arm=level), make_bot("tichu", partner)
     forced = forced_caller(call, floor, arm=level, cls=OracleCaller)
     seer = Oracle.from_arg(partner.partition(":")[2])
     for bot in (forced, seer):
         assert isinstance(bot, Oracle)
-        bot.see(caller, noise[0] if noise else 0.0)
+        bot.see(caller, noise[0] if noise else 0.0, ORACLE in words)
     return forced, seer
 
 

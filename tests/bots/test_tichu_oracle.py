@@ -87,6 +87,22 @@ def test_the_oracle_searches_the_true_deal_only_once_the_caller_called(
     assert type(blind.world_sampler(called(view, 2))) is WorldSampler
 
 
+def test_the_noise_plays_in_the_rollouts_only_after_the_call(bench: ModuleType) -> None:
+    """``noise=E`` without ``oracle`` (the oracle's control): sampled worlds, noisy rollouts
+    from the call on, the search's own rollouts before it."""
+    match = playing(8, 2)
+    view = match.view(1)
+    control = bench.Oracle.from_arg("n=30")
+    plain = control.policy
+    control.see(3, 0.05, sees=False)
+    control.peek = lambda: match.runner.state
+    assert type(control.world_sampler(view)) is WorldSampler and control.policy is plain
+    assert type(control.world_sampler(called(view, 3))) is WorldSampler
+    assert control.policy is not plain
+    control.world_sampler(view)
+    assert control.policy is plain
+
+
 def test_the_search_weighs_its_candidates_in_the_worlds_of_world_sampler(
     bench: ModuleType,
 ) -> None:
