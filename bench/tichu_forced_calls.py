@@ -32,6 +32,22 @@ and the calls made in one arm only (McNemar).
 
     python bench/tichu_forced_calls.py --call tichu --rounds 2400 --floor 0.43 --seed bd1 \\
         --arm stake=200 --rows stake-rows.jsonl
+
+The word ``oracle`` in ``--arm`` is no level word: it gives the caller and its partner in the
+fork *the true deal* from the call on (``Oracle``): every world their search weighs is the real
+hands (``TrueDeal``), while before the call, and for the opponents always, nothing changes. It
+bounds what better inference of the hidden hands could give the play of a called hand. The
+rollout policy is deterministic, so 30 worlds that are one deal play out 30 times alike: the
+word ``noise=E`` makes the rollouts in the true deal play a random move with chance E at each
+choice, so that the search averages over play it cannot foresee, as it does over worlds. It lives
+here, in the bench, and nowhere else: a bot must never see the state (``tests/bots/
+test_import_discipline.py``), and this one reads it from the running match (``play_round``).
+``--calls ROWS`` replays only the rounds whose rows in ROWS kept a call (an earlier run of the
+same seed and floor) and takes the ``expert`` arm from those rows, checking that the call and
+its chance come out the same, so only the fork is played:
+
+    python bench/tichu_forced_calls.py --call tichu --rounds 2400 --floor 0.43 --seed bd2 \\
+        --arm oracle,noise=0.05 --calls bd2-rows.jsonl --rows oracle-rows.jsonl
 """
 
 from __future__ import annotations
@@ -40,13 +56,15 @@ import argparse
 import json
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots import make_bot
-from cardroom.bots.arena.match import MatchResult, play_match
-from cardroom.bots.protocol import SeatView
+from cardroom.bots.arena.match import MatchResult, _Match
+from cardroom.bots.protocol import Bot, SeatView
 from cardroom.bots.registry import resolve
+from cardroom.bots.tichu.belief import WorldSampler
 from cardroom.bots.tichu.calls import tichu_hits
 from cardroom.bots.tichu.firstplay import seen_features, seen_tichu_probability
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability
@@ -56,12 +74,15 @@ from cardroom.bots.tichu.search import (
     supporting_rollout_policy,
 )
 from cardroom.engine import get_game
-from cardroom.games.tichu.fastsim import Policy
+from cardroom.games.tichu.fastsim import Move, Policy, Sim
+from cardroom.games.tichu.state import SEATS, TichuState
 
 POOL = ("heuristic-v1", "heuristic", "bomber", "fighter", "gambler", "search:n=30,plain")
 """The pool members of the bidding figures in docs/bots.md."""
 ALWAYS = 1e-9
 """A threshold every chance reaches: the forced caller calls whenever the rules let it."""
+MAX_ACTIONS = 200_000
+"""``play_match``'s bound on a match's actions."""
 
 
 class Stop(Exception):
@@ -120,6 +141,95 @@ class ForcedCaller(TichuSearchBot):
                 }
 
 
+ORACLE = "oracle"
+"""The ``--arm`` word of the fork whose caller's team sees the true deal from the call on."""
+
+
+class TrueDeal(WorldSampler):
+    """Bench only: every world of ``view`` is the true deal ``state`` (the hands of the running
+    match), the rest of the world built from the view as the search's sampler builds it
+    (``tests/bots/test_tichu_oracle.py``)."""
+
+    def __init__(self, view: SeatView, state: TichuState) -> None:
+        super().__init__(view)
+        sizes = [int(n) for n in view.obs["hand_sizes"]]
+        if state.hands[view.seat] != cards_mask(view.obs.get("hand") or ()) or sizes != [
+            hand.bit_count() for hand in state.hands
+        ]:
+            raise ValueError("the state is not the deal of this view")
+        self.world = self.template.replace(hands=tuple(state.hands))
+
+    def sample(self, rng: random.Random) -> TichuState:
+        return self.world
+
+
+class Oracle(TichuSearchBot):
+    """Bench only: the search, weighing its decisions in the true deal (``TrueDeal``) once
+    ``caller`` has called (before that, as the search). ``peek`` is the running match's state,
+    set by ``play_round``; a bot never has it. With ``noise`` (the ``--arm`` word ``noise=E``),
+    the rollouts after the call play a random move with chance E at every choice, so that the
+    true deal's worlds differ (the rollout policy is deterministic: else all of them play out
+    alike); ``noise=E`` without ``oracle`` is its control: the same noise in sampled worlds."""
+
+    peek: Callable[[], TichuState] | None = None
+    caller: int = 0
+    noise: float = 0.0
+    sees: bool = False
+
+    def world_sampler(self, view: SeatView) -> WorldSampler:
+        calls = view.obs.get("calls") or ("",) * SEATS
+        after = bool(calls[self.caller])
+        if self.noise:
+            self.policy = self.policy_after if after else self.policy_before
+        if after and self.sees and self.peek is not None:
+            return TrueDeal(view, self.peek())
+        return super().world_sampler(view)
+
+    def see(self, caller: int, noise: float, sees: bool = True) -> None:
+        """From ``caller``'s call on: ``noise`` in the rollouts, and the true deal if ``sees``."""
+        self.caller, self.noise, self.sees = caller, noise, sees
+        self.policy_before = self.policy
+        self.policy_after = noisy(self.policy, noise) if noise else self.policy
+
+
+def noisy(policy: Policy, share: float) -> Policy:
+    """``policy`` playing a random move instead with chance ``share`` where it has a choice.
+
+    >>> from cardroom.games.tichu.fastsim import random_policy
+    >>> noisy(random_policy, 0.1) is not random_policy
+    True
+    """
+
+    def choose(sim: Sim, moves: list[Move], rng: random.Random) -> Move:
+        if len(moves) > 1 and rng.random() < share:
+            return moves[rng.randrange(len(moves))]
+        return policy(sim, moves, rng)
+
+    return choose
+
+
+class OracleCaller(ForcedCaller, Oracle):
+    """The forced caller (``ForcedCaller``) seeing the true deal from its call on."""
+
+
+def arm_bots(call: str, floor: float, arm: str, caller: int) -> tuple[ForcedCaller, Bot]:
+    """The fork's caller and partner: ``expert`` with ``arm``'s level words added, and with the
+    true deal from the call on if ``arm`` has the word ``oracle`` (``noise=E``, with or without
+    it: see ``Oracle``)."""
+    words = [w for w in (w.strip() for w in arm.split(",")) if w]
+    noise = [float(w.partition("=")[2]) for w in words if w.startswith("noise=")]
+    level = ",".join(w for w in words if w != ORACLE and not w.startswith("noise="))
+    partner = f"{resolve('tichu', 'expert')},{level}".rstrip(",")
+    if ORACLE not in words and not noise:
+        return forced_caller(call, floor, arm=level), make_bot("tichu", partner)
+    forced = forced_caller(call, floor, arm=level, cls=OracleCaller)
+    seer = Oracle.from_arg(partner.partition(":")[2])
+    for bot in (forced, seer):
+        assert isinstance(bot, Oracle)
+        bot.see(caller, noise[0] if noise else 0.0, ORACLE in words)
+    return forced, seer
+
+
 ESTIMATES: dict[str, Policy] = {"sup": supporting_rollout_policy, "guard": guarded_rollout_policy}
 
 
@@ -132,59 +242,87 @@ def rollout_chance(view: SeatView, policy: Policy, worlds: int) -> float:
     return hits / worlds
 
 
-def forced_caller(call: str, floor: float, rollouts: int = 0, arm: str = "") -> ForcedCaller:
+def forced_caller(
+    call: str,
+    floor: float,
+    rollouts: int = 0,
+    arm: str = "",
+    cls: type[ForcedCaller] = ForcedCaller,
+) -> ForcedCaller:
     """``expert`` (``search:n=30,seen=…,support``) whose threshold for ``call`` every chance
-    reaches; ``arm``: words added to its level text (``stake=200``)."""
+    reaches; ``arm``: words added to its level text (``stake=200``); ``cls``: the class
+    (``OracleCaller``: the bench's oracle)."""
     text = f"seen={ALWAYS}" if call == "tichu" else f"seen=0.43,grand={ALWAYS}"
     text = ",".join(w for w in (f"n=30,{text},support", arm) if w)
-    bot = ForcedCaller.from_arg(text)
+    bot = cls.from_arg(text)
     assert isinstance(bot, ForcedCaller)
     bot.call, bot.floor = Call(call, rollouts=rollouts), floor
     return bot
 
 
 def play(
-    call: str, index: int, seed: str, floor: float, rollouts: int = 0, arm: str = ""
+    call: str,
+    index: int,
+    seed: str,
+    floor: float,
+    rollouts: int = 0,
+    arm: str = "",
+    kept: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Round ``index``: its caller's chance (None: no call, or below the floor) and outcome.
     With ``arm``, a kept call's round is played again from the same seed with ``arm``'s words
     added to the caller's and its partner's levels (``arm_made``, ``arm_out``,
-    ``arm_points``): every decision before the call is the same, so the two continuations are
-    a fork of the round at the call."""
+    ``arm_points``; ``arm_bots``): every decision before the call is the same, so the two
+    continuations are a fork of the round at the call. ``kept``: this round's row of an earlier
+    run (``--calls``), whose ``expert`` arm is taken instead of playing it again; only the fork
+    is played, and it must reach the same call with the same hand and chance."""
     caller, member = index % 4, POOL[(index // 4) % len(POOL)]
-    forced = forced_caller(call, floor, rollouts)
-    row: dict[str, Any] = {"i": index, "member": member, "chance": None, "made": False}
-    result = play_round(forced, "expert", member, f"{seed}/{call}/{index}", caller)
-    row["hand"], row["seen"] = forced.call.hand, forced.call.seen
-    if result is not None:
-        row["chance"] = forced.call.chance
-        row.update(outcome(result, caller))
-        row.update(forced.call.estimates or {})
+    text = f"{seed}/{call}/{index}"
+    before: list[str] | None = None
+    if kept is None:
+        forced = forced_caller(call, floor, rollouts)
+        row: dict[str, Any] = {"i": index, "member": member, "chance": None, "made": False}
+        result = play_round(forced, make_bot("tichu", "expert"), member, text, caller)
+        row["hand"], row["seen"] = forced.call.hand, forced.call.seen
+        if result is not None:
+            row["chance"] = forced.call.chance
+            row.update(outcome(result, caller))
+            row.update(forced.call.estimates or {})
+            before = until_call(result, f"action {caller} {call}")
+    else:
+        assert kept["i"] == index and kept["member"] == member, "the rows are of other rounds"
+        row = {key: value for key, value in kept.items() if not key.startswith("arm")}
     if row["chance"] is None or not arm:
         return row
-    other = forced_caller(call, floor, arm=arm)
-    partner = f"{resolve('tichu', 'expert')},{arm}"
-    fork = play_round(other, partner, member, f"{seed}/{call}/{index}", caller)
-    assert fork is not None and other.call.chance == forced.call.chance
-    before = until_call(result, f"action {caller} {call}")
-    assert until_call(fork, f"action {caller} {call}") == before, "the arms differ before the call"
+    other, partner = arm_bots(call, floor, arm, caller)
+    fork = play_round(other, partner, member, text, caller)
+    assert fork is not None and other.call.chance == row["chance"], "another call in the fork"
+    assert other.call.hand == row["hand"], "another hand at the call in the fork"
+    if before is not None:
+        after = until_call(fork, f"action {caller} {call}")
+        assert after == before, "the arms differ before the call"
     row.update({f"arm_{key}": value for key, value in outcome(fork, caller).items()})
     row["arm"] = arm
     return row
 
 
 def play_round(
-    forced: ForcedCaller, partner: str, member: str, seed: str, caller: int
+    forced: ForcedCaller, partner: Bot, member: str, seed: str, caller: int
 ) -> MatchResult | None:
     """One round of ``forced`` beside ``partner`` against two ``member``s (None: stopped at
-    a call below the floor)."""
+    a call below the floor). An ``Oracle`` among them reads the match's state (the bench
+    only)."""
     game = get_game("tichu")
     config = game.config_from_json({"max_rounds": 1})
     bots: list[Any] = [None] * 4
-    bots[caller], bots[(caller + 2) % 4] = forced, make_bot("tichu", partner)
+    bots[caller], bots[(caller + 2) % 4] = forced, partner
     bots[(caller + 1) % 4] = bots[(caller + 3) % 4] = make_bot("tichu", member)
+    match = _Match(game, config, bots, seed)
+    for bot in (forced, partner):
+        if isinstance(bot, Oracle):
+            bot.peek = lambda: match.runner.state
     try:
-        return play_match(game, config, bots, seed)
+        return match.play(MAX_ACTIONS)
     except Stop:
         return None
 
@@ -320,15 +458,27 @@ def main() -> None:
     parser.add_argument("--load", nargs="*", default=[], help="read rows instead of playing")
     parser.add_argument("--rollouts", type=int, default=0, help="rollout estimates per call")
     parser.add_argument(
-        "--arm", default="", help="play each kept call on again with these level words too"
+        "--arm",
+        default="",
+        help=f"play each kept call on again with these level words too ({ORACLE}: the true deal)",
+    )
+    parser.add_argument(
+        "--calls", help="rows of an earlier run of this seed: play only the forks of its calls"
     )
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     for path in args.load:
         with open(path) as saved:
             rows += [json.loads(line) for line in saved]
+    earlier: dict[int, dict[str, Any]] = {}
+    if args.calls:
+        with open(args.calls) as saved:
+            earlier = {row["i"]: row for row in map(json.loads, saved)}
     for index in range(args.start, args.start + (0 if args.load else args.rounds)):
-        row = play(args.call, index, args.seed, args.floor, args.rollouts, args.arm)
+        if args.calls and index not in earlier:
+            break
+        kept = earlier.get(index)
+        row = play(args.call, index, args.seed, args.floor, args.rollouts, args.arm, kept)
         rows.append(row)
         if args.rows:
             with open(args.rows, "a") as out:

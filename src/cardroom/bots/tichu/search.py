@@ -556,7 +556,7 @@ class TichuSearchBot:
         diffs = [0.0] * n
         squares = [0.0] * n
         worlds = 0
-        sampler = WorldSampler(view, self.infer)
+        sampler = self.world_sampler(view)
         actions = [None if t == NO_BOMB else TichuAction.parse(t) for t in texts]
         now, last, count = time.perf_counter(), 0.0, self.world_count(view)
         while self._more(worlds, now, last, deadline, count):
@@ -577,6 +577,12 @@ class TichuSearchBot:
             if mean > MARGIN and mean - 2 * se > 0 and mean > best_gain:
                 best, best_gain = i, mean
         return texts[best]
+
+    def world_sampler(self, view: SeatView) -> WorldSampler:
+        """The worlds a searched decision is weighed in: sampled from the seat's view (with
+        ``infer``, weighed by the calls). ``bench/tichu_forced_calls.py``'s oracle, a bench-only
+        subclass, overrides it with the true deal; no bot does."""
+        return WorldSampler(view, self.infer)
 
     def scores(
         self, world: TichuState, seat: int, actions: Sequence[TichuAction | None], seed: float
