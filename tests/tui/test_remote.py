@@ -22,6 +22,8 @@ from cardroom.engine.chance import SeededResolver
 from cardroom.server import Settings
 from cardroom.server.table import actor as actor_module
 from cardroom.server.table.clock import ClockRules
+from cardroom.server.table.commands import Act
+from cardroom.server.table.outcomes import Accepted
 from cardroom.tui.prompt import Console
 from cardroom.tui.remote import REMATCH, RemoteSeat, _play, play_remote, ws_url
 from tests.server.conftest import TIMEOUT, Client, serve
@@ -349,9 +351,10 @@ async def test_a_bomb_claim_holds_the_table_and_plays_the_chosen_bomb(
         bombs = actor._bombs(0)
         assert len(bombs) >= 2 and actor.observation(0)["turn"] != 0
         async with at_the_table(room.url, table, tokens[0]) as term:
-            prompt = await term.shows(r"\[action, number or \? · b = bomb\] > ")
+            told = await term.shows(r"Not your turn; you may type now: b = bomb")
+            assert "] > " not in term.text  # the table does not wait for seat 0: no prompt
             term.type("b")
-            which = await term.shows(r"Which bomb\? Type its number", prompt.end())
+            which = await term.shows(r"Which bomb\? Type its number", told.end())
             assert actor.hold is not None and actor.hold.seat == 0
             listed = re.findall(r"^\s*(\d+)\. (.+)$", term.text[which.end() :], re.MULTILINE)
             assert [action for _, action in listed] == bombs
@@ -360,6 +363,76 @@ async def test_a_bomb_claim_holds_the_table_and_plays_the_chosen_bomb(
             await until(lambda: actor.hold is None)
             last = actor.runner.records[-1]
             assert (last.seat, last.text) == (0, chosen)
+
+
+def prompted_only_when_owed(text: str) -> None:
+    """Every prompt on the screen follows a board that marks the terminal's seat as the one
+    the table waits for."""
+    boards = text.split("=" * 60)[1:]
+    for board in boards:
+        for _ in range(board.count("] > ")):
+            assert re.search(r"Term \(you\) .*<- turn", board), board
+
+
+def first_choice(screen: str) -> str | None:
+    return "1" if "] > " in screen else None
+
+
+async def test_the_terminal_is_prompted_only_when_the_table_waits_for_its_seat(
+    tmp_path: Path,
+) -> None:
+    """A Tichu match against bots, answering ``1`` to every prompt: the seat may call Tichu
+    out of turn from the deal to its first card, yet it is prompted only when the table waits
+    for it, never refused as stale, and calls nothing it was not asked for."""
+    quick = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quick) as room:
+        table = await room.create("tichu", {"target_score": 1})  # one round is the match
+        token = await against_bots(room, table)
+        async with at_the_table(room.url, table, token, first_choice) as term:
+            await term.shows("Game over")
+            await term.shows(r"The match is over")
+        actor = await room.registry.get(table)
+        mine = [r for r in actor.runner.records if r.seat == 0 and r.kind == "action"]
+    assert "Refused" not in term.text, term.text[-3000:]
+    prompted_only_when_owed(term.text)
+    assert term.text.count("] > ") >= sum(not r.auto for r in mine)  # each move was asked for
+    assert "tichu" not in [r.text for r in mine]
+    assert "Not your turn; you may type now: tichu" in term.text
+
+
+async def test_out_of_turn_the_terminal_calls_tichu_when_told_to(tmp_path: Path) -> None:
+    """Four players, the play phase, the terminal's seat not on turn and yet to play a card:
+    no prompt, a line saying it may call; ``tichu`` calls at once, while ``1`` typed ahead
+    waits for the seat's turn."""
+    from tests.server.test_clock_and_bombs import legal
+
+    quiet = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quiet) as room:
+        table = await room.create("tichu")
+        tokens = [await room.seat(table, seat, f"P{seat}") for seat in range(4)]
+        actor = await room.registry.get(table)
+        for seat in range(4):
+            assert isinstance(await actor.call(Act(seat, "nogrand")), Accepted)
+        for seat in range(4):
+            for _ in range(3):
+                give = next(a for a in legal(actor, seat) if a.startswith("exchange "))
+                assert isinstance(await actor.call(Act(seat, give)), Accepted)
+        lead = actor.observation(0)["turn"]
+        me = (lead + 1) % 4
+        assert "tichu" in legal(actor, me) and actor.observation(me)["awaited"] == [lead]
+        async with at_the_table(room.url, table, tokens[me]) as term:
+            told = await term.shows(r"Not your turn; you may type now: tichu")
+            term.type("1")  # typed ahead: it waits for the prompt
+            term.type("tichu")
+            await until(lambda: actor.runner.records[-1].text == "tichu")
+            assert actor.runner.records[-1].seat == me
+            assert "] > " not in term.text[told.end() :] and "Refused" not in term.text
+            while (owing := actor.observation(me)["awaited"]) != [me]:  # the lead plays on
+                moves = [a for a in legal(actor, owing[0]) if a not in actor._bombs(owing[0])]
+                plain = [a for a in moves if a in ("pass", "nowish")] or moves
+                assert isinstance(await actor.call(Act(owing[0], plain[0])), Accepted)
+            await term.shows(r"\] > ", told.end())  # our turn: the line typed ahead is used
+            await until(lambda: actor.runner.records[-1].seat == me)
 
 
 def test_a_hold_for_another_seat_says_who_the_table_waits_for() -> None:
