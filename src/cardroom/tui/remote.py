@@ -170,6 +170,20 @@ def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.
     return lines
 
 
+NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
+"""Observation keys whose change does not change the move the seat owes (as the server judges
+a stale action)."""
+
+
+def meaning(obs: Json) -> Json:
+    """The parts of ``obs`` that say what the seat's move means.
+
+    >>> meaning({"legal": ["pass"], "decided": [1]})
+    {'legal': ['pass']}
+    """
+    return {k: v for k, v in obs.items() if k not in NOT_MEANING}
+
+
 def chat_text(line: str) -> str | None:
     """What a typed line says to the table (``say TEXT`` or ``'TEXT``); None: no chat. The
     server judges the text (an empty or too long line is refused with its reason).
@@ -231,6 +245,9 @@ class RemoteSeat:
         """After a reconnect, until the catch-up is over: the version we had seen."""
         self.off_turn_told: tuple[str, ...] = ()
         """What we may do out of turn, as last said (said again only when it changes)."""
+        self.asked: Json | None = None
+        """What the prompt not yet answered asked about (``meaning``; None once we sent a
+        move): others' simultaneous decisions (Grand Tichu, the exchange) do not ask again."""
 
     def set_seats(self, seats: list[Json]) -> None:
         names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
@@ -243,7 +260,8 @@ class RemoteSeat:
         self.obs, self.v = obs, v
         if len(self.names) != obs.get("num_seats"):
             self.names = seat_names(int(obs.get("num_seats", 0)), self.seat, self.names)
-        if self.ready() or obs.get("terminal"):
+        asked_again = self.ready() and self.asked == meaning(obs)
+        if (self.ready() and not asked_again) or obs.get("terminal"):
             self.console.write(render_obs(obs, self.names))
             if self.ready():
                 self.prompt()
@@ -255,6 +273,7 @@ class RemoteSeat:
         if self.bomb_menu:
             self.console.write(say("tui.bomb_which") + "\n" + list_legal(self.bomb_menu))
         self.off_turn_told = ()  # after our move, what we may do out of turn is said again
+        self.asked = meaning(self.obs)
         self.console.write(f"[{say('tui.hint')}] > ")
 
     def owes(self) -> bool:
@@ -351,7 +370,7 @@ class RemoteSeat:
         msg: Json = {"t": "act", "a": action, "id": self.next_id}
         if since:
             msg["v"] = self.v
-        self.in_flight, self.sent_at = self.next_id, self.v
+        self.in_flight, self.sent_at, self.asked = self.next_id, self.v, None
         self.next_id += 1
         return msg
 
