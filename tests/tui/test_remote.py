@@ -25,7 +25,7 @@ from cardroom.server.table.clock import ClockRules
 from cardroom.server.table.commands import Act
 from cardroom.server.table.outcomes import Accepted
 from cardroom.tui.prompt import Console
-from cardroom.tui.remote import REMATCH, RemoteSeat, _play, play_remote, ws_url
+from cardroom.tui.remote import REMATCH, Link, RemoteSeat, _play, play_remote, ws_url
 from tests.server.conftest import TIMEOUT, Client, serve
 from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
@@ -657,3 +657,54 @@ async def test_the_terminal_reconnects_after_a_server_restart_and_plays_on(
     first = stored.records[at_kill.version]  # the first record after the restart
     assert (first.kind, first.seat, first.auto) == ("action", 0, False), first
     assert stored.records[: at_kill.version] == at_kill.records
+
+
+async def test_after_a_reconnect_the_terminal_shows_the_chat_it_missed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The terminal's socket drops after its Grand Tichu call; while it is away the others
+    call, so that the exchange starts and the terminal's seat owes it on a fresh
+    clock; meanwhile Cid chats. Back by ``since``, it shows Cid's line (once, and Bea's line
+    from before the drop not again)."""
+    gate, connects = asyncio.Event(), []
+    real = Link.connect
+
+    async def gated(link: Link, table: str) -> Any:
+        connects.append(table)
+        if len(connects) > 1:  # a reconnect: only once the test has played the gap
+            await gate.wait()
+        return await real(link, table)
+
+    monkeypatch.setattr(Link, "connect", gated)
+    timed = settings(tmp_path, round_pause=0.0, clock_move=30, clock_bank=60)
+    async with serve(timed) as room:
+        table = await room.create("tichu")  # public: it runs the server's clock
+        token = await room.seat(table, 0, "Term")
+        bea = await Client.connect(room.ws_url, table, await room.seat(table, 1, "Bea"))
+        cid = await Client.connect(room.ws_url, table, await room.seat(table, 2, "Cid"))
+        await room.seat(table, 3)
+        actor = await room.registry.get(table)
+        async with at_the_table(room.url, table, token) as term:
+            await term.shows(r"Your clock: \d+ s left")
+            await bea.send({"t": "chat", "text": "before the drop"})
+            await term.shows(r"\[Bea\] before the drop")
+            term.type("nogrand")
+            await until(lambda: 0 not in actor.observation(0)["awaited"])
+            session = next(s for s, seat in actor.subscribers.items() if seat == 0)
+            session.slow.set()  # as the server drops a lagging socket (4008)
+            lost = await term.shows(r"reconnecting \(attempt 1 of \d+\)")
+            await until(lambda: 0 not in actor.subscribers.values())
+            await cid.send({"t": "chat", "text": "while you were away"})  # one line a second each
+            await bea.until(lambda m: m["t"] == "chat" and m["text"] == "while you were away")
+            for seat in (1, 2, 3):
+                assert isinstance(await actor.call(Act(seat, "nogrand")), Accepted)
+            owes = actor.observation(0)
+            assert owes["phase"] == "exchange" and 0 in owes["awaited"]
+            gate.set()
+            back = await term.shows(r"Reconnected: the game goes on\.", lost.end())
+            await term.shows(r"\[Cid\] while you were away", back.end())
+            await term.shows(r"\] > ", back.end())
+        await bea.close()
+        await cid.close()
+    assert term.text.count("[Cid] while you were away") == 1
+    assert term.text.count("[Bea] before the drop") == 1

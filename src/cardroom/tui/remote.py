@@ -17,7 +17,8 @@ node that owns the table).
 
 When the connection drops (a server restart, a lost link) the terminal reconnects by itself,
 backing off between attempts, and says so: the same seat's token and the last version seen
-(``since``) bring the missed envelopes, so play goes on where it stopped. After
+(``since``) bring the missed envelopes, so play goes on where it stopped, then the chat lines
+said meanwhile (``chat_after``: the stamp of the newest line shown). After
 ``RECONNECT_DELAYS`` it gives up, saying the seat token (``--token`` takes the seat back).
 """
 
@@ -241,6 +242,9 @@ class RemoteSeat:
         """While the table holds still for our bomb: the bombs to pick from."""
         self.chat_shown: set[tuple[Any, ...]] = set()
         """The chat lines printed (each welcome brings the table's last lines again)."""
+        self.chat_at = ""
+        """The stamp of the newest chat line printed ("": none): a catch-up brings the later
+        ones (``chat_after``)."""
         self.resuming: int | None = None
         """After a reconnect, until the catch-up is over: the version we had seen."""
         self.off_turn_told: tuple[str, ...] = ()
@@ -431,6 +435,7 @@ class RemoteSeat:
         key = (self.table, line.get("at"), line.get("seat"), line.get("name"), line.get("text"))
         if key not in self.chat_shown:
             self.chat_shown.add(key)
+            self.chat_at = max(self.chat_at, str(line.get("at") or ""))
             self.console.write(f"  [{line.get('name')}] {line.get('text')}")
 
     def set_pause(self, seconds: float | None) -> None:
@@ -610,9 +615,13 @@ class Link:
 
     async def sit(self, client: RemoteSeat, token: str | None, since: int | None = None) -> None:
         """Play ``token``'s seat at ``client.table`` (a spectator without one) as ``client``,
-        from version ``since`` on if given."""
+        from version ``since`` on if given (then the chat said after the newest line shown
+        comes too: said while the connection was down)."""
         self.client, self.token = client, token
-        await self.send({"t": "hello", "table": client.table, "token": token, "since": since})
+        hello: Json = {"t": "hello", "table": client.table, "token": token, "since": since}
+        if since is not None:
+            hello["chat_after"] = client.chat_at
+        await self.send(hello)
 
     async def reconnect(self) -> bool:
         """Connect again, after a pause that grows with each attempt, and rejoin the seat
