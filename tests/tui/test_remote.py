@@ -659,13 +659,14 @@ async def test_the_terminal_reconnects_after_a_server_restart_and_plays_on(
     assert stored.records[: at_kill.version] == at_kill.records
 
 
-async def test_after_a_reconnect_the_terminal_shows_the_chat_it_missed(
+async def test_after_a_reconnect_the_terminal_shows_the_chat_it_missed_and_the_clock_now(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The terminal's socket drops after its Grand Tichu call; while it is away the others
     call, so that the exchange starts and the terminal's seat owes it on a fresh
     clock; meanwhile Cid chats. Back by ``since``, it shows Cid's line (once, and Bea's line
-    from before the drop not again)."""
+    from before the drop not again) and says the clock of the exchange it now owes (the
+    ``clock`` frames of the gap were lost to it)."""
     gate, connects = asyncio.Event(), []
     real = Link.connect
 
@@ -703,7 +704,9 @@ async def test_after_a_reconnect_the_terminal_shows_the_chat_it_missed(
             gate.set()
             back = await term.shows(r"Reconnected: the game goes on\.", lost.end())
             await term.shows(r"\[Cid\] while you were away", back.end())
-            await term.shows(r"\] > ", back.end())
+            clock = await term.shows(r"Your clock: (\d+) s left for this move", back.end())
+            assert 80 < int(clock[1]) <= 90  # the exchange's own: 30 s a move plus the bank
+            await term.shows(r"\] > ", clock.end())
         await bea.close()
         await cid.close()
     assert term.text.count("[Cid] while you were away") == 1

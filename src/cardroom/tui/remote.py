@@ -17,8 +17,9 @@ node that owns the table).
 
 When the connection drops (a server restart, a lost link) the terminal reconnects by itself,
 backing off between attempts, and says so: the same seat's token and the last version seen
-(``since``) bring the missed envelopes, so play goes on where it stopped, then the chat lines
-said meanwhile (``chat_after``: the stamp of the newest line shown). After
+(``since``) bring the missed envelopes, so play goes on where it stopped, then the clock as it
+stands and the chat lines said meanwhile (``chat_after``: the stamp of the newest line shown).
+After
 ``RECONNECT_DELAYS`` it gives up, saying the seat token (``--token`` takes the seat back).
 """
 

@@ -411,7 +411,8 @@ class TableActor:
         """Subscribe ``sub`` as the seat ``token`` holds now (a spectator without one): the
         envelopes after ``since`` if the ring has them all, else a ``welcome`` snapshot; then
         the seat list (which also tells who is online). After envelopes, what a welcome would
-        have told and they do not: the chat lines said after ``chat_after``. The token
+        have told and they do not: the clock as it stands (the ``clock`` frames sent while the
+        client was away are lost to it) and the chat lines said after ``chat_after``. The token
         is checked here, in the actor, so that no seat change can slip between the check and
         the binding."""
         audience: Audience = SPECTATOR
@@ -430,6 +431,8 @@ class TableActor:
         for envelope in missed or ():
             sub.send(envelope)
         if missed is not None:
+            if (clock := self._clock_json()) is not None:
+                sub.send(msgspec.convert(clock, Clock))
             for line in self.chat.after(chat_after):
                 sub.send(line)
         sub.send(SeatList(self.seat_infos()))
