@@ -22,8 +22,10 @@ from cardroom.engine.chance import SeededResolver
 from cardroom.server import Settings
 from cardroom.server.table import actor as actor_module
 from cardroom.server.table.clock import ClockRules
+from cardroom.server.table.commands import Act
+from cardroom.server.table.outcomes import Accepted
 from cardroom.tui.prompt import Console
-from cardroom.tui.remote import REMATCH, RemoteSeat, _play, play_remote, ws_url
+from cardroom.tui.remote import REMATCH, Link, RemoteSeat, _play, play_remote, ws_url
 from tests.server.conftest import TIMEOUT, Client, serve
 from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
@@ -78,6 +80,23 @@ def test_after_a_reconnect_a_move_lost_on_the_way_is_asked_again_and_a_taken_one
     client.handle({"t": "seats", "seats": []})
     client.handle({"t": "ev", "v": 4, "events": [], "obs": {"legal": ["pass"]}})  # once more
     assert client.ready() and out.getvalue().count("] > ") == 3  # version 4's, once
+
+
+def test_others_deciding_do_not_ask_again_what_the_prompt_asks() -> None:
+    """Grand Tichu: every seat owes its call; another's call shows as an event, not as the
+    board and the prompt again (a line typed for the first prompt answers it); a changed
+    question (the exchange) is asked."""
+    out = io.StringIO()
+    client = RemoteSeat(Console(io.StringIO(), out), 0)
+    grand = {"legal": ["nogrand", "grand"], "awaited": [0, 1], "decided": []}
+    client.handle({"t": "welcome", "v": 3, "seat": 0, "obs": grand, "seats": []})
+    client.handle({"t": "ev", "v": 4, "events": [], "obs": {**grand, "awaited": [0]}})
+    assert out.getvalue().count("] > ") == 1 and client.ready()
+    client.act("nogrand")
+    client.handle({"t": "ev", "v": 5, "events": [], "obs": {**grand, "awaited": [1]}, "ack": 1})
+    exchange = {"legal": ["exchange 2G to 1"], "awaited": [0]}
+    client.handle({"t": "ev", "v": 6, "events": [], "obs": exchange})
+    assert out.getvalue().count("] > ") == 2
 
 
 def test_terminal_plays_a_server_table_to_the_end(server: str) -> None:  # noqa: F811
@@ -349,9 +368,10 @@ async def test_a_bomb_claim_holds_the_table_and_plays_the_chosen_bomb(
         bombs = actor._bombs(0)
         assert len(bombs) >= 2 and actor.observation(0)["turn"] != 0
         async with at_the_table(room.url, table, tokens[0]) as term:
-            prompt = await term.shows(r"\[action, number or \? · b = bomb\] > ")
+            told = await term.shows(r"Not your turn; you may type now: b = bomb")
+            assert "] > " not in term.text  # the table does not wait for seat 0: no prompt
             term.type("b")
-            which = await term.shows(r"Which bomb\? Type its number", prompt.end())
+            which = await term.shows(r"Which bomb\? Type its number", told.end())
             assert actor.hold is not None and actor.hold.seat == 0
             listed = re.findall(r"^\s*(\d+)\. (.+)$", term.text[which.end() :], re.MULTILINE)
             assert [action for _, action in listed] == bombs
@@ -360,6 +380,75 @@ async def test_a_bomb_claim_holds_the_table_and_plays_the_chosen_bomb(
             await until(lambda: actor.hold is None)
             last = actor.runner.records[-1]
             assert (last.seat, last.text) == (0, chosen)
+
+
+def prompted_only_when_owed(text: str) -> None:
+    """Every prompt on the screen follows a board that marks the terminal's seat as the one
+    the table waits for."""
+    boards = text.split("=" * 60)[1:]
+    for board in boards:
+        for _ in range(board.count("] > ")):
+            assert re.search(r"Term \(you\) .*<- turn", board), board
+
+
+def first_choice(screen: str) -> str | None:
+    return "1" if "] > " in screen else None
+
+
+async def test_the_terminal_is_prompted_only_when_the_table_waits_for_its_seat(
+    tmp_path: Path,
+) -> None:
+    """A Tichu match against bots, answering ``1`` to every prompt: the seat may call Tichu
+    out of turn from the deal to its first card, yet it is prompted only when the table waits
+    for it, never refused as stale, and calls nothing it was not asked for."""
+    quick = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quick) as room:
+        table = await room.create("tichu", {"target_score": 1})  # one round is the match
+        token = await against_bots(room, table)
+        async with at_the_table(room.url, table, token, first_choice) as term:
+            await term.shows("Game over")
+            await term.shows(r"The match is over")
+        actor = await room.registry.get(table)
+        mine = [r for r in actor.runner.records if r.seat == 0 and r.kind == "action"]
+    assert "Refused" not in term.text, term.text[-3000:]
+    prompted_only_when_owed(term.text)
+    assert term.text.count("] > ") >= sum(not r.auto for r in mine)  # each move was asked for
+    assert "tichu" not in [r.text for r in mine]
+
+
+async def test_out_of_turn_the_terminal_calls_tichu_when_told_to(tmp_path: Path) -> None:
+    """Four players, the play phase, the terminal's seat not on turn and yet to play a card:
+    no prompt, a line saying it may call; ``tichu`` calls at once, while ``1`` typed ahead
+    waits for the seat's turn."""
+    from tests.server.test_clock_and_bombs import legal
+
+    quiet = settings(tmp_path, round_pause=0.0, clock_move=0.0)
+    async with serve(quiet) as room:
+        table = await room.create("tichu")
+        tokens = [await room.seat(table, seat, f"P{seat}") for seat in range(4)]
+        actor = await room.registry.get(table)
+        for seat in range(4):
+            assert isinstance(await actor.call(Act(seat, "nogrand")), Accepted)
+        for seat in range(4):
+            for _ in range(3):
+                give = next(a for a in legal(actor, seat) if a.startswith("exchange "))
+                assert isinstance(await actor.call(Act(seat, give)), Accepted)
+        lead = actor.observation(0)["turn"]
+        me = (lead + 1) % 4
+        assert "tichu" in legal(actor, me) and actor.observation(me)["awaited"] == [lead]
+        async with at_the_table(room.url, table, tokens[me]) as term:
+            told = await term.shows(r"Not your turn; you may type now: tichu")
+            term.type("1")  # typed ahead: it waits for the prompt
+            term.type("tichu")
+            await until(lambda: actor.runner.records[-1].text == "tichu")
+            assert actor.runner.records[-1].seat == me
+            assert "] > " not in term.text[told.end() :] and "Refused" not in term.text
+            while (owing := actor.observation(me)["awaited"]) != [me]:  # the lead plays on
+                moves = [a for a in legal(actor, owing[0]) if a not in actor._bombs(owing[0])]
+                plain = [a for a in moves if a in ("pass", "nowish")] or moves
+                assert isinstance(await actor.call(Act(owing[0], plain[0])), Accepted)
+            await term.shows(r"\] > ", told.end())  # our turn: the line typed ahead is used
+            await until(lambda: actor.runner.records[-1].seat == me)
 
 
 def test_a_hold_for_another_seat_says_who_the_table_waits_for() -> None:
@@ -568,3 +657,57 @@ async def test_the_terminal_reconnects_after_a_server_restart_and_plays_on(
     first = stored.records[at_kill.version]  # the first record after the restart
     assert (first.kind, first.seat, first.auto) == ("action", 0, False), first
     assert stored.records[: at_kill.version] == at_kill.records
+
+
+async def test_after_a_reconnect_the_terminal_shows_the_chat_it_missed_and_the_clock_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The terminal's socket drops after its Grand Tichu call; while it is away the others
+    call, so that the exchange starts and the terminal's seat owes it on a fresh
+    clock; meanwhile Cid chats. Back by ``since``, it shows Cid's line (once, and Bea's line
+    from before the drop not again) and says the clock of the exchange it now owes (the
+    ``clock`` frames of the gap were lost to it)."""
+    gate, connects = asyncio.Event(), []
+    real = Link.connect
+
+    async def gated(link: Link, table: str) -> Any:
+        connects.append(table)
+        if len(connects) > 1:  # a reconnect: only once the test has played the gap
+            await gate.wait()
+        return await real(link, table)
+
+    monkeypatch.setattr(Link, "connect", gated)
+    timed = settings(tmp_path, round_pause=0.0, clock_move=30, clock_bank=60)
+    async with serve(timed) as room:
+        table = await room.create("tichu")  # public: it runs the server's clock
+        token = await room.seat(table, 0, "Term")
+        bea = await Client.connect(room.ws_url, table, await room.seat(table, 1, "Bea"))
+        cid = await Client.connect(room.ws_url, table, await room.seat(table, 2, "Cid"))
+        await room.seat(table, 3)
+        actor = await room.registry.get(table)
+        async with at_the_table(room.url, table, token) as term:
+            await term.shows(r"Your clock: \d+ s left")
+            await bea.send({"t": "chat", "text": "before the drop"})
+            await term.shows(r"\[Bea\] before the drop")
+            term.type("nogrand")
+            await until(lambda: 0 not in actor.observation(0)["awaited"])
+            session = next(s for s, seat in actor.subscribers.items() if seat == 0)
+            session.slow.set()  # as the server drops a lagging socket (4008)
+            lost = await term.shows(r"reconnecting \(attempt 1 of \d+\)")
+            await until(lambda: 0 not in actor.subscribers.values())
+            await cid.send({"t": "chat", "text": "while you were away"})  # one line a second each
+            await bea.until(lambda m: m["t"] == "chat" and m["text"] == "while you were away")
+            for seat in (1, 2, 3):
+                assert isinstance(await actor.call(Act(seat, "nogrand")), Accepted)
+            owes = actor.observation(0)
+            assert owes["phase"] == "exchange" and 0 in owes["awaited"]
+            gate.set()
+            back = await term.shows(r"Reconnected: the game goes on\.", lost.end())
+            await term.shows(r"\[Cid\] while you were away", back.end())
+            clock = await term.shows(r"Your clock: (\d+) s left for this move", back.end())
+            assert 80 < int(clock[1]) <= 90  # the exchange's own: 30 s a move plus the bank
+            await term.shows(r"\] > ", clock.end())
+        await bea.close()
+        await cid.close()
+    assert term.text.count("[Cid] while you were away") == 1
+    assert term.text.count("[Bea] before the drop") == 1

@@ -3,8 +3,11 @@ websocket protocol of contracts.md §4 (hello, ev, act, ack/reject, and the tabl
 round pause and bomb hold).
 
 Input is read by a daemon thread into a queue so the socket keeps receiving while the player
-thinks; numbers always refer to the legal list printed last. Besides actions a line may be a
-command: ``b`` claims a bomb out of turn (the table holds still while the player picks one),
+thinks; numbers always refer to the legal list printed last. The seat is prompted only when the
+table waits for it (``awaited``: its turn, or a decision it owes), not whenever it has a legal
+action (a Tichu seat may bomb or call out of turn); a line typed meanwhile waits for the prompt.
+Besides actions a line may be a command: ``b`` claims a bomb out of turn (the table holds still
+while the player picks one), a call typed out of turn (``tichu``, ``knock``) is sent at once,
 ``back`` takes the seat back from the bot after the clock marked it away, and an empty line
 during the pause after a round deals the next one at once. ``say TEXT`` (or ``'TEXT``) chats
 at any time, even while others move (joining, the table's earlier lines are shown first); once
@@ -14,7 +17,9 @@ node that owns the table).
 
 When the connection drops (a server restart, a lost link) the terminal reconnects by itself,
 backing off between attempts, and says so: the same seat's token and the last version seen
-(``since``) bring the missed envelopes, so play goes on where it stopped. After
+(``since``) bring the missed envelopes, so play goes on where it stopped, then the clock as it
+stands and the chat lines said meanwhile (``chat_after``: the stamp of the newest line shown).
+After
 ``RECONNECT_DELAYS`` it gives up, saying the seat token (``--token`` takes the seat back).
 """
 
@@ -167,6 +172,20 @@ def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.
     return lines
 
 
+NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
+"""Observation keys whose change does not change the move the seat owes (as the server judges
+a stale action)."""
+
+
+def meaning(obs: Json) -> Json:
+    """The parts of ``obs`` that say what the seat's move means.
+
+    >>> meaning({"legal": ["pass"], "decided": [1]})
+    {'legal': ['pass']}
+    """
+    return {k: v for k, v in obs.items() if k not in NOT_MEANING}
+
+
 def chat_text(line: str) -> str | None:
     """What a typed line says to the table (``say TEXT`` or ``'TEXT``); None: no chat. The
     server judges the text (an empty or too long line is refused with its reason).
@@ -224,8 +243,16 @@ class RemoteSeat:
         """While the table holds still for our bomb: the bombs to pick from."""
         self.chat_shown: set[tuple[Any, ...]] = set()
         """The chat lines printed (each welcome brings the table's last lines again)."""
+        self.chat_at = ""
+        """The stamp of the newest chat line printed ("": none): a catch-up brings the later
+        ones (``chat_after``)."""
         self.resuming: int | None = None
         """After a reconnect, until the catch-up is over: the version we had seen."""
+        self.off_turn_told: tuple[str, ...] = ()
+        """What we may do out of turn, as last said (said again only when it changes)."""
+        self.asked: Json | None = None
+        """What the prompt not yet answered asked about (``meaning``; None once we sent a
+        move): others' simultaneous decisions (Grand Tichu, the exchange) do not ask again."""
 
     def set_seats(self, seats: list[Json]) -> None:
         names = [s.get("name") for s in sorted(seats, key=lambda s: int(s["seat"]))]
@@ -238,25 +265,74 @@ class RemoteSeat:
         self.obs, self.v = obs, v
         if len(self.names) != obs.get("num_seats"):
             self.names = seat_names(int(obs.get("num_seats", 0)), self.seat, self.names)
-        if self.ready() or obs.get("terminal"):
+        asked_again = self.ready() and self.asked == meaning(obs)
+        if (self.ready() and not asked_again) or obs.get("terminal"):
             self.console.write(render_obs(obs, self.names))
             if self.ready():
                 self.prompt()
+        self.tell_off_turn()
 
     def prompt(self) -> None:
         """The prompt line, after our clock when it runs and the bomb menu while held."""
         self.tell_clock()
         if self.bomb_menu:
             self.console.write(say("tui.bomb_which") + "\n" + list_legal(self.bomb_menu))
-        hint = say("tui.hint")
-        if not self.bomb_menu and self.bombs() and self.seat not in (self.obs.get("awaited") or []):
-            hint += " · " + say("tui.hint_bomb")
-        self.console.write(f"[{hint}] > ")
+        self.off_turn_told = ()  # after our move, what we may do out of turn is said again
+        self.asked = meaning(self.obs)
+        self.console.write(f"[{say('tui.hint')}] > ")
+
+    def owes(self) -> bool:
+        """Whether the table waits for our seat (``awaited``: our turn, or a decision every
+        seat owes: Grand Tichu, the exchange; the Dragon's gift, the wish). Legal actions alone
+        do not say it: a Tichu seat may bomb or call out of turn."""
+        return self.seat is not None and self.seat in (self.obs.get("awaited", [self.seat]) or [])
 
     def ready(self) -> bool:
-        """Whether a typed line can be used now: we have legal actions and no action is in
-        flight (after an ack, until the observation it caused has arrived)."""
-        return bool(self.obs.get("legal")) and self.in_flight is None and self.v > self.sent_at
+        """Whether to prompt and use a typed line now: the table waits for our move (or holds
+        still for our bomb), and no action is in flight (after an ack, until the observation it
+        caused has arrived)."""
+        return (
+            bool(self.obs.get("legal"))
+            and (self.owes() or bool(self.bomb_menu))
+            and self.in_flight is None
+            and self.v > self.sent_at
+        )
+
+    def calls(self) -> list[str]:
+        """What we may do out of turn besides bombs, by typing it: a Tichu call before our first
+        card, a Toepen knock (empty while the table waits for our move)."""
+        if self.owes() or self.bomb_menu:
+            return []
+        bombs = self.bombs()
+        return [a for a in self.obs.get("legal") or [] if a not in bombs]
+
+    def tell_off_turn(self) -> None:
+        """Out of turn, say once what may still be typed now (``b`` for a bomb, a call), and
+        again when that changes; no prompt: the table does not wait for us."""
+        if self.ready() or self.in_flight is not None or self.obs.get("terminal"):
+            return
+        told = (*(["b"] if self.bombs() else []), *self.calls())
+        if told and told != self.off_turn_told:
+            said = [say("tui.hint_bomb") if t == "b" else t for t in told]
+            self.console.write(say("tui.off_turn", commands=" · ".join(said)))
+        self.off_turn_told = told
+
+    def off_turn(self, line: str) -> list[Json] | None:
+        """The frames of a line typed out of turn that acts at once: ``b`` claims a bomb, a
+        call (``tichu``, ``knock``) is sent as it is; None: not such a line (it waits for the
+        prompt, as every other line does)."""
+        text = line.strip()
+        if self.ready() or self.idle or self.in_flight is not None:
+            return None
+        if text in ("b", "bomb"):
+            if not self.bombs():
+                self.console.write(say("tui.no_bomb"))
+                return []
+            return [{"t": "bomb"}]
+        call = next((a for a in self.calls() if a.lower() == text.lower()), None)
+        if call is None:
+            return None
+        return [self.act(call, since=False)]
 
     @property
     def over(self) -> bool:
@@ -292,9 +368,14 @@ class RemoteSeat:
         """Our legal actions that are bombs (Tichu lists them out of turn too)."""
         return bomb_actions(self.obs)
 
-    def act(self, action: str) -> Json:
-        msg = {"t": "act", "a": action, "id": self.next_id, "v": self.v}
-        self.in_flight, self.sent_at = self.next_id, self.v
+    def act(self, action: str, since: bool = True) -> Json:
+        """The frame sending ``action``; with ``since``, the version we saw (an action whose
+        meaning the table has changed since is refused as stale); a call out of turn goes
+        without it (its meaning does not hang on the trick, and others play meanwhile)."""
+        msg: Json = {"t": "act", "a": action, "id": self.next_id}
+        if since:
+            msg["v"] = self.v
+        self.in_flight, self.sent_at, self.asked = self.next_id, self.v, None
         self.next_id += 1
         return msg
 
@@ -355,6 +436,7 @@ class RemoteSeat:
         key = (self.table, line.get("at"), line.get("seat"), line.get("name"), line.get("text"))
         if key not in self.chat_shown:
             self.chat_shown.add(key)
+            self.chat_at = max(self.chat_at, str(line.get("at") or ""))
             self.console.write(f"  [{line.get('name')}] {line.get('text')}")
 
     def set_pause(self, seconds: float | None) -> None:
@@ -534,9 +616,13 @@ class Link:
 
     async def sit(self, client: RemoteSeat, token: str | None, since: int | None = None) -> None:
         """Play ``token``'s seat at ``client.table`` (a spectator without one) as ``client``,
-        from version ``since`` on if given."""
+        from version ``since`` on if given (then the chat said after the newest line shown
+        comes too: said while the connection was down)."""
         self.client, self.token = client, token
-        await self.send({"t": "hello", "table": client.table, "token": token, "since": since})
+        hello: Json = {"t": "hello", "table": client.table, "token": token, "since": since}
+        if since is not None:
+            hello["chat_after"] = client.chat_at
+        await self.send(hello)
 
     async def reconnect(self) -> bool:
         """Connect again, after a pause that grows with each attempt, and rejoin the seat
@@ -560,11 +646,17 @@ class Link:
         return False
 
     async def typed(self, line: str | None) -> None:
+        """A typed line: chat and what may be done out of turn (a bomb, a call) go at once;
+        any other line waits until the seat can use it."""
         text = None if line is None else chat_text(line)
-        if text is None:
-            self.held.append(line)
-        else:
+        if text is not None:
             await self.send({"t": "chat", "text": text})
+            return
+        now = None if line is None else self.client.off_turn(line)
+        if now is None:
+            self.held.append(line)
+        for frame in now or []:
+            await self.send(frame)
 
     async def use_lines(self) -> bool:
         """Answer the held lines the seat can use now; False once the player quits."""

@@ -22,6 +22,15 @@ from cardroom.storage import DatabaseInUse, StorageError, connect_errors, redact
 log = logging.getLogger("cardroom.server.ops.startup")
 
 
+UVICORN_FAILED = "Application startup failed. Exiting."
+"""uvicorn's line after a failed start: said after ``cannot start: …``, it only repeats it."""
+
+
+def said_already(record: logging.LogRecord) -> bool:
+    """A filter of uvicorn's log once ``cannot start`` has said why: its own line goes."""
+    return record.getMessage() != UVICORN_FAILED
+
+
 class CannotStart(Exception):
     """The start failed for the reason its one log line gave."""
 
@@ -75,6 +84,7 @@ class Startup:
                 task.uncancel()
             why = reason(exc, self.db, self.stopped)
             log.error("cannot start: %s", why or f"{type(exc).__name__}: {exc}")
+            logging.getLogger("uvicorn.error").addFilter(said_already)
             await undo()
             if why is None:
                 raise

@@ -251,7 +251,7 @@ class TableActor:
             case Act():
                 return await self._act(command)
             case Attach():
-                return self._attach(command.sub, command.token, command.since)
+                return self._attach(command.sub, command.token, command.since, command.chat_after)
             case Detach():
                 if self.subscribers.pop(command.sub, None) is not None:
                     self._seats_changed()
@@ -405,11 +405,16 @@ class TableActor:
         )  # fmt: skip
 
     # -- sessions --------------------------------------------------------------------------
-    def _attach(self, sub: Subscriber, token: str | None, since: int | None) -> Outcome[None]:
+    def _attach(
+        self, sub: Subscriber, token: str | None, since: int | None, chat_after: str | None = None
+    ) -> Outcome[None]:
         """Subscribe ``sub`` as the seat ``token`` holds now (a spectator without one): the
         envelopes after ``since`` if the ring has them all, else a ``welcome`` snapshot; then
-        the seat list (which also tells who is online). The token is checked here, in the
-        actor, so that no seat change can slip between the check and the binding."""
+        the seat list (which also tells who is online). After envelopes, what a welcome would
+        have told and they do not: the clock as it stands (the ``clock`` frames sent while the
+        client was away are lost to it) and the chat lines said after ``chat_after``. The token
+        is checked here, in the actor, so that no seat change can slip between the check and
+        the binding."""
         audience: Audience = SPECTATOR
         if token is None and self.sealed:
             return Refused(Refusal.NOT_YOURS, "this table has no spectators (its deals are secret)")
@@ -425,6 +430,11 @@ class TableActor:
             sub.send(self.welcome(audience))
         for envelope in missed or ():
             sub.send(envelope)
+        if missed is not None:
+            if (clock := self._clock_json()) is not None:
+                sub.send(msgspec.convert(clock, Clock))
+            for line in self.chat.after(chat_after):
+                sub.send(line)
         sub.send(SeatList(self.seat_infos()))
         self._seats_changed()
         return Accepted(None)

@@ -33,6 +33,23 @@ class ChatLog:
     def recent(self) -> list[Chat]:
         return list(self.lines)
 
+    def after(self, at: str | None) -> list[Chat]:
+        """The kept lines stamped later than ``at`` ("": every one; None: none), for a client
+        back from a dropped connection whose newest line was stamped ``at``.
+
+        >>> log = ChatLog()
+        >>> for row in (ChatRow(1, "Bea", "hi", "2026-01-01T10:00:00.000+00:00"),
+        ...             ChatRow(2, "Cid", "yo", "2026-01-01T10:00:05.000+00:00")):
+        ...     _ = log.add(row)
+        >>> [c.text for c in log.after("2026-01-01T10:00:00.000+00:00")], log.after(None)
+        (['yo'], [])
+        >>> len(log.after(""))
+        2
+        """
+        if at is None:
+            return []
+        return [line for line in self.lines if line.at > at]
+
 
 def signed(seats: Seats, audience: Audience, name: str | None, text: str) -> ChatRow:
     """The stored line: a seat's own name wins over the one it sent."""

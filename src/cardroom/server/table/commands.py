@@ -33,11 +33,13 @@ class Command(Generic[T]):
 @dataclass(frozen=True, slots=True)
 class Attach(Command[Outcome[None]]):
     """Subscribe a session as the seat ``token`` holds (a spectator without one), catching up
-    from ``since``; refused when the token holds no seat."""
+    from ``since`` (and on the chat after the line stamped ``chat_after``); refused when the
+    token holds no seat."""
 
     sub: Subscriber
     token: str | None
     since: int | None
+    chat_after: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

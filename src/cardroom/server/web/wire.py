@@ -72,12 +72,15 @@ class WireError(ValueError):
 # -- client → server ---------------------------------------------------------------------------
 class Hello(Frame, frozen=True, tag="hello"):
     """Bind the socket to a table: as the seat ``token`` holds, else as a spectator; catch up
-    from version ``since``."""
+    from version ``since``, and on the chat from the line stamped ``chat_after`` (the ``at``
+    of the newest line the client has, "" for none: the kept lines after it follow the
+    catch-up; absent, none do)."""
 
     table: str
     token: str | None = None
     since: int | None = None
     invite: str | None = None
+    chat_after: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A private table's invite (or owner) secret: without it, or a seat's token, a private
     table answers as an unknown one."""
 

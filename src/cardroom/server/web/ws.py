@@ -289,7 +289,7 @@ class Session:
             raise WireError(f"no table {hello.table!r}", "no_table")
         await self._unbind()
         self.actor, self.token = actor, token
-        outcome = await actor.call(commands.Attach(self, token, hello.since))
+        outcome = await actor.call(commands.Attach(self, token, hello.since, hello.chat_after))
         if isinstance(outcome, Refused):
             self.actor = None
             raise refused(outcome)

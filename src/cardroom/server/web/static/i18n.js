@@ -73,6 +73,11 @@ export async function loadLanguage(lang) {
   document.documentElement.dir = RTL.has(current.split("-")[0]) ? "rtl" : "ltr";
 }
 
+// Whether the loaded catalogue (or English, its fallback) has a text for `key`.
+export function has(key) {
+  return key in messages || key in fallback;
+}
+
 export function t(key, params = {}, names = null) {
   const text = messages[key] ?? fallback[key] ?? key;
   return format(text, params, (v) => value(v, names));

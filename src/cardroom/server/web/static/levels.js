@@ -1,13 +1,9 @@
-// Bot levels: the list comes from the server (GET /api/games `bot_levels`); every known level
-// has a name (the catalogue's bot.name.<level>) and a short hint (bot.<level>) in each language,
-// so a player can choose. A level with an argument ("search:n=30") reads as its base level's name
-// with the argument beside it; an unknown level shows its bare id.
-import { t } from "./i18n.js";
-
-const KNOWN = [
-  "beginner", "casual", "strong", "expert", "novice", "eager", "bomber", "fighter", "gambler",
-  "random", "heuristic", "heuristic-v1", "tight", "search", "bluffer", "stubborn", "partition",
-];
+// Bot levels: the list comes from the server (GET /api/games `bot_levels`); every level the
+// catalogue names (bot.name.<level>, as i18n.level_name asks in Python) has a short hint
+// (bot.<level>) in each language, so a player can choose. A level with an argument
+// ("search:n=30") reads as its base level's name with the argument beside it; a level the
+// catalogue does not name shows its bare id.
+import { has, t } from "./i18n.js";
 
 // "search:n=30" -> ["search", "n=30"]; "heuristic" -> ["heuristic", ""].
 function parts(level) {
@@ -18,7 +14,7 @@ function parts(level) {
 
 export function levelHint(level) {
   const [base] = parts(level);
-  return KNOWN.includes(base) ? t(`bot.${base}`) : "";
+  return has(`bot.name.${base}`) && has(`bot.${base}`) ? t(`bot.${base}`) : "";
 }
 
 // The levels people choose (the server's player levels), gentlest first.
@@ -26,7 +22,7 @@ export const NAMED_LEVELS = ["beginner", "casual", "strong", "expert"];
 
 export function levelName(level) {
   const [base, arg] = parts(level);
-  if (!KNOWN.includes(base)) return String(level ?? "?");
+  if (!has(`bot.name.${base}`)) return String(level ?? "?");
   const name = t(`bot.name.${base}`);
   return arg ? t("bot.name.with_arg", { name, arg }) : name;
 }
