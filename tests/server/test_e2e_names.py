@@ -146,9 +146,13 @@ def test_the_challenges_days_read_in_the_readers_format(browser: Any, lang: str,
 def test_an_events_level_choice_names_its_levels(browser: Any) -> None:
     problems: list[str] = []
     page = pages.client_page(browser, problems, "**/event", WIDE, "ko")
+    page.route("**/api/games", lambda r: r.fulfill(json=GAMES))
     page.goto("/event")
+    page.locator("[data-testid=event-level] option[value=partition]").wait_for(state="attached")
     shown = options(page, "event-level")
+    assert list(shown) == list(bot_levels("tichu"))  # every level the server plays, in its order
     assert shown == {level: level_name("ko", level) for level in shown}
+    assert page.get_by_test_id("event-level").input_value() == "heuristic"
     page.context.close()
     assert not problems, problems
 

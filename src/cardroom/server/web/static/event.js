@@ -9,6 +9,8 @@ import { levelHint, levelName } from "./levels.js";
 import { pct, signed } from "./scores.js";
 
 
+const FALLBACK_LEVELS = ["heuristic", "heuristic-v1", "random", "search"];
+
 function field(label, input) {
   return h("label", { class: "opt" }, label, " ", input);
 }
@@ -17,7 +19,14 @@ function createForm(navigate, fail) {
   const name = h("input", { "data-testid": "event-name", maxlength: 60, placeholder: t("event.name") });
   const teams = h("input", { "data-testid": "event-teams", type: "number", min: 2, max: 16, value: 4 });
   const boards = h("input", { "data-testid": "event-boards", type: "number", min: 1, max: 32, value: 8 });
-  const level = h("select", { "data-testid": "event-level" }, ["heuristic", "heuristic-v1", "random", "search"].map((l) => h("option", { value: l, title: levelHint(l) }, levelName(l))));
+  const level = h("select", { "data-testid": "event-level" });
+  const offer = (levels) =>
+    level.replaceChildren(...levels.map((l) => h("option", { value: l, selected: l === "heuristic", title: levelHint(l) }, levelName(l))));
+  // every Tichu level the server plays (GET /api/games); these four if the list cannot be read
+  api
+    .listGames()
+    .then((games) => offer((games.find((g) => g.name === "tichu") || {}).bot_levels || FALLBACK_LEVELS))
+    .catch(() => offer(FALLBACK_LEVELS));
   const submit = async (e) => {
     e.preventDefault();
     try {
