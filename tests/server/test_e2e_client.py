@@ -18,7 +18,7 @@ from cardroom.i18n.narration import with_say
 from tests.server.chromium import CHROMIUM
 
 from . import pages
-from .pages import TABLE, Json, select, tichu_obs
+from .pages import TABLE, Json, push, select, tichu_obs
 
 open_table = pages.open_table  # the fixture
 
@@ -139,6 +139,25 @@ def test_reconnect_says_hello_with_the_token_and_the_last_version(open_table: An
     again = server.wait_sent(page, lambda m: m["t"] == "hello" and m is not hello)
     assert (again["token"], again["since"]) == ("tok", 7)
     assert [urlsplit(ws.url).query for ws in server.sockets] == [f"table={TABLE}"] * 2
+
+
+def test_reconnect_asks_for_the_chat_said_since_the_newest_line_seen(open_table: Any) -> None:
+    """Back from a drop, the hello names the newest chat line seen (``chat_after``), so the
+    server sends the lines said meanwhile: from the welcome's chat, then from a line said
+    live; a first hello asks for none (its welcome brings the chat)."""
+    early, late = "2026-12-07T10:00:00.000+00:00", "2026-12-07T10:00:05.000+00:00"
+    chat = [{"t": "chat", "seat": 1, "name": "Bob", "text": "hi", "at": early}]
+    page, server = open_table(tichu_obs(), v=7, welcome={"chat": chat})
+    hello = server.wait_sent(page, lambda m: m["t"] == "hello")
+    assert "chat_after" not in hello
+    server.sockets[0].close()
+    again = server.wait_sent(page, lambda m: m["t"] == "hello" and m is not hello)
+    assert (again["since"], again["chat_after"]) == (7, early)
+    push(server, {"t": "chat", "seat": 2, "name": "Cy", "text": "gg", "at": late})
+    page.wait_for_function("at => window.cardroom.socket.chatAt === at", arg=late)
+    server.sockets[-1].close()
+    third = server.wait_sent(page, lambda m: m["t"] == "hello" and m not in (hello, again))
+    assert third["chat_after"] == late
 
 
 def test_spectator_sees_no_hand_and_may_take_over_only_bot_seats(open_table: Any) -> None:

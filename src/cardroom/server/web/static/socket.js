@@ -4,6 +4,11 @@
 
 export const WS_PATH = "/ws";
 
+// The latest `at` of chat lines (ISO stamps of one format compare as text).
+function newest(lines, at) {
+  return lines.reduce((best, line) => (line && typeof line.at === "string" && line.at > best ? line.at : best), at);
+}
+
 export class TableSocket {
   // handlers: {onWelcome(seat, msg), onState(obs, v), onEvents(events, v),
   //            onSeats(seats, mySeat), onReject(msg), onStatus(text), onChat(line), onPause(s),
@@ -15,6 +20,7 @@ export class TableSocket {
     this.invite = invite;
     this.h = handlers;
     this.v = null;
+    this.chatAt = ""; // the stamp of the newest chat line seen ("": none yet)
     this.nextId = 1;
     this.ws = null;
     this.closed = false;
@@ -36,7 +42,9 @@ export class TableSocket {
     ws.onopen = () => {
       this.retry = 0;
       this.h.onStatus("connected");
-      this.send({ t: "hello", table: this.table, token: this.token, since: this.v, invite: this.invite });
+      // back from a drop (`since`): the chat said meanwhile comes too (`chat_after`, the newest line's stamp)
+      const chat = this.v === null ? {} : { chat_after: this.chatAt };
+      this.send({ t: "hello", table: this.table, token: this.token, since: this.v, invite: this.invite, ...chat });
     };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
@@ -87,6 +95,7 @@ export class TableSocket {
     switch (msg.t) {
       case "welcome":
         this.v = msg.v;
+        this.chatAt = newest(msg.chat || [], "");
         if (msg.seats) this.h.onSeats(msg.seats, msg.seat);
         this.h.onWelcome(msg.seat, msg);
         this.h.onState(msg.obs, msg.v, msg);
@@ -108,6 +117,7 @@ export class TableSocket {
         this.h.onSeats(msg.seats, undefined);
         break;
       case "chat":
+        this.chatAt = newest([msg], this.chatAt);
         if (this.h.onChat) this.h.onChat(msg);
         break;
       case "unseated":
