@@ -6,6 +6,7 @@
 // through store.update(), and small preact components (felt.js, hand.js, seats.js and the ones
 // below) render it. Game-specific parts come from a game module through the interface declared
 // in game.js; legality comes only from obs.legal.
+import { signedInName } from "./account.js";
 import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
@@ -544,7 +545,8 @@ function Header({ state }) {
         "data-testid": "player-name",
         "aria-label": t("table.name.label"),
         placeholder: t("table.name.label"),
-        value: state.playerName,
+        value: signedInName() || state.playerName, // signed in: you sit under your account's name
+        readOnly: !!signedInName(),
         maxlength: 24,
         oninput: (e) => {
           state.playerName = e.target.value;
