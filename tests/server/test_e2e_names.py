@@ -183,6 +183,36 @@ def test_the_rated_bots_go_by_their_levels_names(browser: Any, lang: str) -> Non
     assert not problems, problems
 
 
+BOT_PARTNER = {"name": "bot:heuristic", "games": 1, "won": 0}
+BOT_OPPONENT = {"name": "bot:search:n=30", "games": 1, "won": 0}
+MET = {"partners": [BOT_PARTNER], "opponents": [BOT_OPPONENT, {**BOT_OPPONENT, "name": "bob"}]}
+PLAYED_BOTS = {"name": "ann", "kind": "human", "ratings": {}, "history": {}, "recent": [],
+               "stats": {"tichu": {"matches": 1, "won": 0, "rounds": 1, **MET}}}  # fmt: skip
+
+
+NO_DUPLICATE = {"challenges": [], "events": [], "challenges_total": 0, "events_total": 0}
+
+
+@pytest.mark.parametrize("lang", ["de", "ko"])
+def test_a_profiles_partners_and_opponents_name_bots_by_their_levels(
+    browser: Any, lang: str
+) -> None:
+    """The partners and opponents a player met: a bot is its rated account "bot:heuristic"."""
+    problems: list[str] = []
+    page = pages.client_page(browser, problems, "**/p/*", PHONE, lang)
+    page.route("**/api/players/*", lambda r: r.fulfill(json=PLAYED_BOTS))
+    page.route("**/api/players/*/duplicate*", lambda r: r.fulfill(json=NO_DUPLICATE))
+    page.goto("/p/ann")
+    cells = page.locator(".records td:first-child")
+    expect(cells).to_have_text([
+        t(lang, "players.bot_seat", level=level_name(lang, "heuristic")),
+        t(lang, "players.bot_seat", level=level_name(lang, "search:n=30")),
+        "bob",
+    ])  # fmt: skip
+    page.context.close()
+    assert not problems, problems
+
+
 HAND = ["DOG", "MJ", "2G", "3K", "5R", "6G", "7K", "9R", "10G", "JK", "QB", "AG", "PHX", "DRG"]
 CORNERS = """cards => cards.map(card => {
     const index = card.querySelector('svg text'), box = index.getBoundingClientRect();
