@@ -647,6 +647,32 @@ def test_a_reviews_summary_counts_each_kind_of_mistake_in_the_readers_words(
     assert not problems, problems
 
 
+FAILED = {"state": "failed", "error": "the review failed (RuntimeError)"}
+LOSS = {"de": "175,3", "el": "175,3", "ja": "175.3"}
+
+
+@pytest.mark.parametrize("lang", LOSS)
+def test_a_reviews_points_and_its_failure_read_in_the_readers_language(
+    browser: Any, lang: str
+) -> None:
+    """The points lost had a decimal point in every language (175.3 in German), and a review
+    that failed said so in the server's English, its exception's name included."""
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=replay_data()))
+    answer = {"json": REVIEW}
+    page.route(f"**/api/tables/{TABLE}/review*", lambda r: r.fulfill(json=answer["json"]))
+    page.goto(f"/replay/{TABLE}?review=0")
+    expect(page.get_by_test_id("review-summary")).to_contain_text(LOSS[lang])
+    answer["json"] = FAILED
+    page.reload()
+    expect(page.get_by_test_id("review-error")).to_have_text(t(lang, "review.failed"))
+    context.close()
+    assert not problems, problems
+
+
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
 def test_the_levels_people_choose_are_named_in_the_readers_language(
     browser: Any,

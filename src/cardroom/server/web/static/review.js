@@ -24,7 +24,7 @@ export function loadReview(id, seat, onChange, token = null) {
       const answer = await api.getReview(id, seat, token);
       review.state = answer.state;
       if (answer.state === "done") review.data = answer.review;
-      else if (answer.state === "failed") review.error = answer.error;
+      else if (answer.state === "failed") review.error = t("review.failed"); // its reason is the server's English
       else {
         review.done = answer.done;
         review.total = answer.total;
