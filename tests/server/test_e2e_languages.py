@@ -752,6 +752,25 @@ def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: st
     assert total.inner_text() == "-80" and total.is_visible()
 
 
+@pytest.mark.parametrize("lang", ["el", "de", "nl", "ko", "ja", "zh-TW"])
+def test_the_score_tabs_round_summary_fits_the_side_panel(open_table: Any, lang: str) -> None:
+    """On a desktop the Score tab's summary of the last round reached past the side panel's
+    edge in Greek (its Round column, the round's points, were cut off): every cell lies inside
+    the panel, which needs no sideways scrolling."""
+    last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=WIDE)
+    scored = {"type": "round_scored", "round": 2, **last, "scores": [120, 500]}
+    after = tichu_obs(last_round=last, score_sheet=[[200, 200], [-80, 300]], scores=[120, 500])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    page.get_by_test_id("tab-score").click()
+    panel = page.get_by_test_id("score-panel")
+    panel.locator(".summary-table").first.wait_for()
+    page.screenshot(path=f"/tmp/score-tab-{lang}-desktop.png")
+    assert panel.evaluate(INSIDE) == []
+    assert panel.evaluate("e => e.scrollWidth <= e.clientWidth")
+
+
 def test_an_events_bot_teams_are_named_in_the_readers_language(
     browser: Any,
     live: LiveServer,  # noqa: F811
