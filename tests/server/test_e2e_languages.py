@@ -771,6 +771,26 @@ def test_the_score_tabs_round_summary_fits_the_side_panel(open_table: Any, lang:
     assert panel.evaluate("e => e.scrollWidth <= e.clientWidth")
 
 
+WHOLE = "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"
+
+
+@pytest.mark.parametrize("lang", ["el", "de", "nl", "ja", "ko", "zh-TW"])
+def test_the_phase_line_reads_whole_on_a_phone(open_table: Any, lang: str) -> None:
+    """On a phone the phase line gave way to the badges and buttons beside it and lost its point
+    ("Γύρος 1 · Ανταλλ…", "ラウンド1・ラージティチュー？…"): it may take two lines, and a
+    connection that is fine is a dot rather than a word."""
+    exchange = tichu_obs(phase="exchange", legal=["exchange 5B to 1"], turn=None, lead=False)
+    page, server = open_table(exchange, locale=LOCALES[lang], viewport=PHONE)
+    phase = page.get_by_test_id("phase")
+    expect(phase).to_contain_text(t(lang, "tichu.phase.exchange"))
+    assert phase.evaluate(WHOLE), phase.inner_text()
+    dragon = tichu_obs(phase="dragon", legal=["give-dragon 1", "give-dragon 3"], turn=0)
+    push(server, {"t": "ev", "v": 6, "events": [], "obs": dragon})
+    expect(phase).to_contain_text(t(lang, "tichu.phase.dragon", who=f"{NAMES[0]}").split(NAMES[0])[-1].strip(" :"))
+    assert phase.evaluate(WHOLE), phase.inner_text()
+    page.screenshot(path=f"/tmp/phase-line-{lang}-phone.png")
+
+
 def test_an_events_bot_teams_are_named_in_the_readers_language(
     browser: Any,
     live: LiveServer,  # noqa: F811
