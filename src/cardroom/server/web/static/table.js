@@ -825,9 +825,10 @@ async function rematch(state) {
   try {
     const res = await api.rematch(state.id, state.token);
     const seat = state.mySeat;
-    if (seat !== null && seat !== undefined && state.playerName.trim()) {
-      const taken = await api.takeSeat(res.id, seat, state.playerName.trim());
-      api.saveSeat(res.id, taken.seat, taken.token, state.playerName.trim());
+    const name = signedInName() || state.playerName.trim(); // signed in: the account's name
+    if (seat !== null && seat !== undefined && name) {
+      const taken = await api.takeSeat(res.id, seat, name);
+      api.saveSeat(res.id, taken.seat, taken.token, name);
     }
     location.assign(`/t/${res.id}`);
   } catch (err) {
