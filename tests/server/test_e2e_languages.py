@@ -807,6 +807,29 @@ def test_a_message_at_the_table_reads_whole_on_a_phone(open_table: Any, lang: st
     page.screenshot(path=f"/tmp/table-message-{lang}-phone.png")
 
 
+@pytest.mark.parametrize("lang", ["el", "de", "nl", "ja"])
+def test_the_last_trick_button_keeps_clear_of_the_partner_on_a_phone(
+    open_table: Any, lang: str
+) -> None:
+    """On a phone the last-trick button ("τελευταία χαρτωσιά") lay over the partner's seat and
+    hid its relation ("συμπαίκτης")."""
+    history = [
+        {"type": "played", "seat": 1, "cards": ["5G"], "combo": "single 5", "phoenix_as": None},
+        {"type": "passed", "seat": 2},
+        {"type": "passed", "seat": 3},
+        {"type": "trick_taken", "seat": 1, "cards": ["5G"], "points": 5},
+    ]  # fmt: skip
+    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=PHONE,
+                         welcome={"history": history})  # fmt: skip
+    button = page.get_by_test_id("last-trick-button").bounding_box()
+    page.screenshot(path=f"/tmp/last-trick-button-{lang}-phone.png")
+    for seat in range(4):
+        b, o = button, page.get_by_test_id(f"seat-{seat}").bounding_box()
+        apart = (b["x"] + b["width"] <= o["x"] or o["x"] + o["width"] <= b["x"]
+                 or b["y"] + b["height"] <= o["y"] or o["y"] + o["height"] <= b["y"])  # fmt: skip
+        assert apart, (seat, b, o)
+
+
 def test_an_events_bot_teams_are_named_in_the_readers_language(
     browser: Any,
     live: LiveServer,  # noqa: F811
