@@ -766,7 +766,6 @@ def test_the_score_tabs_round_summary_fits_the_side_panel(open_table: Any, lang:
     page.get_by_test_id("tab-score").click()
     panel = page.get_by_test_id("score-panel")
     panel.locator(".summary-table").first.wait_for()
-    page.screenshot(path=f"/tmp/score-tab-{lang}-desktop.png")
     assert panel.evaluate(INSIDE) == []
     assert panel.evaluate("e => e.scrollWidth <= e.clientWidth")
 
@@ -788,7 +787,6 @@ def test_the_phase_line_reads_whole_on_a_phone(open_table: Any, lang: str) -> No
     push(server, {"t": "ev", "v": 6, "events": [], "obs": dragon})
     expect(phase).not_to_contain_text(t(lang, "tichu.phase.exchange"))  # the Dragon's gift
     assert phase.evaluate(WHOLE), phase.inner_text()
-    page.screenshot(path=f"/tmp/phase-line-{lang}-phone.png")
 
 
 @pytest.mark.parametrize("lang", ["ko", "el"])
@@ -804,7 +802,6 @@ def test_a_message_at_the_table_reads_whole_on_a_phone(open_table: Any, lang: st
     box = message.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert message.evaluate("e => e.scrollWidth <= e.clientWidth")
-    page.screenshot(path=f"/tmp/table-message-{lang}-phone.png")
 
 
 @pytest.mark.parametrize("lang", ["el", "de", "nl", "ja"])
@@ -822,7 +819,6 @@ def test_the_last_trick_button_keeps_clear_of_the_partner_on_a_phone(
     page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=PHONE,
                          welcome={"history": history})  # fmt: skip
     button = page.get_by_test_id("last-trick-button").bounding_box()
-    page.screenshot(path=f"/tmp/last-trick-button-{lang}-phone.png")
     for seat in range(4):
         b, o = button, page.get_by_test_id(f"seat-{seat}").bounding_box()
         apart = (b["x"] + b["width"] <= o["x"] or o["x"] + o["width"] <= b["x"]
