@@ -647,6 +647,32 @@ def test_a_reviews_summary_counts_each_kind_of_mistake_in_the_readers_words(
     assert not problems, problems
 
 
+FAILED = {"state": "failed", "error": "the review failed (RuntimeError)"}
+LOSS = {"de": "175,3", "el": "175,3", "ja": "175.3"}
+
+
+@pytest.mark.parametrize("lang", LOSS)
+def test_a_reviews_points_and_its_failure_read_in_the_readers_language(
+    browser: Any, lang: str
+) -> None:
+    """The points lost had a decimal point in every language (175.3 in German), and a review
+    that failed said so in the server's English, its exception's name included."""
+    context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
+    html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
+    page.route(f"**/replay/{TABLE}*", lambda r: r.fulfill(body=html, content_type="text/html"))
+    pages.serve_client_files(page)
+    page.route(f"**/api/tables/{TABLE}/replay*", lambda r: r.fulfill(json=replay_data()))
+    answer = {"json": REVIEW}
+    page.route(f"**/api/tables/{TABLE}/review*", lambda r: r.fulfill(json=answer["json"]))
+    page.goto(f"/replay/{TABLE}?review=0")
+    expect(page.get_by_test_id("review-summary")).to_contain_text(LOSS[lang])
+    answer["json"] = FAILED
+    page.reload()
+    expect(page.get_by_test_id("review-error")).to_have_text(t(lang, "review.failed"))
+    context.close()
+    assert not problems, problems
+
+
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de", "el", "nl"])
 def test_the_levels_people_choose_are_named_in_the_readers_language(
     browser: Any,
@@ -724,6 +750,80 @@ def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: st
     assert summary.evaluate("e => e.scrollWidth <= e.clientWidth")
     total = summary.get_by_test_id("summary-team-0").locator("td.total")
     assert total.inner_text() == "-80" and total.is_visible()
+
+
+@pytest.mark.parametrize("lang", ["el", "de", "nl", "ko", "ja", "zh-TW"])
+def test_the_score_tabs_round_summary_fits_the_side_panel(open_table: Any, lang: str) -> None:
+    """On a desktop the Score tab's summary of the last round reached past the side panel's
+    edge in Greek (its Round column, the round's points, were cut off): every cell lies inside
+    the panel, which needs no sideways scrolling."""
+    last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
+    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=WIDE)
+    scored = {"type": "round_scored", "round": 2, **last, "scores": [120, 500]}
+    after = tichu_obs(last_round=last, score_sheet=[[200, 200], [-80, 300]], scores=[120, 500])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    page.get_by_test_id("tab-score").click()
+    panel = page.get_by_test_id("score-panel")
+    panel.locator(".summary-table").first.wait_for()
+    assert panel.evaluate(INSIDE) == []
+    assert panel.evaluate("e => e.scrollWidth <= e.clientWidth")
+
+
+WHOLE = "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"
+
+
+@pytest.mark.parametrize("lang", ["el", "de", "nl", "ja", "ko", "zh-TW"])
+def test_the_phase_line_reads_whole_on_a_phone(open_table: Any, lang: str) -> None:
+    """On a phone the phase line gave way to the badges and buttons beside it and lost its point
+    ("Γύρος 1 · Ανταλλ…", "ラウンド1・ラージティチュー？…"): it may take two lines, and a
+    connection that is fine is a dot rather than a word."""
+    exchange = tichu_obs(phase="exchange", legal=["exchange 5B to 1"], turn=None, lead=False)
+    page, server = open_table(exchange, locale=LOCALES[lang], viewport=PHONE)
+    phase = page.get_by_test_id("phase")
+    expect(phase).to_contain_text(t(lang, "tichu.phase.exchange"))
+    assert phase.evaluate(WHOLE), phase.inner_text()
+    dragon = tichu_obs(phase="dragon", legal=["give-dragon 1", "give-dragon 3"], turn=0)
+    push(server, {"t": "ev", "v": 6, "events": [], "obs": dragon})
+    expect(phase).not_to_contain_text(t(lang, "tichu.phase.exchange"))  # the Dragon's gift
+    assert phase.evaluate(WHOLE), phase.inner_text()
+
+
+@pytest.mark.parametrize("lang", ["ko", "el"])
+def test_a_message_at_the_table_reads_whole_on_a_phone(open_table: Any, lang: str) -> None:
+    """On a phone the table's message (why a seat or a table was refused) ran on one line past
+    the screen's edge: it takes its own line and wraps inside the screen."""
+    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=PHONE)
+    why = t(lang, "table.error.name_first")
+    page.evaluate("text => window.cardroom.say(text)", t(lang, "table.error.load", id="wko3WgRx",
+                                                         reason=why))  # fmt: skip
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text(why)
+    box = message.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert message.evaluate("e => e.scrollWidth <= e.clientWidth")
+
+
+@pytest.mark.parametrize("lang", ["el", "de", "nl", "ja"])
+def test_the_last_trick_button_keeps_clear_of_the_partner_on_a_phone(
+    open_table: Any, lang: str
+) -> None:
+    """On a phone the last-trick button ("τελευταία χαρτωσιά") lay over the partner's seat and
+    hid its relation ("συμπαίκτης")."""
+    history = [
+        {"type": "played", "seat": 1, "cards": ["5G"], "combo": "single 5", "phoenix_as": None},
+        {"type": "passed", "seat": 2},
+        {"type": "passed", "seat": 3},
+        {"type": "trick_taken", "seat": 1, "cards": ["5G"], "points": 5},
+    ]  # fmt: skip
+    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=PHONE,
+                         welcome={"history": history})  # fmt: skip
+    button = page.get_by_test_id("last-trick-button").bounding_box()
+    for seat in range(4):
+        b, o = button, page.get_by_test_id(f"seat-{seat}").bounding_box()
+        apart = (b["x"] + b["width"] <= o["x"] or o["x"] + o["width"] <= b["x"]
+                 or b["y"] + b["height"] <= o["y"] or o["y"] + o["height"] <= b["y"])  # fmt: skip
+        assert apart, (seat, b, o)
 
 
 def test_an_events_bot_teams_are_named_in_the_readers_language(

@@ -143,6 +143,33 @@ def test_the_challenges_days_read_in_the_readers_format(browser: Any, lang: str,
     assert not problems, problems
 
 
+RESULTS = {"shown": 1, "board_count": 8, "over": False, "level": "heuristic", "you": None,
+           "teams": [{"team": "t1", "name": "ann", "ranked": True, "imps": 3, "mp_pct": 62.5},
+                     {"team": "bots", "name": "", "ranked": False, "imps": -3, "mp_pct": 37.5}],
+           "boards": [{"board": 1, "results": [{"team": "t1", "score": 120, "mp": 1.5, "imps": 3},
+                                               {"team": "bots", "score": 80, "mp": 0.5,
+                                                "imps": -3}]}]}  # fmt: skip
+SHOWN = {"de": ("62,5 %", "1,5"), "el": ("62,5%", "1,5"), "ja": ("62.5%", "1.5")}
+
+
+@pytest.mark.parametrize("lang", SHOWN)
+def test_the_challenges_matchpoints_read_in_the_readers_format(browser: Any, lang: str) -> None:
+    """Matchpoints had a decimal point and " %" in every language (62.5 %)."""
+    problems: list[str] = []
+    page = pages.client_page(browser, problems, "**/challenge", PHONE, lang)
+    today = {"day": "2026-12-07", "boards": 8, "level": "heuristic", "you": None}
+    page.route("**/api/challenge", lambda r: r.fulfill(json=today))
+    page.route("**/api/challenge/days", lambda r: r.fulfill(json={"days": []}))
+    page.route("**/api/challenge/2026-12-07/results", lambda r: r.fulfill(json=RESULTS))
+    page.goto("/challenge")
+    pct, mp = SHOWN[lang]
+    row = page.get_by_test_id("standing-row").first
+    expect(row.locator("td").nth(3)).to_have_text(pct)
+    expect(page.get_by_test_id("challenge-board").locator("td").nth(2)).to_have_text(mp)
+    page.context.close()
+    assert not problems, problems
+
+
 def test_an_events_level_choice_names_its_levels(browser: Any) -> None:
     problems: list[str] = []
     page = pages.client_page(browser, problems, "**/event", WIDE, "ko")
@@ -182,6 +209,36 @@ def test_the_rated_bots_go_by_their_levels_names(browser: Any, lang: str) -> Non
     heading = page.get_by_test_id("profile-name")
     expect(heading).to_contain_text(level_name(lang, "search:n=30"))
     assert "bot:" not in heading.inner_text()
+    page.context.close()
+    assert not problems, problems
+
+
+BOT_PARTNER = {"name": "bot:heuristic", "games": 1, "won": 0}
+BOT_OPPONENT = {"name": "bot:search:n=30", "games": 1, "won": 0}
+MET = {"partners": [BOT_PARTNER], "opponents": [BOT_OPPONENT, {**BOT_OPPONENT, "name": "bob"}]}
+PLAYED_BOTS = {"name": "ann", "kind": "human", "ratings": {}, "history": {}, "recent": [],
+               "stats": {"tichu": {"matches": 1, "won": 0, "rounds": 1, **MET}}}  # fmt: skip
+
+
+NO_DUPLICATE = {"challenges": [], "events": [], "challenges_total": 0, "events_total": 0}
+
+
+@pytest.mark.parametrize("lang", ["de", "ko"])
+def test_a_profiles_partners_and_opponents_name_bots_by_their_levels(
+    browser: Any, lang: str
+) -> None:
+    """The partners and opponents a player met: a bot is its rated account "bot:heuristic"."""
+    problems: list[str] = []
+    page = pages.client_page(browser, problems, "**/p/*", PHONE, lang)
+    page.route("**/api/players/*", lambda r: r.fulfill(json=PLAYED_BOTS))
+    page.route("**/api/players/*/duplicate*", lambda r: r.fulfill(json=NO_DUPLICATE))
+    page.goto("/p/ann")
+    cells = page.locator(".records td:first-child")
+    expect(cells).to_have_text([
+        t(lang, "players.bot_seat", level=level_name(lang, "heuristic")),
+        t(lang, "players.bot_seat", level=level_name(lang, "search:n=30")),
+        "bob",
+    ])  # fmt: skip
     page.context.close()
     assert not problems, problems
 

@@ -142,3 +142,23 @@ def test_accounts_ratings_profile_and_leaderboard_in_the_browser(
     shot(second, "e2e-leaderboard-desktop.png", full_page=True)
     real = [p for p in problems if "ERR_ABORTED" not in p]  # fetches cut by our navigations
     assert not real, real
+
+
+def test_a_signed_in_player_sits_under_its_name_without_typing_one(
+    live: LiveServer,  # noqa: F811
+    browser: Any,
+) -> None:
+    """The server seats a signed-in player under its account's name: the page does not ask
+    for a name first, and its name field shows the account's."""
+    problems: list[str] = []
+    page = browser.new_context(viewport=WIDE, reduced_motion="reduce").new_page()
+    watch(page, problems)
+    page.goto(live.url + "/")
+    sign(page, "sitter", "sign-up-submit")
+    create_table(page, live.url, "tichu", {})
+    page.get_by_test_id("sit-0").click()
+    page.wait_for_function(SEATED)
+    assert "sitter" in page.get_by_test_id("seat-0").inner_text()
+    assert page.get_by_test_id("player-name").input_value() == "sitter"
+    page.context.close()
+    assert not problems, problems

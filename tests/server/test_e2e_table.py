@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from cardroom.i18n.narration import with_say
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
@@ -353,6 +354,19 @@ def test_tichu_game_over_names_the_winning_team_with_the_score_sheet(open_table:
     total = game_over.get_by_test_id("score-total").inner_text().split()
     assert total == ["Σ", "400", "1020"]
     assert game_over.get_by_test_id("rematch").is_visible()
+
+
+def test_a_spectator_is_not_offered_a_rematch(open_table: Any) -> None:
+    """The server makes a rematch for a seated player or the owner only: a spectator's button
+    only ever earned a refusal."""
+    outcome = {"scores": [400, 1020, 400, 1020], "winners": [1, 3], "reason": "target reached"}
+    obs = tichu_obs(terminal=True, outcome=outcome, phase="game_over", legal=[], turn=None,
+                    score_sheet=[[400, 1020]], scores=[400, 1020])  # fmt: skip
+    page, _ = open_table({**obs, "audience": None, "hand": None}, seat=None)
+    game_over = page.get_by_test_id("outcome")
+    expect(game_over).to_contain_text("Bob and Di win!")
+    expect(game_over.get_by_role("link").first).to_be_visible()
+    assert game_over.get_by_test_id("rematch").count() == 0
 
 
 def test_toepen_a_folded_seat_says_folded_once(open_table: Any) -> None:

@@ -4,7 +4,7 @@
 // today, "/challenge/{day}" a past day.
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { day as dayText, t } from "./i18n.js";
+import { day as dayText, number, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { pct, signed } from "./scores.js";
 import { languageSwitcher } from "./language.js";
@@ -52,7 +52,7 @@ function boardsTable(data) {
             { class: r.team === mine ? "mine" : "" },
             h("td", {}, names[r.team] || r.team),
             h("td", {}, signed(r.score)),
-            h("td", {}, String(r.mp)),
+            h("td", {}, number(r.mp)),
             h("td", {}, signed(r.imps)),
           ),
         ),

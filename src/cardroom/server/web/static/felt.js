@@ -1,6 +1,7 @@
 // The felt: the seats around, the trick in the middle (each play at the seat that played it),
 // the match score in a corner, banners and the overlays (round summary, game over, last trick).
 // Pure functions of the view returning preact vnodes, so the replay draws the same felt.
+import { isOwner } from "./api.js";
 import { cardBack, cardEl, indexEnd } from "./cards.js";
 import { seatAnchor, seatPosition, seatSide } from "./game.js";
 import { list, t } from "./i18n.js";
@@ -288,7 +289,9 @@ function outcomeView(view) {
     h(
       "div",
       { class: "row" },
-      view.meta ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => view.rematch() }, t("table.rematch")) : null,
+      view.meta && (seated(view) || isOwner(view.id)) // the server refuses anyone else's
+        ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => view.rematch() }, t("table.rematch"))
+        : null,
       h("a", { href: `/replay/${view.id}`, class: "button" }, t("table.watch_replay")),
       tableReviewOffered(view)
         ? h("a", { href: `/replay/${view.id}?review=${view.mySeat}`, class: "button", "data-testid": "review-link" }, t("review.link"))

@@ -101,6 +101,18 @@ export function number(n) {
   return new Intl.NumberFormat(locale(), { useGrouping: false }).format(n);
 }
 
+// A number with one decimal in the reader's format: 41.8, 41,8.
+export function decimal(n) {
+  return new Intl.NumberFormat(locale(), { useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+}
+
+// A percentage (0-100) with one decimal, written as the reader's language writes it: 52.5%,
+// 52,5 %, 52,5%.
+export function percent(n) {
+  const style = { style: "percent", useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  return new Intl.NumberFormat(locale(), style).format(Number(n) / 100);
+}
+
 export function list(items) {
   return items.length ? new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items) : "";
 }

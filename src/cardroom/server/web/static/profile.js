@@ -109,8 +109,8 @@ function recentTable(recent, me) {
 }
 
 // A seat's name at a past match (or a partner's, an opponent's): a bot's seat ("bot (heuristic)",
-// the server's name for it) in the reader's words.
+// the server's name for it, or its rated account "bot:heuristic") in the reader's words.
 function seatName(seat) {
-  const bot = /^bot \(([^()]+)\)$/.exec(seat.name);
+  const bot = /^bot \(([^()]+)\)$/.exec(seat.name) || /^bot:(.+)$/.exec(seat.name);
   return bot ? t("players.bot_seat", { level: levelName(bot[1]) }) : seat.name;
 }

@@ -5,7 +5,7 @@
 // button that asks for the bot's choice for your decision now, with a one-line reason.
 import * as api from "./api.js";
 import { friendly } from "./api.js";
-import { items, t } from "./i18n.js";
+import { decimal, items, t } from "./i18n.js";
 import { h } from "./ui.js";
 
 export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
@@ -24,7 +24,7 @@ export function loadReview(id, seat, onChange, token = null) {
       const answer = await api.getReview(id, seat, token);
       review.state = answer.state;
       if (answer.state === "done") review.data = answer.review;
-      else if (answer.state === "failed") review.error = answer.error;
+      else if (answer.state === "failed") review.error = t("review.failed"); // its reason is the server's English
       else {
         review.done = answer.done;
         review.total = answer.total;
@@ -112,7 +112,7 @@ function summaryLine(review) {
     { class: "review-summary", "data-testid": "review-summary" },
     t(summaryKey(review), {
       accuracy: unforced ? Math.round((100 * accurate) / unforced) : 100,
-      loss: loss.toFixed(1),
+      loss: decimal(loss),
     }),
     labels.length ? ` · ${items(labels)}` : "",
   );
@@ -127,7 +127,7 @@ function chanceOf(review, d) {
 }
 
 function noteView(d, name, review) {
-  const verdict = d.best === d.action ? t("review.agrees") : t("review.would", { best: d.best, loss: d.loss.toFixed(1) });
+  const verdict = d.best === d.action ? t("review.agrees") : t("review.would", { best: d.best, loss: decimal(d.loss) });
   const text = verdict + chanceOf(review, d);
   return h(
     "p",
@@ -220,7 +220,7 @@ export function tableReviewView(ctx) {
         "section",
         { class: "review", "data-testid": "table-review-round" },
         h("h4", {}, t("review.round", { round: row.round })),
-        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.round(row.accuracy), loss: row.loss.toFixed(1) })),
+        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.round(row.accuracy), loss: decimal(row.loss) })),
         decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name, review)),
       ),
     ),

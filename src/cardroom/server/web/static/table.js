@@ -6,6 +6,7 @@
 // through store.update(), and small preact components (felt.js, hand.js, seats.js and the ones
 // below) render it. Game-specific parts come from a game module through the interface declared
 // in game.js; legality comes only from obs.legal.
+import { signedInName } from "./account.js";
 import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
@@ -544,7 +545,8 @@ function Header({ state }) {
         "data-testid": "player-name",
         "aria-label": t("table.name.label"),
         placeholder: t("table.name.label"),
-        value: state.playerName,
+        value: signedInName() || state.playerName, // signed in: you sit under your account's name
+        readOnly: !!signedInName(),
         maxlength: 24,
         oninput: (e) => {
           state.playerName = e.target.value;
@@ -823,9 +825,10 @@ async function rematch(state) {
   try {
     const res = await api.rematch(state.id, state.token);
     const seat = state.mySeat;
-    if (seat !== null && seat !== undefined && state.playerName.trim()) {
-      const taken = await api.takeSeat(res.id, seat, state.playerName.trim());
-      api.saveSeat(res.id, taken.seat, taken.token, state.playerName.trim());
+    const name = signedInName() || state.playerName.trim(); // signed in: the account's name
+    if (seat !== null && seat !== undefined && name) {
+      const taken = await api.takeSeat(res.id, seat, name);
+      api.saveSeat(res.id, taken.seat, taken.token, name);
     }
     location.assign(`/t/${res.id}`);
   } catch (err) {
