@@ -159,7 +159,7 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
 
     page.goto(f"{live}/challenge")
     over = page.get_by_test_id("over-bots").inner_text()
-    imps = re.search(r"([+-]?\d+) IMPs", over)
+    imps = re.search(r"([+−]?\d+) IMPs", over)  # a real minus sign
     assert imps is not None, over
     named = page.get_by_test_id("standing-player")
     assert named.count() == 1 and named.inner_text() == "dora"  # Alice played as a guest

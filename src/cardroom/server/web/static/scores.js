@@ -1,7 +1,8 @@
 // How duplicate scores are written on every page that shows them (the challenge's results, an
 // event's standings, a profile's Duplicate section): IMPs with their sign, matchpoints as a
 // percentage with one decimal in the reader's format.
-import { percent } from "./i18n.js";
+import { number, percent } from "./i18n.js";
 
-export const signed = (x) => (x > 0 ? `+${x}` : String(x));
+// A score with its sign in the reader's digits: +3, −3 (a real minus sign, as on a score sheet), 0.
+export const signed = (x) => (x > 0 ? `+${number(x)}` : x < 0 ? `−${number(-x)}` : number(0));
 export const pct = percent;

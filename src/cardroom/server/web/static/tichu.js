@@ -3,6 +3,7 @@ import { cardEl, cardText } from "./cards.js";
 import { items, list, number, render, t } from "./i18n.js";
 import { h } from "./ui.js";
 import { give } from "./motion.js";
+import { signed } from "./scores.js";
 
 const SLOTS = ["left", "partner", "right"];
 const callName = (call) => t(`tichu.call.${call}`);
@@ -386,10 +387,6 @@ function teamParts(ctx, result, team) {
   const points = (result.card_points || [])[team];
   const cards = double ? t("tichu.double_victory", { value: signed(bonus) }) : points === undefined ? "?" : number(points);
   return { cards, double, calls: calls.map((c) => c.text) };
-}
-
-function signed(n) {
-  return n < 0 ? `−${number(-n)}` : `+${number(n)}`;
 }
 
 export function roundSummary(ctx) {
