@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardroom.cli.load import start_server
 from cardroom.engine import GameRecord, get_game
-from tests.server.leaks import hand, passed_cards, shown_to_all, states_by_version, tokens
+from tests.server.leaks import LogTruth, tokens
 
 Json = dict[str, Any]
 GAMES = (("tichu", {"target_score": 1}), ("toepen", {"lives": 2}))
@@ -151,19 +151,7 @@ def audit(record: GameRecord, streams: list[list[Json]], totals: Totals) -> None
     """Count every message; a leak is a card word the message's audience may not see."""
     game = get_game(record.game)
     config = game.config_from_json(record.config)
-    states = states_by_version(game, config, record.records)
-    n = game.num_seats(config)
-    cache: dict[tuple[int, int | None], set[str]] = {}
-
-    def hidden(version: int, seat: int | None) -> set[str]:
-        if (version, seat) not in cache:
-            state = states[version]
-            cards = set().union(*(hand(game, state, t) for t in range(n) if t != seat))
-            cards -= shown_to_all(game, state, n)
-            if seat is not None:
-                cards -= passed_cards(record.records, seat, version)
-            cache[version, seat] = cards
-        return cache[version, seat]
+    truth = LogTruth(game, config, record.records)
 
     for stream in streams:
         seat: int | None = None
@@ -174,7 +162,7 @@ def audit(record: GameRecord, streams: list[list[Json]], totals: Totals) -> None
             elif message["t"] == "unseated":
                 seat = None
             version = message.get("v", version)
-            secret = hidden(version, seat)
+            secret = truth.hidden(seat, version)
             leaked = tokens(message) & secret
             totals.messages += 1
             totals.guarded += bool(secret)
