@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from cardroom.server.duplicate.record import PAGE
 from cardroom.server.settings import Settings
@@ -101,7 +102,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     board = page.get_by_test_id("challenge-board")
     assert board.count() == 1
     score = points[0] - points[1]
-    assert (f"+{score}" if score > 0 else str(score)) in board.inner_text()
+    assert (f"+{score}" if score > 0 else f"−{-score}" if score else "0") in board.inner_text()
     assert page.get_by_test_id("challenge-play").count() == 0  # one try a day
     photograph(page, "challenge-results", "over-bots", "デイリーチャレンジ")
 
@@ -152,6 +153,9 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
     sign(page, "dora", "sign-up-submit")
     page.get_by_test_id("lobby-challenge").click()
     page.wait_for_url(f"{live}/challenge")
+    named = page.get_by_test_id("challenge-name")  # she plays under her account's name
+    expect(named).to_have_value("dora")
+    assert named.evaluate("e => e.readOnly") is True
     page.get_by_test_id("challenge-play").click()
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
     page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")

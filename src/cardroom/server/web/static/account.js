@@ -9,6 +9,27 @@ let me = null; // the signed-in name, or null for a guest
 
 export const signedInName = () => me;
 
+const CHANGED = "cardroom:account"; // dispatched on window whenever `me` is learnt or changes
+
+function setMe(name) {
+  me = name;
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+// A page's "your name" field: the server names a signed-in player by its account (the table,
+// the daily challenge, an event), so the field shows that name and is not for typing; it
+// follows a sign-in or sign-out, and the session learnt after the page was built.
+export function accountNameField(input) {
+  const guest = input.value;
+  const show = () => {
+    input.readOnly = !!me;
+    input.value = me || guest;
+  };
+  show();
+  window.addEventListener(CHANGED, show);
+  return input;
+}
+
 async function call(method, path, body) {
   const res = await fetch(path, {
     method,
@@ -31,9 +52,9 @@ export const signOut = () => call("DELETE", "/api/session");
 
 export async function mountAccount(el, onChange) {
   try {
-    me = (await call("GET", "/api/session")).name;
+    setMe((await call("GET", "/api/session")).name);
   } catch {
-    me = null;
+    setMe(null);
   }
   render(el, onChange);
 }
@@ -41,7 +62,7 @@ export async function mountAccount(el, onChange) {
 function render(el, onChange) {
   el.setAttribute("aria-label", t("account.label")); // index.html's is English
   const changed = (name) => {
-    me = name;
+    setMe(name);
     render(el, onChange);
     if (onChange) onChange(me);
   };

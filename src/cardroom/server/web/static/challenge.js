@@ -2,6 +2,7 @@
 // results against everyone who played the same boards and the bots' own result (the server
 // shows a board's results only once you finished it, or after its day). "/challenge" is
 // today, "/challenge/{day}" a past day.
+import { accountNameField } from "./account.js";
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { day as dayText, number, t } from "./i18n.js";
@@ -128,7 +129,7 @@ export function mountChallenge(root, navigate, day) {
       const you = today.you;
       if (!you) {
         const saved = api.savedSeat("challenge-name");
-        const nameInput = h("input", { "data-testid": "challenge-name", maxlength: 40, placeholder: t("challenge.yourName"), value: (saved && saved.name) || "" });
+        const nameInput = accountNameField(h("input", { "data-testid": "challenge-name", maxlength: 40, placeholder: t("challenge.yourName"), value: (saved && saved.name) || "" }));
         parts.push(
           h(
             "form",

@@ -1,6 +1,7 @@
 // Duplicate events: "/event" creates one (K teams over M boards, bots fill empty seats);
 // "/event/{id}" shows its teams (join a place while it is open), the owner's start button, your
 // tables board by board, and the standings, live until the final table.
+import { accountNameField } from "./account.js";
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -73,7 +74,7 @@ function standings(data) {
 }
 
 function teamsList(data, id, refresh, fail) {
-  const name = h("input", { "data-testid": "event-player-name", maxlength: 40, placeholder: t("challenge.yourName") });
+  const name = accountNameField(h("input", { "data-testid": "event-player-name", maxlength: 40, placeholder: t("challenge.yourName") }));
   const join = (team) => async () => {
     try {
       await api.joinEvent(id, team, name.value.trim());
