@@ -42,9 +42,10 @@ export class TableSocket {
     ws.onopen = () => {
       this.retry = 0;
       this.h.onStatus("connected");
-      // back from a drop (`since`): the chat said meanwhile comes too (`chat_after`, the newest line's stamp)
-      const chat = this.v === null ? {} : { chat_after: this.chatAt };
-      this.send({ t: "hello", table: this.table, token: this.token, since: this.v, invite: this.invite, ...chat });
+      // back from a drop (`since`): the chat said meanwhile comes too (`chat_after`, the newest
+      // line's stamp; left out of a first hello, whose welcome brings the chat)
+      const chatAfter = this.v === null ? undefined : this.chatAt;
+      this.send({ t: "hello", table: this.table, token: this.token, since: this.v, invite: this.invite, chat_after: chatAfter });
     };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
