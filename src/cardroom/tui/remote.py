@@ -40,6 +40,7 @@ from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit, urlunspl
 
 from cardroom import i18n
 from cardroom.bots import bomb_actions
+from cardroom.server.table.outcomes import NOT_MEANING
 from cardroom.tui.account import password, session_headers, sign_in
 from cardroom.tui.prompt import Console, help_text, list_legal, menu, read_choice
 from cardroom.tui.render import LANG, render_event, render_obs, say, seat_names
@@ -170,11 +171,6 @@ def _start_reader(console: Console, loop: asyncio.AbstractEventLoop) -> asyncio.
 
     threading.Thread(target=pump, daemon=True).start()
     return lines
-
-
-NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
-"""Observation keys whose change does not change the move the seat owes (as the server judges
-a stale action)."""
 
 
 def meaning(obs: Json) -> Json:

@@ -91,6 +91,7 @@ from cardroom.server.table.history import PublicHistory
 from cardroom.server.table.holders import Holders, round_of
 from cardroom.server.table.notation import parsed_actions
 from cardroom.server.table.outcomes import (
+    NOT_MEANING,
     Accepted,
     ActorStopped,
     LobbyCode,
@@ -151,8 +152,6 @@ class BombHold:
     timer: asyncio.TimerHandle
 
 
-_NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
-"""Observation keys whose change does not make a pending act stale (``_changed_since``)."""
 _Job = tuple[Command[Any], "asyncio.Future[Any] | None"]
 
 
@@ -591,7 +590,7 @@ class TableActor:
             return True
         old = then.observation(self.game, seat)
         new = self.observation(seat)
-        return any(old.get(k) != new.get(k) for k in new.keys() - _NOT_MEANING)
+        return any(old.get(k) != new.get(k) for k in new.keys() - NOT_MEANING)
 
     async def _persist_and_publish(
         self, transition: Transition[Any], after: Callable[[], None] | None = None

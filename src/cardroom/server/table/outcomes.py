@@ -13,6 +13,11 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
+NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
+"""Observation keys whose change does not change what a seat's pending action means (so does
+not make it ``Refusal.STALE``): others' simultaneous decisions and calls. A client asks again
+only when the rest changed."""
+
 
 class Refusal(StrEnum):
     """Why a table refused a player's command."""
