@@ -9,6 +9,10 @@ let me = null; // the signed-in name, or null for a guest
 
 export const signedInName = () => me;
 
+// The name a player sits under: a signed-in player's account name (the server seats it under
+// that), else the name typed.
+export const sittingName = (typed) => me || typed.trim();
+
 const CHANGED = "cardroom:account"; // dispatched on window whenever `me` is learnt or changes
 
 function setMe(name) {

@@ -2,7 +2,7 @@
 // in an empty seat (a private table or a running game needs the invite, the server says so
 // otherwise); a bot's seat can be taken over with the invite; only the owner adds, changes and
 // removes bots and frees (kicks) a human's seat.
-import { signedInName } from "./account.js";
+import { sittingName } from "./account.js";
 import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { t } from "./i18n.js";
@@ -77,7 +77,7 @@ export async function refreshSeats(view) {
 // A signed-in player sits under its account's name (the server uses it), a guest under the
 // name typed at the top of the page.
 export async function sit(view, seat) {
-  const name = signedInName() || view.playerName.trim();
+  const name = sittingName(view.playerName);
   if (!name) {
     view.say(t("table.error.name_first"));
     return;

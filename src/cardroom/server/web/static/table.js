@@ -6,7 +6,7 @@
 // through store.update(), and small preact components (felt.js, hand.js, seats.js and the ones
 // below) render it. Game-specific parts come from a game module through the interface declared
 // in game.js; legality comes only from obs.legal.
-import { signedInName } from "./account.js";
+import { signedInName, sittingName } from "./account.js";
 import * as api from "./api.js";
 import { friendly } from "./api.js";
 import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
@@ -825,7 +825,7 @@ async function rematch(state) {
   try {
     const res = await api.rematch(state.id, state.token);
     const seat = state.mySeat;
-    const name = signedInName() || state.playerName.trim(); // signed in: the account's name
+    const name = sittingName(state.playerName);
     if (seat !== null && seat !== undefined && name) {
       const taken = await api.takeSeat(res.id, seat, name);
       api.saveSeat(res.id, taken.seat, taken.token, name);
