@@ -27,6 +27,7 @@ from cardroom.server.table.outcomes import Accepted
 from cardroom.tui.prompt import Console
 from cardroom.tui.remote import REMATCH, Link, RemoteSeat, _play, play_remote, ws_url
 from tests.server.conftest import TIMEOUT, Client, serve
+from tests.server.test_clock_and_bombs import BOMB_SEED
 from tests.server.test_e2e_browser import live, server  # noqa: F401  (live-server fixtures)
 
 
@@ -347,10 +348,6 @@ async def test_an_empty_line_in_the_round_pause_deals_at_once(tmp_path: Path) ->
             # the next deal, long before the 60 s pause is over (the test gives up after 30 s)
             await term.shows(r"phase Grand Tichu\?", pause.end())
             await until(lambda: not actor.pause.waiting)
-
-
-BOMB_SEED = 16008
-"""A deal where seat 0 holds two bombs (``test_clock_and_bombs.bomb_seed()`` finds it)."""
 
 
 async def test_a_bomb_claim_holds_the_table_and_plays_the_chosen_bomb(
