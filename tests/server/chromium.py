@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,17 @@ WIDE = {"width": 1366, "height": 768}
 """The desktop screenshots' size (a common laptop screen)."""
 SIZES = {"desktop": WIDE, "phone": PHONE}
 """The screenshots' sizes by name."""
+
+
+def each_size(page: Any) -> Iterator[tuple[str, dict[str, int]]]:
+    """Each of ``SIZES`` in turn on one open page, resized as a phone turned or a window
+    dragged would be: one page load checks both sizes (a load is most of a browser test's
+    time)."""
+    for name, view in SIZES.items():
+        page.set_viewport_size(view)
+        yield name, view
+
+
 SHOTS_ENV = "CARDROOM_SHOTS"
 """Where the browser tests leave their screenshots; unset (as in CI), they take none."""
 

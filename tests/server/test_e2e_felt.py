@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE, shot
+from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE, each_size, shot
 
 from . import pages
 from .pages import push, select, tichu_obs
@@ -64,25 +64,22 @@ def hit(page: Any, testid: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_match_score_is_on_the_felt_in_every_phase(
-    open_table: Any, phase: str, size: str
-) -> None:
-    page, _ = open_table(PHASES[phase], viewport=SIZES[size])
+def test_the_match_score_is_on_the_felt_in_every_phase(open_table: Any, phase: str) -> None:
+    page, _ = open_table(PHASES[phase])
     board = page.get_by_test_id("scoreboard")
     obs = PHASES[phase]
     assert page.get_by_test_id("score-round").inner_text() == f"Round {obs['round']}"
     assert page.get_by_test_id("score-target").inner_text() == "to 1000"
     sides = [page.get_by_test_id(f"score-side-{i}").inner_text().split() for i in (0, 1)]
     assert sides == [["Us", str(obs["scores"][0])], ["Them", str(obs["scores"][1])]]
-    b = board.bounding_box()
-    view = SIZES[size]
-    assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= view["width"]
-    assert b["y"] + b["height"] <= view["height"]
-    if phase != "over":  # the game-over box may lie over it; otherwise nothing does
-        assert hit(page, "scoreboard")
-    shot(page, f"felt-{phase}-{size}.png")
+    for size, view in each_size(page):
+        b = board.bounding_box()
+        assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= view["width"], size
+        assert b["y"] + b["height"] <= view["height"], size
+        if phase != "over":  # the game-over box may lie over it; otherwise nothing does
+            assert hit(page, "scoreboard"), size
+        shot(page, f"felt-{phase}-{size}.png")
 
 
 def test_a_spectator_sees_team_names_and_toepen_shows_lives(open_table: Any) -> None:
@@ -433,36 +430,34 @@ LONG_PLAYS = {  # each seat's latest play, in the order played: across, right, y
 LONG_NAMES = ["Ann", "Jürgen-Σπύρος-長い名前さん", "Cleo Long Name", "Ωmega-Ξενοφών-右の人さん"]
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("plays", LONG_PLAYS)
-def test_every_card_of_the_trick_shows_clear_of_the_seats(
-    open_table: Any, plays: str, size: str
-) -> None:
+def test_every_card_of_the_trick_shows_clear_of_the_seats(open_table: Any, plays: str) -> None:
     """Full houses and 14-card stairs from all four seats, side seats with long names, their
     level selects, a call and pass markers (in Japanese): every card of the trick lies in the
     window, clear of every seat box and pass marker and of the other seats' cards."""
     trick = [{"seat": s, "cards": cards, "combo": combo} for s, cards, combo in LONG_PLAYS[plays]]
     obs = tichu_obs(trick=trick, top=trick[-1], lead=False, passes=2, calls=["", "", "", "tichu"])
     seats = [{**seat, "name": name} for seat, name in zip(pages.SEATS, LONG_NAMES, strict=True)]
-    page, _ = open_table(obs, viewport=SIZES[size], seats=seats, locale="ja-JP",
+    page, _ = open_table(obs, seats=seats, locale="ja-JP",
                          storage={"cardroom.owner.T1": "secret"})  # fmt: skip
     expect(page.get_by_test_id("passed-3")).to_be_visible()
-    shot(page, f"felt-long-plays-{plays}-{size}.png")
-    view = SIZES[size]
-    boxes = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
-    boxes += [m.bounding_box() for m in page.locator(".pass-marker").all()]
-    cards = {}
-    for seat, shown, _combo in LONG_PLAYS[plays]:
-        play = page.get_by_test_id(f"play-{seat}")
-        cards[seat] = [c.bounding_box() for c in play.locator(".card").all()]
-        assert len(cards[seat]) == len(shown)
-        for b in [*cards[seat], play.locator(".combo").bounding_box()]:
-            assert b["x"] >= 0 and b["x"] + b["width"] <= view["width"], (seat, b)
-            assert b["y"] >= 0 and b["y"] + b["height"] <= view["height"], (seat, b)
-            assert not [o for o in boxes if meet(b, o)], f"seat {seat}'s play under {b}"
-    for seat, mine in cards.items():
-        others = [b for s, bs in cards.items() if s != seat for b in bs]
-        assert not [b for b in mine for o in others if meet(b, o)], f"seat {seat}'s cards covered"
+    for size, view in each_size(page):
+        shot(page, f"felt-long-plays-{plays}-{size}.png")
+        boxes = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
+        boxes += [m.bounding_box() for m in page.locator(".pass-marker").all()]
+        cards = {}
+        for seat, shown, _combo in LONG_PLAYS[plays]:
+            play = page.get_by_test_id(f"play-{seat}")
+            cards[seat] = [c.bounding_box() for c in play.locator(".card").all()]
+            assert len(cards[seat]) == len(shown)
+            for b in [*cards[seat], play.locator(".combo").bounding_box()]:
+                assert b["x"] >= 0 and b["x"] + b["width"] <= view["width"], (size, seat, b)
+                assert b["y"] >= 0 and b["y"] + b["height"] <= view["height"], (size, seat, b)
+                assert not [o for o in boxes if meet(b, o)], f"{size}: seat {seat}'s play under {b}"
+        for seat, mine in cards.items():
+            others = [b for s, bs in cards.items() if s != seat for b in bs]
+            covered = [b for b in mine for o in others if meet(b, o)]
+            assert not covered, f"{size}: seat {seat}'s cards covered"
 
 
 def meet(a: Any, b: Any) -> bool:
@@ -483,25 +478,27 @@ INDEXED_PLAYS = [  # each seat's fourteen cards: the widest corner indexes, 10s 
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_every_card_of_a_long_play_shows_its_whole_corner_index(open_table: Any, size: str) -> None:
+def test_every_card_of_a_long_play_shows_its_whole_corner_index(open_table: Any) -> None:
     """The more cards a play has, the more they overlap: still, no card covers any part of the
     corner index (its rank: a 10's two digits, the Phoenix's three letters) of the card under
     it, at a side seat on a desktop too, where the play's room is narrowest."""
     trick = [{"seat": s, "cards": cards, "combo": combo} for s, cards, combo in INDEXED_PLAYS]
     obs = tichu_obs(trick=trick, top=trick[-1], lead=False)
-    page, _ = open_table(obs, viewport=SIZES[size])
-    shot(page, f"felt-corner-indexes-{size}.png")
-    for seat, cards, _combo in INDEXED_PLAYS:
-        shown = page.get_by_test_id(f"play-{seat}").evaluate(
-            """play => [...play.querySelectorAll('.card')].map(card => ({
-                   card: card.dataset.card, left: card.getBoundingClientRect().left,
-                   index: card.querySelector('svg text').getBoundingClientRect().right }))"""
-        )
-        assert [c["card"] for c in shown] == cards
-        hidden = [
-            (under["card"], round(under["index"] - over["left"], 1))
-            for under, over in itertools.pairwise(shown)
-            if under["index"] > over["left"] + 0.5
-        ]
-        assert not hidden, f"seat {seat}: indexes covered by the next card (px): {hidden}"
+    page, _ = open_table(obs)
+    for size, _view in each_size(page):
+        shot(page, f"felt-corner-indexes-{size}.png")
+        for seat, cards, _combo in INDEXED_PLAYS:
+            shown = page.get_by_test_id(f"play-{seat}").evaluate(
+                """play => [...play.querySelectorAll('.card')].map(card => ({
+                       card: card.dataset.card, left: card.getBoundingClientRect().left,
+                       index: card.querySelector('svg text').getBoundingClientRect().right }))"""
+            )
+            assert [c["card"] for c in shown] == cards
+            hidden = [
+                (under["card"], round(under["index"] - over["left"], 1))
+                for under, over in itertools.pairwise(shown)
+                if under["index"] > over["left"] + 0.5
+            ]
+            assert not hidden, (
+                f"{size}, seat {seat}: indexes covered by the next card (px): {hidden}"
+            )

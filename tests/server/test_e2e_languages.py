@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
 from cardroom.i18n.narration import say
-from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, shot
+from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, each_size, shot
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
 from . import pages
@@ -305,19 +305,16 @@ TAB_LINES = """() => [...document.querySelectorAll('[role=tab], .tab')].map(tab 
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-TW", "ko", "de", "el", "nl"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_the_side_panels_tab_names_break_only_between_words(
-    open_table: Any, lang: str, size: str
-) -> None:
+def test_the_side_panels_tab_names_break_only_between_words(open_table: Any, lang: str) -> None:
     """Five tabs share the side panel: a name is never broken inside a word (ja チャッ|ト,
     zh-TW 未出的|牌 were, with every tab the same width whatever its name)."""
-    viewport = DESKTOP if size == "desktop" else PHONE
-    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=viewport)
+    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=DESKTOP)
     page.get_by_test_id("tab-score").click()  # on a phone the panel opens, with its close button
-    lines = page.evaluate(TAB_LINES)
-    assert lines and [name for name, n in lines if n > len(name.split())] == []
-    row = page.locator(".tabs").evaluate("e => [e.scrollWidth, e.clientWidth]")
-    assert row[0] <= row[1], "the tabs are wider than the panel"
+    for size, _view in each_size(page):
+        lines = page.evaluate(TAB_LINES)
+        assert lines and [name for name, n in lines if n > len(name.split())] == [], size
+        row = page.locator(".tabs").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert row[0] <= row[1], f"{size}: the tabs are wider than the panel"
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de"])
@@ -404,15 +401,13 @@ LINES = """el => { const range = document.createRange(); range.selectNodeContent
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko", "zh-TW", "de", "el"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, size: str) -> None:
+def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str) -> None:
     """A long name and a rated match someone left early: the page never scrolls sideways (the
     name overflowed a phone), Replay and the game and result (負け) stay whole words (Replay
     broke letter by letter), one rated match is one (not "1 rated matches"), and the bots at
     the match and among the opponents are named in the reader's language (they read
     "bot (heuristic)" everywhere)."""
-    context = browser.new_context(viewport=PHONE if size == "phone" else DESKTOP,
-                                  base_url="http://t.test")  # fmt: skip
+    context = browser.new_context(viewport=DESKTOP, base_url="http://t.test")
     context.add_init_script(f"localStorage.setItem('cardroom.lang', '{lang}')")
     page = context.new_page()
     problems: list[str] = []
@@ -427,13 +422,14 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str, 
     page.goto(f"/p/{LONG_NAME}")
     row = page.get_by_test_id(f"recent-{TABLE}")
     row.wait_for()
-    shot(page, f"profile-{lang}-{size}.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     recent = page.get_by_test_id("recent")
-    assert recent.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
     cells = row.locator("td")
-    for cell in (cells.nth(1).locator(".word"), cells.nth(2).locator(".word"), cells.last):
-        assert cell.evaluate(LINES) == 1, cell.inner_text()
+    for size, _view in each_size(page):
+        shot(page, f"profile-{lang}-{size}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), size
+        assert recent.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+        for cell in (cells.nth(1).locator(".word"), cells.nth(2).locator(".word"), cells.last):
+            assert cell.evaluate(LINES) == 1, (size, cell.inner_text())
     rating = page.get_by_test_id("profile-tichu").locator(".rating").inner_text()
     assert t(lang, "players.rated_matches", games=1, wins=0) in rating
     if lang == "en":
@@ -543,35 +539,35 @@ def test_japanese_and_korean_lines_break_where_their_scripts_allow(
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "el", "ja", "ko"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_banners_in_the_middle_keep_clear_of_the_seats_and_cards(
-    open_table: Any, lang: str, size: str
+    open_table: Any, lang: str
 ) -> None:
     """The middle of the felt is small: on a phone a knock's banner (with who is still to
     answer) lay over both side seats, the stake over the left player's card, and "… is bombing"
     over the side seats' names; on a desktop a Greek knock's banner pushed the stake over the
     card played across. The banners and the stake keep clear of every seat and of Toepen's
     cards (all but yours played); the cards of the trick lie clear of the seats."""
-    view = PHONE if size == "phone" else WIDE
     responses = {"knocker": 1, "answers": [], "waiting": [0, 3]}
     trick = [{"seat": s, "card": c} for s, c in ((1, "AH"), (2, "10D"), (3, "7S"))]
     obs = toepen_obs(phase="respond", legal=["stay", "fold"], knocker=1, responses=responses,
                      trick=trick, awaited=[0, 3])  # fmt: skip
-    page, _ = open_table(obs, locale=LOCALES[lang], viewport=view, seats=LONG_SEATS)
-    shot(page, f"toepen-knock-{lang}-{size}.png")
-    seats = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
-    cards = [c.bounding_box() for c in page.get_by_test_id("trick").locator(".card").all()]
-    middle = [page.get_by_test_id(i).bounding_box() for i in ("knock-banner", "stake")]
-    assert [b for b in middle if any(meet(b, o) for o in seats + cards)] == []
-    assert [b for b in cards if any(meet(b, o) for o in seats)] == []
+    page, _ = open_table(obs, locale=LOCALES[lang], seats=LONG_SEATS)
+    for size, _view in each_size(page):
+        shot(page, f"toepen-knock-{lang}-{size}.png")
+        seats = [page.locator(".seat").nth(i).bounding_box() for i in range(4)]
+        cards = [c.bounding_box() for c in page.get_by_test_id("trick").locator(".card").all()]
+        middle = [page.get_by_test_id(i).bounding_box() for i in ("knock-banner", "stake")]
+        assert [b for b in middle if any(meet(b, o) for o in seats + cards)] == [], size
+        assert [b for b in cards if any(meet(b, o) for o in seats)] == [], size
     tichu, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), locale=LOCALES[lang],
-                               viewport=view, seats=LONG_SEATS)  # fmt: skip
+                               seats=LONG_SEATS)  # fmt: skip
     push(server, {"t": "hold", "seat": 3})
     hold = tichu.get_by_test_id("hold")
     hold.wait_for()
-    shot(tichu, f"tichu-hold-{lang}-{size}.png")
-    seats = [tichu.locator(".seat").nth(i).bounding_box() for i in range(4)]
-    assert not any(meet(hold.bounding_box(), o) for o in seats)
+    for size, _view in each_size(tichu):
+        shot(tichu, f"tichu-hold-{lang}-{size}.png")
+        seats = [tichu.locator(".seat").nth(i).bounding_box() for i in range(4)]
+        assert not any(meet(hold.bounding_box(), o) for o in seats), size
 
 
 def meet(a: Any, b: Any) -> bool:

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.bots import bot_levels
-from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE, shot
+from tests.server.chromium import CHROMIUM, PHONE, SIZES, WIDE, each_size, shot
 
 from . import pages
 from .pages import SEATS, tichu_obs
@@ -261,27 +261,25 @@ def covered(shown: list[dict[str, Any]]) -> list[str]:
 SIDE_PLAY = ["DOG", "MJ", "2G", "3K", "4B", "5R", "6G", "PHX", "8K", "9B", "10R", "JG", "QK", "DRG"]
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "de", "ja", "ko", "zh-TW", "el", "nl"])
-def test_the_special_cards_corners_are_in_the_readers_language(
-    open_table: Any, lang: str, size: str
-) -> None:
+def test_the_special_cards_corners_are_in_the_readers_language(open_table: Any, lang: str) -> None:
     """Dog, Phx and Drg stood in the corner in every language; now each language's own short
     name (Hund, 犬 …), still clear of the next card in a phone's 14-card hand and in a side
     seat's long play."""
     trick = [{"seat": 1, "cards": SIDE_PLAY, "combo": "straight"}]  # not a real play: its corners
     obs = tichu_obs(hand=HAND, hand_sizes=[14, 0, 14, 14], trick=trick, top=trick[0], lead=False)
-    page, _ = open_table(obs, viewport=SIZES[size], storage={"cardroom.lang": lang})
+    page, _ = open_table(obs, storage={"cardroom.lang": lang})
     page.get_by_test_id("play-1").wait_for()
-    shot(page, f"names-corners-{size}-{lang}.png")
-    hand = page.get_by_test_id("hand").locator(".card").evaluate_all(CORNERS)
-    play = page.get_by_test_id("play-1").locator(".card").evaluate_all(CORNERS)
-    for code in ("DOG", "PHX", "DRG"):
-        want = t(lang, f"tichu.corner.{code}")
-        assert {c["text"] for c in hand + play if c["card"] == code} == {want}, code
-    assert {c["text"] for c in hand if c["card"] == "MJ"} == {"1"}
-    assert covered(hand) == [], "the hand's corner indexes covered by the next card (px)"
-    assert covered(play) == [], "the play's corner indexes covered by the next card (px)"
+    for size, _view in each_size(page):
+        shot(page, f"names-corners-{size}-{lang}.png")
+        hand = page.get_by_test_id("hand").locator(".card").evaluate_all(CORNERS)
+        play = page.get_by_test_id("play-1").locator(".card").evaluate_all(CORNERS)
+        for code in ("DOG", "PHX", "DRG"):
+            want = t(lang, f"tichu.corner.{code}")
+            assert {c["text"] for c in hand + play if c["card"] == code} == {want}, (size, code)
+        assert {c["text"] for c in hand if c["card"] == "MJ"} == {"1"}
+        assert covered(hand) == [], f"{size}: the hand's corner indexes covered by the next card"
+        assert covered(play) == [], f"{size}: the play's corner indexes covered by the next card"
 
 
 MARKS = """cards => cards.map(card => {

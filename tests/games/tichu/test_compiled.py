@@ -19,6 +19,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -162,19 +163,32 @@ def heuristic_compiled() -> bool:
     return not str(tichu_heuristic.__file__).endswith(".py")
 
 
+def pure_digests(*args: str) -> Callable[[], list[str]]:
+    """Start the pure-Python digests of ``PURE args`` in a child process and return a function
+    that waits for them: the child computes on one core while this process computes the
+    compiled digests on the other."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", PURE, *args],
+        cwd=Path(__file__).parents[3],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def wait() -> list[str]:
+        out, err = child.communicate()
+        assert child.returncode == 0, err
+        return out.split()
+
+    return wait
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not compiled(), reason="no compiled build (bash scripts/compile.sh)")
 def test_compiled_and_pure_logs_are_identical() -> None:
-    root = Path(__file__).parents[3]
-    child = subprocess.run(
-        [sys.executable, "-c", PURE, str(ROUNDS), str(MATCHES), str(RANDOM_MATCHES)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    pure = pure_digests(str(ROUNDS), str(MATCHES), str(RANDOM_MATCHES))
     expected = [rounds_digest(ROUNDS), matches_digest(MATCHES), engine_digest(RANDOM_MATCHES)]
-    assert child.stdout.split() == expected
+    assert pure() == expected
 
 
 @pytest.mark.slow
@@ -182,12 +196,5 @@ def test_compiled_and_pure_logs_are_identical() -> None:
 def test_compiled_heuristic_and_styles_answer_as_pure() -> None:
     """The compiled heuristic bot, its tunings and the styles (interpreted subclasses of the
     compiled class) answer every view as their pure-Python sources do."""
-    root = Path(__file__).parents[3]
-    child = subprocess.run(
-        [sys.executable, "-c", PURE, "heuristic", str(STYLE_MATCHES)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert child.stdout.split() == [heuristic_digest(STYLE_MATCHES)]
+    pure = pure_digests("heuristic", str(STYLE_MATCHES))
+    assert pure() == [heuristic_digest(STYLE_MATCHES)]
