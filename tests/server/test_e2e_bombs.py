@@ -12,6 +12,8 @@ import statistics
 import time
 from collections.abc import Iterator
 from datetime import datetime
+from functools import cache
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -45,9 +47,11 @@ def deal(seed: int) -> list[str]:
     return list(TICHU.observe(runner.state, 0).to_json()["hand"])
 
 
+@cache
 def seeds(bomb: bool, count: int) -> list[int]:
-    found = [s for s in range(3000) if bool(bomb_cards(deal(s))) == bomb]
-    return found[:count]
+    """The first ``count`` seeds from 0 up whose deal gives seat 0 a bomb (or none)."""
+    found = (s for s in range(3000) if bool(bomb_cards(deal(s))) == bomb)
+    return list(islice(found, count))
 
 
 @pytest.fixture(scope="module")

@@ -304,19 +304,6 @@ TAB_LINES = """() => [...document.querySelectorAll('[role=tab], .tab')].map(tab 
 })"""
 
 
-@pytest.mark.parametrize("lang", ["ja", "zh-TW", "ko", "de", "el", "nl"])
-def test_the_side_panels_tab_names_break_only_between_words(open_table: Any, lang: str) -> None:
-    """Five tabs share the side panel: a name is never broken inside a word (ja チャッ|ト,
-    zh-TW 未出的|牌 were, with every tab the same width whatever its name)."""
-    page, _ = open_table(tichu_obs(), locale=LOCALES[lang], viewport=DESKTOP)
-    page.get_by_test_id("tab-score").click()  # on a phone the panel opens, with its close button
-    for size, _view in each_size(page):
-        lines = page.evaluate(TAB_LINES)
-        assert lines and [name for name, n in lines if n > len(name.split())] == [], size
-        row = page.locator(".tabs").evaluate("e => [e.scrollWidth, e.clientWidth]")
-        assert row[0] <= row[1], f"{size}: the tabs are wider than the panel"
-
-
 @pytest.mark.parametrize("lang", ["ja", "ko", "zh-TW", "de"])
 def test_a_refused_sign_in_or_sign_up_says_why_in_the_readers_language(
     browser: Any,
@@ -700,24 +687,6 @@ HEAD_LINES = """() => [...document.querySelectorAll('[data-testid=round-end] tr:
 })"""
 
 
-@pytest.mark.parametrize("lang", ["ko", "ja", "zh-TW", "de", "el", "nl"])
-def test_the_round_summarys_headings_break_only_between_words_on_a_phone(
-    open_table: Any, lang: str
-) -> None:
-    """The summary's column headings broke inside the word on a phone (宣|言, ラウン|ド, 선|언):
-    a heading stays whole, or breaks at its spaces."""
-    last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
-            "double_victory": False, "calls": ["", "", "", ""]}  # fmt: skip
-    page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=PHONE)
-    scored = {"type": "round_scored", "round": 1, **last, "scores": [-80, 100]}
-    after = tichu_obs(last_round=last, score_sheet=[[-80, 100]], scores=[-80, 100])
-    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
-    push(server, {"t": "pause", "seconds": 5})
-    page.get_by_test_id("round-end").wait_for()
-    lines = page.evaluate(HEAD_LINES)
-    assert lines and [name for name, n in lines if n > len(name.split())] == []
-
-
 LONG_NAMES = ["Ann", "Jürgen-Σπύρος", "Cleo", "Ωmega-右の人さん"]
 LONG_SEATS = [{**seat, "name": name} for seat, name in zip(SEATS, LONG_NAMES, strict=True)]
 INSIDE = """overlay => { const box = overlay.getBoundingClientRect();
@@ -730,7 +699,8 @@ INSIDE = """overlay => { const box = overlay.getBoundingClientRect();
 def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: str) -> None:
     """With two failed calls and long names, the summary's table reached past the side of its
     box on a phone (German: its Round column, the round's points, were cut off): every cell
-    lies inside the box, which needs no sideways scrolling."""
+    lies inside the box, which needs no sideways scrolling. Its column headings broke inside
+    the word (宣|言, ラウン|ド, 선|언): a heading stays whole, or breaks at its spaces."""
     last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
             "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
     obs = tichu_obs(turn=2, legal=[])
@@ -746,13 +716,17 @@ def test_the_round_summary_with_its_calls_fits_a_phone(open_table: Any, lang: st
     assert summary.evaluate("e => e.scrollWidth <= e.clientWidth")
     total = summary.get_by_test_id("summary-team-0").locator("td.total")
     assert total.inner_text() == "-80" and total.is_visible()
+    lines = page.evaluate(HEAD_LINES)
+    assert lines and [name for name, n in lines if n > len(name.split())] == []
 
 
 @pytest.mark.parametrize("lang", ["el", "de", "nl", "ko", "ja", "zh-TW"])
-def test_the_score_tabs_round_summary_fits_the_side_panel(open_table: Any, lang: str) -> None:
+def test_the_side_panels_tabs_and_score_summary_fit_it(open_table: Any, lang: str) -> None:
     """On a desktop the Score tab's summary of the last round reached past the side panel's
     edge in Greek (its Round column, the round's points, were cut off): every cell lies inside
-    the panel, which needs no sideways scrolling."""
+    the panel, which needs no sideways scrolling. Five tabs share the panel: at both sizes a
+    tab's name is never broken inside a word (ja チャッ|ト, zh-TW 未出的|牌 were, with every
+    tab the same width whatever its name)."""
     last = {"points": [-80, 300], "card_points": [20, 80], "out": [1, 3, 0],
             "double_victory": False, "calls": ["tichu", "", "grand", ""]}  # fmt: skip
     page, server = open_table(tichu_obs(turn=2, legal=[]), locale=LOCALES[lang], viewport=WIDE)
@@ -764,6 +738,12 @@ def test_the_score_tabs_round_summary_fits_the_side_panel(open_table: Any, lang:
     panel.locator(".summary-table").first.wait_for()
     assert panel.evaluate(INSIDE) == []
     assert panel.evaluate("e => e.scrollWidth <= e.clientWidth")
+    for size, _view in each_size(page):  # on a phone the panel stays open, with its close button
+        lines = page.evaluate(TAB_LINES)
+        assert lines and all(n for _name, n in lines), f"{size}: a tab is not shown"
+        assert [name for name, n in lines if n > len(name.split())] == [], size
+        row = page.locator(".tabs").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert row[0] <= row[1], f"{size}: the tabs are wider than the panel"
 
 
 WHOLE = "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1"
