@@ -37,7 +37,7 @@ from cardroom.engine import EngineError, GameRecord, get_game, replay
 from cardroom.engine.record import LogRecord
 from cardroom.games.tichu.cards import MJ, iter_cards, rank_mask
 
-QUICK = ReviewSettings(worlds=30, call_worlds=30)
+QUICK = ReviewSettings(worlds=12, call_worlds=12)
 GAME = get_game("tichu")
 
 
