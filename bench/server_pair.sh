@@ -5,6 +5,7 @@
 #
 #   bash bench/server_pair.sh REPS TREE_A TREE_B      # each TREE a checkout with its .venv
 #   TABLES=200 SECS=40 KEEP=dir bash bench/server_pair.sh 3 ../old .
+#   TABLES=64 PACE=0 SECS=20 bash bench/server_pair.sh 3 ../old .   # fast clients, no bots
 #
 # Prints each rep (µs per record, records stored, p99, the load average before it), then the
 # pairs' B/A ratio: mean and 95 % interval (Student's t over the pairs). A rep that fails on
@@ -15,7 +16,7 @@ REPS=$1; A=$(cd "$2" && pwd); B=$(cd "$3" && pwd)
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 run() {
-  (cd "$1" && nice -n 2 .venv/bin/cardroom load --tables "${TABLES:-200}" --pace 1 --bot-delay 0.8 \
+  (cd "$1" && nice -n 2 .venv/bin/cardroom load --tables "${TABLES:-200}" --pace "${PACE:-1}" --bot-delay 0.8 \
     --seconds "${SECS:-40}" --warmup 20 --stagger 15 --seed "$2" 2>&1)
 }
 field() {  # field FILE: "µs records p99" of one run's output, or nothing if it has no CPU line
