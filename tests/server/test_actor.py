@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -105,6 +107,33 @@ async def test_the_game_starts_only_when_every_seat_is_taken() -> None:
     assert actor.status == stored.meta.status == "running"
     assert [r.kind for r in stored.records] == ["seat", "seat", "seat", "chance"]
     await actor.stop()
+
+
+async def test_records_leave_no_garbage_for_the_collector() -> None:
+    """Every object a record makes is freed by reference counting: a server freezes what
+    lives past its last few tens of ms without walking it (``server/ops/tuning.py``), so a
+    cycle made per record would wait for the hourly full collection."""
+    store = MemoryStore()
+    actor = await TableRegistry(store, SETTINGS).create("tichu", {}, "t", ACCESS)
+    inbox = Inbox()
+    await actor.call(Attach(inbox, None, None))
+    gc.collect()
+    gc.disable()
+    try:
+        for seat in range(4):
+            await actor.call(SetBot(seat, "heuristic", WHO))
+        async with asyncio.timeout(TIMEOUT):
+            while actor.version < 300:
+                await asyncio.sleep(0.01)
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        found = gc.collect()
+        garbage = Counter(type(o).__qualname__ for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    await actor.stop()
+    assert (found, garbage) == (0, Counter())
 
 
 async def test_a_failed_append_broadcasts_nothing_and_changes_nothing() -> None:

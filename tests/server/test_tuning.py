@@ -89,3 +89,32 @@ def test_young_collections_return_at_once_without_a_period(restored_gc: None) ->
     tuning.freeze_survivors(full_every=0)
     asyncio.run(asyncio.wait_for(tuning.young_collections(), 1))
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("collect", [False, True])
+def test_the_timer_freezes_young_objects_without_a_walk_unless_told_to_collect(
+    restored_gc: None, collect: bool
+) -> None:
+    """Without ``young_collect`` no young object is walked: a young cycle is not freed by the
+    timer (it waits for the full collection); with it, the timer's collection frees it."""
+    tuning.freeze_survivors(full_every=0, young_every=0.01, young_collect=collect)
+    collections = gc.get_stats()[0]["collections"]
+
+    async def a_while() -> weakref.ref[Node]:
+        task = asyncio.create_task(tuning.young_collections())
+        await asyncio.sleep(0)
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        gone = weakref.ref(a)
+        del a, b
+        frozen = gc.get_freeze_count()
+        async with asyncio.timeout(TIMEOUT):  # ticks, however late a loaded machine runs them
+            while gc.get_freeze_count() == frozen:
+                await asyncio.sleep(0.01)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return gone
+
+    gone = asyncio.run(a_while())
+    assert (gone() is None) is collect
+    assert (gc.get_stats()[0]["collections"] > collections) is collect

@@ -130,8 +130,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--gc-young-every",
         type=float,
         default=DEFAULTS.gc_young_every,
-        help="seconds between young garbage collections, run by a timer instead of the "
-        "automatic collector so that each pause stays a few ms (0 = the automatic collector)",
+        help="seconds between freezes of the young generation, by a timer instead of the "
+        "automatic collector (0 = the automatic collector)",
+    )
+    parser.add_argument(
+        "--gc-young-collect",
+        action="store_true",
+        help="collect the young generation at each tick before freezing it: cycles are freed "
+        "at once instead of by the full collection, but every surviving object is walked once",
     )
     parser.add_argument(
         "--log-level",
@@ -272,9 +278,10 @@ def _server(args: argparse.Namespace) -> Server | int:
         trusted_proxies=tuple(args.trusted_proxy),
         gc_full_every=args.gc_full_every,
         gc_young_every=args.gc_young_every,
+        gc_young_collect=args.gc_young_collect,
         **limits,
     )
-    freeze_survivors(settings.gc_full_every, settings.gc_young_every)
+    freeze_survivors(settings.gc_full_every, settings.gc_young_every, settings.gc_young_collect)
     if args.node_id is not None and not args.db.startswith(("postgresql://", "postgres://")):
         log.error("--node-id needs a PostgreSQL --db (postgresql://user:pw@host/db)")
         return 2

@@ -52,7 +52,8 @@ class Settings:
     ``X-Real-IP`` / ``X-Forwarded-For`` name the client (``server/web/proxy.py``); their own
     connections are not counted per address. ``bot_workers``: processes of the heavy-bot pool
     (``server/table/bot_pool.py``; default: one less than the cores). ``gc_full_every`` /
-    ``gc_young_every``: the garbage collector's schedule (``server/ops/tuning.py``).
+    ``gc_young_every`` / ``gc_young_collect``: the garbage collector's schedule
+    (``server/ops/tuning.py``).
 
     Reviews and hints (``server/web/review.py``, ``docs/review.md``): ``review_worlds`` and
     ``review_call_worlds`` sampled worlds per decision; ``review_per_player`` reviews a guest
@@ -124,6 +125,7 @@ class Settings:
     address_per_minute: float = 30.0
     gc_full_every: float = 3600.0
     gc_young_every: float = 0.05
+    gc_young_collect: bool = False
     bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     max_open_per_address: int = 10
     max_bot_tables_per_address: int = 2

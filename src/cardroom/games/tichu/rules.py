@@ -428,10 +428,9 @@ class Plays:
     Read-only once built (its lazily filled memos hold the same values whoever fills them)."""
 
     __slots__ = (
-        "_actions",
         "_called",
         "_index",
-        "_last",
+        "_made",
         "_view",
         "can_pass",
         "combos",
@@ -444,14 +443,12 @@ class Plays:
         """Whether passing is allowed besides these plays (following, no wish binding)."""
         self.onto = onto
         """``bomb`` actions (R5.6) rather than ``play``."""
-        self._actions: tuple[TichuAction, ...] | None = None
+        self._made = _Made(combos, onto)
+        """The actions made, shared with the listings of these plays (which keep it, not
+        these plays: a listing kept here would close a reference cycle)."""
         self._index: dict[int, Combo] | None = None
         self._view: PlayListing | None = None
         self._called: PlayListing | None = None
-        self._last: tuple[TichuAction, Combo] | None = None
-        """The action a ``Listing`` of these plays handed out last, with its combination: an
-        action applied right after it was picked from the listing is found by identity (one
-        tuple, stored at once: a reader sees a matching pair or another action)."""
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -462,10 +459,7 @@ class Plays:
         return bomb(combo.cards) if self.onto else play(combo.cards, combo.phoenix_as)
 
     def actions(self) -> tuple[TichuAction, ...]:
-        found = self._actions
-        if found is None:
-            found = self._actions = _actions_of(self.combos, self.onto)
-        return found
+        return self._made.all()
 
     def view(self) -> PlayListing:
         """``pass`` if allowed, then the actions, as a ``Listing`` (the actions made one by one as
@@ -473,22 +467,22 @@ class Plays:
         bomb a lying trick."""
         found = self._view
         if found is None:
-            found = self._view = PlayListing(_PASS_FIRST if self.can_pass else (), self)
+            found = self._view = PlayListing(_PASS_FIRST if self.can_pass else (), self._made)
         return found
 
     def called(self) -> PlayListing:
         """``tichu``, then ``view()``: the listing of a seat that may still call Tichu."""
         found = self._called
         if found is None:
-            found = self._called = PlayListing(_CALL_PASS if self.can_pass else _CALL, self)
+            found = self._called = PlayListing(_CALL_PASS if self.can_pass else _CALL, self._made)
         return found
 
     def without(self, gone: int) -> Plays:
         """The plays that use none of the cards ``gone``, in order (their actions too, if made):
         the leads of a hand that lost ``gone`` (see ``_leads``)."""
-        combos, actions = _kept(self.combos, self._actions, gone)
+        combos, actions = _kept(self.combos, self._made.actions, gone)
         found = Plays(combos, self.can_pass, self.onto)
-        found._actions = actions
+        found._made.actions = actions
         return found
 
     def items(self) -> zip[tuple[TichuAction, Combo]]:
@@ -498,10 +492,11 @@ class Plays:
     def get(self, action: TichuAction) -> Combo | None:
         """The combination of ``action`` if it is one of these plays (same kind, cards and
         Phoenix rank, nothing else set), else None."""
-        last = self._last
+        made = self._made
+        last = made.last
         if last is not None and last[0] is action:  # just picked from a ``Listing``
             return last[1]
-        listed = self._actions
+        listed = made.actions
         if listed is not None:  # an action from this listing: found by identity
             at = _listed_at(listed, action)
             if at >= 0:
@@ -585,13 +580,36 @@ class Listing:
 Sequence.register(Listing)  # a sequence to ``isinstance`` (``random.sample`` asks), still native
 
 
+class _Made:
+    """The actions of a ``Plays``, made on first use, and the one a listing of them handed out
+    last: shared by the plays and their listings, and referring to neither."""
+
+    __slots__ = ("actions", "combos", "last", "onto")
+
+    def __init__(self, combos: tuple[Combo, ...], onto: bool) -> None:
+        self.combos = combos
+        self.onto = onto
+        self.actions: tuple[TichuAction, ...] | None = None
+        self.last: tuple[TichuAction, Combo] | None = None
+        """The action a ``Listing`` of these plays handed out last, with its combination: an
+        action applied right after it was picked from the listing is found by identity (one
+        tuple, stored at once: a reader sees a matching pair or another action)."""
+
+    def all(self) -> tuple[TichuAction, ...]:
+        found = self.actions
+        if found is None:
+            found = self.actions = _actions_of(self.combos, self.onto)
+        return found
+
+
 class PlayListing(Listing):
-    """``head``, then the actions of ``plays`` (the one read last kept on ``plays``, for
-    ``apply`` to find by identity)."""
+    """``head``, then the actions of some ``Plays`` (the one read last kept on what they
+    share, ``_Made``, for ``apply`` to find by identity). It does not refer to the plays:
+    they keep it, and a cycle would wait for the collector (``server/ops/tuning.py``)."""
 
     __slots__ = ("_plays",)
 
-    def __init__(self, head: tuple[TichuAction, ...], plays: Plays) -> None:
+    def __init__(self, head: tuple[TichuAction, ...], plays: _Made) -> None:
         self._head, self._skip, self._all = head, len(head), None  # ``Listing``'s, in one frame
         self._size = len(head) + len(plays.combos)
         self._plays = plays
@@ -605,12 +623,12 @@ class PlayListing(Listing):
             if at < len(plays.combos):
                 combo = plays.combos[at]
                 action = bomb(combo[1]) if plays.onto else play(combo[1], combo[4])
-                plays._last = (action, combo)  # combo[1], combo[4]: cards, phoenix_as
+                plays.last = (action, combo)  # combo[1], combo[4]: cards, phoenix_as
                 return action
         return self.all()[index]
 
     def _made(self) -> tuple[TichuAction, ...]:
-        return (*self._head, *self._plays.actions())
+        return (*self._head, *self._plays.all())
 
 
 def _listed_at(listed: tuple[TichuAction, ...], action: TichuAction) -> int:

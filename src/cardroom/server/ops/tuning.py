@@ -21,8 +21,16 @@ references they hold into the old heap: each one visited touches a frozen object
 gigabytes, a cache miss. At 500 paced tables per node the young generation held 57,000–65,000
 objects when the threshold fired (objects re-tracked later are not counted) and the longest
 collection of each 5 s paused the loop 23–89 ms of CPU, the largest part of the p99. With
-``young_every`` the automatic collector is off and a loop timer collects the young generation
+``young_every`` the automatic collector is off and a loop timer handles the young generation
 every few tens of ms: the same work in pauses of a few ms.
+
+Why the timer freezes without collecting (unless ``young_collect``): a record's objects are
+freed by reference counting, none is left in a cycle (``tests/server/test_actor.py`` checks a
+table's records), so a young collection walked every survivor (~90–130 objects and ~400–560
+references per record, each one a cache miss into the old heap) to find nothing: 7–12 % of a
+server's CPU under load. ``gc.freeze`` moves the young generation out of sight at once, without
+a walk; a cycle that does form (a finished table's actor, say) waits for the full collection,
+as a frozen survivor's cycle always did.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ FREEZE_GEN0_THRESHOLD = 20_000
 """With survivors frozen a young collection walks only this many objects (a few ms)."""
 _full_every: float | None = None
 _young_every: float | None = None
+_young_collect = False
 
 
 def freeze_startup_objects() -> None:
@@ -54,23 +63,27 @@ def _freeze_after_young(phase: str, info: dict[str, Any]) -> None:
         gc.freeze()
 
 
-def freeze_survivors(full_every: float, young_every: float = 0.0) -> None:
+def freeze_survivors(
+    full_every: float, young_every: float = 0.0, young_collect: bool = False
+) -> None:
     """From now on, freeze what survives each young collection; a running server also does a
     full collection every ``full_every`` seconds (``full_collections``; 0 = never) and, with
-    ``young_every`` > 0, a young one every ``young_every`` seconds instead of the automatic
-    collector (``young_collections``)."""
-    global _full_every, _young_every
+    ``young_every`` > 0, instead of the automatic collector, freezes the young generation every
+    ``young_every`` seconds (``young_collections``; ``young_collect``: collects it first)."""
+    global _full_every, _young_every, _young_collect
     gc.set_threshold(FREEZE_GEN0_THRESHOLD, GEN1_THRESHOLD, GEN2_THRESHOLD)
     if _freeze_after_young not in gc.callbacks:
         gc.callbacks.append(_freeze_after_young)
     _full_every = full_every
     _young_every = young_every or None
+    _young_collect = young_collect
 
 
 async def young_collections() -> None:
-    """With ``freeze_survivors(young_every=…)``: switch the automatic collector off and collect
-    the young generation on a timer for the server's life (run as a task; the collector is
-    switched back on when it is cancelled); otherwise return at once."""
+    """With ``freeze_survivors(young_every=…)``: switch the automatic collector off and freeze
+    the young generation on a timer for the server's life (collected first with
+    ``young_collect``, whose callback then freezes the survivors; run as a task; the collector
+    is switched back on when it is cancelled); otherwise return at once."""
     every = _young_every
     if not every:
         return
@@ -78,7 +91,10 @@ async def young_collections() -> None:
     try:
         while True:
             await asyncio.sleep(every)
-            gc.collect(0)
+            if _young_collect:
+                gc.collect(0)
+            else:
+                gc.freeze()
     finally:
         gc.enable()
 
