@@ -349,7 +349,8 @@ def play(
             row["chance"] = forced.call.chance
             row.update(outcome(result, caller))
             row.update(forced.call.estimates or {})
-            before = until_call(result, f"action {caller} {call}")
+            if forced.call.chance is not None:  # else its partner called first: no fork
+                before = until_call(result, f"action {caller} {call}")
     else:
         assert kept["i"] == index and kept["member"] == member, "the rows are of other rounds"
         row = {key: value for key, value in kept.items() if not key.startswith("arm")}
