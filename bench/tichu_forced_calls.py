@@ -42,6 +42,11 @@ word ``noise=E`` makes the rollouts in the true deal play a random move with cha
 choice, so that the search averages over play it cannot foresee, as it does over worlds. It lives
 here, in the bench, and nowhere else: a bot must never see the state (``tests/bots/
 test_import_discipline.py``), and this one reads it from the running match (``play_round``).
+The words ``bombs`` and ``high`` are a partial oracle (``PartlyTrue``): the search's own
+worlds, but every other seat holds its true bombs and no other (``high``: its true Dragon,
+Phoenix and Aces too), to tell which hidden facts are worth inferring. A level word that
+changes the worlds (``reads``) acts in the fork from the call on, so both arms play alike up to
+it.
 ``--calls ROWS`` replays only the rounds whose rows in ROWS kept a call (an earlier run of the
 same seed and floor) and takes the ``expert`` arm from those rows, checking that the call and
 its chance come out the same, so only the fork is played:
