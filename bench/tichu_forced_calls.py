@@ -42,6 +42,11 @@ word ``noise=E`` makes the rollouts in the true deal play a random move with cha
 choice, so that the search averages over play it cannot foresee, as it does over worlds. It lives
 here, in the bench, and nowhere else: a bot must never see the state (``tests/bots/
 test_import_discipline.py``), and this one reads it from the running match (``play_round``).
+The words ``bombs`` and ``high`` are a partial oracle (``PartlyTrue``): the search's own
+worlds, but every other seat holds its true bombs and no other (``high``: its true Dragon,
+Phoenix and Aces too), to tell which hidden facts are worth inferring. A level word that
+changes the worlds (``reads``) acts in the fork from the call on, so both arms play alike up to
+it.
 ``--calls ROWS`` replays only the rounds whose rows in ROWS kept a call (an earlier run of the
 same seed and floor) and takes the ``expert`` arm from those rows, checking that the call and
 its chance come out the same, so only the fork is played:
@@ -56,7 +61,7 @@ import argparse
 import json
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,7 +69,7 @@ from cardroom.bots import make_bot
 from cardroom.bots.arena.match import MatchResult, _Match
 from cardroom.bots.protocol import Bot, SeatView
 from cardroom.bots.registry import resolve
-from cardroom.bots.tichu.belief import WorldSampler
+from cardroom.bots.tichu.belief import TRIES, WorldSampler, sample_hands
 from cardroom.bots.tichu.calls import tichu_hits
 from cardroom.bots.tichu.firstplay import seen_features, seen_tichu_probability
 from cardroom.bots.tichu.heuristic import cards_mask, grand_probability
@@ -74,6 +79,8 @@ from cardroom.bots.tichu.search import (
     supporting_rollout_policy,
 )
 from cardroom.engine import get_game
+from cardroom.games.tichu.cards import parse_cards
+from cardroom.games.tichu.combos import enumerate_plays
 from cardroom.games.tichu.fastsim import Move, Policy, Sim
 from cardroom.games.tichu.state import SEATS, TichuState
 
@@ -141,6 +148,9 @@ class ForcedCaller(TichuSearchBot):
                 }
 
 
+READS = {"reads"}
+"""Level words that change the search's worlds: in a fork they act from the call on (``Oracle``),
+so that both arms play alike up to it."""
 ORACLE = "oracle"
 """The ``--arm`` word of the fork whose caller's team sees the true deal from the call on."""
 
@@ -163,6 +173,52 @@ class TrueDeal(WorldSampler):
         return self.world
 
 
+PARTIAL = {"bombs": False, "high": True}
+"""The ``--arm`` words of a partial oracle (``PartlyTrue``), and whether the Dragon, Phoenix and
+Aces are placed as dealt too."""
+HIGH = parse_cards("DRG PHX AB AG AK AR")
+
+
+def bomb_cards(hand: int) -> int:
+    """The cards of ``hand``'s bombs.
+
+    >>> from cardroom.games.tichu.cards import format_cards
+    >>> format_cards(bomb_cards(parse_cards("5B 5G 5K 5R 9B 2B 3B 4B 6B")))
+    '2B 3B 4B 5G 5K 5B 5R 6B'
+    """
+    return sum_cards(c.cards for c in enumerate_plays(hand, None) if c.is_bomb())
+
+
+def sum_cards(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+class PartlyTrue(WorldSampler):
+    """Bench only: the search's sampled worlds, but every other seat holds the cards of the
+    bombs it holds in the true deal ``state`` and no other bomb (with ``high``: its Dragon,
+    Phoenix and Aces too): what knowing those places alone is worth
+    (``tests/bots/test_tichu_oracle.py``). A world with a bomb the deal lacks is dealt again
+    (``TRIES`` times at most)."""
+
+    def __init__(self, view: SeatView, state: TichuState, high: bool, infer: bool) -> None:
+        super().__init__(view, infer)
+        me = view.seat
+        self.bombs = [0 if s == me else bomb_cards(h) for s, h in enumerate(state.hands)]
+        extra = [0 if s == me or not high else h & HIGH for s, h in enumerate(state.hands)]
+        self.known = [b | e for b, e in zip(self.bombs, extra, strict=True)]
+
+    def sample(self, rng: random.Random) -> TichuState:
+        for _ in range(TRIES):
+            hands = sample_hands(self.view, self.facts, rng, self.infer, self.known)
+            found = [0 if s == self.view.seat else bomb_cards(h) for s, h in enumerate(hands)]
+            if found == self.bombs:
+                break
+        return self.template.replace(hands=tuple(hands))
+
+
 class Oracle(TichuSearchBot):
     """Bench only: the search, weighing its decisions in the true deal (``TrueDeal``) once
     ``caller`` has called (before that, as the search). ``peek`` is the running match's state,
@@ -175,6 +231,8 @@ class Oracle(TichuSearchBot):
     caller: int = 0
     noise: float = 0.0
     sees: bool = False
+    partial: str | None = None
+    """A ``PARTIAL`` word: the search's worlds with some true places (``PartlyTrue``)."""
 
     def world_sampler(self, view: SeatView) -> WorldSampler:
         calls = view.obs.get("calls") or ("",) * SEATS
@@ -183,11 +241,16 @@ class Oracle(TichuSearchBot):
             self.policy = self.policy_after if after else self.policy_before
         if after and self.sees and self.peek is not None:
             return TrueDeal(view, self.peek())
+        if after and self.partial and self.peek is not None:
+            return PartlyTrue(view, self.peek(), PARTIAL[self.partial], self.infer)
+        if not after:
+            return WorldSampler(view, self.infer)  # ``expert``'s worlds: the arms fork at the call
         return super().world_sampler(view)
 
-    def see(self, caller: int, noise: float, sees: bool = True) -> None:
-        """From ``caller``'s call on: ``noise`` in the rollouts, and the true deal if ``sees``."""
-        self.caller, self.noise, self.sees = caller, noise, sees
+    def see(self, caller: int, noise: float, sees: bool = True, partial: str | None = None) -> None:
+        """From ``caller``'s call on: ``noise`` in the rollouts, the true deal if ``sees``, some
+        of its places if ``partial`` (a ``PARTIAL`` word)."""
+        self.caller, self.noise, self.sees, self.partial = caller, noise, sees, partial
         self.policy_before = self.policy
         self.policy_after = noisy(self.policy, noise) if noise else self.policy
 
@@ -218,15 +281,18 @@ def arm_bots(call: str, floor: float, arm: str, caller: int) -> tuple[ForcedCall
     it: see ``Oracle``)."""
     words = [w for w in (w.strip() for w in arm.split(",")) if w]
     noise = [float(w.partition("=")[2]) for w in words if w.startswith("noise=")]
-    level = ",".join(w for w in words if w != ORACLE and not w.startswith("noise="))
+    partial = next((w for w in words if w in PARTIAL), None)
+    level = ",".join(
+        w for w in words if w != ORACLE and w not in PARTIAL and not w.startswith("noise=")
+    )
     partner = f"{resolve('tichu', 'expert')},{level}".rstrip(",")
-    if ORACLE not in words and not noise:
+    if ORACLE not in words and not noise and partial is None and not READS & set(words):
         return forced_caller(call, floor, arm=level), make_bot("tichu", partner)
     forced = forced_caller(call, floor, arm=level, cls=OracleCaller)
     seer = Oracle.from_arg(partner.partition(":")[2])
     for bot in (forced, seer):
         assert isinstance(bot, Oracle)
-        bot.see(caller, noise[0] if noise else 0.0, ORACLE in words)
+        bot.see(caller, noise[0] if noise else 0.0, ORACLE in words, partial)
     return forced, seer
 
 
@@ -288,7 +354,8 @@ def play(
             row["chance"] = forced.call.chance
             row.update(outcome(result, caller))
             row.update(forced.call.estimates or {})
-            before = until_call(result, f"action {caller} {call}")
+            if forced.call.chance is not None:  # else its partner called first: no fork
+                before = until_call(result, f"action {caller} {call}")
     else:
         assert kept["i"] == index and kept["member"] == member, "the rows are of other rounds"
         row = {key: value for key, value in kept.items() if not key.startswith("arm")}

@@ -125,3 +125,35 @@ def test_the_true_deal_must_be_the_deal_of_the_view(bench: ModuleType) -> None:
     other = playing(6, 2).runner.state
     with pytest.raises(ValueError, match="not the deal"):
         bench.TrueDeal(match.view(1), other)
+
+
+@pytest.mark.parametrize("high", [False, True])
+def test_a_partial_oracle_places_the_true_bombs_and_high_cards_only(
+    bench: ModuleType, high: bool
+) -> None:
+    """``--arm bombs`` (``high``): after the call, sampled worlds in which every other seat
+    holds its true bombs and no other (and its true Dragon, Phoenix and Aces); the rest of the
+    hidden cards still vary."""
+    match = playing(11, 3)  # seat 1 holds a bomb of four (``oracle/11``)
+    state = match.runner.state
+    oracle = bench.Oracle.from_arg("n=30")
+    oracle.see(0, 0.0, sees=False, partial="high" if high else "bombs")
+    oracle.peek = lambda: match.runner.state
+    view = match.view(0)
+    assert type(oracle.world_sampler(view)) is WorldSampler
+    sampler = oracle.world_sampler(called(view, 0))
+    assert type(sampler) is bench.PartlyTrue
+    rng = random.Random(3)
+    worlds = [sampler.sample(rng) for _ in range(20)]
+    for s in (1, 2, 3):
+        bombs = bench.bomb_cards(state.hands[s])
+        fixed = bombs | (state.hands[s] & bench.HIGH if high else 0)
+        for world in worlds:
+            assert bench.bomb_cards(world.hands[s]) == bombs
+            assert world.hands[s] & fixed == fixed
+        assert len({world.hands[s] for world in worlds}) > 1
+    assert bench.bomb_cards(state.hands[1])
+    aces = bench.HIGH & ~state.hands[0]
+    assert high == all(
+        w.hands[s] & aces == state.hands[s] & aces for w in worlds for s in (1, 2, 3)
+    )

@@ -15,6 +15,12 @@ a deal is kept with the chance that a player holding each caller's hand would ha
 partner not having called) would not have, so callers get the strong hands they showed and
 the silent seats lose some of theirs (the best of ``TRIES`` deals when none is kept).
 
+With ``reads``, the passes are read too (``PassFact``): a seat that passed on an opponent's
+play it could have beaten cheaply did what a player rarely does, so each deal is weighed by how
+natural every observed pass was on the hand it gives that seat (``PassFact.likelihood``): a
+deal is kept with the chance that the passes and the calls were so (the best of ``TRIES`` when
+none is kept).
+
 This is a world *model*: it builds engine states for the search bot's own simulations and never
 reads the real state (see ``tests/bots/test_import_discipline.py``).
 """
@@ -24,14 +30,20 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeVar
 
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.heuristic import tichu_probability
 from cardroom.games.tichu.actions import _RANK_TOKENS
-from cardroom.games.tichu.cards import DRG, iter_cards, parse_card, rank_mask
-from cardroom.games.tichu.combos import Combo, combo_from_fields, enumerate_plays
+from cardroom.games.tichu.cards import DRG, PHX, iter_cards, parse_card, rank_mask
+from cardroom.games.tichu.combos import (
+    Combo,
+    Kind,
+    combo_from_fields,
+    enumerate_bombs,
+    enumerate_plays,
+)
 from cardroom.games.tichu.config import TichuConfig
 from cardroom.games.tichu.state import SEATS, Phase, TichuState, TrickPlay, next_holding
 
@@ -41,8 +53,24 @@ CALL_MIDPOINT: Final = 0.5
 """The bidding model's chance at which a caller is as likely as not to have called."""
 CALL_SPREAD: Final = 0.06
 """How soft that step is: people call on weaker and stronger hands than a model's threshold."""
+PASS_CHEAP: Final = 0.25
+"""The chance that a seat passes on an opponent's play it could beat without a bomb, the Dragon
+or the Phoenix (the pool's bots and the rollouts nearly always beat an opponent then)."""
+PASS_COSTLY: Final = 0.6
+"""The same when only the Dragon or the Phoenix beats it: people keep those for later."""
+PASS_BOMB: Final = 0.4
+"""The chance of passing with a bomb on an opponent who may go out soon (``BOMB_DANGER``)."""
+BOMB_DANGER: Final = (2, 7)
+"""An opponent on top with at most this many cards (a caller: the second) may go out soon: the
+heuristic's and most players' moment to bomb (``heuristic.must_bomb``)."""
 SIM_CONFIG: Final = TichuConfig(max_rounds=1)
 """Simulations score one round (the bot is not told the table's options: standard rules)."""
+_DRG_BIT: Final = 1 << DRG
+_PHX_BIT: Final = 1 << PHX
+_ABOVE: Final = tuple(
+    sum((rank_mask(r) for r in range(max(low + 1, 2), 15)), 0) for low in range(16)
+)
+"""The plain cards ranked above each rank (a Mah Jong single is rank 1)."""
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -79,6 +107,46 @@ class WishFact:
         return not any(c.cards & wished for c in enumerate_plays(hand, self.top))
 
 
+@dataclass(frozen=True, slots=True)
+class PassFact:
+    """``seat`` passed on ``top``, an opponent's play (not a bomb); it has played ``later``
+    since, so its hand then was its hand now plus ``later``. ``danger``: the opponent on top
+    could go out soon (``BOMB_DANGER``), when players bomb."""
+
+    seat: int
+    top: Combo
+    later: int = 0
+    danger: bool = False
+
+    def likelihood(self, hand_now: int) -> float:
+        """How natural the pass was on ``hand_now``: 1 if nothing but a bomb beat the top,
+        ``PASS_COSTLY`` if only the Dragon or the Phoenix did, else ``PASS_CHEAP``; in danger,
+        times ``PASS_BOMB`` if a bomb did.
+
+        >>> from cardroom.games.tichu.cards import parse_cards
+        >>> from cardroom.games.tichu.combos import combo_for
+        >>> nine = combo_for(parse_cards("9B"), None, None)
+        >>> [PassFact(1, nine).likelihood(parse_cards(h)) for h in ("2B 8G", "2B PHX", "2B KG")]
+        [1.0, 0.6, 0.25]
+        >>> fours = parse_cards("2B 2G 2K 2R")
+        >>> PassFact(1, nine).likelihood(fours), PassFact(1, nine, danger=True).likelihood(fours)
+        (1.0, 0.4)
+        """
+        hand = hand_now | self.later
+        top = self.top
+        bombed = PASS_BOMB if self.danger and enumerate_bombs(hand, top) else 1.0
+        if top.kind is Kind.SINGLE:
+            above = hand & _ABOVE[min(top.strength // 2, 15)]
+            if top.cards == _DRG_BIT or not (above or hand & (_DRG_BIT | _PHX_BIT)):
+                return bombed
+            return bombed * (PASS_CHEAP if above else PASS_COSTLY)
+        plays = [c for c in enumerate_plays(hand, top) if not c.is_bomb()]
+        if not plays:
+            return bombed
+        special = _DRG_BIT | _PHX_BIT
+        return bombed * (PASS_COSTLY if all(c.cards & special for c in plays) else PASS_CHEAP)
+
+
 @dataclass(slots=True)
 class RoundFacts:
     """What the seat's history says about the current round."""
@@ -89,6 +157,7 @@ class RoundFacts:
     trick: list[TrickPlay] = field(default_factory=list)
     passed: int = 0
     wish_facts: list[WishFact] = field(default_factory=list)
+    pass_facts: list[PassFact] = field(default_factory=list)
     given: dict[int, int] = field(default_factory=dict)
     """Cards this seat gave, by receiver."""
 
@@ -97,6 +166,7 @@ def round_facts(view: SeatView) -> RoundFacts:
     """Fold the seat's history of the current round (since the last ``round_scored``)."""
     facts = RoundFacts()
     wish: int | None = None
+    calls = list(view.obs.get("calls") or ("",) * SEATS)
     for event in view.history:
         kind = event.get("type")
         if kind == "round_scored":
@@ -108,6 +178,7 @@ def round_facts(view: SeatView) -> RoundFacts:
             if wish is not None and not cards & rank_mask(wish) and not combo.is_bomb():
                 facts.wish_facts.append(WishFact(seat, wish, top))
             facts.wish_facts = [_later(f, seat, cards) for f in facts.wish_facts]
+            facts.pass_facts = [_later(f, seat, cards) for f in facts.pass_facts]
             facts.played |= cards
             facts.played_by[seat] |= cards
             if cards == 1 << 0:  # the Dog goes to its player's pile at once
@@ -118,9 +189,14 @@ def round_facts(view: SeatView) -> RoundFacts:
         elif kind == "passed":
             seat = int(event["seat"])
             facts.passed |= 1 << seat
+            last = facts.trick[-1] if facts.trick else None
+            top = last.combo if last else None
             if wish is not None:
-                top = facts.trick[-1].combo if facts.trick else None
                 facts.wish_facts.append(WishFact(seat, wish, top))
+            if last is not None and last.seat % 2 != seat % 2 and not last.combo.is_bomb():
+                left = 14 - facts.played_by[last.seat].bit_count()
+                danger = left <= BOMB_DANGER[bool(calls[last.seat])]
+                facts.pass_facts.append(PassFact(seat, last.combo, danger=danger))
         elif kind == "wish_made":
             wish = _rank(event["rank"])
         elif kind == "wish_fulfilled":
@@ -137,10 +213,12 @@ def round_facts(view: SeatView) -> RoundFacts:
     return facts
 
 
-def _later(fact: WishFact, seat: int, cards: int) -> WishFact:
-    return (
-        fact if fact.seat != seat else WishFact(fact.seat, fact.rank, fact.top, fact.later | cards)
-    )
+_Fact = TypeVar("_Fact", WishFact, PassFact)
+
+
+def _later(fact: _Fact, seat: int, cards: int) -> _Fact:
+    """``fact`` with ``cards`` added to what its seat played since, if ``seat`` is its seat."""
+    return fact if fact.seat != seat else replace(fact, later=fact.later | cards)
 
 
 def given_cards(view: SeatView, facts: RoundFacts) -> dict[int, int]:
@@ -208,10 +286,17 @@ def call_likelihood(hand: int) -> float:
 
 
 def sample_hands(
-    view: SeatView, facts: RoundFacts, rng: random.Random, infer: bool = False
+    view: SeatView,
+    facts: RoundFacts,
+    rng: random.Random,
+    infer: bool = False,
+    known: Sequence[int] = (0,) * SEATS,
+    reads: bool = False,
 ) -> list[int]:
     """Every seat's hand, consistent with the view (own hand exact); with ``infer``, weighed by
-    the calls made and passed up (``call_likelihood``)."""
+    the calls made and passed up (``call_likelihood``), with ``reads`` by the passes too
+    (``PassFact``). ``known``: cards each seat is taken
+    to hold besides (the bench's partial oracle fixes some of the true deal's places so)."""
     obs = view.obs
     me = view.seat
     hand = _mask(obs.get("hand") or ())
@@ -221,28 +306,38 @@ def sample_hands(
     for receiver, card in given_cards(view, facts).items():
         if receiver != me and not facts.played >> card & 1:
             fixed[receiver] |= 1 << card
-    known = hand | facts.played | sum(fixed)
-    pool = list(iter_cards(ALL_CARDS & ~known & ~_trick_and_piles(facts)))
+    for s, cards in enumerate(known):
+        if s != me:
+            fixed[s] |= cards
+    seen = hand | facts.played | sum(fixed)
+    pool = list(iter_cards(ALL_CARDS & ~seen & ~_trick_and_piles(facts)))
     need = [sizes[s] - fixed[s].bit_count() if s != me else 0 for s in range(SEATS)]
     if sum(need) != len(pool) or min(need) < 0:
         raise ValueError(f"view inconsistent: {len(pool)} unseen cards for {need} places")
     facts_of = [[f for f in facts.wish_facts if f.seat == s] for s in range(SEATS)]
-    callers = _callers(view) if infer else []
-    silent = _silent(view, facts) if infer else []
+    callers = _callers(view) if infer or reads else []
+    silent = _silent(view, facts) if infer or reads else []
+    passes = [f for f in facts.pass_facts if f.seat != me] if reads else []
     best, best_weight = None, -1.0
     for _ in range(TRIES):
         hands = _deal(pool, need, fixed, rng)
         if not all(f.holds(hands[s]) for s in range(SEATS) for f in facts_of[s]):
             continue
-        if not callers and not silent:
+        if not callers and not silent and not passes:
             return hands
-        weight = math.prod(call_likelihood(hands[s] | facts.played_by[s]) for s in callers)
+        weight, kept = 1.0, True
+        if passes:  # the cheap factor first: the calls' only for a deal it keeps or may be best
+            weight = math.prod(f.likelihood(hands[f.seat]) for f in passes)
+            kept = rng.random() < weight
+            if not kept and weight <= best_weight:
+                continue
+        calls = math.prod(call_likelihood(hands[s] | facts.played_by[s]) for s in callers)
         for s in silent:
-            weight *= 1.0 - call_likelihood(hands[s] | facts.played_by[s])
-        if rng.random() < weight:
+            calls *= 1.0 - call_likelihood(hands[s] | facts.played_by[s])
+        if kept and rng.random() < calls:
             return hands
-        if weight > best_weight:
-            best, best_weight = hands, weight
+        if weight * calls > best_weight:
+            best, best_weight = hands, weight * calls
     if best is not None:
         return best
     voids = [0] * SEATS
@@ -300,16 +395,17 @@ def sample_world(view: SeatView, rng: random.Random) -> TichuState:
 class WorldSampler:
     """``sample_world`` for many worlds of one view: the history is read once."""
 
-    def __init__(self, view: SeatView, infer: bool = False) -> None:
+    def __init__(self, view: SeatView, infer: bool = False, reads: bool = False) -> None:
         if view.obs.get("phase") not in ("play", "dragon", "wish"):
             raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
         self.view = view
         self.infer = infer
+        self.reads = reads
         self.facts = round_facts(view)
         self.template = _template(view, self.facts)
 
     def sample(self, rng: random.Random) -> TichuState:
-        hands = sample_hands(self.view, self.facts, rng, self.infer)
+        hands = sample_hands(self.view, self.facts, rng, self.infer, reads=self.reads)
         return self.template.replace(hands=tuple(hands))
 
 
