@@ -348,6 +348,9 @@ def test_sit_here_is_offered_to_strangers_only_at_public_tables(
     page.goto("/t/T1")
     page.wait_for_function("() => window.cardroom && window.cardroom.meta && window.cardroom.obs")
     assert page.get_by_test_id("sit-1").count() == int(shown)
+    empty = page.get_by_test_id("seat-1")  # people count seats from 1, the wire from 0
+    assert empty.locator(".who").inner_text() == "Seat 2 (empty)"
+    assert "seat 2, empty" in (empty.get_attribute("aria-label") or "")
     assert page.get_by_test_id("phase").inner_text() == "Waiting for players: 1 of 4 seats taken"
     context.close()
     assert not problems, problems

@@ -313,6 +313,7 @@ def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> No
     page, _ = open_table(obs, storage=owner)
     assert page.locator("[data-testid^=seat-level-]").count() == 3
     assert page.get_by_test_id("bot-badge-1").text_content() == "bot"  # the select says the level
+    assert page.get_by_test_id("seat-level-2").get_attribute("aria-label") == "bot level of seat 3"
     assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"]
     for testid in ("play", "action-pass", "seat-1", "seat-2", "seat-3", "card-2G", "seat-level-2"):
         b = box(page, testid)
@@ -473,6 +474,9 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
         "() => document.querySelector('[data-testid=replay-step]').textContent === '4 / 4'"
     )
     page.get_by_test_id("replay-autoplay").filter(has_text="autoplay").wait_for()
+    names = "{name: (s) => ['Ann', 'Bob', 'Cy', 'Di'][s]}"
+    label = f"a => import('/static/tichu.js').then(m => m.label({names}, a))"
+    assert page.evaluate(label, "exchange 7G to 3") == "Give 7● to Di"  # a review note's seat
     context.close()
     assert not problems, problems
 

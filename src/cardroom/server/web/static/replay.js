@@ -148,6 +148,7 @@ function render(state, main, load) {
         i: state.i,
         seats: REVIEWED.has(data.game) ? data.seats : [],
         name: (s) => view.name(s),
+        label: (a) => view.game().label(view, a),
         choose: (seat) => {
           startReview(state, main, load, seat);
           render(state, main, load);

@@ -12,7 +12,7 @@ import { friendly } from "./api.js";
 import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
 import { checkGame } from "./game.js";
 import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./hand.js";
-import { refusal, t } from "./i18n.js";
+import { refusal, seatNumber, t } from "./i18n.js";
 import { LanguageSwitcher } from "./language.js";
 import { levelHint, levelName } from "./levels.js";
 import { sweepTrick } from "./motion.js";
@@ -60,8 +60,8 @@ export function seatName(view, seat) {
   const info = view.seats.find((s) => s.seat === seat);
   let base = info && info.name;
   if (info && info.kind === "bot" && (!base || /^bot\b/.test(base))) base = BOT_NAMES[seat % 8];
-  base = base || `Seat ${seat}`;
-  if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
+  base = base || t("seat.n", { n: seatNumber(seat) });
+  if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seatNumber(seat)}`;
   return seat === view.mySeat && !view.replay ? t("seat.you", { name: base }) : base;
 }
 
@@ -315,7 +315,7 @@ function handlers(state) {
         s.token = null;
         s.mySeat = null;
       });
-      state.say(t("table.unseated", { seat: msg.seat, reason: friendly(msg.reason || "") }), "info");
+      state.say(t("table.unseated", { seat: seatNumber(msg.seat), reason: friendly(msg.reason || "") }), "info");
     },
     onClock: (msg) => update((s) => updateClock(s, msg)),
     // A seat pressed Bomb: the table holds still until it plays one (which one is not said).

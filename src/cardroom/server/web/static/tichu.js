@@ -316,6 +316,8 @@ export function label(ctx, a) {
       return t(`tichu.action.${verb}`);
     case "give-dragon":
       return t("tichu.action.give_dragon", { to: ctx.name(Number(arg)) });
+    case "exchange": // "exchange C to N": a review's note names the seat given to
+      return t("tichu.action.exchange", { card: cardText("tichu", arg), to: ctx.name(Number(a.split(" ")[3])) });
     case "bomb":
       return t("tichu.action.bomb", { cards: a.slice(5) });
     case "wish":
