@@ -620,7 +620,7 @@ NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
 
 
 REVIEW = {"state": "done", "review": {"decisions": [], "summary": {"unit": "points", "seats": [
-    {"round": 1, "seat": 0, "decisions": 20, "unforced": 9, "loss": 175.3, "accuracy": 66.7,
+    {"round": 1, "seat": 0, "decisions": 20, "unforced": 9, "loss": 175.3, "accuracy": 99.6,
      "labels": {"blunder": 0, "inaccuracy": 2, "mistake": 1}}]}}}  # fmt: skip
 
 
@@ -643,6 +643,7 @@ def test_a_reviews_summary_counts_each_kind_of_mistake_in_the_readers_words(
     assert summary.inner_text().endswith(" · " + t(lang, "common.list_sep").join(counts))
     if lang == "en":
         assert summary.inner_text().endswith("1 mistake, 2 inaccuracies")
+        assert summary.inner_text().startswith("Accuracy 99%")  # 100 only when nothing was lost
     context.close()
     assert not problems, problems
 

@@ -111,7 +111,7 @@ function summaryLine(review) {
     "span",
     { class: "review-summary", "data-testid": "review-summary" },
     t(summaryKey(review), {
-      accuracy: unforced ? Math.round((100 * accurate) / unforced) : 100,
+      accuracy: unforced ? Math.floor((100 * accurate) / unforced) : 100, // 100 only when nothing was lost
       loss: decimal(loss),
     }),
     labels.length ? ` · ${items(labels)}` : "",
@@ -223,7 +223,7 @@ export function tableReviewView(ctx) {
         "section",
         { class: "review", "data-testid": "table-review-round" },
         h("h4", {}, t("review.round", { round: row.round })),
-        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.round(row.accuracy), loss: decimal(row.loss) })),
+        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.floor(row.accuracy), loss: decimal(row.loss) })),
         decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name, label, review)),
       ),
     ),
