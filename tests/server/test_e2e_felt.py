@@ -107,6 +107,11 @@ def test_the_round_summary_lies_above_the_trick_and_closes_by_button_or_escape(
     page.get_by_test_id("round-end").wait_for()
     for button in ("round-end-close", "round-end-x", "ready"):
         assert hit(page, button), f"{button} is covered"
+    if size == "desktop":  # between the side seats, clear of their names
+        dialog = page.get_by_test_id("round-end").bounding_box()
+        left, right = (page.get_by_test_id(f"seat-{s}").bounding_box() for s in (1, 3))
+        assert left["x"] + left["width"] <= dialog["x"]
+        assert dialog["x"] + dialog["width"] <= right["x"]
     assert page.get_by_test_id("round-end").evaluate(
         "e => getComputedStyle(e).backgroundColor"
     ) == (

@@ -436,6 +436,7 @@ export const SHORTCUTS = [
 function TablePage({ store }) {
   const state = useStore(store);
   useFocusOnHand(state);
+  useSideSeatsClear();
   return [
     h(Header, { state, key: "header" }),
     h(
@@ -478,6 +479,23 @@ function useFocusOnHand(state) {
       document.querySelector("[data-testid=actions] button:not([disabled])") ||
       document.querySelector("[data-testid=hand]");
     if (target) target.focus();
+  });
+}
+
+// The room the side seats take on the felt, as --clear-left and --clear-right (px from each
+// edge): style.css keeps the round summary and the game's end between them on a desktop, so
+// neither covers a side seat's name (a seat is as wide as its name and badges).
+function useSideSeatsClear() {
+  useLayoutEffect(() => {
+    const felt = document.querySelector("[data-testid=table-view] .felt");
+    if (!felt) return;
+    const box = felt.getBoundingClientRect();
+    const edge = (side, of) => {
+      const seat = felt.querySelector(`.seat.at-${side}`);
+      return seat ? `${Math.ceil(of(seat.getBoundingClientRect()))}px` : "0px";
+    };
+    felt.style.setProperty("--clear-left", edge("left", (r) => r.right - box.left));
+    felt.style.setProperty("--clear-right", edge("right", (r) => box.right - r.left));
   });
 }
 
