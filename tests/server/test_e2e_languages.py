@@ -849,14 +849,19 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
 
 
 @pytest.mark.parametrize("path", ["/", "/leaderboard", "/challenge", "/event", "/rules/toepen"])
-def test_every_page_offers_the_language_switcher(
+def test_every_page_offers_the_same_links_and_the_language_switcher(
     browser: Any,
     live: LiveServer,  # noqa: F811
     path: str,
 ) -> None:
-    """The duplicate event page had none: a reader who landed there could not change language."""
+    """The duplicate event page had no language switcher, and the rules, challenge and event
+    pages lacked the lobby's links: every page has the same header (nav.js)."""
     context, page, problems = new_page(browser, "en-US", live.url)
     page.goto(path)
+    links = page.get_by_test_id("site-nav").locator("a")
+    expect(links).to_have_text(
+        ["cardroom", "Tichu rules", "Toepen rules", "Daily challenge", "Duplicate event"]
+    )
     page.get_by_test_id("lang-switch").select_option("ko")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
     expect(page.get_by_test_id("lang-switch")).to_have_value("ko")

@@ -103,6 +103,13 @@ export function seatNumber(seat) {
   return Number(seat) + 1;
 }
 
+// A game's name as players of the page's language write it (game.<name>; else the server's).
+export function gameTitle(name, fallback) {
+  const key = `game.${name}`;
+  const text = t(key);
+  return text === key ? fallback || name : text;
+}
+
 export function number(n) {
   return new Intl.NumberFormat(locale(), { useGrouping: false }).format(n);
 }

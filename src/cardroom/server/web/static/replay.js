@@ -4,9 +4,8 @@
 import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
-import { gameTitle } from "./lobby.js";
+import { gameTitle, t } from "./i18n.js";
+import { siteHeader } from "./nav.js";
 import { loadReview, REVIEWED, reviewPanel } from "./review.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
 import { toDom } from "./ui.js";
@@ -15,13 +14,13 @@ const AUTOPLAY_MS = 900;
 
 const ROUND_END = new Set(["round_scored", "hand_end"]);
 
-export function mountReplay(root, id) {
+export function mountReplay(root, id, navigate) {
   const state = { id, data: null, i: 0, view: "all", review: null };
   const asked = new URLSearchParams(window.location.search).get("review");
   window.cardroom = state;
   const main = h("main", { class: "replay page", "data-testid": "replay" }, t("replay.loading"));
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")), h("span", {}, t("replay.title")), languageSwitcher()),
+    siteHeader(navigate, h("span", {}, t("replay.title"))),
     main,
   );
   const load = async () => {
