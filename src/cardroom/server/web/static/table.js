@@ -172,7 +172,11 @@ export function mountTable(root, id) {
     .catch((err) => {
       // no such table: the socket stops (a closed socket hears no later refusal, so this
       // line stays) and never reconnects; other failures leave it to reconnect
-      if (/^404\b/.test(err.message)) state.socket.close();
+      if (/^404\b/.test(err.message)) {
+        state.socket.close();
+        store.update((s) => ([s.missing, s.message] = [true, null])); // missingView says why
+        return;
+      }
       state.say(t("table.error.load", { id, reason: friendly(err.message) }));
     });
   state.timer = setInterval(() => store.update(), 1000); // the clocks and the deal countdown
@@ -437,6 +441,7 @@ function TablePage({ store }) {
   const state = useStore(store);
   useFocusOnHand(state);
   useSideSeatsClear();
+  if (state.missing) return [h(Header, { state, key: "header" }), missingView()];
   return [
     h(Header, { state, key: "header" }),
     h(
@@ -464,6 +469,21 @@ function TablePage({ store }) {
       state.help ? helpPanel(state) : null,
     ),
   ];
+}
+
+// No table under this id for us: a private one opened without its invite (the server will not
+// say it exists) or one gone. Said in words, with the way back, instead of an empty felt.
+function missingView() {
+  return h(
+    "main",
+    { class: "page", key: "missing" },
+    h(
+      "section",
+      { role: "alert", "data-testid": "table-missing" },
+      h("p", {}, t("table.missing")),
+      h("p", {}, h("a", { href: "/", "data-testid": "table-missing-lobby" }, t("table.missing_lobby"))),
+    ),
+  );
 }
 
 // After an action the focus goes back to the hand (not to <body> when the button or the card
