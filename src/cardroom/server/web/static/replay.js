@@ -155,7 +155,7 @@ function render(state, main, load) {
         go: (i) => go(state, main, load, i),
       }),
     ),
-    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? t("replay.deal_step") : step.text)),
+    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? t("replay.deal_step") : game.label(view, step.text))),
     h("section", { class: `felt replay-felt ${step.obs.hands ? "open-hands" : ""}`, "data-testid": "board" }, nodes(feltView(view))),
     step.obs.hand
       ? h("div", { class: "hand replay-hand", style: `--n:${step.obs.hand.length}` }, step.obs.hand.map((c, i) => cardEl(data.game, c, { style: `--i:${i};--d:0` })))

@@ -162,8 +162,15 @@ export function hintView(ctx, yours) {
   if (!shown) return button;
   const text = shown.error
     ? [shown.error]
-    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), ". ", t(shown.reason, shown.params || {})];
+    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), ". ", t(shown.reason, hintParams(ctx, shown.params))];
   return [button, h("span", { class: "hint-answer", "data-testid": "hint-answer", "data-action": shown.action || "" }, text)];
+}
+
+// A hint's reason names seats by name: an exchange's gift ("give 3K to 1, …", the notation's
+// seats) is worded as the table words it.
+function hintParams(ctx, params) {
+  const gift = params && params.gift;
+  return typeof gift === "string" ? { ...params, gift: ctx.game().label(ctx, gift) } : params || {};
 }
 
 async function askHint(ctx) {
