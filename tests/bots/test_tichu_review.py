@@ -18,7 +18,14 @@ import pytest
 from cardroom.bots import make_bot
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.moments import moments
-from cardroom.bots.record_review import Pending, pending, review_pending, review_record
+from cardroom.bots.record_review import (
+    Decision,
+    Pending,
+    RecordReview,
+    pending,
+    review_pending,
+    review_record,
+)
 from cardroom.bots.tichu.review import (
     MIN_GAIN,
     NO_TICHU,
@@ -31,7 +38,7 @@ from cardroom.bots.tichu.review import (
     review_exchange,
     review_play,
 )
-from cardroom.bots.verdicts import FLAGGED, ReviewSettings, Thresholds
+from cardroom.bots.verdicts import FLAGGED, Review, ReviewSettings, Thresholds
 from cardroom.cli import main
 from cardroom.engine import EngineError, GameRecord, get_game, replay
 from cardroom.engine.record import LogRecord
@@ -103,6 +110,22 @@ def test_labels_follow_the_thresholds() -> None:
         r = d.review  # type: ignore[attr-defined]
         assert r.label == ("forced" if r.forced else QUICK.thresholds.label(r.loss))
         assert r.loss >= 0 and (r.loss == 0) == (r.best == r.action)
+
+
+def test_the_accuracy_agrees_with_the_points_lost() -> None:
+    """Three good decisions of about 14 points each (none flagged) lost 41.8 points: the round's
+    accuracy is no longer 100 %, and 100 % is left for a round that lost nothing."""
+    losses = [0.0, 13.9, 0.0, 14.0, 13.9, 0.0]
+    reviews = [Review("play", "pass", "pass" if not x else "play 9G", x, Thresholds().label(x))
+               for x in losses]  # fmt: skip
+    record = RecordReview(
+        tuple(Decision(1, 0, step, r) for step, r in enumerate(reviews)), QUICK, seed="1"
+    )
+    (row,) = record.summary()["seats"]
+    assert row["loss"] == 41.8 and not any(row["labels"].values())
+    assert row["accuracy"] == 91.2  # 1 - loss/80 per decision: (3 + 3 * 0.826) / 6
+    clean = RecordReview((Decision(1, 0, 0, reviews[0]),), QUICK, seed="1")
+    assert clean.summary()["seats"][0]["accuracy"] == 100.0
 
 
 @pytest.mark.parametrize(

@@ -105,13 +105,13 @@ def test_simulate_and_replay_a_tichu_match(
     text = capsys.readouterr().out
     rounds = re.findall(r"^== round (\d+) ==$", text, re.M)
     scored = re.findall(
-        r"^Round (\d+): Seat 0 and Seat 2 -?\d+, Seat 1 and Seat 3 -?\d+", text, re.M
+        r"^Round (\d+): Seat 1 and Seat 3 -?\d+, Seat 2 and Seat 4 -?\d+", text, re.M
     )
     assert rounds and rounds == scored
     assert re.search(r"^  Seat \d played an? (\d+|[JQKA])$", text, re.M)
     assert re.search(r"^  Seat \d took the trick \(-?\d+ points\)$", text, re.M)
     assert "hands after the exchange:" in text and "  exchange:" in text
-    assert re.search(r"^  Game over: Seat [02] and Seat [02] win", text, re.M)
+    assert re.search(r"^  Game over: Seat [13] and Seat [13] win", text, re.M)
     assert main(["replay", "--positions", str(path)]) == 0
     found = re.findall(r"^    position: (.*)$", capsys.readouterr().out, re.M)
     assert found and all(to_text(from_text(p)) == p for p in found)

@@ -441,14 +441,24 @@ def test_a_public_table_shows_the_clock_of_the_seat_that_owes_a_move(
     assert not problems, problems
 
 
-def test_an_unknown_table_says_so_and_its_socket_stops(live: LiveServer, browser: Any) -> None:
-    """``/t/<no such id>`` (a stale link): the page says it cannot load the table, and its
-    socket stops instead of reconnecting for ever; the socket's own refusal, which may come
-    before or after the lobby's 404, does not replace that line."""
+def test_a_private_table_without_its_invite_says_so_and_its_socket_stops(
+    live: LiveServer, browser: Any
+) -> None:
+    """A private table opened without its invite (the server says no such table, as for a
+    stale link) showed an empty felt under "Cannot load table X: no table X": the page says
+    in words why it cannot open and links back to the lobby, and its socket stops instead of
+    reconnecting for ever; the socket's own refusal, before or after the lobby's 404, changes
+    nothing."""
     page = browser.new_context(viewport=PHONE, reduced_motion="reduce").new_page()
-    page.goto(f"{live.url}/t/no-such-table")
-    message = page.get_by_test_id("message")
-    message.filter(has_text="Cannot load table no-such-table").wait_for()
+    body = {"game": "tichu", "options": {}, "name": "secret", "private": True}
+    table = page.request.post(f"{live.url}/api/tables", data=body).json()["id"]
+    page.goto(f"{live.url}/t/{table}")
+    missing = page.get_by_test_id("table-missing")
+    missing.wait_for()
     page.wait_for_function("() => window.cardroom.socket.closed === true")
-    assert message.inner_text().startswith("Cannot load table no-such-table: no table")
+    assert missing.inner_text().startswith("This table is private or no longer exists")
+    assert table not in missing.inner_text()
+    assert page.get_by_test_id("board").count() == 0 and page.get_by_test_id("message").count() == 0
+    page.get_by_test_id("table-missing-lobby").click()
+    page.get_by_test_id("lobby").wait_for()
     page.context.close()

@@ -80,7 +80,7 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
     watch(page, problems)
     page.goto(live + "/")
-    page.get_by_test_id("lobby-challenge").click()
+    page.get_by_test_id("nav-challenge").click()
     page.wait_for_url(f"{live}/challenge")
     page.get_by_test_id("challenge-hidden").wait_for()  # nothing shown before playing
     shot(page, "challenge-start-desktop.png", full_page=True)
@@ -120,7 +120,7 @@ def test_an_owner_runs_a_four_team_event_with_bots_to_its_final_table(
     page = browser.new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
     watch(page, problems)
     page.goto(live + "/")
-    page.get_by_test_id("lobby-event").click()
+    page.get_by_test_id("nav-event").click()
     page.get_by_test_id("event-name").fill("Friday duplicate")
     page.get_by_test_id("event-teams").fill("4")
     page.get_by_test_id("event-boards").fill("3")
@@ -151,7 +151,7 @@ def test_an_accounts_challenge_is_named_and_on_its_profile_sealed_for_others(
     watch(page, problems)
     page.goto(live + "/")
     sign(page, "dora", "sign-up-submit")
-    page.get_by_test_id("lobby-challenge").click()
+    page.get_by_test_id("nav-challenge").click()
     page.wait_for_url(f"{live}/challenge")
     named = page.get_by_test_id("challenge-name")  # she plays under her account's name
     expect(named).to_have_value("dora")

@@ -104,6 +104,11 @@ def test_the_round_summary_lies_above_the_trick_and_closes_by_button_or_escape(
     page.get_by_test_id("round-end").wait_for()
     for button in ("round-end-close", "round-end-x", "ready"):
         assert hit(page, button), f"{button} is covered"
+    if size == "desktop":  # between the side seats, clear of their names
+        dialog = page.get_by_test_id("round-end").bounding_box()
+        left, right = (page.get_by_test_id(f"seat-{s}").bounding_box() for s in (1, 3))
+        assert left["x"] + left["width"] <= dialog["x"]
+        assert dialog["x"] + dialog["width"] <= right["x"]
     assert page.get_by_test_id("round-end").evaluate(
         "e => getComputedStyle(e).backgroundColor"
     ) == (
@@ -345,6 +350,9 @@ def test_sit_here_is_offered_to_strangers_only_at_public_tables(
     page.goto("/t/T1")
     page.wait_for_function("() => window.cardroom && window.cardroom.meta && window.cardroom.obs")
     assert page.get_by_test_id("sit-1").count() == int(shown)
+    empty = page.get_by_test_id("seat-1")  # people count seats from 1, the wire from 0
+    assert empty.locator(".who").inner_text() == "Seat 2 (empty)"
+    assert "seat 2, empty" in (empty.get_attribute("aria-label") or "")
     assert page.get_by_test_id("phase").inner_text() == "Waiting for players: 1 of 4 seats taken"
     context.close()
     assert not problems, problems

@@ -603,7 +603,7 @@ NAMED_LEVELS = ("beginner", "casual", "strong", "expert")
 
 
 REVIEW = {"state": "done", "review": {"decisions": [], "summary": {"unit": "points", "seats": [
-    {"round": 1, "seat": 0, "decisions": 20, "unforced": 9, "loss": 175.3, "accuracy": 66.7,
+    {"round": 1, "seat": 0, "decisions": 20, "unforced": 9, "loss": 175.3, "accuracy": 99.6,
      "labels": {"blunder": 0, "inaccuracy": 2, "mistake": 1}}]}}}  # fmt: skip
 
 
@@ -626,6 +626,7 @@ def test_a_reviews_summary_counts_each_kind_of_mistake_in_the_readers_words(
     assert summary.inner_text().endswith(" · " + t(lang, "common.list_sep").join(counts))
     if lang == "en":
         assert summary.inner_text().endswith("1 mistake, 2 inaccuracies")
+        assert summary.inner_text().startswith("Accuracy 99%")  # 100 only when nothing was lost
     context.close()
     assert not problems, problems
 
@@ -824,14 +825,19 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
 
 
 @pytest.mark.parametrize("path", ["/", "/leaderboard", "/challenge", "/event", "/rules/toepen"])
-def test_every_page_offers_the_language_switcher(
+def test_every_page_offers_the_same_links_and_the_language_switcher(
     browser: Any,
     live: LiveServer,  # noqa: F811
     path: str,
 ) -> None:
-    """The duplicate event page had none: a reader who landed there could not change language."""
+    """The duplicate event page had no language switcher, and the rules, challenge and event
+    pages lacked the lobby's links: every page has the same header (nav.js)."""
     context, page, problems = new_page(browser, "en-US", live.url)
     page.goto(path)
+    links = page.get_by_test_id("site-nav").locator("a")
+    expect(links).to_have_text(
+        ["cardroom", "Tichu rules", "Toepen rules", "Daily challenge", "Duplicate event"]
+    )
     page.get_by_test_id("lang-switch").select_option("ko")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
     expect(page.get_by_test_id("lang-switch")).to_have_value("ko")

@@ -305,14 +305,36 @@ def test_the_phone_shows_the_whole_table_without_scrolling(open_table: Any) -> N
     assert len(tops) <= 2  # one fanned row (the fan tilts the ends a little)
 
 
+CUT_SELECTS = """() => [...document.querySelectorAll(
+    '[data-testid^=seat-level-], [data-testid=bot-level]')].map(select => {
+    const text = select.options[select.selectedIndex].text;
+    const probe = Object.assign(document.createElement("span"), { textContent: text });
+    const style = getComputedStyle(select);
+    probe.style.cssText = `font: ${style.font}; white-space: pre; position: absolute`;
+    document.body.append(probe);
+    const need = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room = select.clientWidth - parseFloat(style.paddingLeft) -
+      parseFloat(style.paddingRight);
+    return [select.dataset.testid, text, need, room - 12];  // 12 px: the select's arrow
+  }).filter(([, , need, room]) => need > room)"""
+"""The bot-level selects whose chosen level is cut short (the longest names are Greek)."""
+
+
 def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> None:
+    """In Greek, whose level names are the longest ("Παίκτης λέσχης"), on a phone and a desktop:
+    every select reads its level whole (they were cut to "Παίκτης λέ")."""
     hand = ["2G", "3G", "4K", "5B", "6R", "7G", "8K", "9B", "10R", "JG", "QK", "KB", "AR", "DRG"]
     trick = [{"seat": 1, "cards": ["5G"], "combo": "single 5"}]
     owner = {f"cardroom.owner.{TABLE}": "own", f"cardroom.invite.{TABLE}": "inv"}
     obs = tichu_obs(hand=hand, trick=trick, top=trick[0], lead=False, legal=["pass"])
-    page, _ = open_table(obs, storage=owner)
+    page, _ = open_table(obs, storage=owner, locale="el-GR")
     assert page.locator("[data-testid^=seat-level-]").count() == 3
     assert page.get_by_test_id("bot-badge-1").text_content() == "bot"  # the select says the level
+    label = page.get_by_test_id("seat-level-2").get_attribute("aria-label")
+    assert label == "επίπεδο bot της θέσης 3"
+    shot(page, "bot-levels-el-phone.png")
+    assert page.evaluate(CUT_SELECTS) == []
     assert page.evaluate("document.documentElement.scrollHeight") <= PHONE["height"]
     for testid in ("play", "action-pass", "seat-1", "seat-2", "seat-3", "card-2G", "seat-level-2"):
         b = box(page, testid)
@@ -321,6 +343,9 @@ def test_the_owners_bot_level_selects_still_fit_the_phone(open_table: Any) -> No
     seats = [box(page, f"seat-{s}") for s in (1, 2, 3)]
     hand_top = box(page, "hand")["y"]
     assert all(b["y"] + b["height"] <= hand_top for b in seats)  # no seat covers the hand
+    page.set_viewport_size(WIDE)
+    assert page.evaluate(CUT_SELECTS) == []
+    shot(page, "bot-levels-el-desktop.png")
 
 
 # ---- Toepen ----------------------------------------------------------------------------------
@@ -473,6 +498,11 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
         "() => document.querySelector('[data-testid=replay-step]').textContent === '4 / 4'"
     )
     page.get_by_test_id("replay-autoplay").filter(has_text="autoplay").wait_for()
+    names = "{name: (s) => ['Ann', 'Bob', 'Cy', 'Di'][s]}"
+    label = f"a => import('/static/tichu.js').then(m => m.label({names}, a))"
+    assert page.evaluate(label, "exchange 7G to 3") == "Give 7● to Di"  # a review note's seat
+    gift = page.evaluate(label, "give 7G to 1, 8K to 2, 9B to 3")  # a review's whole exchange
+    assert gift.startswith("7● to Bob, ") and gift.endswith(" to Di")
     context.close()
     assert not problems, problems
 

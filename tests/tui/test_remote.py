@@ -138,7 +138,7 @@ def test_terminal_takes_an_invited_seat_from_a_join_link(server: str) -> None:  
             json={"level": "random"},
             headers={"X-Cardroom-Owner": created["owner"]},
         )
-    with pytest.raises(ValueError, match="cannot take seat 1"):
+    with pytest.raises(ValueError, match="cannot take seat 2"):
         take_seat(server, table, 1, "Stranger")
     linked, table_id, invite = join_link(server + created["invite_link"])
     assert (linked, table_id, invite) == (server, table, created["invite"])
@@ -160,7 +160,7 @@ def test_terminal_signs_in_and_sits_as_its_account(server: str) -> None:  # noqa
         created = browser.post("/api/tables", json={"game": "tichu", "rated": True}).json()
     with pytest.raises(ValueError, match="wrong name or password"):
         sign_in(server, "termina", "not the password")
-    refused = r"cannot take seat 0: a rated table seats only signed-in players.* \(403\)"
+    refused = r"cannot take seat 1: a rated table seats only signed-in players.* \(403\)"
     with pytest.raises(ValueError, match=refused):
         take_seat(server, created["id"], 0, "Term")  # a rated table: guests are refused
     session = sign_in(server, "TERMINA", password)
@@ -492,7 +492,7 @@ async def test_the_terminal_shows_the_tables_chat_and_says_when_its_seat_is_take
         await term.shows(r"\[Bea\] hello terminal")
         freed = await room.http.delete(f"/api/tables/{table}/seats/0", headers=room.as_owner(table))
         assert freed.status_code == 200, freed.text
-        await term.shows(r"You no longer hold seat 0 \(.+\): you are watching now\.")
+        await term.shows(r"You no longer hold seat 1 \(.+\): you are watching now\.")
 
 
 async def test_the_terminal_shows_the_chat_said_before_it_joined(tmp_path: Path) -> None:
@@ -562,7 +562,7 @@ async def test_a_finished_match_offers_the_rematch_and_the_terminal_plays_it(
         async with at_the_table(room.url, table, token, to_the_rematch) as term:
             over = await term.shows(r"The match is over\. Type 'rematch'")
             assert "Game over" in term.text[: over.start()]
-            joined = await term.shows(r"Rematch: you take seat 0 at table (\S+)\.", over.end())
+            joined = await term.shows(r"Rematch: you take seat 1 at table (\S+)\.", over.end())
             await term.shows(r"The match starts\.(.|\n)*\] > ", joined.end())
             rematch = await room.registry.get(joined[1])
             await until(lambda: any(r.seat == 0 for r in rematch.runner.records))  # it plays

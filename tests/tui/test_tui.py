@@ -83,7 +83,7 @@ def test_spectator_render_has_no_hand() -> None:
 def test_render_event_names_the_seat() -> None:
     names = seat_names(4, 1, ["Ann"])
     assert render_event({"type": "dragon_given", "seat": 0, "to": 1}, names) == (
-        "Ann: dragon given to Seat 1 (you)"
+        "Ann: dragon given to Seat 2 (you)"
     )
 
 
@@ -100,7 +100,7 @@ def test_scripted_player_finishes_a_toy_match() -> None:
     assert TOY.is_terminal(match.runner.state)
     played = [r.text for r in match.runner.records if r.kind == "action" and r.seat == 0]
     assert len(played) == 3
-    assert out.getvalue().count("Seat 0 (you): played") == 3
+    assert out.getvalue().count("Seat 1 (you): played") == 3
 
 
 def test_refused_action_shows_the_game_message_and_asks_again() -> None:
@@ -147,11 +147,11 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
         "trick": [{"seat": 0, "card": "JS"}], "terminal": False, "outcome": None,
     }  # fmt: skip
     lines = render_obs(obs, seat_names(3, 0)).splitlines()
-    seat1 = next(line for line in lines if "Seat 1" in line)
+    seat1 = next(line for line in lines if "Seat 2" in line)  # people count seats from 1
     assert "10 lives" in seat1 and "folded" in seat1
-    assert "<- turn" in next(line for line in lines if "Seat 2" in line)
-    assert "Seat 0 (you): JS" in "\n".join(lines)
-    assert "stake: 2" in "\n".join(lines)
+    assert "<- turn" in next(line for line in lines if "Seat 3" in line)
+    assert "Seat 1 (you): JS" in "\n".join(lines)
+    assert "stake: 2" in "\n".join(lines) and "knocker: Seat 1 (you)" in "\n".join(lines)
 
 
 @pytest.mark.parametrize(
@@ -159,7 +159,7 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     [
         (["--game", "chess"], "unknown game 'chess'"),
         (["--game", "toepen", "--bots", "genius"], "unknown bot level 'genius'"),
-        (["--game", "toepen", "--seat", "9"], "--seat must be 0..3"),
+        (["--game", "toepen", "--seat", "9"], "--seat must be 1..4"),
         (["--server", "http://127.0.0.1:9"], "--server needs --table"),
     ],
 )
@@ -215,7 +215,7 @@ def test_tichu_in_the_terminal_speaks_in_sentences_and_never_waits_between_bots(
     assert match.play(Watching(answers, out)) == 0
     text = out.getvalue()
     assert text.count("Cards are a rank and a suit letter: G Jade") == 1
-    assert "Club player bot 2 (partner)" in text and "Club player bot 1 (opponent)" in text
+    assert "Club player bot 3 (partner)" in text and "Club player bot 2 (opponent)" in text
     assert "Match: your team " in text and " passed" in text
     assert "grand decided" not in text  # every Tichu event is a sentence or nothing
     for view in prompts:  # asked only when a move is owed or a bomb can be thrown
@@ -241,3 +241,31 @@ def test_local_tichu_stops_for_a_bomb_out_of_turn() -> None:
     assert match.play(Watching(io.StringIO("1\n" * 400), io.StringIO())) == 0
     assert off_turn and all(off_turn), off_turn
     assert ["play JG JK JB JR"] in off_turn
+
+
+def test_the_terminal_shows_and_reads_seats_as_people_count_them() -> None:
+    """People count seats from 1, the notation from 0: a seat an action names is shown and
+    typed counted from 1, and sent counted from 0."""
+    from cardroom.tui.prompt import ask, list_legal, read_choice
+
+    legal = ["give-dragon 1", "give-dragon 3"]
+    assert list_legal(legal).splitlines() == ["  1. give-dragon 2", "  2. give-dragon 4"]
+    assert read_choice("give-dragon 4", legal).action == "give-dragon 3"
+    sent: list[str] = []
+    out = io.StringIO()
+    console = Console(io.StringIO("exchange 7G to 4\n"), out)
+    assert ask(console, ["exchange 7G to 1", "exchange 7G to 3"], False, sent.append)
+    assert sent == ["exchange 7G to 3"] and "exchange 7G to 2" in out.getvalue()
+
+
+def test_cli_play_takes_the_seat_as_people_count_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardroom.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert (
+        main(["play", "--game", "toepen", "--seat", "4", "--seed", "1", "--lang", "en"]) == 1
+    )  # quit
+    out = capsys.readouterr().out
+    assert "Seat 4 (you)" in out and "Seat 1 (you)" not in out

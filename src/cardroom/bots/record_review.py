@@ -9,8 +9,8 @@ every play, pass and bomb, the wish and the Dragon gift. Each is reviewed by ``r
 that view alone, with an RNG seeded by ``(seed, round, seat, step)`` so that a review is
 reproducible and independent of which other decisions are reviewed.
 
-Accuracy (per round and seat): the share of the seat's unforced decisions that lost less than
-an inaccuracy's threshold, in percent.
+Accuracy (per round and seat): ``Thresholds.accuracy`` of the seat's unforced decisions'
+losses, in percent, 100 only when none of them lost anything.
 """
 
 from __future__ import annotations
@@ -160,7 +160,6 @@ class RecordReview:
             unforced = [r for r in reviews if not r.forced]
             loss = sum(r.loss for r in reviews)
             labels = {k: sum(r.label == k for r in reviews) for k in sorted(FLAGGED)}
-            accurate = sum(r.label not in FLAGGED for r in unforced)
             seats.append(
                 {
                     "round": rnd,
@@ -169,7 +168,7 @@ class RecordReview:
                     "unforced": len(unforced),
                     "loss": round(loss, 1),
                     "mean_loss": round(loss / len(unforced), 2) if unforced else 0.0,
-                    "accuracy": round(100 * accurate / len(unforced), 1) if unforced else 100.0,
+                    "accuracy": self.thresholds.accuracy([r.loss for r in unforced]),
                     "labels": labels,
                 }
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -100,8 +101,8 @@ def print_review(review: RecordReview) -> None:
             table.add_row(str(d.step), str(d.seat), r.action, best, loss, r.label, style=style)
         console.print(table)
     unit = "points of safety" if review.game == "toepen" else "expected points"
-    below = review.thresholds.inaccuracy
-    title = f"summary ({unit} lost; accuracy: % of unforced decisions below {below:g})"
+    scale = review.thresholds.blunder
+    title = f"summary ({unit} lost; accuracy: unforced decisions' mean of 1 - lost/{scale:g})"
     summary = Table(title=title)
     for column in ("round", "seat", "decisions", "lost", "per decision", "accuracy", "labels"):
         summary.add_column(column)
@@ -113,7 +114,7 @@ def print_review(review: RecordReview) -> None:
             f"{row['unforced']}/{row['decisions']}",
             f"{row['loss']:.1f}",
             f"{row['mean_loss']:.1f}",
-            f"{row['accuracy']:.0f}%",
+            f"{math.floor(row['accuracy'])}%",  # 100 % only when nothing was lost
             ", ".join(f"{n} {k}" for k, n in labels.items() if n),
         )
     console.print(summary)

@@ -3,6 +3,7 @@
 Without ``--server`` the game runs in-process (a ``Runner``, no network); with ``--server URL
 --table ID --seat N`` the terminal takes that seat over the websocket protocol (``--invite SECRET``,
 or a join link ``URL/t/ID#invite=SECRET`` as ``--table``, for seats that need the invite).
+``--seat`` counts from 1, as the pages and the terminal name seats; the wire counts from 0.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 
 from cardroom.engine import get_game
 from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
-from cardroom.i18n import from_environment
+from cardroom.i18n import from_environment, seat_number
 from cardroom.i18n.cli import add_lang_option
 from cardroom.tui.prompt import Console, help_text
 from cardroom.tui.render import use_language
@@ -41,7 +42,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_table_options(parser)
     parser.add_argument("--seed", help="seed for the deal and the bots (default: random)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        default=1,
+        help="your seat, counted from 1 as the pages show it (default 1)",
+    )
     parser.add_argument("--target", type=int, help="match target score (Tichu)")
     parser.add_argument("--server", help="server URL, e.g. http://127.0.0.1:8000")
     parser.add_argument("--table", help="table id on the server, or its join link /t/ID#invite=…")
@@ -75,8 +81,9 @@ def run(args: argparse.Namespace) -> int:
             print("--server needs --table ID (and --seat N), or a join link", file=sys.stderr)
             return 2
         invite = args.invite or invite
+        seat = args.seat - seat_number(0)
         return play_remote(
-            server, table, args.seat, args.name, args.token, console, invite, args.account
+            server, table, seat, args.name, args.token, console, invite, args.account
         )
     return play_local(args, console)
 
@@ -92,13 +99,14 @@ def play_local(args: argparse.Namespace, console: Console) -> int:
             raise ValueError(f"--seats must be {game.min_seats}..{game.max_seats}")
         config = make_config(args.game, seats, args.target, args.option)
         seats = game.num_seats(config)
-        if not 0 <= args.seat < seats:
-            raise ValueError(f"--seat must be 0..{seats - 1}")
+        seat = args.seat - seat_number(0)
+        if not 0 <= seat < seats:
+            raise ValueError(f"--seat must be {seat_number(0)}..{seat_number(seats - 1)}")
         resolver: ChanceResolver = (
             SecureResolver() if args.seed is None else SeededResolver(args.seed)
         )
         rng = random.Random(None if args.seed is None else f"{args.seed}/bots")
-        match = LocalMatch(game, config, args.seat, args.bots, resolver, rng, args.interrupts)
+        match = LocalMatch(game, config, seat, args.bots, resolver, rng, args.interrupts)
     except (KeyError, ValueError) as exc:
         print(f"cardroom play: {exc}", file=sys.stderr)
         return 2

@@ -116,11 +116,25 @@ def translate(lang: str, key: str, **params: Any) -> str:
     return render(lang, {"key": key, "params": params})
 
 
+def seat_number(seat: int) -> int:
+    """The number a person reads for ``seat``: people count seats from 1, while the wire, the
+    log and the action notation count from 0 (docs/contracts.md), so only what a person reads
+    or types is converted (the pages' ``seatNumber`` in i18n.js).
+
+    >>> seat_number(0), translate("en", "seat.n", n=seat_number(3))
+    (1, 'Seat 4')
+    """
+    return seat + 1
+
+
 def render(lang: str, message: Mapping[str, Any], names: Sequence[str] = ()) -> str:
-    """A message (``{"key", "params"}``) in ``lang``; seats named by ``names`` (else "Seat N")."""
+    """A message (``{"key", "params"}``) in ``lang``; seats named by ``names`` (else "Seat N",
+    counted from 1)."""
 
     def seat_name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else translate(lang, "seat.n", n=seat)
+        if 0 <= seat < len(names):
+            return names[seat]
+        return translate(lang, "seat.n", n=seat_number(seat))
 
     def value(arg: Any) -> str:
         if isinstance(arg, bool) or arg is None:

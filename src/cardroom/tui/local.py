@@ -24,6 +24,7 @@ from cardroom.engine import Game, Runner
 from cardroom.engine.chance import ChanceResolver
 from cardroom.engine.errors import EngineError
 from cardroom.engine.game import JsonAble
+from cardroom.i18n import seat_number
 from cardroom.tui.prompt import Console, ask
 from cardroom.tui.render import (
     legend,
@@ -61,7 +62,7 @@ class LocalMatch:
             s: make_bot(game.name, bot_level) for s in range(seats) if s != human
         }
         labels: list[str | None] = [
-            say("tui.bot_name", level=say_level(bot_level), n=s) for s in range(seats)
+            say("tui.bot_name", level=say_level(bot_level), n=seat_number(s)) for s in range(seats)
         ]
         labels[human] = None  # "Seat N (you)": a name the narration's verbs agree with
         self.names = mark_sides(seat_names(seats, human, labels), human, game.name)

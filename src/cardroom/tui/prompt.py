@@ -1,5 +1,9 @@
 """Turning a typed line into an action text (or a client command). No rules here.
 
+People count seats from 1, the action notation from 0 (docs/notation.md): an action naming a
+seat is shown with the seat a person reads (``give-dragon 1`` for seat 0, whose name is
+"Seat 1") and read back from what the person typed.
+
 >>> read_choice("2", ["pass", "play 7G"])
 Choice(kind='act', action='play 7G', message='')
 >>> read_choice("play 7g", ["pass"]).action
@@ -10,11 +14,36 @@ Choice(kind='act', action='play 7G', message='')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from cardroom.i18n import seat_number
 from cardroom.tui.render import say
+
+SEAT_ARGUMENT = re.compile(r"^((?:exchange\s+\S+\s+to|give-dragon)\s+)(\d+)$", re.IGNORECASE)
+"""Action texts that end in a seat: Tichu's exchange choice and its Dragon gift."""
+
+
+def for_people(action: str) -> str:
+    """``action`` as a person reads it: a seat it names counted from 1.
+
+    >>> for_people("give-dragon 0"), for_people("exchange 7G to 3"), for_people("play 3K")
+    ('give-dragon 1', 'exchange 7G to 4', 'play 3K')
+    """
+    found = SEAT_ARGUMENT.match(action)
+    return f"{found[1]}{seat_number(int(found[2]))}" if found else action
+
+
+def from_people(text: str) -> str:
+    """The action a person typed, in the notation: the seat it names counted from 0 again.
+
+    >>> from_people("give-dragon 1"), from_people("exchange 7g to 4"), from_people("pass")
+    ('give-dragon 0', 'exchange 7g to 3', 'pass')
+    """
+    found = SEAT_ARGUMENT.match(text)
+    return f"{found[1]}{int(found[2]) - seat_number(0)}" if found else text
 
 
 def help_text(remote: bool = False) -> str:
@@ -72,12 +101,12 @@ def read_choice(line: str, legal: Sequence[str], optional: bool = False) -> Choi
         if 1 <= index <= len(legal):
             return Choice("act", legal[index - 1])
         return Choice("error", message=say("tui.pick_number", n=len(legal)))
-    return Choice("act", text)
+    return Choice("act", from_people(text))
 
 
 def list_legal(legal: Sequence[str], prefix: str = "") -> str:
-    """The legal actions starting with ``prefix``, numbered as in the full list; a long list is
-    summarized per first word.
+    """The legal actions (as people read them) starting with ``prefix``, numbered as in the full
+    list; a long list is summarized per first word.
 
     >>> print(list_legal(["pass", "play 2G", "play 3K"], "play"))
       2. play 2G
@@ -86,7 +115,8 @@ def list_legal(legal: Sequence[str], prefix: str = "") -> str:
       exchange: 50 actions (1-50), e.g. 'exchange 0'; type '? exchange ...' to narrow
      51. tichu
     """
-    rows = [(i, a) for i, a in enumerate(legal, 1) if a.startswith(prefix)]
+    shown = (for_people(a) for a in legal)
+    rows = [(i, a) for i, a in enumerate(shown, 1) if a.startswith(prefix)]
     if not rows:
         return "  (no legal action" + (f" starts with {prefix!r})" if prefix else " now)")
     if len(rows) <= LIST_LIMIT or prefix:
@@ -145,7 +175,7 @@ def ask(
     """
     legal = menu(legal)
     if not optional and len(legal) == 1 and submit(legal[0]) is None:
-        console.write(say("tui.only_answer", action=legal[0]))
+        console.write(say("tui.only_answer", action=for_people(legal[0])))
         return True
     hint = say("tui.hint_optional") if optional else say("tui.hint")
     if len(legal) <= SHOW_LIMIT:

@@ -86,7 +86,9 @@ def take_seat(
     in); returns the seat token."""
     headers = {"X-Cardroom-Invite": invite} if invite else {}
     path = f"/api/tables/{quote(table)}/seats/{seat}"
-    data = _post(server, path, {"name": name}, headers, session, f"cannot take seat {seat}")
+    data = _post(
+        server, path, {"name": name}, headers, session, f"cannot take seat {i18n.seat_number(seat)}"
+    )
     return str(data["token"])
 
 
@@ -510,7 +512,11 @@ class RemoteSeat:
             self.set_pause(float(msg["seconds"]))
         elif kind == "unseated":  # the seat changed hands: a spectator's welcome follows
             self.console.write(
-                say("table.unseated", seat=msg.get("seat"), reason=msg.get("reason"))
+                say(
+                    "table.unseated",
+                    seat=i18n.seat_number(int(msg["seat"])),
+                    reason=msg.get("reason"),
+                )
             )
         elif kind == "chat":
             self.chat(msg)
@@ -678,7 +684,9 @@ class Link:
         ask = (self.server, old.table, self.token, old.seat, old.name, self.session)
         try:
             table, token = await asyncio.to_thread(rematch_seat, *ask)
-            self.console.write(say("tui.rematch_joined", seat=old.seat, table=table))
+            self.console.write(
+                say("tui.rematch_joined", seat=i18n.seat_number(old.seat), table=table)
+            )
             self.console.write(say("tui.token", token=token))
             ws = await self.connect(table)
         except (OSError, ValueError, TimeoutError, WebSocketException) as exc:

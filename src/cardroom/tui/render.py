@@ -5,9 +5,9 @@ Words come from the catalogues in the language chosen by ``use_language`` (``car
 any other a generic line.
 
 >>> print(render_event({"type": "played", "seat": 2, "cards": ["7G", "7K"]}, seat_names(4, 0)))
-Seat 2: played 7G 7K
+Seat 3: played 7G 7K
 >>> print(render_event({"type": "passed", "seat": 2}, seat_names(4, 0), "tichu"))
-Seat 2 passed
+Seat 3 passed
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ COMMON_KEYS = frozenset(
 )  # fmt: skip
 """Keys rendered by name; any other scalar key is shown as ``key: value``."""
 
+SEAT_KEYS = frozenset({"dealer", "leader", "knocker", "last_knocker", "laundry_turn", "exchanger"})
+"""Other scalar keys whose value is a seat: shown by the seat's name, never its number."""
+
 COMBO_FIELDS = frozenset({"kind", "length", "rank", "strength", "phoenix"})
 """A play's combination for programs; people read its ``combo`` text."""
 
@@ -54,14 +57,16 @@ CALL_KEYS = {"tichu": "tichu.call.tichu", "grand": "tichu.call.grand"}
 
 
 def seat_names(num_seats: int, me: int | None, names: Sequence[str | None] = ()) -> list[str]:
-    """Display names per seat: the given name or ``Seat N``, with ``(you)`` for ``me``.
+    """Display names per seat: the given name or ``Seat N`` (counted from 1, as people count),
+    with ``(you)`` for ``me``.
 
     >>> seat_names(3, 1, ["Ann"])
-    ['Ann', 'Seat 1 (you)', 'Seat 2']
+    ['Ann', 'Seat 2 (you)', 'Seat 3']
     """
     result = []
     for seat in range(num_seats):
-        name = names[seat] if seat < len(names) and names[seat] else say("seat.n", n=seat)
+        number = i18n.seat_number(seat)
+        name = names[seat] if seat < len(names) and names[seat] else say("seat.n", n=number)
         result.append(say("seat.you", name=name) if seat == me else str(name))
     return result
 
@@ -152,6 +157,11 @@ def _field(key: str, value: Any, names: Sequence[str]) -> str:
     return f"{key}={_value(value)}"
 
 
+def _extra(key: str, value: Any, names: Sequence[str]) -> str:
+    seat = key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names)
+    return names[value] if seat else str(value)
+
+
 def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
     width = max(22, *(len(name) + 2 for name in names))
     bits = [f"  {names[seat]:<{width}}"]
@@ -228,7 +238,7 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
         if k not in COMMON_KEYS and not isinstance(v, list | dict) and v is not None
     }
     if extra:
-        lines.append("  ".join(f"{k}: {v}" for k, v in extra.items()))
+        lines.append("  ".join(f"{k}: {_extra(k, v, names)}" for k, v in extra.items()))
     exchange = obs.get("exchange")
     if isinstance(exchange, Mapping) and exchange.get("received"):
         got = exchange["received"]

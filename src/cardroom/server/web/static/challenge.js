@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { day as dayText, number, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { pct, signed } from "./scores.js";
-import { languageSwitcher } from "./language.js";
+import { siteHeader } from "./nav.js";
 
 
 function standingsTable(data) {
@@ -87,16 +87,10 @@ export function mountChallenge(root, navigate, day) {
   const msg = h("div", { class: "message error", "data-testid": "message", hidden: true });
   const past = h("nav", { class: "days", "data-testid": "challenge-days" });
   root.replaceChildren(
+    siteHeader(navigate),
     h(
       "div",
       { class: "page challenge" },
-      h(
-        "p",
-        {},
-        h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby")),
-        " ",
-        languageSwitcher(),
-      ),
       h("h1", {}, t("challenge.title")),
       msg,
       body,

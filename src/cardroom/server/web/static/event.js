@@ -5,9 +5,9 @@ import { accountNameField } from "./account.js";
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
 import { levelHint, levelName } from "./levels.js";
 import { pct, signed } from "./scores.js";
+import { siteHeader } from "./nav.js";
 
 
 const FALLBACK_LEVELS = ["heuristic", "heuristic-v1", "random", "search"];
@@ -135,16 +135,10 @@ export function mountEvent(root, navigate, id) {
     msg.hidden = false;
   };
   root.replaceChildren(
+    siteHeader(navigate),
     h(
       "div",
       { class: "page challenge" },
-      h(
-        "p",
-        {},
-        h("a", { href: "/", onclick: (e) => (e.preventDefault(), navigate("/")) }, t("challenge.lobby")),
-        " ",
-        languageSwitcher(),
-      ),
       h("h1", {}, t("event.title")),
       msg,
       body,

@@ -4,7 +4,7 @@
 import { isOwner } from "./api.js";
 import { cardBack, cardEl, indexEnd } from "./cards.js";
 import { seatAnchor, seatPosition, seatSide } from "./game.js";
-import { list, t } from "./i18n.js";
+import { list, seatNumber, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { startTableReview, tableReviewOffered } from "./review.js";
 import { h } from "./ui.js";
@@ -304,7 +304,7 @@ function outcomeView(view) {
 // What a seat shows in words (its aria-label): name, relation, cards in hand, call, out order,
 // whose move it is, whether the player is away.
 function seatWords(view, seat, info, count, owes) {
-  if (info.kind === "empty") return t("table.seat.empty", { seat });
+  if (info.kind === "empty") return t("table.seat.empty", { seat: seatNumber(seat) });
   const obs = view.obs;
   const bits = [view.name(seat)];
   const rel = view.game().relation(view, seat);
@@ -375,7 +375,7 @@ function seatView(view, seat, n, me, passed) {
       "div",
       { class: "seat-name" },
       h("span", { class: `dot ${info.online ? "online" : ""}`, title: info.online ? t("table.seat.online") : t("table.seat.offline") }),
-      h("span", { class: "who" }, info.kind === "empty" ? t("table.seat.empty_name", { seat }) : view.name(seat)),
+      h("span", { class: "who" }, info.kind === "empty" ? t("table.seat.empty_name", { seat: seatNumber(seat) }) : view.name(seat)),
       info.kind === "bot"
         ? h(
             "span",

@@ -97,6 +97,19 @@ export function render(message, names) {
   return t(message.key, message.params || {}, names);
 }
 
+// The number a person reads for a seat: people count seats from 1; the wire, the log and the
+// action notation count from 0 (cardroom.i18n.seat_number on the Python side).
+export function seatNumber(seat) {
+  return Number(seat) + 1;
+}
+
+// A game's name as players of the page's language write it (game.<name>; else the server's).
+export function gameTitle(name, fallback) {
+  const key = `game.${name}`;
+  const text = t(key);
+  return text === key ? fallback || name : text;
+}
+
 export function number(n) {
   return new Intl.NumberFormat(locale(), { useGrouping: false }).format(n);
 }
@@ -140,7 +153,7 @@ export function day(value) {
 function value(v, names) {
   if (typeof v === "number") return number(v);
   if (v && typeof v === "object") {
-    const name = (s) => (names ? names(s) : t("seat.n", { n: s }));
+    const name = (s) => (names ? names(s) : t("seat.n", { n: seatNumber(s) }));
     if ("seat" in v) return name(v.seat);
     if ("seats" in v) return list(v.seats.map(name));
     if ("cards" in v) return v.cards.map((c) => cardText(v.game, c)).join(" ");

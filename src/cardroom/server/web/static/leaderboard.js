@@ -2,8 +2,8 @@
 // or bots, a page at a time; each name links to its profile.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
 import { accountName } from "./levels.js";
+import { siteHeader } from "./nav.js";
 
 const PAGE = 50;
 const GAMES = ["tichu", "toepen"];
@@ -17,8 +17,7 @@ export function mountLeaderboard(root, navigate) {
   };
   const main = h("main", { class: "players page", "data-testid": "leaderboard" });
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")),
-      h("span", {}, t("players.leaderboard")), languageSwitcher()),
+    siteHeader(navigate, h("span", {}, t("players.leaderboard"))),
     main,
   );
   const go = (changes) => {

@@ -1,10 +1,10 @@
 // The lobby: create a table with its options, list open and running tables, join by link.
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { date, t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
+import { date, gameTitle, t } from "./i18n.js";
 import { levelHint, levelName } from "./levels.js";
 import { CLOCKS, NO_CLOCK, PACES, PRESETS, PUBLIC_CLOCK, clockText, paceText, parseClock, presetOptions } from "./presets.js";
+import { siteHeader } from "./nav.js";
 import { QuickPlay } from "./quickplay.js";
 import { h as vh, render } from "./ui.js";
 
@@ -108,13 +108,6 @@ function optionInput(game, key, spec) {
   };
 }
 
-// A game's name as players of the page's language write it (game.<name>; else the server's).
-export function gameTitle(name, fallback) {
-  const key = `game.${name}`;
-  const text = t(key);
-  return text === key ? fallback || name : text;
-}
-
 export function mountLobby(root, navigate) {
   const msg = h("div", { class: "message error", "data-testid": "message", hidden: true });
   const say = (text) => {
@@ -205,11 +198,6 @@ export function mountLobby(root, navigate) {
   const list = h("div", { class: "tables", "data-testid": "table-list" }, t("common.loading"));
   const finished = h("div", { class: "tables", "data-testid": "finished-list" });
   const rulesLink = h("a", { href: "/rules/tichu", "data-testid": "lobby-rules" }, t("lobby.how_to_play"));
-  const challengeLink = h(
-    "a",
-    { href: "/challenge", "data-testid": "lobby-challenge", onclick: (e) => (e.preventDefault(), navigate("/challenge")) },
-    t("lobby.challenge"),
-  );
   let games = [];
   let inputs = [];
 
@@ -358,16 +346,7 @@ export function mountLobby(root, navigate) {
   }
 
   root.replaceChildren(
-    h(
-      "header",
-      { class: "bar" },
-      h("a", { href: "/", class: "home" }, t("app.title")),
-      h("a", { href: "/rules/tichu" }, t("nav.rules", { game: gameTitle("tichu") })),
-      h("a", { href: "/rules/toepen" }, t("nav.rules", { game: gameTitle("toepen") })),
-      challengeLink,
-      h("a", { href: "/event", "data-testid": "lobby-event", onclick: (e) => (e.preventDefault(), navigate("/event")) }, t("lobby.event")),
-      languageSwitcher(),
-    ),
+    siteHeader(navigate),
     h(
       "main",
       { class: "lobby page", "data-testid": "lobby" },

@@ -46,15 +46,15 @@ function route() {
       document.removeEventListener("keydown", ctx.onKey);
     };
   } else if (replay) {
-    mountReplay(root, decodeURIComponent(replay[1]));
+    mountReplay(root, decodeURIComponent(replay[1]), navigate);
   } else if (event) {
     cleanup = mountEvent(root, navigate, event[1] ? decodeURIComponent(event[1]) : null);
   } else if (challenge) {
     mountChallenge(root, navigate, challenge[1] || null);
   } else if (rules) {
-    mountRules(root, decodeURIComponent(rules[1]));
+    mountRules(root, decodeURIComponent(rules[1]), navigate);
   } else if (profile) {
-    mountProfile(root, decodeURIComponent(profile[1]));
+    mountProfile(root, decodeURIComponent(profile[1]), navigate);
   } else if (path === "/leaderboard" || path === "/leaderboard/") {
     mountLeaderboard(root, navigate);
   } else {

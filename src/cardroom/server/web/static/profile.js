@@ -6,8 +6,8 @@
 import { accountRefusal } from "./account.js";
 import { h } from "./dom.js";
 import { date, items, t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
 import { accountName, levelName } from "./levels.js";
+import { siteHeader } from "./nav.js";
 import { duplicateSection } from "./record.js";
 
 const COUNTERS = {
@@ -16,11 +16,10 @@ const COUNTERS = {
   toepen: [["matches", "won"], ["times_loser"], ["hands"], ["knocks", "knocks_won"], ["folds"]],
 };
 
-export function mountProfile(root, name) {
+export function mountProfile(root, name, navigate) {
   const main = h("main", { class: "players page", "data-testid": "profile" }, t("players.loading"));
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")),
-      h("a", { href: "/leaderboard" }, t("players.leaderboard")), languageSwitcher()),
+    siteHeader(navigate, h("a", { href: "/leaderboard", onclick: (e) => (e.preventDefault(), navigate("/leaderboard")) }, t("players.leaderboard"))),
     main,
   );
   fetch(`/api/players/${encodeURIComponent(name)}`)

@@ -4,9 +4,8 @@
 import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
-import { gameTitle } from "./lobby.js";
+import { gameTitle, t } from "./i18n.js";
+import { siteHeader } from "./nav.js";
 import { loadReview, REVIEWED, reviewPanel } from "./review.js";
 import { feltView, friendly, makeView, nodes } from "./table.js";
 import { toDom } from "./ui.js";
@@ -15,13 +14,13 @@ const AUTOPLAY_MS = 900;
 
 const ROUND_END = new Set(["round_scored", "hand_end"]);
 
-export function mountReplay(root, id) {
+export function mountReplay(root, id, navigate) {
   const state = { id, data: null, i: 0, view: "all", review: null };
   const asked = new URLSearchParams(window.location.search).get("review");
   window.cardroom = state;
   const main = h("main", { class: "replay page", "data-testid": "replay" }, t("replay.loading"));
   root.replaceChildren(
-    h("header", { class: "bar" }, h("a", { href: "/", class: "home" }, t("app.title")), h("span", {}, t("replay.title")), languageSwitcher()),
+    siteHeader(navigate, h("span", {}, t("replay.title"))),
     main,
   );
   const load = async () => {
@@ -148,6 +147,7 @@ function render(state, main, load) {
         i: state.i,
         seats: REVIEWED.has(data.game) ? data.seats : [],
         name: (s) => view.name(s),
+        label: (a) => view.game().label(view, a),
         choose: (seat) => {
           startReview(state, main, load, seat);
           render(state, main, load);
@@ -155,7 +155,7 @@ function render(state, main, load) {
         go: (i) => go(state, main, load, i),
       }),
     ),
-    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? t("replay.deal_step") : step.text)),
+    h("p", { "data-testid": "replay-said" }, said.join(" · ") || (step.kind === "chance" ? t("replay.deal_step") : game.label(view, step.text))),
     h("section", { class: `felt replay-felt ${step.obs.hands ? "open-hands" : ""}`, "data-testid": "board" }, nodes(feltView(view))),
     step.obs.hand
       ? h("div", { class: "hand replay-hand", style: `--n:${step.obs.hand.length}` }, step.obs.hand.map((c, i) => cardEl(data.game, c, { style: `--i:${i};--d:0` })))

@@ -54,7 +54,7 @@ export function flaggedSteps(review, steps) {
 
 // The review's part of the replay page: the seat chooser, progress or summary, the marks of the
 // current step, and the mistake-to-mistake buttons. go(i) shows replay step i.
-export function reviewPanel({ review, steps, i, seats, name, choose, go }) {
+export function reviewPanel({ review, steps, i, seats, name, label, choose, go }) {
   const chooser = h(
     "select",
     {
@@ -90,7 +90,7 @@ export function reviewPanel({ review, steps, i, seats, name, choose, go }) {
       summaryLine(review),
     );
   }
-  const notes = decisionsAt(review, steps[i] && steps[i].v).map((d) => noteView(d, name, review));
+  const notes = decisionsAt(review, steps[i] && steps[i].v).map((d) => noteView(d, name, label, review));
   return h("section", { class: "review", "data-testid": "review" }, h("div", { class: "actions" }, parts), notes);
 }
 
@@ -111,7 +111,7 @@ function summaryLine(review) {
     "span",
     { class: "review-summary", "data-testid": "review-summary" },
     t(summaryKey(review), {
-      accuracy: unforced ? Math.round((100 * accurate) / unforced) : 100,
+      accuracy: unforced ? Math.floor((100 * accurate) / unforced) : 100, // 100 only when nothing was lost
       loss: decimal(loss),
     }),
     labels.length ? ` · ${items(labels)}` : "",
@@ -126,15 +126,17 @@ function chanceOf(review, d) {
   return found && found.chance_out_first !== undefined ? ` ${t("review.chance", { chance: Math.round(100 * found.chance_out_first) })}` : "";
 }
 
-function noteView(d, name, review) {
-  const verdict = d.best === d.action ? t("review.agrees") : t("review.would", { best: d.best, loss: decimal(d.loss) });
+// A decision and the bot's choice read as the table's buttons word them (label: the game's, so a
+// seat an action names is that seat's name, not the notation's number).
+function noteView(d, name, label, review) {
+  const verdict = d.best === d.action ? t("review.agrees") : t("review.would", { best: label(d.best), loss: decimal(d.loss) });
   const text = verdict + chanceOf(review, d);
   return h(
     "p",
     { class: `review-note review-${d.label}`, "data-testid": "review-note", "data-label": d.label },
     h("strong", { class: "review-label" }, t(`review.label.${d.label}`)),
     " ",
-    t("review.decided", { name: name(d.seat), action: d.action }),
+    t("review.decided", { name: name(d.seat), action: label(d.action) }),
     " — ",
     text,
   );
@@ -160,8 +162,15 @@ export function hintView(ctx, yours) {
   if (!shown) return button;
   const text = shown.error
     ? [shown.error]
-    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), ". ", t(shown.reason, shown.params || {})];
+    : [t("hint.choice"), " ", h("strong", {}, ctx.game().label(ctx, shown.action)), ". ", t(shown.reason, hintParams(ctx, shown.params))];
   return [button, h("span", { class: "hint-answer", "data-testid": "hint-answer", "data-action": shown.action || "" }, text)];
+}
+
+// A hint's reason names seats by name: an exchange's gift ("give 3K to 1, …", the notation's
+// seats) is worded as the table words it.
+function hintParams(ctx, params) {
+  const gift = params && params.gift;
+  return typeof gift === "string" ? { ...params, gift: ctx.game().label(ctx, gift) } : params || {};
 }
 
 async function askHint(ctx) {
@@ -214,14 +223,15 @@ export function tableReviewView(ctx) {
   if (review.state === "failed") return [h("p", { class: "error", "data-testid": "review-error" }, review.error), button];
   const { decisions, summary } = review.data;
   const name = (s) => ctx.name(s);
+  const label = (a) => ctx.game().label(ctx, a);
   return [
     summary.seats.map((row) =>
       h(
         "section",
         { class: "review", "data-testid": "table-review-round" },
         h("h4", {}, t("review.round", { round: row.round })),
-        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.round(row.accuracy), loss: decimal(row.loss) })),
-        decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name, review)),
+        h("p", { class: "review-summary", "data-testid": "review-summary" }, t(summaryKey(review), { accuracy: Math.floor(row.accuracy), loss: decimal(row.loss) })),
+        decisions.filter((d) => d.round === row.round && FLAGGED.has(d.label)).map((d) => noteView(d, name, label, review)),
       ),
     ),
     button,

@@ -4,9 +4,9 @@
 import * as api from "./api.js";
 import { cardEl } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { languageSwitcher } from "./language.js";
-import { gameTitle, optionText } from "./lobby.js";
+import { gameTitle, t } from "./i18n.js";
+import { optionText } from "./lobby.js";
+import { siteHeader } from "./nav.js";
 
 const p = (key) => h("p", {}, t(key));
 const dl = (pairs) => h("dl", {}, pairs.flatMap(([term, d]) => [h("dt", {}, term), h("dd", {}, d)]));
@@ -46,17 +46,10 @@ const RULES = {
   ],
 };
 
-export function mountRules(root, game) {
+export function mountRules(root, game, navigate) {
   const body = h("main", { class: "rules page", "data-testid": "rules" });
   root.replaceChildren(
-    h(
-      "header",
-      { class: "bar" },
-      h("a", { href: "/", class: "home" }, t("app.title")),
-      h("a", { href: "/rules/tichu" }, gameTitle("tichu")),
-      h("a", { href: "/rules/toepen" }, gameTitle("toepen")),
-      languageSwitcher(),
-    ),
+    siteHeader(navigate),
     body,
   );
   const content = RULES[game];

@@ -5,7 +5,7 @@
 import { sittingName } from "./account.js";
 import * as api from "./api.js";
 import { friendly } from "./api.js";
-import { t } from "./i18n.js";
+import { seatNumber, t } from "./i18n.js";
 import { levelHint, levelName } from "./levels.js";
 import { h } from "./ui.js";
 
@@ -40,7 +40,7 @@ export function seatControls(view, seat, info) {
           {
             class: "small",
             "data-testid": `seat-level-${seat}`,
-            "aria-label": t("table.bot_level_of", { seat }),
+            "aria-label": t("table.bot_level_of", { seat: seatNumber(seat) }),
             onchange: (e) => bot(view, seat, e.target.value),
           },
           view.levels.map((l) => h("option", { value: l, selected: l === info.level, title: levelHint(l) }, levelName(l))),
@@ -62,7 +62,7 @@ async function free(view, seat, what) {
     await refreshSeats(view);
     view.say(null);
   } catch (err) {
-    view.say(t(what === "kick" ? "table.error.free" : "table.error.empty", { seat, reason: friendly(err.message) }));
+    view.say(t(what === "kick" ? "table.error.free" : "table.error.empty", { seat: seatNumber(seat), reason: friendly(err.message) }));
   }
 }
 
@@ -92,7 +92,7 @@ export async function sit(view, seat) {
     view.say(null);
     view.connect();
   } catch (err) {
-    view.say(t("table.error.sit", { seat, reason: friendly(err.message) }));
+    view.say(t("table.error.sit", { seat: seatNumber(seat), reason: friendly(err.message) }));
   }
 }
 
@@ -118,6 +118,6 @@ async function bot(view, seat, level) {
     await refreshSeats(view);
     view.say(null);
   } catch (err) {
-    view.say(t("table.error.bot", { seat, reason: friendly(err.message) }));
+    view.say(t("table.error.bot", { seat: seatNumber(seat), reason: friendly(err.message) }));
   }
 }

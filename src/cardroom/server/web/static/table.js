@@ -12,7 +12,7 @@ import { friendly } from "./api.js";
 import { feltView, isAway, numSeats, owing, seated } from "./felt.js";
 import { checkGame } from "./game.js";
 import { actOrConfirm, clickCard, matchingPlays, myArea, sortedHand } from "./hand.js";
-import { refusal, t } from "./i18n.js";
+import { refusal, seatNumber, t } from "./i18n.js";
 import { LanguageSwitcher } from "./language.js";
 import { levelHint, levelName } from "./levels.js";
 import { sweepTrick } from "./motion.js";
@@ -60,8 +60,8 @@ export function seatName(view, seat) {
   const info = view.seats.find((s) => s.seat === seat);
   let base = info && info.name;
   if (info && info.kind === "bot" && (!base || /^bot\b/.test(base))) base = BOT_NAMES[seat % 8];
-  base = base || `Seat ${seat}`;
-  if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seat}`;
+  base = base || t("seat.n", { n: seatNumber(seat) });
+  if (view.seats.some((s) => s.seat !== seat && s.name === base)) base = `${base} ${seatNumber(seat)}`;
   return seat === view.mySeat && !view.replay ? t("seat.you", { name: base }) : base;
 }
 
@@ -172,7 +172,11 @@ export function mountTable(root, id) {
     .catch((err) => {
       // no such table: the socket stops (a closed socket hears no later refusal, so this
       // line stays) and never reconnects; other failures leave it to reconnect
-      if (/^404\b/.test(err.message)) state.socket.close();
+      if (/^404\b/.test(err.message)) {
+        state.socket.close();
+        store.update((s) => ([s.missing, s.message] = [true, null])); // missingView says why
+        return;
+      }
       state.say(t("table.error.load", { id, reason: friendly(err.message) }));
     });
   state.timer = setInterval(() => store.update(), 1000); // the clocks and the deal countdown
@@ -315,7 +319,7 @@ function handlers(state) {
         s.token = null;
         s.mySeat = null;
       });
-      state.say(t("table.unseated", { seat: msg.seat, reason: friendly(msg.reason || "") }), "info");
+      state.say(t("table.unseated", { seat: seatNumber(msg.seat), reason: friendly(msg.reason || "") }), "info");
     },
     onClock: (msg) => update((s) => updateClock(s, msg)),
     // A seat pressed Bomb: the table holds still until it plays one (which one is not said).
@@ -436,6 +440,8 @@ export const SHORTCUTS = [
 function TablePage({ store }) {
   const state = useStore(store);
   useFocusOnHand(state);
+  useSideSeatsClear();
+  if (state.missing) return [h(Header, { state, key: "header" }), missingView()];
   return [
     h(Header, { state, key: "header" }),
     h(
@@ -465,6 +471,21 @@ function TablePage({ store }) {
   ];
 }
 
+// No table under this id for us: a private one opened without its invite (the server will not
+// say it exists) or one gone. Said in words, with the way back, instead of an empty felt.
+function missingView() {
+  return h(
+    "main",
+    { class: "page", key: "missing" },
+    h(
+      "section",
+      { role: "alert", "data-testid": "table-missing" },
+      h("p", {}, t("table.missing")),
+      h("p", {}, h("a", { href: "/", "data-testid": "table-missing-lobby" }, t("table.missing_lobby"))),
+    ),
+  );
+}
+
 // After an action the focus goes back to the hand (not to <body> when the button or the card
 // that held it is gone), so the keyboard player continues where they were.
 function useFocusOnHand(state) {
@@ -478,6 +499,23 @@ function useFocusOnHand(state) {
       document.querySelector("[data-testid=actions] button:not([disabled])") ||
       document.querySelector("[data-testid=hand]");
     if (target) target.focus();
+  });
+}
+
+// The room the side seats take on the felt, as --clear-left and --clear-right (px from each
+// edge): style.css keeps the round summary and the game's end between them on a desktop, so
+// neither covers a side seat's name (a seat is as wide as its name and badges).
+function useSideSeatsClear() {
+  useLayoutEffect(() => {
+    const felt = document.querySelector("[data-testid=table-view] .felt");
+    if (!felt) return;
+    const box = felt.getBoundingClientRect();
+    const edge = (side, of) => {
+      const seat = felt.querySelector(`.seat.at-${side}`);
+      return seat ? `${Math.ceil(of(seat.getBoundingClientRect()))}px` : "0px";
+    };
+    felt.style.setProperty("--clear-left", edge("left", (r) => r.right - box.left));
+    felt.style.setProperty("--clear-right", edge("right", (r) => box.right - r.left));
   });
 }
 

@@ -316,6 +316,16 @@ export function label(ctx, a) {
       return t(`tichu.action.${verb}`);
     case "give-dragon":
       return t("tichu.action.give_dragon", { to: ctx.name(Number(arg)) });
+    case "exchange": // "exchange C to N": a review's note names the seat given to
+      return t("tichu.action.exchange", { card: cardText("tichu", arg), to: ctx.name(Number(a.split(" ")[3])) });
+    case "give": // a review's whole exchange, "give 3K to 1, KG to 2, 3R to 3"
+      return items(
+        a
+          .slice(5)
+          .split(", ")
+          .map((part) => part.split(" "))
+          .map(([card, , to]) => t("tichu.action.gift", { card: cardText("tichu", card), to: ctx.name(Number(to)) })),
+      );
     case "bomb":
       return t("tichu.action.bomb", { cards: a.slice(5) });
     case "wish":
