@@ -206,7 +206,7 @@ def test_no_pause_depends_on_who_holds_a_bomb(browser: Any, live: LiveServer, se
                 legal = no_bombs(o)
                 act(page, "pass" if "pass" in legal else legal[0])
             page.wait_for_timeout(40)
-            if len(page.evaluate("window.cardroom.history")) > 70:
+            if len(page.evaluate("window.cardroom.history")) > 45:
                 break
         page.context.close()
         records = list(live.app.state.registry.actors[table].runner.records)
