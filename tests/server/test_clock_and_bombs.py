@@ -12,8 +12,6 @@ import pytest
 
 from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
-from cardroom.engine.runner import Runner
-from cardroom.games.tichu.cards import format_cards
 from cardroom.server import Settings
 from cardroom.server.lobby.access import Access, Credentials
 from cardroom.server.lobby.registry import TableRegistry
@@ -24,6 +22,7 @@ from cardroom.server.table.outcomes import Accepted, Refused
 from cardroom.storage import MemoryStore
 
 from .conftest import TIMEOUT
+from .deals import dealt_hand
 from .test_actor import Inbox
 
 Json = dict[str, Any]
@@ -99,10 +98,7 @@ def two_bombs(seed: int, seat: int = 0) -> bool:
     """Whether ``seat`` holds at least two four-of-a-kind bombs once Grand Tichu is declined."""
     from cardroom.bots.tichu.giveaway import bomb_cards
 
-    runner: Runner = Runner(TICHU, TICHU.config_from_json({}), SeededResolver(seed))  # type: ignore[type-arg]
-    for s in range(4):
-        runner.act(s, "nogrand")
-    cards = bomb_cards(format_cards(runner.state.hands[seat]).split())
+    cards = bomb_cards(dealt_hand(seed, seat))
     fours = {c[:-1] for c in cards if sum(h[:-1] == c[:-1] for h in cards) == 4}
     return len(fours) >= 2
 

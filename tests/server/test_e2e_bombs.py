@@ -19,13 +19,12 @@ from typing import Any
 import pytest
 
 from cardroom.bots.tichu.giveaway import bomb_cards
-from cardroom.engine import get_game
 from cardroom.engine.chance import SeededResolver
-from cardroom.engine.runner import Runner
 from cardroom.server.table import actor as actor_module
 from tests.server.chromium import CHROMIUM, WIDE, shot
 from tests.server.pages import watch
 
+from .deals import dealt_hand
 from .test_e2e_browser import LiveServer, running_server
 
 pytestmark = [
@@ -35,22 +34,13 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"),
 ]
 
-TICHU = get_game("tichu")
 BOMB_DEALS = 8
-
-
-def deal(seed: int) -> list[str]:
-    """Seat 0's fourteen cards in the seeded deal."""
-    runner: Runner = Runner(TICHU, TICHU.config_from_json({}), SeededResolver(seed))  # type: ignore[type-arg]
-    for seat in range(4):
-        runner.act(seat, "nogrand")
-    return list(TICHU.observe(runner.state, 0).to_json()["hand"])
 
 
 @cache
 def seeds(bomb: bool, count: int) -> list[int]:
     """The first ``count`` seeds from 0 up whose deal gives seat 0 a bomb (or none)."""
-    found = (s for s in range(3000) if bool(bomb_cards(deal(s))) == bomb)
+    found = (s for s in range(3000) if bool(bomb_cards(dealt_hand(s))) == bomb)
     return list(islice(found, count))
 
 
