@@ -558,6 +558,27 @@ def test_refusals_are_shown_without_rule_numbers(open_table: Any) -> None:
     assert message.inner_text().startswith("Refused: you must play the wished 8")
 
 
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-US", "Refused: Seat 3 is naming a wish first"),
+        ("ja-JP", "拒否されました: 席3が先に願いを指定しています"),
+    ],
+)
+def test_a_refusal_naming_a_seat_counts_it_from_1(open_table: Any, locale: str, said: str) -> None:
+    """The wire's seat 2 (``msg`` counts from 0) is Seat 3 to people, in every language."""
+    page, server = open_table(tichu_obs(legal=["pass", "play 9G 9K"]), locale=locale)
+    refusal = {
+        "t": "reject", "code": "not_active", "msg": "R8.1.1: seat 2 is naming its wish",
+        "key": "refusal.tichu.naming_wish", "params": {"rule": "R8.1.1", "who": {"seat": 2}},
+    }  # fmt: skip
+    server.on_act = lambda ws, msg: ws.send(pages.json.dumps({**refusal, "id": msg["id"]}))
+    page.locator("[data-action=pass]").click()
+    message = page.get_by_test_id("message")
+    message.wait_for()
+    assert message.inner_text().startswith(said)
+
+
 def test_a_selected_card_offers_the_plays_that_contain_it(open_table: Any) -> None:
     legal = ["pass", "play 9G 9K", "play 5B 5R 9G 9K PHX(=5)"]
     info = [None, {"combo": "pair 9"}, {"combo": "full house 5"}]

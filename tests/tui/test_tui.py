@@ -110,6 +110,29 @@ def test_refused_action_shows_the_game_message_and_asks_again() -> None:
     assert "Refused: card 99 is not in your hand" in out.getvalue()
 
 
+def test_a_refusal_naming_a_seat_counts_it_from_1_in_the_terminals_language() -> None:
+    from cardroom.tui.render import use_language
+
+    tichu = get_game("tichu")
+    match = LocalMatch(
+        tichu, tichu.default_config(), 0, "random", SeededResolver(4), random.Random(4)
+    )
+    for seat in range(4):
+        assert match.submit(seat, "nogrand") is None
+    one, two, three = match.view(0).obs["hand"][:3]
+    assert match.submit(0, f"exchange {one} to 1") is None
+    refused = match.submit(0, f"exchange {two} to 1")
+    assert refused == f"You already give {one} to Seat 2: one card for each player"
+    use_language("ja")
+    try:
+        assert (
+            match.submit(0, f"exchange {three} to 1")
+            == f"席2にはすでに{one}を渡します。1人に1枚ずつです"
+        )
+    finally:
+        use_language("en")
+
+
 def test_end_of_input_stops_the_match() -> None:
     match = _toy_match(3)
     assert match.play(Console(io.StringIO("1\n"), io.StringIO())) == 1

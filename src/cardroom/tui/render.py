@@ -32,6 +32,11 @@ def say(key: str, **params: Any) -> str:
     return i18n.translate(LANG[0], key, **params)
 
 
+def say_message(msg: Json) -> str:
+    """A message (``{"key", "params"}``: a refusal that names a seat) in the terminal's language."""
+    return i18n.render(LANG[0], msg)
+
+
 def say_level(level: str) -> str:
     """A bot level's name in the terminal's language (``i18n.level_name``)."""
     return i18n.level_name(LANG[0], level)

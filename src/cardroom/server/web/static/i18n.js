@@ -83,12 +83,15 @@ export function t(key, params = {}, names = null) {
   return format(text, params, (v) => value(v, names));
 }
 
-// A refusal (a `reject` or an error frame) in the reader's language: English keeps the
-// server's own explanation (`english`, it names the rule's detail); another language gets the
-// catalogue's reject.<code> with the cited rule, or the English when the code is unknown.
+// A refusal (a `reject` or an error frame) in the reader's language: one that names a seat
+// comes as its own message (refusal.<…>, the seat typed, so it reads as people count it) and is
+// said from the catalogue in every language; otherwise English keeps the server's own
+// explanation (`english`, it names the rule's detail), another language gets the catalogue's
+// reject.<code> with the cited rule, or the English when the code is unknown.
 export function refusal(reject, english) {
+  if (String(reject.key || "").startsWith("refusal.") && has(reject.key)) return t(reject.key, reject.params);
   const key = `reject.${reject.code}`;
-  if (current === "en" || !reject.code || !(key in messages || key in fallback)) return english;
+  if (current === "en" || !reject.code || !has(key)) return english;
   return t(key, reject.params || { rule: "none" });
 }
 
