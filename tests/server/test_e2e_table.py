@@ -503,6 +503,8 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     assert page.evaluate(label, "exchange 7G to 3") == "Give 7● to Di"  # a review note's seat
     gift = page.evaluate(label, "give 7G to 1, 8K to 2, 9B to 3")  # a review's whole exchange
     assert gift.startswith("7● to Bob, ") and gift.endswith(" to Di")
+    words = [page.evaluate(label, a) for a in ("no tichu", "no bomb", "nogrand")]
+    assert words == ["No Tichu", "No bomb", "No Grand"]  # a review's call or pass, in words
     context.close()
     assert not problems, problems
 
