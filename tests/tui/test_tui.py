@@ -74,6 +74,19 @@ def test_render_obs_shows_what_a_seat_needs_to_decide() -> None:
         assert expected in text, expected
 
 
+def test_the_terminal_groups_scores_as_its_language_writes_them() -> None:
+    from cardroom.tui.render import use_language
+
+    obs = {**TICHU_OBS, "audience": 0, "scores": [1050, 250], "score_sheet": [[1050, 250]]}
+    text = render_obs(obs, ["Ann", "Bob", "Cy", "Di"])
+    assert "1,050:250" in text and "1,050" in text.split("1,050:250")[1]
+    use_language("de")
+    try:
+        assert "1.050:250" in render_obs(obs, ["Ann", "Bob", "Cy", "Di"])
+    finally:
+        use_language("en")
+
+
 def test_spectator_render_has_no_hand() -> None:
     text = render_obs({**TICHU_OBS, "hand": None}, seat_names(4, None))
     assert "Your hand" not in text

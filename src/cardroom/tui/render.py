@@ -124,6 +124,8 @@ def _suits(letters: Iterable[tuple[str, str]]) -> str:
 def _value(value: Any) -> str:
     if value is None or value == "":
         return "-"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return i18n.format_number(value, LANG[0])
     if isinstance(value, list):
         return " ".join(_value(v) for v in value)
     if isinstance(value, dict):
@@ -213,7 +215,8 @@ def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
         lines.append(line)
     sheet = obs.get("score_sheet")
     if sheet:
-        lines.append(say("tui.score_sheet") + "  " + "  ".join(f"{a}:{b}" for a, b in sheet))
+        rows = (f"{_value(a)}:{_value(b)}" for a, b in sheet)
+        lines.append(say("tui.score_sheet") + "  " + "  ".join(rows))
     scores, me = obs.get("scores"), obs.get("audience")
     teams = PARTNERS.get(str(obs.get("game"))) == obs.get("num_seats")
     if teams and isinstance(scores, list) and len(scores) == 2 and isinstance(me, int):

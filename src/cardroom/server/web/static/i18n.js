@@ -113,13 +113,15 @@ export function gameTitle(name, fallback) {
   return text === key ? fallback || name : text;
 }
 
+// A number as the reader's language writes it, thousands grouped: 1,000, 1.000 (Python's
+// cardroom.i18n.icu.format_number writes the same). Every number a person reads goes through it.
 export function number(n) {
-  return new Intl.NumberFormat(locale(), { useGrouping: false }).format(n);
+  return new Intl.NumberFormat(locale()).format(n);
 }
 
-// A number with one decimal in the reader's format: 41.8, 41,8.
+// A number with one decimal in the reader's format: 41.8, 41,8, 1,250.5.
 export function decimal(n) {
-  return new Intl.NumberFormat(locale(), { useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
 }
 
 // A percentage (0-100) with one decimal, written as the reader's language writes it: 52.5%,
