@@ -373,3 +373,23 @@ def test_a_hint_is_a_legal_action_of_the_seat_with_a_reason() -> None:
         reasons.add(h.reason)
     assert {"hint.reason.call", "hint.reason.exchange"} <= reasons
     assert reasons & {"hint.reason.play", "hint.reason.only"}
+
+
+def test_the_json_example_of_docs_review_agrees_with_the_thresholds() -> None:
+    """docs/review.md's example review: each decision's label is the one its loss earns, and the
+    summary's labels, mean loss and accuracy are what its figures give."""
+    from cardroom.bots.verdicts import Thresholds
+
+    doc = (Path(__file__).parents[2] / "docs" / "review.md").read_text(encoding="utf-8")
+    example = json.loads(doc.split("## JSON", 1)[1].split("```json", 1)[1].split("```", 1)[0])
+    t = Thresholds(**example["summary"]["thresholds"])
+    assert t == Thresholds()  # the code's thresholds
+    for d in example["decisions"]:
+        assert d["label"] == t.label(d["loss"]), d
+    (row,) = example["summary"]["seats"]
+    flagged = sum(row["labels"].values())
+    assert flagged <= row["unforced"] and row["loss"] >= sum(
+        n * getattr(t, k) for k, n in row["labels"].items()
+    )  # each flagged decision lost at least its threshold
+    assert row["mean_loss"] == round(row["loss"] / row["unforced"], 2)
+    assert row["accuracy"] == t.accuracy([row["loss"] / row["unforced"]] * row["unforced"])
