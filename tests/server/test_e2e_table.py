@@ -377,7 +377,7 @@ def test_tichu_game_over_names_the_winning_team_with_the_score_sheet(open_table:
     game_over = page.get_by_test_id("outcome")
     assert "Bob and Di win!" in game_over.inner_text()
     total = game_over.get_by_test_id("score-total").inner_text().split()
-    assert total == ["Σ", "400", "1020"]
+    assert total == ["Σ", "400", "1,020"]  # grouped as English writes it
     assert game_over.get_by_test_id("rematch").is_visible()
 
 
