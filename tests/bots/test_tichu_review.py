@@ -328,13 +328,13 @@ def test_cardroom_analyse_writes_the_review_as_json(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     record().save(path)
     out = tmp_path / "review.json"
-    argv = ["analyse", str(path), "--seat", "0", "--json", str(out), "--worlds", "6"]
+    argv = ["analyse", str(path), "--seat", "1", "--json", str(out), "--worlds", "6"]
     assert main([*argv, "--call-worlds", "6", "--quiet"]) == 0
     data = json.loads(out.read_text())
     assert set(data) == {"decisions", "summary"}
     keys = {"round", "seat", "step", "action", "best", "loss", "label"}
     assert data["decisions"] and all(set(d) == keys for d in data["decisions"])
-    assert {d["seat"] for d in data["decisions"]} == {0}
+    assert {d["seat"] for d in data["decisions"]} == {0}  # --seat counts from 1, the JSON from 0
     (row,) = data["summary"]["seats"]
     assert row["loss"] == pytest.approx(sum(d["loss"] for d in data["decisions"]), abs=0.2)
 
@@ -350,6 +350,10 @@ def test_cardroom_analyse_refuses_bad_input(
     good = tmp_path / "g.jsonl"
     record().save(good)
     assert main(["analyse", str(good), "--worlds", "1"]) == 2
+    capsys.readouterr()
+    for seat in ("0", "5"):
+        assert main(["analyse", str(good), "--seat", seat]) == 2
+        assert "--seat must be 1..4 (seats count from 1)" in capsys.readouterr().err
 
 
 def test_a_hint_is_a_legal_action_of_the_seat_with_a_reason() -> None:
@@ -369,3 +373,23 @@ def test_a_hint_is_a_legal_action_of_the_seat_with_a_reason() -> None:
         reasons.add(h.reason)
     assert {"hint.reason.call", "hint.reason.exchange"} <= reasons
     assert reasons & {"hint.reason.play", "hint.reason.only"}
+
+
+def test_the_json_example_of_docs_review_agrees_with_the_thresholds() -> None:
+    """docs/review.md's example review: each decision's label is the one its loss earns, and the
+    summary's labels, mean loss and accuracy are what its figures give."""
+    from cardroom.bots.verdicts import Thresholds
+
+    doc = (Path(__file__).parents[2] / "docs" / "review.md").read_text(encoding="utf-8")
+    example = json.loads(doc.split("## JSON", 1)[1].split("```json", 1)[1].split("```", 1)[0])
+    t = Thresholds(**example["summary"]["thresholds"])
+    assert t == Thresholds()  # the code's thresholds
+    for d in example["decisions"]:
+        assert d["label"] == t.label(d["loss"]), d
+    (row,) = example["summary"]["seats"]
+    flagged = sum(row["labels"].values())
+    assert flagged <= row["unforced"] and row["loss"] >= sum(
+        n * getattr(t, k) for k, n in row["labels"].items()
+    )  # each flagged decision lost at least its threshold
+    assert row["mean_loss"] == round(row["loss"] / row["unforced"], 2)
+    assert row["accuracy"] == t.accuracy([row["loss"] / row["unforced"]] * row["unforced"])

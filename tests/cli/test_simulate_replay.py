@@ -22,7 +22,7 @@ def test_simulate_prints_summary_and_progress(toy: str, capsys: pytest.CaptureFi
     out, err = capsys.readouterr()
     assert "toy: 20 matches, 20 rounds, 120 actions" in out
     rows = re.findall(r"^(\d)\s+random\s+(\d+)\s+([\d.]+)%", out, re.M)
-    assert [r[0] for r in rows] == ["0", "1"]
+    assert [r[0] for r in rows] == ["1", "2"]  # seats counted from 1
     assert sum(int(r[1]) for r in rows) >= 20  # ties make both seats winners
     assert re.search(r"matches/s, .* rounds/s", out)
     assert "\r[" in err and "20/20" in err
@@ -96,8 +96,8 @@ def test_simulate_and_replay_a_tichu_match(
     argv = ["simulate", "--game", "tichu", "--bots", bots, "--matches", "2", "--seed", "9"]
     assert main([*argv, "--target", "150", "--out", str(tmp_path), "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^0\+2\s+heuristic,heuristic\s+\d+", out, re.M)
-    assert re.search(r"^1\+3\s+random,random\s+\d+", out, re.M)
+    assert re.search(r"^1\+3\s+heuristic,heuristic\s+\d+", out, re.M)  # seats counted from 1
+    assert re.search(r"^2\+4\s+random,random\s+\d+", out, re.M)
     path = tmp_path / "match-0000.jsonl"
     record = GameRecord.load(path)
     assert record.game == "tichu" and record.config["target_score"] == 150
@@ -122,7 +122,7 @@ def test_simulate_toepen_summary_is_per_seat(capsys: pytest.CaptureFixture[str])
     assert main([*argv, "--quiet"]) == 0
     out = capsys.readouterr().out
     rows = re.findall(r"^(\d)\s+(\w+)\s+\d+\s+[\d.]+%", out, re.M)
-    assert rows == [("0", "heuristic"), ("1", "random"), ("2", "random")]
+    assert rows == [("1", "heuristic"), ("2", "random"), ("3", "random")]  # counted from 1
 
 
 def test_simulate_toepen_without_bots_with_seats_and_options(

@@ -104,3 +104,15 @@ def test_every_bot_level_the_server_offers_has_a_name_and_a_hint() -> None:
     assert sorted(level for level in levels if f"bot.name.{level}" not in EN) == []
     levels_js = (STATIC / "levels.js").read_text("utf-8")  # the pages ask the catalogue too
     assert "has(`bot.name.${base}`)" in levels_js and "KNOWN" not in levels_js
+
+
+GROUPED = {"en": "1,000", "de": "1.000", "nl": "1.000", "el": "1.000", "ja": "1,000",
+           "ko": "1,000", "zh-TW": "1,000"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_number_a_person_reads_is_grouped_as_the_language_writes_it(lang: str) -> None:
+    """A match to 1,000 reads "1,000" or "1.000", never "1000" (the browser's i18n.js the same:
+    tests/server/test_e2e_languages.py)."""
+    assert i18n.format_number(1000, lang) == GROUPED[lang]
+    assert GROUPED[lang] in i18n.translate(lang, "tui.scores_teams", us=1000, them=5)

@@ -147,6 +147,7 @@ async def test_a_bomb_press_holds_the_table_until_that_seats_bomb() -> None:
     turn = actor.observation(0)["turn"]
     refused = await actor.call(Act(turn, legal(actor, turn)[0]))
     assert isinstance(refused, Refused) and "bombing" in refused.reason
+    assert refused.said == {"key": "refusal.table.bombing", "params": {"who": {"seat": 0}}}
     others = [a for a in legal(actor, 0) if a not in bombs]  # a call, say: not now
     for action in others[:1]:
         assert isinstance(await actor.call(Act(0, action)), Refused)
@@ -190,6 +191,7 @@ async def test_a_seats_old_holder_neither_bombs_nor_speaks_for_its_new_one() -> 
     assert actor.hold is None and actor.version == before
     said = await actor.call(Say(0, None, "my bombs", old))
     assert isinstance(said, Refused) and "no longer yours" in said.reason
+    assert said.said == {"key": "refusal.table.not_yours", "params": {"who": {"seat": 0}}}
     told = [m["t"] for i, n in zip(inboxes, seen, strict=True) for m in i.messages[n:]]
     assert not {"hold", "chat", "ready", "ev"} & set(told), told
     await actor.call(ClaimBomb(0, actor.seats[0].token_hash))

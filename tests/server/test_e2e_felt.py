@@ -70,9 +70,12 @@ def test_the_match_score_is_on_the_felt_in_every_phase(open_table: Any, phase: s
     board = page.get_by_test_id("scoreboard")
     obs = PHASES[phase]
     assert page.get_by_test_id("score-round").inner_text() == f"Round {obs['round']}"
-    assert page.get_by_test_id("score-target").inner_text() == "to 1000"
+    assert (
+        page.get_by_test_id("score-target").inner_text() == "to 1,000"
+    )  # grouped as English writes it
     sides = [page.get_by_test_id(f"score-side-{i}").inner_text().split() for i in (0, 1)]
-    assert sides == [["Us", str(obs["scores"][0])], ["Them", str(obs["scores"][1])]]
+    grouped = [f"{n:,}" for n in obs["scores"]]  # as English writes them: 1,020
+    assert sides == [["Us", grouped[0]], ["Them", grouped[1]]]
     for size, view in each_size(page):
         b = board.bounding_box()
         assert b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= view["width"], size

@@ -253,8 +253,9 @@ FORMAT_ALL = """async ([lang, cases]) => {
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_browser_formats_every_message_as_python_does(browser: Any, lang: str) -> None:
-    """Every catalogue text with 0, 1, 2 and 21 for each argument (plural and ordinal branches),
-    by i18n.js with Intl in Chromium and by cardroom.i18n with Babel: the same words."""
+    """Every catalogue text with 0, 1, 2, 21, 1000 and -12345.5 for each argument (plural and
+    ordinal branches, thousands grouped), by i18n.js with Intl in Chromium and by cardroom.i18n
+    with Babel: the same words."""
     context, page, problems = new_page(browser, LOCALES[lang], "http://t.test")
     html = (pages.STATIC / "index.html").read_text(encoding="utf-8")
     page.route("http://t.test/", lambda r: r.fulfill(body=html, content_type="text/html"))
@@ -265,7 +266,7 @@ def test_the_browser_formats_every_message_as_python_does(browser: Any, lang: st
     cases = [
         (key, {name: n for name in placeholders(text)})
         for key, text in i18n.catalogue(lang).items()
-        for n in (0, 1, 2, 21)
+        for n in (0, 1, 2, 21, 1000, -12345.5)  # grouped as each language writes it
     ]
     browser_says = page.evaluate(FORMAT_ALL, [lang, cases])
     python_says = [t(lang, key, **params) for key, params in cases]

@@ -377,7 +377,7 @@ def test_tichu_game_over_names_the_winning_team_with_the_score_sheet(open_table:
     game_over = page.get_by_test_id("outcome")
     assert "Bob and Di win!" in game_over.inner_text()
     total = game_over.get_by_test_id("score-total").inner_text().split()
-    assert total == ["Σ", "400", "1020"]
+    assert total == ["Σ", "400", "1,020"]  # grouped as English writes it
     assert game_over.get_by_test_id("rematch").is_visible()
 
 
@@ -503,6 +503,8 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     assert page.evaluate(label, "exchange 7G to 3") == "Give 7● to Di"  # a review note's seat
     gift = page.evaluate(label, "give 7G to 1, 8K to 2, 9B to 3")  # a review's whole exchange
     assert gift.startswith("7● to Bob, ") and gift.endswith(" to Di")
+    words = [page.evaluate(label, a) for a in ("no tichu", "no bomb", "nogrand")]
+    assert words == ["No Tichu", "No bomb", "No Grand"]  # a review's call or pass, in words
     context.close()
     assert not problems, problems
 
@@ -556,6 +558,27 @@ def test_refusals_are_shown_without_rule_numbers(open_table: Any) -> None:
     message = page.get_by_test_id("message")
     message.wait_for()
     assert message.inner_text().startswith("Refused: you must play the wished 8")
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-US", "Refused: Seat 3 is naming a wish first"),
+        ("ja-JP", "拒否されました: 席3が先に願いを指定しています"),
+    ],
+)
+def test_a_refusal_naming_a_seat_counts_it_from_1(open_table: Any, locale: str, said: str) -> None:
+    """The wire's seat 2 (``msg`` counts from 0) is Seat 3 to people, in every language."""
+    page, server = open_table(tichu_obs(legal=["pass", "play 9G 9K"]), locale=locale)
+    refusal = {
+        "t": "reject", "code": "not_active", "msg": "R8.1.1: seat 2 is naming its wish",
+        "key": "refusal.tichu.naming_wish", "params": {"rule": "R8.1.1", "who": {"seat": 2}},
+    }  # fmt: skip
+    server.on_act = lambda ws, msg: ws.send(pages.json.dumps({**refusal, "id": msg["id"]}))
+    page.locator("[data-action=pass]").click()
+    message = page.get_by_test_id("message")
+    message.wait_for()
+    assert message.inner_text().startswith(said)
 
 
 def test_a_selected_card_offers_the_plays_that_contain_it(open_table: Any) -> None:

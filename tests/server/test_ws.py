@@ -246,3 +246,25 @@ async def test_an_act_against_an_old_table_is_refused_as_stale(server: Server) -
     assert rejected["code"] == "stale" and f"since version {seen}" in rejected["msg"]
     id = await bob.act(f"play {bob.obs['hand'][0]}", v=bob.v)
     assert (await reply_to(bob, id))["t"] == "ack"
+
+
+async def test_a_refusal_naming_a_seat_carries_it_as_a_message_people_read_from_1(
+    server: Server,
+) -> None:
+    """Refusals name seats as the wire does (from 0) in ``msg``, and carry themselves as a
+    message with the seat typed (``refusal.…``), so each reader says it counted from 1."""
+    table = await server.create("tichu", {})
+    clients = [
+        await Client.connect(server.ws_url, table, await server.seat(table, s)) for s in range(4)
+    ]
+    for client in clients:
+        await client.obs_until(lambda obs: "nogrand" in obs["legal"])
+        await client.act("nogrand")
+    first = await clients[0].obs_until(lambda obs: obs["phase"] == "exchange")
+    one, two = first["hand"][:2]
+    await clients[0].act(f"exchange {one} to 1")
+    assert (await reply_to(clients[0], clients[0].next_id))["t"] == "ack"
+    rejected = await reply_to(clients[0], await clients[0].act(f"exchange {two} to 1"))
+    assert rejected["key"] == "refusal.tichu.exchange_given" and "to seat 1" in rejected["msg"]
+    assert rejected["params"]["who"] == {"seat": 1}
+    assert rejected["params"]["cards"] == {"cards": [one], "game": "tichu"}

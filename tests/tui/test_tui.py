@@ -74,6 +74,19 @@ def test_render_obs_shows_what_a_seat_needs_to_decide() -> None:
         assert expected in text, expected
 
 
+def test_the_terminal_groups_scores_as_its_language_writes_them() -> None:
+    from cardroom.tui.render import use_language
+
+    obs = {**TICHU_OBS, "audience": 0, "scores": [1050, 250], "score_sheet": [[1050, 250]]}
+    text = render_obs(obs, ["Ann", "Bob", "Cy", "Di"])
+    assert "1,050:250" in text and "1,050" in text.split("1,050:250")[1]
+    use_language("de")
+    try:
+        assert "1.050:250" in render_obs(obs, ["Ann", "Bob", "Cy", "Di"])
+    finally:
+        use_language("en")
+
+
 def test_spectator_render_has_no_hand() -> None:
     text = render_obs({**TICHU_OBS, "hand": None}, seat_names(4, None))
     assert "Your hand" not in text
@@ -108,6 +121,29 @@ def test_refused_action_shows_the_game_message_and_asks_again() -> None:
     out = io.StringIO()
     assert match.play(Console(io.StringIO("play 99\n?\n1\n1\n1\n"), out)) == 0
     assert "Refused: card 99 is not in your hand" in out.getvalue()
+
+
+def test_a_refusal_naming_a_seat_counts_it_from_1_in_the_terminals_language() -> None:
+    from cardroom.tui.render import use_language
+
+    tichu = get_game("tichu")
+    match = LocalMatch(
+        tichu, tichu.default_config(), 0, "random", SeededResolver(4), random.Random(4)
+    )
+    for seat in range(4):
+        assert match.submit(seat, "nogrand") is None
+    one, two, three = match.view(0).obs["hand"][:3]
+    assert match.submit(0, f"exchange {one} to 1") is None
+    refused = match.submit(0, f"exchange {two} to 1")
+    assert refused == f"You already give {one} to Seat 2: one card for each player"
+    use_language("ja")
+    try:
+        assert (
+            match.submit(0, f"exchange {three} to 1")
+            == f"席2にはすでに{one}を渡します。1人に1枚ずつです"
+        )
+    finally:
+        use_language("en")
 
 
 def test_end_of_input_stops_the_match() -> None:

@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from cardroom.i18n import seat_number
+
 SUBCOMMANDS = (
     "simulate",
     "replay",
@@ -73,6 +75,24 @@ def summary(doc: str | None) -> str | None:
     if not doc:
         return None
     return " ".join(doc.strip().split("\n\n", 1)[0].replace("``", "").split())
+
+
+def seat_of(typed: int, seats: int, option: str = "--seat") -> int:
+    """The seat a person typed for ``option``, counted from 1 as every page, the terminal and
+    ``play`` count seats, as the notation's seat (from 0); ``ValueError`` outside 1..``seats``.
+
+    >>> seat_of(1, 4), seat_of(4, 4)
+    (0, 3)
+    >>> seat_of(0, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: --seat must be 1..4 (seats count from 1)
+    """
+    seat = typed - seat_number(0)
+    if not 0 <= seat < seats:
+        first, last = seat_number(0), seat_number(seats - 1)
+        raise ValueError(f"{option} must be {first}..{last} (seats count from 1)")
+    return seat
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,7 +3,8 @@ the search bot from the deciding seat's own view (``bots/record_review.py``, ``d
 
 Prints one table per round (the decisions, the bot's best action when it differs, the expected
 points lost and the label) and a summary per seat; ``--json FILE`` writes the same review as
-``{"decisions": [...], "summary": {...}}``.
+``{"decisions": [...], "summary": {...}}``. ``--seat`` and the tables count seats from 1, as
+people count them everywhere; the JSON, like the record and the actions' notation, from 0.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import Any
 
 from cardroom.bots.record_review import RecordReview, review_record
 from cardroom.bots.verdicts import ReviewSettings
-from cardroom.cli import summary
-from cardroom.engine import GameRecord
+from cardroom.cli import seat_of, summary
+from cardroom.engine import GameRecord, get_game
 from cardroom.engine.errors import EngineError
+from cardroom.i18n import seat_number
 
 STYLES = {
     "blunder": "bold red",
@@ -40,7 +42,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("record", type=Path, help="a game record (JSON Lines)")
     parser.add_argument("--round", type=int, action="append", help="only this round (repeatable)")
-    parser.add_argument("--seat", type=int, action="append", help="only this seat (repeatable)")
+    parser.add_argument(
+        "--seat", type=int, action="append", help="only this seat, counted from 1 (repeatable)"
+    )
     parser.add_argument("--json", type=Path, help="also write the review as JSON to this file")
     parser.add_argument("--seed", default="1", help="seed of the sampled worlds (default 1)")
     parser.add_argument(
@@ -98,7 +102,8 @@ def print_review(review: RecordReview) -> None:
                 best = f"{best} (out first {100 * r.chance:.0f}%)".strip()
             style = STYLES.get(r.label, "")
             loss = f"{r.loss:.1f}" if r.loss else ""
-            table.add_row(str(d.step), str(d.seat), r.action, best, loss, r.label, style=style)
+            seat = str(seat_number(d.seat))
+            table.add_row(str(d.step), seat, r.action, best, loss, r.label, style=style)
         console.print(table)
     unit = "points of safety" if review.game == "toepen" else "expected points"
     scale = review.thresholds.blunder
@@ -110,7 +115,7 @@ def print_review(review: RecordReview) -> None:
         labels: dict[str, Any] = row["labels"]
         summary.add_row(
             str(row["round"]),
-            str(row["seat"]),
+            str(seat_number(row["seat"])),
             f"{row['unforced']}/{row['decisions']}",
             f"{row['loss']:.1f}",
             f"{row['mean_loss']:.1f}",
@@ -120,12 +125,23 @@ def print_review(review: RecordReview) -> None:
     console.print(summary)
 
 
+def record_seats(record: GameRecord, typed: list[int] | None) -> list[int] | None:
+    """The seats ``--seat`` names (counted from 1) as the record's (from 0); ``ValueError`` for
+    a seat the record's game does not have."""
+    if typed is None:
+        return None
+    game = get_game(record.game)
+    seats = game.num_seats(game.config_from_json(record.config))
+    return [seat_of(n, seats) for n in typed]
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         settings = settings_of(args)
         record = GameRecord.load(args.record)
-        review = review_record(record, settings, str(args.seed), args.round, args.seat)
-    except (OSError, ValueError, EngineError) as exc:
+        seats = record_seats(record, args.seat)
+        review = review_record(record, settings, str(args.seed), args.round, seats)
+    except (OSError, ValueError, KeyError, EngineError) as exc:
         print(f"cardroom analyse: {exc}", file=sys.stderr)
         return 2
     if args.json is not None:

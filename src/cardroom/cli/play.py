@@ -12,6 +12,7 @@ import argparse
 import random
 import sys
 
+from cardroom.cli import seat_of
 from cardroom.engine import get_game
 from cardroom.engine.chance import ChanceResolver, SecureResolver, SeededResolver
 from cardroom.i18n import from_environment, seat_number
@@ -99,9 +100,7 @@ def play_local(args: argparse.Namespace, console: Console) -> int:
             raise ValueError(f"--seats must be {game.min_seats}..{game.max_seats}")
         config = make_config(args.game, seats, args.target, args.option)
         seats = game.num_seats(config)
-        seat = args.seat - seat_number(0)
-        if not 0 <= seat < seats:
-            raise ValueError(f"--seat must be {seat_number(0)}..{seat_number(seats - 1)}")
+        seat = seat_of(args.seat, seats)
         resolver: ChanceResolver = (
             SecureResolver() if args.seed is None else SeededResolver(args.seed)
         )

@@ -18,6 +18,7 @@ from cardroom.bots import make_bot
 from cardroom.bots.arena.match import MatchResult, play_matches
 from cardroom.engine import get_game
 from cardroom.engine.config import parse_option_pairs
+from cardroom.i18n import seat_number
 
 TEAMS: dict[str, tuple[tuple[int, ...], ...]] = {"tichu": ((0, 2), (1, 3))}
 """Partnership games: seats that share a score. Every other game is each seat for itself."""
@@ -161,7 +162,8 @@ def render(summary: Summary) -> str:
         wins = summary.wins(seats)
         points = summary.points(seats[0])
         lines.append(
-            f"{'+'.join(map(str, seats)):<8} {bots:<22} {wins:>6} {100 * wins / max(n, 1):>6.1f}%"
+            f"{'+'.join(str(seat_number(s)) for s in seats):<8} {bots:<22} {wins:>6}"
+            f" {100 * wins / max(n, 1):>6.1f}%"
             f" {points / max(n, 1):>10.1f} {points / rounds:>10.1f}"
         )
     draws = sum(1 for r in summary.results if not r.outcome.winners)

@@ -28,7 +28,8 @@ from typing import Any
 
 from babel.lists import format_list
 
-from .icu import babel_locale, format_message, format_number
+from .icu import babel_locale, format_message
+from .icu import format_number as format_number  # a number a person reads, grouped: 1,000
 
 CATALOGUE_DIR = Path(__file__).parent / "catalogues"
 LANGUAGES = ("en", "ja", "ko", "zh-TW", "nl", "de", "el")

@@ -35,8 +35,13 @@ def babel_locale(lang: str) -> Locale:
 
 
 def format_number(value: int | float, lang: str) -> str:
-    """A number as ``lang`` writes it (Babel; the browser uses ``Intl.NumberFormat``)."""
-    return str(format_decimal(value, locale=babel_locale(lang), group_separator=False))
+    """A number as ``lang`` writes it, thousands grouped (Babel; the browser uses
+    ``Intl.NumberFormat``, i18n.js ``number``): the one place Python text formats a number.
+
+    >>> format_number(1000, "en"), format_number(1000, "de"), format_number(-1250.5, "nl")
+    ('1,000', '1.000', '-1.250,5')
+    """
+    return str(format_decimal(value, locale=babel_locale(lang)))
 
 
 def _close(text: str, start: int) -> int:

@@ -33,6 +33,7 @@ from cardroom.tui.render import (
     render_obs,
     say,
     say_level,
+    say_message,
     seat_names,
 )
 
@@ -84,11 +85,12 @@ class LocalMatch:
         return self.histories.view(self.runner.state, seat)
 
     def submit(self, seat: int, action: str) -> str | None:
-        """Apply ``action`` for ``seat``; the game's error message if it is refused."""
+        """Apply ``action`` for ``seat``; the game's error message if it is refused (in the
+        terminal's language when it names a seat: counted from 1)."""
         try:
             transition = self.runner.propose(seat, action)
         except EngineError as exc:
-            return str(exc)
+            return str(exc) if exc.said is None else say_message(exc.said)
         self.runner.commit(transition)
         self._record(transition.events)
         return None

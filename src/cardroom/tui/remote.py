@@ -767,10 +767,18 @@ async def _play(
 
 def refusal(msg: Json) -> str:
     """A server's ``reject`` in the terminal's language: its catalogue message, then the English
-    detail the rule text gives (rules are cited in English)."""
+    detail the rule text gives (rules are cited in English); a refusal that names a seat is its
+    own message (``refusal.…``), said alone, the seat counted from 1.
+
+    >>> refusal({"t": "reject", "code": "not_active", "msg": "R8.1.1: seat 2 is naming its wish",
+    ...          "key": "refusal.tichu.naming_wish", "params": {"who": {"seat": 2}}})
+    'Seat 3 is naming a wish first'
+    """
     if not msg.get("key"):
         return str(msg.get("msg") or msg.get("code"))
     said = say(str(msg["key"]), **(msg.get("params") or {}))
+    if str(msg["key"]).startswith("refusal."):
+        return said
     detail = str(msg.get("msg") or "")
     return f"{said} ({detail})" if detail and LANG[0] != "en" else detail or said
 

@@ -32,6 +32,11 @@ def say(key: str, **params: Any) -> str:
     return i18n.translate(LANG[0], key, **params)
 
 
+def say_message(msg: Json) -> str:
+    """A message (``{"key", "params"}``: a refusal that names a seat) in the terminal's language."""
+    return i18n.render(LANG[0], msg)
+
+
 def say_level(level: str) -> str:
     """A bot level's name in the terminal's language (``i18n.level_name``)."""
     return i18n.level_name(LANG[0], level)
@@ -119,6 +124,8 @@ def _suits(letters: Iterable[tuple[str, str]]) -> str:
 def _value(value: Any) -> str:
     if value is None or value == "":
         return "-"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return i18n.format_number(value, LANG[0])
     if isinstance(value, list):
         return " ".join(_value(v) for v in value)
     if isinstance(value, dict):
@@ -208,7 +215,8 @@ def _score_lines(obs: Json, names: Sequence[str]) -> list[str]:
         lines.append(line)
     sheet = obs.get("score_sheet")
     if sheet:
-        lines.append(say("tui.score_sheet") + "  " + "  ".join(f"{a}:{b}" for a, b in sheet))
+        rows = (f"{_value(a)}:{_value(b)}" for a, b in sheet)
+        lines.append(say("tui.score_sheet") + "  " + "  ".join(rows))
     scores, me = obs.get("scores"), obs.get("audience")
     teams = PARTNERS.get(str(obs.get("game"))) == obs.get("num_seats")
     if teams and isinstance(scores, list) and len(scores) == 2 and isinstance(me, int):

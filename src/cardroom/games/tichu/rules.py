@@ -14,6 +14,7 @@ from itertools import chain, compress, repeat
 from operator import attrgetter, indexOf, is_
 from typing import Any, Final, NamedTuple
 
+from cardroom.engine import message as said
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.drafts import copier, draft_class, drafts_work
 from cardroom.engine.errors import IllegalActionError, NotActiveError
@@ -1096,13 +1097,21 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if state.wisher is not None:
         if seat == state.wisher:
             raise IllegalActionError("R8.1.1: name your wish first: 'wish R' or 'nowish'")
-        raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
+        raise _naming_wish(state.wisher)
     if kind is PASS_VERB:
         return _pass(state, seat)
     if kind is GIVE_DRAGON_VERB:
         assert action.to is not None
         return _give_dragon(state, seat, action.to)
     return _play(state, seat, action)
+
+
+def _naming_wish(wisher: int) -> NotActiveError:
+    """R8.1.1: another seat's act waits for the wish of the seat that played the Mah Jong."""
+    return NotActiveError(
+        f"R8.1.1: seat {wisher} is naming its wish",
+        said.message("refusal.tichu.naming_wish", who=said.seat(wisher)),
+    )
 
 
 def _call_tichu(state: TichuState, seat: int) -> TichuStep:
@@ -1156,14 +1165,22 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     if state.exchanged(seat):
         raise NotActiveError("R4.2: you already gave your three exchange cards")
     if to == seat or not 0 <= to < SEATS:
-        raise IllegalActionError(f"R4.1: give each card to another seat (0-3 but not {seat})")
+        raise IllegalActionError(
+            f"R4.1: give each card to another seat (0-3 but not {seat})",
+            said.message("refusal.tichu.exchange_seat"),
+        )
     k = (to - seat) % SEATS
     row = state.given[seat]
     if row[k - 1] is not None:
         given_card = row[k - 1]
         assert given_card is not None
         raise IllegalActionError(
-            f"R4.1: you already give {format_card(given_card)} to seat {to}; one card each"
+            f"R4.1: you already give {format_card(given_card)} to seat {to}; one card each",
+            said.message(
+                "refusal.tichu.exchange_given",
+                cards=said.cards("tichu", [format_card(given_card)]),
+                who=said.seat(to),
+            ),
         )
     card = card_mask.bit_length() - 1
     if not state.hands[seat] & card_mask:
@@ -1210,7 +1227,7 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
     if state.wisher is None:
         raise IllegalActionError("R8.1.1: a wish is made only right after playing the Mah Jong")
     if seat != state.wisher:
-        raise NotActiveError(f"R8.1.1: seat {state.wisher} is naming its wish")
+        raise _naming_wish(state.wisher)
     if rank is None:
         if state.config.wish_mandatory:
             raise IllegalActionError(
@@ -1281,7 +1298,10 @@ def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
         raise IllegalActionError("R8.3.2: give-dragon only when your Dragon has won the trick")
     if to not in opponents(seat):
         a, b = opponents(seat)
-        raise IllegalActionError(f"R8.3.2: the Dragon's trick goes to an opponent: {a} or {b}")
+        raise IllegalActionError(
+            f"R8.3.2: the Dragon's trick goes to an opponent: {a} or {b}",
+            said.message("refusal.tichu.dragon_opponent", a=said.seat(a), b=said.seat(b)),
+        )
     cards = state.trick_cards
     new, _ = _gather(state, to)
     events: list[TichuEvent] = [DragonGiven(seat, to, cards, mask_points(cards))]

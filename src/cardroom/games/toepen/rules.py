@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cardroom.engine import message as said
 from cardroom.engine.chance import ChanceOutcome, ChanceRequest
 from cardroom.engine.errors import IllegalActionError, NotActiveError
 from cardroom.engine.game import JsonAble
@@ -556,7 +557,9 @@ def _play(state: ToepenState, seat: int, c: int) -> Result:
     if state.phase is not Phase.PLAY:
         raise NotActiveError("R4: cards are played only once the exchange phase has closed")
     if seat != state.turn:
-        raise NotActiveError(f"R4.2: it is seat {state.turn}'s turn to play")
+        turn = state.turn
+        whose = None if turn is None else said.message("refusal.toepen.turn", who=said.seat(turn))
+        raise NotActiveError(f"R4.2: it is seat {turn}'s turn to play", whose)
     hand = state.hands[seat]
     if not hand >> c & 1:
         raise IllegalActionError(f"R4.2: {format_card(c)} is not in your hand")

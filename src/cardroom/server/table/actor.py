@@ -37,6 +37,7 @@ from cardroom.bots import SeatHistories, SeatView, bomb_actions, owes_move
 from cardroom.bots.registry import bot_levels
 from cardroom.bots.timeout import timeout_action
 from cardroom.engine import SPECTATOR, Audience, Game
+from cardroom.engine import message as said
 from cardroom.engine.chance import ChanceResolver, SecureResolver
 from cardroom.engine.errors import IllegalActionError, InvalidNotationError, NotActiveError
 from cardroom.engine.game import legal_texts
@@ -125,6 +126,12 @@ DealSource = Callable[[Sequence[LogRecord]], ChanceResolver]
 def secure_deal(records: Sequence[LogRecord]) -> ChanceResolver:
     """Live tables: unpredictable deals (``secrets``)."""
     return SecureResolver()
+
+
+def not_yours(seat: int) -> Refused:
+    """A token's seat that another holder took (the seat named as people count it)."""
+    yours = said.message("refusal.table.not_yours", who=said.seat(seat))
+    return Refused(Refusal.NOT_YOURS, f"seat {seat} is no longer yours", yours)
 
 
 def refusal_for(exc: Exception) -> Refusal:
@@ -499,7 +506,7 @@ class TableActor:
         state is sent."""
         seat, seen = act.seat, act.seen
         if not self._holds(seat, act.token_hash):
-            return Refused(Refusal.NOT_YOURS, f"seat {seat} is no longer yours")
+            return not_yours(seat)
         if self.status != "running":
             return Refused(Refusal.NOT_RUNNING, f"the game is {self.status}, not running")
         if seen is not None and seen < self.version and self._changed_since(seen, seat):
@@ -507,13 +514,16 @@ class TableActor:
             return Refused(Refusal.STALE, msg)
         hold = self.hold
         if hold is not None and (seat != hold.seat or act.text not in hold.bombs):
-            who = "you pressed Bomb: play one of your bombs" if seat == hold.seat else (
-                f"seat {hold.seat} is bombing: the table waits for it")  # fmt: skip
-            return Refused(Refusal.ILLEGAL, who)
+            if seat == hold.seat:
+                return Refused(Refusal.ILLEGAL, "you pressed Bomb: play one of your bombs")
+            bombing = said.message("refusal.table.bombing", who=said.seat(hold.seat))
+            return Refused(
+                Refusal.ILLEGAL, f"seat {hold.seat} is bombing: the table waits for it", bombing
+            )
         try:
             transition = self._propose(seat, act.text, at=utc_now())
         except (IllegalActionError, InvalidNotationError) as exc:
-            return Refused(refusal_for(exc), str(exc))
+            return Refused(refusal_for(exc), str(exc), exc.said)
         if act.token_hash is not None:  # the player itself (not a bot, not its clock)
             self._back(seat, tell=False)
         if self.clock.rules.on:  # its move is made: the next one it owes starts afresh (the
@@ -641,7 +651,7 @@ class TableActor:
         """Store and broadcast a chat line; a spectator may not sign as a seated player."""
         name, audience = command.name, command.audience
         if isinstance(audience, int) and not self._holds(audience, command.token_hash):
-            return Refused(Refusal.NOT_YOURS, f"seat {audience} is no longer yours")
+            return not_yours(audience)
         seated = [r.name for r in self.seats if r.name]
         if not isinstance(audience, int) and name and any(same_name(name, n) for n in seated):
             return Refused(Refusal.NAME_TAKEN, f"{name!r} is a seated player's name")

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from cardroom.engine.message import Json
+
 T = TypeVar("T")
 
 NOT_MEANING = frozenset({"decided", "active", "awaited", "calls", "hand_sizes"})
@@ -42,6 +44,9 @@ class Refused:
     refusal: Refusal
     reason: str
     """For people; never carries hidden state."""
+    said: Json | None = None
+    """The reason as a message (a key, typed parameters) where the English alone would mislead:
+    it names a seat, which people count from 1 (``EngineError.said``)."""
 
 
 Outcome = Accepted[T] | Refused

@@ -63,10 +63,13 @@ echoed back to every client exactly, so the frame is refused as malformed."""
 class WireError(ValueError):
     """A client message that cannot be served; ``code`` is the reject code."""
 
-    def __init__(self, msg: str, code: str = "malformed", id: int | None = None) -> None:
+    def __init__(
+        self, msg: str, code: str = "malformed", id: int | None = None, said: Json | None = None
+    ) -> None:
         super().__init__(msg)
         self.code = code
         self.id = id
+        self.said = said
 
 
 # -- client → server ---------------------------------------------------------------------------
@@ -132,13 +135,15 @@ class Ack(Frame, frozen=True, tag="ack"):
 
 class Reject(Frame, frozen=True, tag="reject"):
     """``msg`` is for people and never carries game state; ``key`` and ``params`` say it as a
-    catalogue message (``reject.<code>``, the rule cited) for a client in another language."""
+    catalogue message (``reject.<code>``, the rule cited) for a client in another language, or,
+    for a refusal that names a seat, as that refusal's own message (``refusal.…``, the seat a
+    typed parameter: ``{"seat": n}``, counted from 0 as on the whole wire), for every reader."""
 
     id: int | None
     code: RejectCode
     msg: str
     key: str = ""
-    params: dict[str, str] = msgspec.field(default_factory=dict)
+    params: dict[str, str | dict[str, Any]] = msgspec.field(default_factory=dict)
 
 
 class Pong(Frame, frozen=True, tag="pong"):
@@ -262,15 +267,23 @@ def _chat(line: ChatLine) -> ChatLine:
 RULE_REF = re.compile(r"^(R\d+(?:\.\d+)*)")
 
 
-def reject(code: str, msg: str, id: int | None = None) -> Reject:
+def reject(code: str, msg: str, id: int | None = None, said: Json | None = None) -> Reject:
     """A ``reject`` message; ``msg`` never carries game state. ``key``/``params`` let a client say
     it in its reader's language (``reject.<code>`` with the cited rule or "none"; ``msg`` stays the
-    English detail)."""
+    English detail), or are the refusal's own message ``said`` (it names a seat).
+
+    >>> reject("not_active", "R8.1.1: seat 2 is naming its wish", 4,
+    ...        {"key": "refusal.tichu.naming_wish", "params": {"who": {"seat": 2}}}).params
+    {'rule': 'R8.1.1', 'detail': 'R8.1.1: seat 2 is naming its wish', 'who': {'seat': 2}}
+    """
     if code not in REJECT_CODES:
         raise ValueError(f"unknown reject code {code!r}")
     rule = RULE_REF.match(msg)
     params = {"rule": rule.group(1) if rule else "none", "detail": msg}
-    return Reject(id, code, msg, f"reject.{code}", params)  # type: ignore[arg-type]  # checked
+    if said is not None:
+        params.update(said["params"])
+    key = f"reject.{code}" if said is None else str(said["key"])
+    return Reject(id, code, msg, key, params)  # type: ignore[arg-type]  # code checked
 
 
 def to_json(frame: Frame) -> Json:
@@ -293,12 +306,13 @@ def answer(outcome: Outcome[None], id: int | None) -> Ack | Reject:
     """The reply to a request ``id``: ``ack``, or ``reject`` with the refusal's code."""
     if isinstance(outcome, Accepted):
         return Ack(id)
-    return reject(REFUSAL_CODES[outcome.refusal], outcome.reason[:MAX_REASON_CHARS], id)
+    reason = outcome.reason[:MAX_REASON_CHARS]
+    return reject(REFUSAL_CODES[outcome.refusal], reason, id, outcome.said)
 
 
 def refused(outcome: Refused, id: int | None = None) -> WireError:
     """A refusal as the ``WireError`` a session answers with ``reject``."""
-    return WireError(outcome.reason, REFUSAL_CODES[outcome.refusal], id)
+    return WireError(outcome.reason, REFUSAL_CODES[outcome.refusal], id, outcome.said)
 
 
 if __name__ == "__main__":  # python -m cardroom.server.web.wire > docs/wire-schema.json

@@ -215,7 +215,7 @@ class Session:
             try:
                 await self.handle(parse_client(raw or "", self.settings.max_message))
             except WireError as exc:
-                self.send(reject_msg(exc.code, str(exc), exc.id))
+                self.send(reject_msg(exc.code, str(exc), exc.id, exc.said))
             except Elsewhere as exc:  # cluster: another node owns the table
                 await relay_socket(self, exc.table_id, exc.url, str(raw))
                 return

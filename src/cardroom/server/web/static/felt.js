@@ -4,7 +4,7 @@
 import { isOwner } from "./api.js";
 import { cardBack, cardEl, indexEnd } from "./cards.js";
 import { seatAnchor, seatPosition, seatSide } from "./game.js";
-import { list, seatNumber, t } from "./i18n.js";
+import { list, number, seatNumber, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { startTableReview, tableReviewOffered } from "./review.js";
 import { h } from "./ui.js";
@@ -118,7 +118,7 @@ function scoreBoard(view) {
         { class: "sb-side", title: side.title, "data-testid": `score-side-${i}` },
         h("span", { class: "sb-label" }, side.label),
         " ",
-        h("b", {}, String(side.value)),
+        h("b", {}, number(side.value)),
       ),
     ),
     h("span", { class: "sb-target", "data-testid": "score-target" }, score.target),

@@ -83,12 +83,15 @@ export function t(key, params = {}, names = null) {
   return format(text, params, (v) => value(v, names));
 }
 
-// A refusal (a `reject` or an error frame) in the reader's language: English keeps the
-// server's own explanation (`english`, it names the rule's detail); another language gets the
-// catalogue's reject.<code> with the cited rule, or the English when the code is unknown.
+// A refusal (a `reject` or an error frame) in the reader's language: one that names a seat
+// comes as its own message (refusal.<…>, the seat typed, so it reads as people count it) and is
+// said from the catalogue in every language; otherwise English keeps the server's own
+// explanation (`english`, it names the rule's detail), another language gets the catalogue's
+// reject.<code> with the cited rule, or the English when the code is unknown.
 export function refusal(reject, english) {
+  if (String(reject.key || "").startsWith("refusal.") && has(reject.key)) return t(reject.key, reject.params);
   const key = `reject.${reject.code}`;
-  if (current === "en" || !reject.code || !(key in messages || key in fallback)) return english;
+  if (current === "en" || !reject.code || !has(key)) return english;
   return t(key, reject.params || { rule: "none" });
 }
 
@@ -110,13 +113,15 @@ export function gameTitle(name, fallback) {
   return text === key ? fallback || name : text;
 }
 
+// A number as the reader's language writes it, thousands grouped: 1,000, 1.000 (Python's
+// cardroom.i18n.icu.format_number writes the same). Every number a person reads goes through it.
 export function number(n) {
-  return new Intl.NumberFormat(locale(), { useGrouping: false }).format(n);
+  return new Intl.NumberFormat(locale()).format(n);
 }
 
-// A number with one decimal in the reader's format: 41.8, 41,8.
+// A number with one decimal in the reader's format: 41.8, 41,8, 1,250.5.
 export function decimal(n) {
-  return new Intl.NumberFormat(locale(), { useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
 }
 
 // A percentage (0-100) with one decimal, written as the reader's language writes it: 52.5%,

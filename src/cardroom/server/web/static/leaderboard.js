@@ -1,7 +1,7 @@
 // The leaderboard (/leaderboard?game=tichu&kind=human): one game's players by rating, people
 // or bots, a page at a time; each name links to its profile.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 import { accountName } from "./levels.js";
 import { siteHeader } from "./nav.js";
 
@@ -45,11 +45,11 @@ export function mountLeaderboard(root, navigate) {
             h("th", { class: "num" }, t("players.rating")), h("th", { class: "num" }, t("players.matches")),
             h("th", { class: "num" }, t("players.won")))),
           h("tbody", {}, rows.map((p) => h("tr", { "data-testid": `board-row-${p.name}` },
-            h("td", {}, p.rank),
+            h("td", {}, number(p.rank)),
             h("td", {}, h("a", { href: `/p/${encodeURIComponent(p.name)}` }, accountName(p.name))),
-            h("td", { class: "num" }, Math.round(p.display), h("span", { class: "sigma" }, ` ±${Math.round(p.uncertainty)}`)),
-            h("td", { class: "num" }, p.games),
-            h("td", { class: "num" }, p.wins)))));
+            h("td", { class: "num" }, number(Math.round(p.display)), h("span", { class: "sigma" }, ` ±${number(Math.round(p.uncertainty))}`)),
+            h("td", { class: "num" }, number(p.games)),
+            h("td", { class: "num" }, number(p.wins))))));
       const pager = h("div", { class: "pager" },
         state.offset > 0 ? tab(t("players.previous"), false, () => go({ offset: Math.max(0, state.offset - PAGE) }), "board-prev") : null,
         rows.length === PAGE ? tab(t("players.next"), false, () => go({ offset: state.offset + PAGE }), "board-next") : null);

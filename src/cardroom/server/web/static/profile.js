@@ -5,7 +5,7 @@
 // duplicate record (record.js).
 import { accountRefusal } from "./account.js";
 import { h } from "./dom.js";
-import { date, items, t } from "./i18n.js";
+import { date, items, number, t } from "./i18n.js";
 import { accountName, levelName } from "./levels.js";
 import { siteHeader } from "./nav.js";
 import { duplicateSection } from "./record.js";
@@ -48,8 +48,8 @@ function gameSection(game, rating, stats, history) {
     h("h2", {}, t(`game.${game}`)),
     rating
       ? h("p", { class: "rating" },
-        h("strong", { "data-testid": `rating-${game}` }, Math.round(rating.display)),
-        h("span", { class: "sigma" }, ` ±${Math.round(rating.uncertainty)}`),
+        h("strong", { "data-testid": `rating-${game}` }, number(Math.round(rating.display))),
+        h("span", { class: "sigma" }, ` ±${number(Math.round(rating.uncertainty))}`),
         " · ", t("players.rank", { rank: rating.rank }),
         " · ", t("players.rated_matches", { games: rating.games, wins: rating.wins }))
       : h("p", { class: "rating" }, t("players.unrated")),
@@ -83,7 +83,7 @@ function chart(history) {
 function counters(game, stats) {
   const rows = (COUNTERS[game] || []).map((keys) => h("tr", {},
     h("th", {}, t(`stats.${keys[0]}`)),
-    h("td", { class: "num", "data-testid": `stat-${keys[0]}` }, stats[keys[0]] ?? 0),
+    h("td", { class: "num", "data-testid": `stat-${keys[0]}` }, number(stats[keys[0]] ?? 0)),
     keys[1] ? h("td", {}, t(`stats.${keys[1]}`, { n: stats[keys[1]] ?? 0 })) : h("td", {})));
   return h("table", { class: "counters" }, h("tbody", {}, rows));
 }
@@ -102,7 +102,7 @@ function recentTable(recent, me) {
       h("td", {}, h("span", { class: "word" }, t(`game.${m.game}`)), m.rated ? [" ", h("span", { class: "badge" }, t("players.rated"))] : null),
       h("td", { class: `result ${m.result}` }, h("span", { class: "word" }, t(`players.${m.result}`)),
         m.left_early ? ` (${t("players.left_early")})` : ""),
-      h("td", { class: "num wide" }, m.display === null ? "" : Math.round(m.display)), // a phone: the chart has it
+      h("td", { class: "num wide" }, m.display === null ? "" : number(Math.round(m.display))), // a phone: the chart has it
       h("td", { class: "wide" }, items(m.seats.filter((s) => s.name !== me).map(seatName))),
       h("td", { class: "nowrap" }, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay"))))))));
 }

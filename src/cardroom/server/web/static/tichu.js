@@ -305,7 +305,12 @@ export function panels(ctx) {
 
 // ---- labels -----------------------------------------------------------------------------
 
+// A review's words for a decision the notation has no action for: a Tichu not called, a bomb not
+// thrown (bots/tichu/review.py NO_TICHU, NO_BOMB_TEXT).
+const REVIEW_WORDS = { "no tichu": "tichu.action.no_tichu", "no bomb": "tichu.action.no_bomb" };
+
 export function label(ctx, a) {
+  if (a in REVIEW_WORDS) return t(REVIEW_WORDS[a]);
   const [verb, arg] = a.split(" ");
   switch (verb) {
     case "pass":
