@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 from random import Random
 from typing import Any
@@ -15,7 +16,9 @@ from cardroom.engine.chance import SeededResolver
 from cardroom.engine.game import legal_texts
 from cardroom.server import Settings
 from cardroom.server.table import actor as actor_module
+from cardroom.server.table import chat as chat_module
 from cardroom.server.table.commands import Act
+from cardroom.storage import utc_now
 
 from .conftest import Client, Server, serve
 from .test_clock_and_bombs import BOMB_SEED, to_a_trick_seat_0_may_bomb
@@ -255,6 +258,34 @@ async def test_a_catch_up_carries_a_bomb_hold_begun_while_away(
         assert await up_to_the_seats(back) == [{"t": "hold", "seat": 0}]
         for client in (bomber, back):
             await client.close()
+
+
+async def test_a_catch_up_brings_the_chat_said_in_the_millisecond_of_the_newest_line_seen(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Back from a drop, a page gets the chat said after the newest line it has
+    (``chat_after``, that line's stamp): also a line said in the same millisecond as that one
+    (here every line is, the clock standing still), never one it has."""
+    still = time.time_ns()
+    monkeypatch.setattr(
+        chat_module, "utc_now", lambda ns=None: utc_now(still if ns is None else ns)
+    )
+    table, (alice, bob) = await seated_table(server)
+    watcher = await Client.connect(server.ws_url, table, None)
+    await watcher.until(lambda m: m["t"] == "welcome")
+    await alice.send({"t": "chat", "text": "one"})
+    seen = await watcher.until(lambda m: m["t"] == "chat")
+    await watcher.close()
+    await bob.send({"t": "chat", "text": "two"})
+    await alice.until(lambda m: m["t"] == "chat" and m["text"] == "two")
+    back = Client(await websockets.connect(server.ws_url))
+    hello = {"t": "hello", "table": table, "token": None, "since": watcher.v}
+    await back.send({**hello, "chat_after": seen["at"]})
+    said = [f for f in await up_to_the_seats(back) if f["t"] == "chat"]
+    assert [line["text"] for line in said] == ["two"]
+    assert said[0]["at"] > seen["at"]  # so that the page's newest stamp is this line's
+    for client in (alice, bob, back):
+        await client.close()
 
 
 async def test_resync_and_up_to_date_hello_give_the_current_snapshot(server: Server) -> None:

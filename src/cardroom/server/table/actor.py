@@ -662,7 +662,7 @@ class TableActor:
         seated = [r.name for r in self.seats if r.name]
         if not isinstance(audience, int) and name and any(same_name(name, n) for n in seated):
             return Refused(Refusal.NAME_TAKEN, f"{name!r} is a seated player's name")
-        line = signed(self.seats, audience, name, command.text)
+        line = signed(self.seats, audience, name, command.text, self.chat.stamp())
         await self.store.add_chat(self.id, line)
         self._broadcast(self.chat.add(line))
         return Accepted(None)
