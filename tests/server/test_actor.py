@@ -8,6 +8,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -24,8 +25,10 @@ from cardroom.server.table.frames import Frame
 from cardroom.server.table.outcomes import Accepted, ActorStopped, Outcome
 from cardroom.server.web.wire import answer, to_json
 from cardroom.server.web.ws import SLOW_CLIENT_CLOSE, Session
-from cardroom.storage import MemoryStore, SeqConflict, TableMeta, UnknownTable
+from cardroom.storage import MemoryStore, SeqConflict, SqlStore, TableMeta, UnknownTable
+from cardroom.storage.group_commit import GroupCommitStore
 
+from ..storage.conftest import drop_schema, open_backend
 from . import relay  # noqa: F401
 from .conftest import TIMEOUT
 
@@ -109,11 +112,15 @@ async def test_the_game_starts_only_when_every_seat_is_taken() -> None:
     await actor.stop()
 
 
-async def test_records_leave_no_garbage_for_the_collector() -> None:
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
+async def test_records_leave_no_garbage_for_the_collector(kind: str, tmp_path: Path) -> None:
     """Every object a record makes is freed by reference counting: a server freezes what
     lives past its last few tens of ms without walking it (``server/ops/tuning.py``), so a
-    cycle made per record would wait for the hourly full collection."""
-    store = MemoryStore()
+    cycle made per record would wait for the hourly full collection. Also the database
+    drivers' side of a record (aiosqlite's, asyncpg's), behind the group commit as served."""
+    opened = store = await open_backend(kind, tmp_path)
+    if isinstance(opened, SqlStore):
+        store = GroupCommitStore(opened, SETTINGS.commit_window, writers=SETTINGS.commit_writers)
     actor = await TableRegistry(store, SETTINGS).create("tichu", {}, "t", ACCESS)
     inbox = Inbox()
     await actor.call(Attach(inbox, None, None))
@@ -133,6 +140,9 @@ async def test_records_leave_no_garbage_for_the_collector() -> None:
         gc.garbage.clear()
         gc.enable()
     await actor.stop()
+    await store.close()
+    if isinstance(opened, SqlStore) and opened.pg_schema is not None:
+        await drop_schema(opened.pg_schema)
     assert (found, garbage) == (0, Counter())
 
 

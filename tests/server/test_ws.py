@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
+from random import Random
 from typing import Any
 
 import pytest
 import websockets
 
+from cardroom.engine import get_game
+from cardroom.engine.chance import SeededResolver
+from cardroom.engine.game import legal_texts
 from cardroom.server import Settings
+from cardroom.server.table import actor as actor_module
+from cardroom.server.table import chat as chat_module
+from cardroom.server.table.commands import Act
+from cardroom.storage import utc_now
 
 from .conftest import Client, Server, serve
+from .test_clock_and_bombs import BOMB_SEED, to_a_trick_seat_0_may_bomb
 
 Json = dict[str, Any]
 
@@ -177,6 +187,105 @@ async def test_catch_up_from_the_ring_or_a_welcome_when_the_gap_is_too_old(
         # and she plays on from there
         await back.act(f"play {back.obs['hand'][0]}")
         assert (await reply_to(back, back.next_id))["t"] == "ack"
+
+
+async def up_to_the_seats(client: Client) -> list[Json]:
+    """The frames a hello brings before its seat list."""
+    frames = []
+    while (frame := await client.recv())["t"] != "seats":
+        frames.append(frame)
+    return frames
+
+
+async def test_a_catch_up_carries_the_pause_begun_while_away_and_who_is_ready(
+    settings: Settings,
+) -> None:
+    """A hand ends while a watcher is away: back with ``since``, it gets the envelopes it
+    missed, then the pause's countdown (its seconds left) and who is ready, as a page that
+    stayed connected was told them; a page that joins afresh gets them too (the countdown in
+    its ``welcome``)."""
+    toepen = get_game("toepen")
+    async with serve(replace(settings, round_pause=60.0, clock_move=0.0, ring_size=512)) as server:
+        table = await server.create("toepen", {"lives": 50})  # no hand can end the game
+        tokens = [await server.seat(table, s) for s in range(4)]
+        ann = await Client.connect(server.ws_url, table, tokens[0])
+        watcher = await Client.connect(server.ws_url, table, None)
+        await watcher.obs_until(lambda obs: obs["phase"] != "deal")
+        since = watcher.v
+        await watcher.close()
+        actor = await server.registry.get(table)
+        rng = Random(5)
+        while not actor.pause.waiting:  # every seat is human and no clock runs: only we act
+            state = actor.runner.state
+            seat = min(toepen.awaited(state))
+            await actor.call(Act(seat, rng.choice(legal_texts(toepen, state, seat))))
+        await ann.send({"t": "ready"})
+        assert (await ann.until(lambda m: m["t"] == "ready"))["seats"] == [0]
+        back = await Client.connect(server.ws_url, table, None, since=since)
+        frames = await up_to_the_seats(back)
+        told = [f for f in frames if f["t"] not in ("ev", "clock")]
+        assert [f["t"] for f in told] == ["pause", "ready"], told
+        assert 0 < told[0]["seconds"] <= 60 and told[1]["seats"] == [0]
+        assert frames[0]["t"] == "ev" and back.v == actor.version  # caught up first
+        fresh = await Client.connect(server.ws_url, table, None)
+        frames = await up_to_the_seats(fresh)
+        assert frames[0]["t"] == "welcome" and 0 < frames[0]["next_deal_in"] <= 60
+        assert frames[1:] == [{"t": "ready", "seats": [0]}]
+        for client in (ann, back, fresh):
+            await client.close()
+
+
+async def test_a_catch_up_carries_a_bomb_hold_begun_while_away(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 0 presses Bomb while seat 2's page is away: the table holds still (no version
+    changes), so back with ``since`` the page has no envelope to miss, and it is told of the
+    hold as it stands, as it would have been live."""
+    monkeypatch.setattr(actor_module, "SecureResolver", lambda: SeededResolver(BOMB_SEED))
+    async with serve(replace(settings, clock_move=0.0, bomb_pick=60.0)) as server:
+        table = await server.create("tichu", {})
+        tokens = [await server.seat(table, s) for s in range(4)]
+        bomber = await Client.connect(server.ws_url, table, tokens[0])
+        actor = await server.registry.get(table)
+        await to_a_trick_seat_0_may_bomb(actor)
+        carol = await Client.connect(server.ws_url, table, tokens[2])
+        await carol.until(lambda m: m["t"] == "welcome")
+        since = carol.v
+        await carol.close()
+        await bomber.send({"t": "bomb"})
+        assert (await bomber.until(lambda m: m["t"] == "hold"))["seat"] == 0
+        back = await Client.connect(server.ws_url, table, tokens[2], since=since)
+        assert await up_to_the_seats(back) == [{"t": "hold", "seat": 0}]
+        for client in (bomber, back):
+            await client.close()
+
+
+async def test_a_catch_up_brings_the_chat_said_in_the_millisecond_of_the_newest_line_seen(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Back from a drop, a page gets the chat said after the newest line it has
+    (``chat_after``, that line's stamp): also a line said in the same millisecond as that one
+    (here every line is, the clock standing still), never one it has."""
+    still = time.time_ns()
+    monkeypatch.setattr(
+        chat_module, "utc_now", lambda ns=None: utc_now(still if ns is None else ns)
+    )
+    table, (alice, bob) = await seated_table(server)
+    watcher = await Client.connect(server.ws_url, table, None)
+    await watcher.until(lambda m: m["t"] == "welcome")
+    await alice.send({"t": "chat", "text": "one"})
+    seen = await watcher.until(lambda m: m["t"] == "chat")
+    await watcher.close()
+    await bob.send({"t": "chat", "text": "two"})
+    await alice.until(lambda m: m["t"] == "chat" and m["text"] == "two")
+    back = Client(await websockets.connect(server.ws_url))
+    hello = {"t": "hello", "table": table, "token": None, "since": watcher.v}
+    await back.send({**hello, "chat_after": seen["at"]})
+    said = [f for f in await up_to_the_seats(back) if f["t"] == "chat"]
+    assert [line["text"] for line in said] == ["two"]
+    assert said[0]["at"] > seen["at"]  # so that the page's newest stamp is this line's
+    for client in (alice, bob, back):
+        await client.close()
 
 
 async def test_resync_and_up_to_date_hello_give_the_current_snapshot(server: Server) -> None:

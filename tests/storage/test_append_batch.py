@@ -4,6 +4,7 @@ there): stored, ``UnknownTable`` or ``SeqConflict``; only the items that pass ar
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from pathlib import Path
 
@@ -65,5 +66,35 @@ async def test_a_batch_written_on_the_loop_waits_on_the_thread_for_a_lock_held_e
             assert await store.append_batch([("a", [rec(seq)])]) == [None]
             await asyncio.sleep(0)
         assert len((await store.load("a")).records) == 2 + 2 * CHECKPOINT_EVERY
+    finally:
+        await store.close()
+
+
+async def test_batches_of_every_size_read_the_last_seqs_with_a_few_statement_shapes(
+    tmp_path: Path,
+) -> None:
+    """The read of the batch's tables' last seqs takes a few fixed shapes (the tables padded to
+    a power of two), so that the driver's statement cache (128 statements) keeps each one
+    prepared, whatever sizes the load gives the batches; every item is still stored."""
+    store = SqlStore(str(tmp_path / "shapes.db"))
+    await store.open()
+    try:
+        ids = [f"t{n}" for n in range(100)]
+        for table_id in ids:
+            await store.create_table(TableMeta(table_id, "toepen", "1", {}), 4)
+        said: list[str] = []
+        assert store._sqlite is not None and store._sqlite._db is not None
+        store._sqlite._db._conn.set_trace_callback(said.append)  # statements, values written in
+        for size in range(1, len(ids) + 1):  # the last table is in every batch, the first in one
+            batch = [
+                (t, [rec(size - len(ids) + n + 1)])
+                for n, t in enumerate(ids)
+                if n >= len(ids) - size
+            ]
+            assert await store.append_batch(batch) == [None] * size
+        reads = {re.sub(r"'[^']*'", "?", s) for s in said if "MAX(seq)" in s}
+        assert 1 < len(reads) <= 8, len(reads)  # 1, 2, 4, …, 128 tables
+        for n, table_id in enumerate(ids):
+            assert len((await store.load(table_id)).records) == n + 1
     finally:
         await store.close()

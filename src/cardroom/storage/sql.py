@@ -421,6 +421,7 @@ def _parse_meta(row: Row) -> TableMeta:
     )
 
 
+@cache
 def _last_seqs_sql(tables: int) -> str:
     """Each of ``tables`` ids' last stored seq (a missing table: no row)."""
     marks = ", ".join("?" for _ in range(tables))
@@ -428,6 +429,19 @@ def _last_seqs_sql(tables: int) -> str:
         f"SELECT id, (SELECT MAX(seq) FROM log WHERE table_id = id) FROM tables "
         f"WHERE id IN ({marks})"
     )
+
+
+def _last_seqs(ids: Sequence[str]) -> tuple[str, list[str]]:
+    """``_last_seqs_sql`` for ``ids`` and its parameters, the ids padded (with the last one again:
+    ``IN`` reads it once) to the next power of two: a batch of any size asks for one of a few
+    statements, each prepared once and kept in the driver's statement cache, not one per size.
+
+    >>> sql, params = _last_seqs(["a", "b", "c"])
+    >>> sql.count("?"), params
+    (4, ['a', 'b', 'c', 'c'])
+    """
+    marks = 1 << max(len(ids) - 1, 0).bit_length()
+    return _last_seqs_sql(marks), [*ids, *[ids[-1]] * (marks - len(ids))]
 
 
 def _batch_rows(
@@ -469,8 +483,8 @@ def _one_statement(batch: Sequence[tuple[str, Sequence[LogRecord]]]) -> bool:
 async def _append_batch_sqlite(
     sqlite: _SqliteBackend,
     batch: Sequence[tuple[str, Sequence[LogRecord]]],
-    ids: Sequence[str],
     last_sql: str,
+    ids: Sequence[str],
 ) -> list[StorageError | None]:
     """``append_batch`` on SQLite in one go on the loop (``_SqliteBackend.write_here``)."""
 
@@ -627,13 +641,15 @@ class SqlStore:
         another writer rolls the batch back, and each item is then appended on its own."""
         if self._pg is not None and _one_statement(batch):
             return await self._append_batch_pg(self._pg, batch)
+        if not batch:
+            return []
         ids = sorted({table_id for table_id, _ in batch})
-        last_sql = _last_seqs_sql(len(ids))
+        last_sql, params = _last_seqs(ids)
         try:
             if self._sqlite is not None and self.fence is None:
-                return await _append_batch_sqlite(self._sqlite, batch, ids, last_sql)
+                return await _append_batch_sqlite(self._sqlite, batch, last_sql, params)
             async with self._backend.transaction() as conn:
-                found = await conn.fetch(last_sql, ids)
+                found = await conn.fetch(last_sql, params)
                 lost = set() if self.fence is None else await self.fence.fence(conn, ids)
                 results, rows = _batch_rows(batch, found, lost)
                 await conn.executemany(_INSERT_LOG_ROW, rows)

@@ -26,11 +26,12 @@ every few tens of ms: the same work in pauses of a few ms.
 
 Why the timer freezes without collecting (unless ``young_collect``): a record's objects are
 freed by reference counting, none is left in a cycle (``tests/server/test_actor.py`` checks a
-table's records), so a young collection walked every survivor (~90–130 objects and ~400–560
-references per record, each one a cache miss into the old heap) to find nothing: 7–12 % of a
-server's CPU under load. ``gc.freeze`` moves the young generation out of sight at once, without
-a walk; a cycle that does form (a finished table's actor, say) waits for the full collection,
-as a frozen survivor's cycle always did.
+table's records on each store, the drivers' side included: aiosqlite's, asyncpg's), so a young
+collection walked every survivor (~90–130 objects and ~400–560 references per record, each one
+a cache miss into the old heap) to find nothing: 7–12 % of a server's CPU under load.
+``gc.freeze`` moves the young generation out of sight at once, without a walk; a cycle that
+does form (a finished table's actor, say) waits for the full collection, as a frozen
+survivor's cycle always did.
 """
 
 from __future__ import annotations

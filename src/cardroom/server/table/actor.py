@@ -417,10 +417,11 @@ class TableActor:
         """Subscribe ``sub`` as the seat ``token`` holds now (a spectator without one): the
         envelopes after ``since`` if the ring has them all, else a ``welcome`` snapshot; then
         the seat list (which also tells who is online). After envelopes, what a welcome would
-        have told and they do not: the clock as it stands (the ``clock`` frames sent while the
-        client was away are lost to it) and the chat lines said after ``chat_after``. The token
-        is checked here, in the actor, so that no seat change can slip between the check and
-        the binding."""
+        have told and they do not: the clock, the pause before the next deal and a bomb hold as
+        they stand (the frames sent while the client was away are lost to it; a hold begins
+        without a new version) and the chat lines said after ``chat_after``; after a welcome,
+        who is ready for the next deal. The token is checked here, in the actor, so that no
+        seat change can slip between the check and the binding."""
         audience: Audience = SPECTATOR
         if token is None and self.sealed:
             return Refused(Refusal.NOT_YOURS, "this table has no spectators (its deals are secret)")
@@ -436,14 +437,30 @@ class TableActor:
             sub.send(self.welcome(audience))
         for envelope in missed or ():
             sub.send(envelope)
+        for frame in self._standing(welcomed=missed is None):
+            sub.send(frame)
         if missed is not None:
-            if (clock := self._clock_json()) is not None:
-                sub.send(msgspec.convert(clock, Clock))
             for line in self.chat.after(chat_after):
                 sub.send(line)
         sub.send(SeatList(self.seat_infos()))
         self._seats_changed()
         return Accepted(None)
+
+    def _standing(self, welcomed: bool) -> list[Frame]:
+        """The table's timers as they stand, as the frames that told of each change: the clock,
+        the pause before the next deal with its seconds left, the seats ready for that deal, a
+        seat's bomb hold. A ``welcome`` carries all but who is ready itself."""
+        frames: list[Frame] = []
+        if not welcomed and (clock := self._clock_json()) is not None:
+            frames.append(msgspec.convert(clock, Clock))
+        if self.pause.waiting:
+            if not welcomed and (seconds := self.pause.next_deal_in()) is not None:
+                frames.append(Pause(seconds))
+            if self.pause.ready_seats:
+                frames.append(ReadySeats(sorted(self.pause.ready_seats)))
+        if self.hold is not None and not welcomed:
+            frames.append(Hold(self.hold.seat))
+        return frames
 
     def _since(self, since: int | None, audience: Audience) -> list[Ev] | None:
         """The envelopes after ``since``, or None for a ``welcome``: also when a seat's holder
@@ -655,7 +672,7 @@ class TableActor:
         seated = [r.name for r in self.seats if r.name]
         if not isinstance(audience, int) and name and any(same_name(name, n) for n in seated):
             return Refused(Refusal.NAME_TAKEN, f"{name!r} is a seated player's name")
-        line = signed(self.seats, audience, name, command.text)
+        line = signed(self.seats, audience, name, command.text, self.chat.stamp())
         await self.store.add_chat(self.id, line)
         self._broadcast(self.chat.add(line))
         return Accepted(None)
