@@ -146,6 +146,28 @@ def test_a_refusal_naming_a_seat_counts_it_from_1_in_the_terminals_language() ->
         use_language("en")
 
 
+def test_a_refusal_in_play_is_said_in_the_terminals_language() -> None:
+    """A typed move the rules refuse reads in the terminal's language, not as "rule R…"."""
+    from cardroom.tui.render import use_language
+
+    tichu = get_game("tichu")
+    match = LocalMatch(
+        tichu, tichu.default_config(), 0, "random", SeededResolver(4), random.Random(4)
+    )
+    assert match.submit(0, "nogrand") is None
+    use_language("ja")
+    try:
+        assert match.submit(0, "grand") == "ラージティチューはすでに決めています"
+        for seat in range(1, 4):
+            assert match.submit(seat, "nogrand") is None
+        assert match.submit(0, "pass") == "カードはカード交換のあとで出します"
+        use_language("zh-TW")
+        assert match.submit(0, "grand") == "大地主只能在看到最後六張牌之前喊"
+    finally:
+        use_language("en")
+    assert match.submit(0, "pass") == "Cards are played only after the exchange"
+
+
 def test_end_of_input_stops_the_match() -> None:
     match = _toy_match(3)
     assert match.play(Console(io.StringIO("1\n"), io.StringIO())) == 1

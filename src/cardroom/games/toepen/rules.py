@@ -336,7 +336,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> ToepenStep:
 
 def _apply(state: ToepenState, seat: int, action: Action) -> Result:
     if state.phase is Phase.GAME_OVER:
-        raise NotActiveError("R7.1: the game is over")
+        raise NotActiveError.saying("R7.1: the game is over", "refusal.game_over")
     if not 0 <= seat < state.num_seats:
         raise NotActiveError(f"there is no seat {seat}")
     kind = action.kind
@@ -349,7 +349,10 @@ def _apply(state: ToepenState, seat: int, action: Action) -> Result:
         return _knock(state, seat)
     phase = _PHASE_OF[kind]
     if state.phase != phase or owing(state) != seat:
-        raise NotActiveError(_not_now(state, seat, kind))
+        reason = _not_now(state, seat, kind)
+        if kind in ("stay", "fold"):  # a press after the knock was answered, or not asked
+            raise NotActiveError.saying(reason, "refusal.toepen.respond")
+        raise NotActiveError(reason)
     if kind in ("stay", "fold"):
         return _answer_knock(state, seat, kind)
     if kind == "laundry":
@@ -555,17 +558,28 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
 
 def _play(state: ToepenState, seat: int, c: int) -> Result:
     if state.phase is not Phase.PLAY:
-        raise NotActiveError("R4: cards are played only once the exchange phase has closed")
+        raise NotActiveError.saying(
+            "R4: cards are played only once the exchange phase has closed",
+            "refusal.toepen.before_play",
+        )
     if seat != state.turn:
         turn = state.turn
         whose = None if turn is None else said.message("refusal.toepen.turn", who=said.seat(turn))
         raise NotActiveError(f"R4.2: it is seat {turn}'s turn to play", whose)
     hand = state.hands[seat]
     if not hand >> c & 1:
-        raise IllegalActionError(f"R4.2: {format_card(c)} is not in your hand")
+        raise IllegalActionError.saying(
+            f"R4.2: {format_card(c)} is not in your hand",
+            "refusal.toepen.not_held",
+            card=said.cards("toepen", [format_card(c)]),
+        )
     if not playable(state, seat) >> c & 1:
-        led = SUITS[suit_of(state.trick[0][1])]
-        raise IllegalActionError(f"R4.2: you must follow suit ({led})")
+        led = state.trick[0][1]
+        raise IllegalActionError.saying(
+            f"R4.2: you must follow suit ({SUITS[suit_of(led)]})",
+            "refusal.toepen.follow_suit",
+            card=said.cards("toepen", [format_card(led)]),
+        )
     voids = state.voids
     if state.trick and suit_of(state.trick[0][1]) != suit_of(c):
         voids = _put(voids, seat, voids[seat] | 1 << suit_of(state.trick[0][1]))
