@@ -100,6 +100,14 @@ CASES: list[tuple[Any, Callable[[], Any], int, str, str]] = [
     (TICHU, table({1: "3K"}, trick=[(0, "9G")], turn=1), 1, "play 3K", "tichu.does_not_beat"),
     (TICHU, table({2: "3K"}, trick=[(0, "2G")], turn=1), 2, "play 3K", "tichu.bomb_only"),
     (TICHU, table({1: "DOG"}, trick=[(0, "3G")], turn=1), 1, "play DOG", "tichu.dog_lead"),
+    (TICHU, table({1: "3G 5K"}, turn=1), 1, "play 3G 5K", "tichu.not_combination"),
+    (
+        TICHU,
+        table({1: "PHX"}, trick=[(0, "DRG")], turn=1),
+        1,
+        "play PHX",
+        "tichu.phoenix_on_dragon",
+    ),
     (
         TICHU,
         table({1: "AK"}, trick=[(0, "9G 9K 9B 9R")], turn=1),
