@@ -29,6 +29,7 @@ from .toepen.scenario import SUITED, in_play, run
 PAD = {0: 4, 1: 4, 2: 4, 3: 4}
 OUT = {1: 3, 2: 3, 3: 14}
 NO_CALLS = TichuConfig(no_calls_after_out=True)
+KNOCKED = ("0 knock", "1 fold", "2 stay", "3 stay")
 
 
 def exchanging() -> Any:
@@ -126,6 +127,11 @@ CASES: list[tuple[Any, Callable[[], Any], int, str, str]] = [
     (TOEPEN, lambda: in_play(SUITED), 0, "play 7H", "toepen.not_held"),
     (TOEPEN, lambda: run(in_play(SUITED), "0 play 10H")[0], 1, "play 10S", "toepen.follow_suit"),
     (TOEPEN, lambda: in_play(SUITED), 1, "stay", "toepen.respond"),
+    (TOEPEN, lambda: run(in_play(SUITED), "0 knock")[0], 1, "knock", "toepen.knock_answering"),
+    (TOEPEN, lambda: scenario.dealt(SUITED)[0], 0, "knock", "toepen.knock_early"),
+    (TOEPEN, lambda: run(in_play(SUITED), *KNOCKED)[0], 0, "knock", "toepen.knock_again"),
+    (TOEPEN, lambda: run(in_play(SUITED), *KNOCKED)[0], 1, "knock", "toepen.knock_folded"),
+    (TOEPEN, lambda: in_play(SUITED, lives={0: 1}), 0, "knock", "toepen.knock_lives"),
     (TOEPEN, lambda: scenario.dealt(SUITED)[0], 0, "play 10H", "toepen.before_play"),
     (
         TOEPEN,

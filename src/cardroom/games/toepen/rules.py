@@ -271,6 +271,38 @@ def knock_refusal(state: ToepenState, seat: int) -> str:
     return ""
 
 
+_KNOCK_KEYS = {
+    "R5.6": "knock_folded",
+    "V-TURNKNOCK": "knock_turn",
+    "R5.3b": "knock_again",
+    "V-ONEKNOCK": "knock_once",
+    "R5.3c": "knock_lives",
+    "V-CAP-FIXED": "knock_cap",
+    "V-CAP-TABLE": "knock_table_cap",
+    "R5.3d": "knock_alone",
+}
+"""The rule a knock refusal cites (``knock_refusal``) → its ``refusal.toepen.*`` key."""
+
+
+def _knock_said(state: ToepenState, seat: int, reason: str) -> said.Json | None:
+    """``knock_refusal``'s ``reason`` as a message for people, by the rule it cites (R5.2 by the
+    phase); read only when a knock is refused, so the legal listing keeps its plain text."""
+    rule = reason.partition(":")[0]
+    raised = state.stake + 1
+    if rule == "R5.2":
+        phases = {Phase.RESPOND: "knock_answering", Phase.DEAL: "knock_no_hand"}
+        return said.message(f"refusal.toepen.{phases.get(state.phase, 'knock_early')}")
+    key = _KNOCK_KEYS.get(rule)
+    if key is None:
+        return None
+    params = {
+        "R5.3c": {"stake": raised, "lives": state.lives[seat]},
+        "V-CAP-FIXED": {"stake": state.config.max_stake},
+        "V-CAP-TABLE": {"stake": raised},
+    }.get(rule, {})
+    return said.message(f"refusal.toepen.{key}", **params)
+
+
 def active_seats(state: ToepenState) -> frozenset[int]:
     seat = owing(state)
     if seat is None:
@@ -345,7 +377,8 @@ def _apply(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "knock":
         reason = knock_refusal(state, seat)
         if reason:
-            raise (NotActiveError if state.phase is not Phase.PLAY else IllegalActionError)(reason)
+            error = NotActiveError if state.phase is not Phase.PLAY else IllegalActionError
+            raise error(reason, _knock_said(state, seat, reason))
         return _knock(state, seat)
     phase = _PHASE_OF[kind]
     if state.phase != phase or owing(state) != seat:
