@@ -7,6 +7,7 @@ Needs ``/usr/bin/chromium``; never downloads a browser.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +32,8 @@ COLOURS = {
     "blunder": "rgb(229, 72, 77)",
 }
 """Each label's colour (style.css), beside its word."""
+NOTATION = re.compile(r"\bplay\b|\b(?:[2-9]|10|[JQKA])[GKBR]\b|\b(?:MJ|DOG|PHX|DRG)\b")
+"""A card code or a play as the notation writes it ("play 7G"), which no note may show raw."""
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +153,8 @@ def test_a_finished_rounds_review_steps_from_mistake_to_mistake(browser: Any, ba
         assert set(labels) & set(FLAGGED), labels
         note = notes.nth(next(k for k, label in enumerate(labels) if label in FLAGGED))
         assert "the bot would have played" in note.inner_text()
+        for k in range(notes.count()):  # plays read as the table prints cards
+            assert not NOTATION.search(notes.nth(k).inner_text()), notes.nth(k).inner_text()
         colour = note.evaluate("e => getComputedStyle(e).borderLeftColor")
         assert colour == COLOURS[note.get_attribute("data-label")]
     assert seen == flagged
@@ -165,6 +170,11 @@ def test_a_finished_rounds_review_steps_from_mistake_to_mistake(browser: Any, ba
     page.reload()
     page.get_by_test_id("review-summary").wait_for()
     assert "正確さ" in page.get_by_test_id("review-summary").inner_text()
+    page.get_by_test_id("review-next-mistake").click()
+    notes = page.get_by_test_id("review-note")
+    notes.first.wait_for()
+    said = [notes.nth(k).inner_text() for k in range(notes.count())]
+    assert said and not any(NOTATION.search(text) for text in said), said
     shot(page, "review-phone-ja.png", full_page=True)
     page.close()
 

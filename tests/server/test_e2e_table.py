@@ -505,6 +505,12 @@ def test_the_replay_steps_play_by_play_and_round_by_round(browser: Any) -> None:
     assert gift.startswith("7● to Bob, ") and gift.endswith(" to Di")
     words = [page.evaluate(label, a) for a in ("no tichu", "no bomb", "nogrand")]
     assert words == ["No Tichu", "No bomb", "No Grand"]  # a review's call or pass, in words
+    plays = ("play 7G 7K", "play 5G PHX(=5)", "play DRG", "bomb 9G 9K 9B 9R")  # as the table prints
+    assert [page.evaluate(label, a) for a in plays] == [
+        "7● 7⚔", "5● Phoenix as 5", "Dragon", "Bomb 9● 9⚔ 9⌂ 9★ onto the trick",
+    ]  # fmt: skip
+    toepen = f"a => import('/static/toepen.js').then(m => m.label({names}, a))"
+    assert page.evaluate(toepen, "play 10H") == "10♥"
     context.close()
     assert not problems, problems
 

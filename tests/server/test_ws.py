@@ -377,3 +377,8 @@ async def test_a_refusal_naming_a_seat_carries_it_as_a_message_people_read_from_
     assert rejected["key"] == "refusal.tichu.exchange_given" and "to seat 1" in rejected["msg"]
     assert rejected["params"]["who"] == {"seat": 1}
     assert rejected["params"]["cards"] == {"cards": [one], "game": "tichu"}
+    late = await reply_to(clients[1], await clients[1].act("grand"))  # any refusal met in play
+    assert (late["code"], late["key"], late["params"]["rule"]) == (
+        "illegal", "refusal.tichu.grand_late", "R2.2",
+    )  # fmt: skip
+    assert late["msg"] == "R2.2: Grand Tichu only before seeing cards 9-14"  # the English kept

@@ -146,6 +146,71 @@ def test_a_refusal_naming_a_seat_counts_it_from_1_in_the_terminals_language() ->
         use_language("en")
 
 
+def test_a_refusal_in_play_is_said_in_the_terminals_language() -> None:
+    """A typed move the rules refuse reads in the terminal's language, not as "rule R…"."""
+    from cardroom.tui.render import use_language
+
+    tichu = get_game("tichu")
+    match = LocalMatch(
+        tichu, tichu.default_config(), 0, "random", SeededResolver(4), random.Random(4)
+    )
+    assert match.submit(0, "nogrand") is None
+    use_language("ja")
+    try:
+        assert match.submit(0, "grand") == "ラージティチューはすでに決めています"
+        for seat in range(1, 4):
+            assert match.submit(seat, "nogrand") is None
+        assert match.submit(0, "pass") == "カードはカード交換のあとで出します"
+        use_language("zh-TW")
+        assert match.submit(0, "grand") == "大地主只能在看到最後六張牌之前喊"
+    finally:
+        use_language("en")
+    assert match.submit(0, "pass") == "Cards are played only after the exchange"
+
+
+def test_toepens_game_over_says_who_ran_out_of_lives_counting_seats_from_1() -> None:
+    """The engine's reason ("seat 1 reached 0 lives", from 0, English) stays in the record; the
+    terminal says it from the catalogues, the seat as people count it."""
+    from dataclasses import replace
+
+    from cardroom.tui.render import use_language
+
+    toepen = get_game("toepen")
+    config = replace(toepen.default_config(), lives=1)
+    match = LocalMatch(toepen, config, 0, "random", SeededResolver(7), random.Random(7))
+    while not toepen.is_terminal(match.runner.state):
+        me = match.view(0)
+        move = (0, str(toepen.default_action(match.runner.state, 0))) if owes_move(me) else None
+        seat, action = move or match.bot_move() or (0, me.legal[0])
+        assert match.submit(seat, action) is None
+    outcome = match.view(0).obs["outcome"]
+    out = [s for s, lives in enumerate(outcome["scores"]) if lives == 0]
+    assert out and "reached 0 lives" in outcome["reason"]  # the record keeps the engine's words
+    text = render_obs(match.view(0).obs, seat_names(4, None))
+    assert f"Game over: Seat {out[0] + 1}" in text and "no lives left" in text, text
+    assert "reached 0 lives" not in text
+    use_language("ja")
+    try:
+        text = render_obs(match.view(0).obs, seat_names(4, None))
+    finally:
+        use_language("en")
+    assert f"席{out[0] + 1}" in text and "のライフが0になりました" in text, text
+
+
+def test_tichus_game_over_reason_is_said_in_the_terminals_language() -> None:
+    from cardroom.games.tichu.scoring import TARGET_REACHED
+    from cardroom.tui.render import use_language
+
+    outcome = {"scores": [1020, 480, 1020, 480], "winners": [0, 2], "reason": TARGET_REACHED}
+    obs = {**TICHU_OBS, "terminal": True, "outcome": outcome}
+    use_language("ja")
+    try:
+        text = render_obs(obs, ["Ann", "Bob", "Cy", "Di"])
+    finally:
+        use_language("en")
+    assert "ゲーム終了: 目標点に到達しました。勝者: Ann, Cy" in text, text
+
+
 def test_end_of_input_stops_the_match() -> None:
     match = _toy_match(3)
     assert match.play(Console(io.StringIO("1\n"), io.StringIO())) == 1

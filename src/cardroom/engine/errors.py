@@ -4,14 +4,17 @@
 * ``IllegalActionError``: well-formed, but the rules forbid it now; the message names the rule.
 * ``NotActiveError``: the seat may not act at this moment.
 
-A refusal that names a seat also carries itself as a message (``said``: a key and typed
-parameters, ``engine/message.py``), so a reader counts that seat as people do (from 1) in its
-own language, while the English text keeps the notation's seat numbers (from 0).
+A refusal a person meets in play also carries itself as a message (``said``: a key and typed
+parameters, ``engine/message.py``), so a reader gets it in its own language, a seat counted as
+people do (from 1), while the English text keeps the rule cited and the notation's seat numbers
+(from 0) for logs and the analysis tools.
 """
 
 from __future__ import annotations
 
-from cardroom.engine.message import Json
+from typing import Any, Self
+
+from cardroom.engine.message import Json, message
 
 
 class EngineError(ValueError):
@@ -28,6 +31,17 @@ class EngineError(ValueError):
     def __init__(self, msg: str, said: Json | None = None) -> None:
         super().__init__(msg)
         self.said = said
+
+    @classmethod
+    def saying(cls, msg: str, key: str, **params: Any) -> Self:
+        """A refusal a person meets in play: ``msg`` for logs and the analysis tools (English, the
+        rule cited), ``key`` and ``params`` for the reader's own language.
+
+        >>> error = IllegalActionError.saying("R5.2: the leader cannot pass", "refusal.lead")
+        >>> type(error).__name__, error.said
+        ('IllegalActionError', {'key': 'refusal.lead', 'params': {}})
+        """
+        return cls(msg, message(key, **params))
 
 
 class InvalidNotationError(EngineError):

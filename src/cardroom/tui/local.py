@@ -86,7 +86,7 @@ class LocalMatch:
 
     def submit(self, seat: int, action: str) -> str | None:
         """Apply ``action`` for ``seat``; the game's error message if it is refused (in the
-        terminal's language when it names a seat: counted from 1)."""
+        terminal's language when it is one a person meets in play, a seat counted from 1)."""
         try:
             transition = self.runner.propose(seat, action)
         except EngineError as exc:

@@ -767,8 +767,8 @@ async def _play(
 
 def refusal(msg: Json) -> str:
     """A server's ``reject`` in the terminal's language: its catalogue message, then the English
-    detail the rule text gives (rules are cited in English); a refusal that names a seat is its
-    own message (``refusal.…``), said alone, the seat counted from 1.
+    detail the rule text gives (rules are cited in English); a refusal a person meets in play
+    is its own message (``refusal.…``), said alone, a seat counted from 1.
 
     >>> refusal({"t": "reject", "code": "not_active", "msg": "R8.1.1: seat 2 is naming its wish",
     ...          "key": "refusal.tichu.naming_wish", "params": {"who": {"seat": 2}}})

@@ -262,6 +262,9 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
     if obs.get("terminal") and obs.get("outcome"):
         outcome = obs["outcome"]
         winners = ", ".join(names[s] for s in outcome.get("winners", []))
-        reason = str(outcome.get("reason", ""))
+        said = narration.ending(game, outcome)
+        reason = (
+            str(outcome.get("reason", "")) if said is None else i18n.render(LANG[0], said, names)
+        )
         lines.append(say("tui.game_over", reason=reason, winners=winners or say("tui.none")))
     return "\n".join(lines)

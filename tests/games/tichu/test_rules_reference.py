@@ -13,7 +13,8 @@ RULE = re.compile(r"\bR\d+(?:\.\d+)+")
 
 
 def cited_in_errors() -> dict[str, str]:
-    """Rule number → module, for every string inside a ``…Error(...)`` call of the engine."""
+    """Rule number → module, for every string inside a ``…Error(...)`` or ``…Error.saying(...)``
+    call of the engine."""
     cited: dict[str, str] = {}
     for path in sorted(ENGINE.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -21,6 +22,8 @@ def cited_in_errors() -> dict[str, str]:
                 continue
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if isinstance(func, ast.Attribute) and name == "saying":  # Error.saying(msg, key)
+                name = getattr(func.value, "id", "")
             if not name.endswith("Error"):
                 continue
             for part in ast.walk(node):

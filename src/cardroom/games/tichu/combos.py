@@ -26,6 +26,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any, Final, NamedTuple
 
+from cardroom.engine import message as said
 from cardroom.engine.errors import IllegalActionError
 from cardroom.games.tichu.cards import (
     DECK,
@@ -36,6 +37,7 @@ from cardroom.games.tichu.cards import (
     PHX,
     RANK_NAMES,
     card,
+    card_names,
     format_cards,
     rank_of,
 )
@@ -237,7 +239,9 @@ def _phoenix_single(top: Combo | None) -> Combo:
     if top is None or top.kind != SINGLE_KIND:
         return Combo(SINGLE_KIND, _PHX, _LED_PHX_STRENGTH, 1)
     if top.cards == _DRG:
-        raise IllegalActionError("R6.4.3: the Phoenix cannot be played on the Dragon")
+        raise IllegalActionError.saying(
+            "R6.4.3: the Phoenix cannot be played on the Dragon", "refusal.tichu.phoenix_on_dragon"
+        )
     return Combo(SINGLE_KIND, _PHX, top.strength + 1, 1)
 
 
@@ -268,8 +272,10 @@ def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
         raise IllegalActionError("R1.1: a play is a set of the 56 Tichu cards")
     options = readings(cards)
     if not options:
-        raise IllegalActionError(
-            f"R6.1.5: {format_cards(cards)} is not a Tichu combination{_invalid_hint(cards)}"
+        raise IllegalActionError.saying(
+            f"R6.1.5: {format_cards(cards)} is not a Tichu combination{_invalid_hint(cards)}",
+            "refusal.tichu.not_combination",
+            cards=said.cards("tichu", card_names(cards)),
         )
     if cards == _PHX:
         if phoenix_as is not None:

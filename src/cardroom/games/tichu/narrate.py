@@ -15,7 +15,22 @@ from typing import Any
 
 from cardroom.engine.message import Json, cards, message, nested, seat, seats
 
+from .scoring import DRAW, ROUND_LIMIT, TARGET_REACHED
+
 SPECIALS = {"DOG": "dog", "DRG": "dragon", "MJ": "mahjong"}
+ENDINGS = {DRAW: "draw", TARGET_REACHED: "target", ROUND_LIMIT: "round_limit"}
+"""A match's end reasons (``scoring.end_reason``, the record's words) as ``tichu.ending.*``."""
+
+
+def ending(outcome: dict[str, Any]) -> Json | None:
+    """Why a finished match ended (``Outcome.to_json``), said to people; None for a reason the
+    catalogues do not know (the record's English is shown then).
+
+    >>> ending({"scores": [1020] * 4, "winners": [0, 2], "reason": "target score reached (R11.1)"})
+    {'key': 'tichu.ending.target', 'params': {}}
+    """
+    key = ENDINGS.get(str(outcome.get("reason")))
+    return None if key is None else message(f"tichu.ending.{key}")
 
 
 def combo(text: str) -> Json:

@@ -52,6 +52,7 @@ from .cards import (
     MJ,
     PHX,
     card_indices,
+    card_names,
     format_card,
     format_cards,
     mask_points,
@@ -1078,9 +1079,9 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
     if not 0 <= seat < SEATS:
         raise NotActiveError(f"there is no seat {seat} (seats 0-3)")
     if state.phase is DEAL_PHASE:
-        raise NotActiveError("the cards are being dealt")
+        raise NotActiveError.saying("the cards are being dealt", "refusal.tichu.dealing")
     if state.phase is GAME_OVER_PHASE:
-        raise NotActiveError("the game is over")
+        raise NotActiveError.saying("the game is over", "refusal.game_over")
     if kind is TICHU_VERB:
         return _call_tichu(state, seat)
     if kind is GRAND_VERB or kind is NOGRAND_VERB:
@@ -1089,14 +1090,17 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
         assert action.to is not None
         return _exchange(state, seat, action.cards, action.to)
     if state.phase is not PLAY_PHASE:
-        raise IllegalActionError(
-            f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase"
+        raise IllegalActionError.saying(
+            f"R5.1: cards are played after the exchange; now is the {state.phase.value} phase",
+            "refusal.tichu.before_play",
         )
     if kind is WISH_VERB or kind is NOWISH_VERB:
         return _wish(state, seat, action.wish)
     if state.wisher is not None:
         if seat == state.wisher:
-            raise IllegalActionError("R8.1.1: name your wish first: 'wish R' or 'nowish'")
+            raise IllegalActionError.saying(
+                "R8.1.1: name your wish first: 'wish R' or 'nowish'", "refusal.tichu.wish_first"
+            )
         raise _naming_wish(state.wisher)
     if kind is PASS_VERB:
         return _pass(state, seat)
@@ -1123,27 +1127,42 @@ def _call_tichu(state: TichuState, seat: int) -> TichuStep:
 
 def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
     if state.calls[seat] != NO_CALL:
-        return IllegalActionError(f"R2.5: you already called {state.calls[seat]}; one call a round")
+        return IllegalActionError.saying(
+            f"R2.5: you already called {state.calls[seat]}; one call a round",
+            "refusal.tichu.called",
+        )
     if state.phase is GRAND_PHASE:
-        return IllegalActionError("R3.1: Tichu is called from the exchange on; now: grand/nogrand")
+        return IllegalActionError.saying(
+            "R3.1: Tichu is called from the exchange on; now: grand/nogrand",
+            "refusal.tichu.call_grand_first",
+        )
     if state.phase is EXCHANGE_PHASE:
-        return IllegalActionError(
-            "R3.7: no Tichu call between submitting your exchange and the reveal"
+        return IllegalActionError.saying(
+            "R3.7: no Tichu call between submitting your exchange and the reveal",
+            "refusal.tichu.call_exchanging",
         )
     if state.final:
-        return IllegalActionError("R9.3: the round is over")
+        return IllegalActionError.saying("R9.3: the round is over", "refusal.tichu.round_over")
     if state.config.no_calls_after_out and state.out:
-        return IllegalActionError("R3.6 [Option no_calls_after_out]: a player is already out")
-    return IllegalActionError("R3.2: Tichu can only be called before playing your first card")
+        return IllegalActionError.saying(
+            "R3.6 [Option no_calls_after_out]: a player is already out", "refusal.tichu.call_out"
+        )
+    return IllegalActionError.saying(
+        "R3.2: Tichu can only be called before playing your first card", "refusal.tichu.call_late"
+    )
 
 
 def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
     if state.phase is not GRAND_PHASE:
         if not state.config.allow_grand:
             raise IllegalActionError("R10.4 [Option allow_grand=False]: no Grand Tichu")
-        raise IllegalActionError("R2.2: Grand Tichu only before seeing cards 9-14")
+        raise IllegalActionError.saying(
+            "R2.2: Grand Tichu only before seeing cards 9-14", "refusal.tichu.grand_late"
+        )
     if state.grand[seat] is not None:
-        raise NotActiveError("R2.3: you already made your Grand Tichu decision")
+        raise NotActiveError.saying(
+            "R2.3: you already made your Grand Tichu decision", "refusal.tichu.grand_decided"
+        )
     if seat not in awaited_seats(state):
         raise NotActiveError("R2.3 [Option sequential_grand]: earlier seats decide first")
     decisions = _set(state.grand, seat, grand)
@@ -1163,7 +1182,9 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
     if state.phase is not EXCHANGE_PHASE:
         raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
     if state.exchanged(seat):
-        raise NotActiveError("R4.2: you already gave your three exchange cards")
+        raise NotActiveError.saying(
+            "R4.2: you already gave your three exchange cards", "refusal.tichu.exchange_done"
+        )
     if to == seat or not 0 <= to < SEATS:
         raise IllegalActionError(
             f"R4.1: give each card to another seat (0-3 but not {seat})",
@@ -1184,7 +1205,11 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
         )
     card = card_mask.bit_length() - 1
     if not state.hands[seat] & card_mask:
-        raise IllegalActionError(f"R4.1: you do not hold {format_card(card)}")
+        raise IllegalActionError.saying(
+            f"R4.1: you do not hold {format_card(card)}",
+            "refusal.tichu.not_held",
+            cards=said.cards("tichu", [format_card(card)]),
+        )
     a, b, c = row  # the choices to seat+1, +2, +3
     new_row = (card, b, c) if k == 1 else (a, card, c) if k == 2 else (a, b, card)
     given = _set(state.given, seat, new_row)
@@ -1244,16 +1269,16 @@ def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
 
 def _pass(state: TichuState, seat: int) -> TichuStep:
     if seat != state.turn or state.final:
-        raise NotActiveError("R5.3: it is not your turn")
+        raise NotActiveError.saying("R5.3: it is not your turn", "refusal.tichu.turn")
     trick = state.trick
     if state.trick_over and is_dragon(trick[-1].combo if trick else None):
-        raise IllegalActionError("R8.3.2: your Dragon won the trick: give it to an opponent")
-    if not trick or state.trick_over:
-        raise IllegalActionError("R5.2: the leader cannot pass")
-    if state.wish is not None and not options(state, seat).can_pass:  # only a wish binds (R8.1.6)
-        raise IllegalActionError(
-            f"R8.1.6: the wish for {rank_text(state.wish)} must be fulfilled: you can play it"
+        raise IllegalActionError.saying(
+            "R8.3.2: your Dragon won the trick: give it to an opponent", "refusal.tichu.give_dragon"
         )
+    if not trick or state.trick_over:
+        raise IllegalActionError.saying("R5.2: the leader cannot pass", "refusal.tichu.lead_pass")
+    if state.wish is not None and not options(state, seat).can_pass:  # only a wish binds (R8.1.6)
+        raise _wish_binds(state.wish)
     passed = state.passed | 1 << seat
     top_seat, hands = trick[-1].seat, state.hands
     after = seat + 1 & 3
@@ -1401,7 +1426,7 @@ def _cards_of(trick: tuple[TrickPlay, ...]) -> int:
 def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> IllegalActionError:
     missing = action.cards & ~state.hands[seat]
     if missing:
-        return IllegalActionError(f"you do not hold {format_cards(missing)}")
+        return _not_held(missing)
     if not may_bomb_onto(state, seat):
         return IllegalActionError(
             "R5.6: 'bomb' is for the seat to lead after the trick's winner went out, onto the "
@@ -1472,9 +1497,11 @@ def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalAct
     """The rule an unlisted ``play`` breaks (the listing itself is ``options``)."""
     hand = state.hands[seat]
     if state.final or (seat != state.turn and not may_interrupt(state, seat)):
-        return NotActiveError("R5.3: it is not your turn (and no bomb may be thrown now, R7.5)")
+        return NotActiveError.saying(
+            "R5.3: it is not your turn (and no bomb may be thrown now, R7.5)", "refusal.tichu.turn"
+        )
     if action.cards & ~hand:
-        return IllegalActionError(f"you do not hold {format_cards(action.cards & ~hand)}")
+        return _not_held(action.cards & ~hand)
     top = None if seat == state.turn and is_leading(state) else state.top
     try:
         combo = combo_for(action.cards, action.phoenix_as, top)
@@ -1483,33 +1510,76 @@ def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalAct
     if seat != state.turn or state.dragon_pending:
         if not combo.is_bomb():
             if state.dragon_pending and seat == state.turn:
-                return IllegalActionError("R8.3.2: give the Dragon's trick to an opponent first")
-            return NotActiveError("R7.4: out of turn only a bomb may be played")
-        return IllegalActionError(f"R7.3: {combo.describe()} does not beat {_top_text(state)}")
+                return IllegalActionError.saying(
+                    "R8.3.2: give the Dragon's trick to an opponent first",
+                    "refusal.tichu.give_dragon",
+                )
+            return NotActiveError.saying(
+                "R7.4: out of turn only a bomb may be played", "refusal.tichu.bomb_only"
+            )
+        return _does_not_beat(
+            state, f"R7.3: {combo.describe()} does not beat {_top_text(state)}", combo
+        )
     wish = state.wish
     if top is None:
         if wish is not None and hand & rank_mask(wish) and not combo.cards & rank_mask(wish):
             if is_dog(combo):
-                return IllegalActionError(
-                    f"R8.1.9: no Dog lead while you hold the wished {rank_text(wish)}"
+                return IllegalActionError.saying(
+                    f"R8.1.9: no Dog lead while you hold the wished {rank_text(wish)}",
+                    "refusal.tichu.wish_dog",
+                    rank=rank_text(wish),
                 )
-            return IllegalActionError(
+            return IllegalActionError.saying(
                 f"R8.1.8: the wish for {rank_text(wish)} must be fulfilled: lead a "
-                f"combination containing a {rank_text(wish)}"
+                f"combination containing a {rank_text(wish)}",
+                "refusal.tichu.wish_lead",
+                rank=rank_text(wish),
             )
         return IllegalActionError(f"R5.2: {action} is not a legal lead")
     if is_dog(combo):
-        return IllegalActionError("R8.2.1: the Dog can only be led")
+        return IllegalActionError.saying(
+            "R8.2.1: the Dog can only be led", "refusal.tichu.dog_lead"
+        )
     if top.is_bomb() and not combo.is_bomb():
-        return IllegalActionError("R7.6: only a higher bomb can follow a bomb")
+        return IllegalActionError.saying(
+            "R7.6: only a higher bomb can follow a bomb", "refusal.tichu.bomb_on_bomb"
+        )
     if not beats(combo, top):
         rule = "R8.1.3" if combo.cards >> MJ & 1 else "R6.2.1"
-        return IllegalActionError(f"{rule}: {combo.describe()} does not beat {_top_text(state)}")
-    if wish is not None and not combo.cards & rank_mask(wish):
-        return IllegalActionError(
-            f"R8.1.6: the wish for {rank_text(wish)} must be fulfilled: you can play it"
+        return _does_not_beat(
+            state, f"{rule}: {combo.describe()} does not beat {_top_text(state)}", combo
         )
+    if wish is not None and not combo.cards & rank_mask(wish):
+        return _wish_binds(wish)
     return IllegalActionError(f"R5.3: {action} is not a legal play now")
+
+
+def _wish_binds(wish: int) -> IllegalActionError:
+    """R8.1.6: a seat that can fulfil the wish must: it may neither pass nor play around it."""
+    return IllegalActionError.saying(
+        f"R8.1.6: the wish for {rank_text(wish)} must be fulfilled: you can play it",
+        "refusal.tichu.wish_binds",
+        rank=rank_text(wish),
+    )
+
+
+def _not_held(missing: int) -> IllegalActionError:
+    return IllegalActionError.saying(
+        f"you do not hold {format_cards(missing)}",
+        "refusal.tichu.not_held",
+        cards=said.cards("tichu", card_names(missing)),
+    )
+
+
+def _does_not_beat(state: TichuState, text: str, combo: Combo) -> IllegalActionError:
+    """``text`` (the rule, in English) as a refusal that shows both the play and the table."""
+    top = state.top
+    return IllegalActionError.saying(
+        text,
+        "refusal.tichu.does_not_beat",
+        cards=said.cards("tichu", card_names(combo.cards)),
+        top=said.cards("tichu", card_names(top.cards if top else 0)),
+    )
 
 
 def _top_text(state: TichuState) -> str:

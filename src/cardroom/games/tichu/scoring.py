@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import mask_points
 from .config import TichuConfig
 from .state import GRAND_CALL, NO_CALL, SEATS, TICHU_CALL, RoundResult, partner, team_of
@@ -89,9 +91,15 @@ def match_result(
     return match_winner(scores, config.target_score, config.tie_is_draw, last)
 
 
+DRAW: Final = "draw (R11.2)"
+TARGET_REACHED: Final = "target score reached (R11.1)"
+ROUND_LIMIT: Final = "round limit reached (R11.2)"
+"""Why a match ended, in the record's words (``tichu.ending.*`` says them to people)."""
+
+
 def end_reason(config: TichuConfig, scores: tuple[int, int], winners: frozenset[int]) -> str:
     if not winners:
-        return "draw (R11.2)"
+        return DRAW
     if max(scores) >= config.target_score:
-        return "target score reached (R11.1)"
-    return "round limit reached (R11.2)"
+        return TARGET_REACHED
+    return ROUND_LIMIT

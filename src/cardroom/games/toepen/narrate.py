@@ -35,6 +35,20 @@ def reason(text: str) -> Json:
     return message(f"toepen.reason.{key}") if key else message("toepen.reason.other", text=text)
 
 
+def ending(outcome: dict[str, Any]) -> Json:
+    """Why a finished game ended (``Outcome.to_json``), said to people: the players out of lives
+    (the scores are the lives left, ``rules.ranking``), named or counted from 1 by the reader; the
+    outcome's own ``reason`` stays the engine's English for the record, counting seats from 0.
+
+    >>> ending({"scores": [3, 0, 5, 0], "winners": [2], "reason": "seat 1, seat 3 reached 0 lives"})
+    {'key': 'toepen.ending.out', 'params': {'who': {'seats': [1, 3]}, 'count': 2}}
+    """
+    out = [s for s, lives in enumerate(outcome.get("scores") or ()) if lives == 0]
+    if not out:
+        return message("toepen.ending.last")
+    return message("toepen.ending.out", who=seats(out), count=len(out))
+
+
 def narrate(ev: dict[str, Any]) -> Json | None:
     """The sentence for one (projected) event; None for one that needs none."""
     kind = str(ev.get("type"))

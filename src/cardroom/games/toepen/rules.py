@@ -271,6 +271,38 @@ def knock_refusal(state: ToepenState, seat: int) -> str:
     return ""
 
 
+_KNOCK_KEYS = {
+    "R5.6": "knock_folded",
+    "V-TURNKNOCK": "knock_turn",
+    "R5.3b": "knock_again",
+    "V-ONEKNOCK": "knock_once",
+    "R5.3c": "knock_lives",
+    "V-CAP-FIXED": "knock_cap",
+    "V-CAP-TABLE": "knock_table_cap",
+    "R5.3d": "knock_alone",
+}
+"""The rule a knock refusal cites (``knock_refusal``) → its ``refusal.toepen.*`` key."""
+
+
+def _knock_said(state: ToepenState, seat: int, reason: str) -> said.Json | None:
+    """``knock_refusal``'s ``reason`` as a message for people, by the rule it cites (R5.2 by the
+    phase); read only when a knock is refused, so the legal listing keeps its plain text."""
+    rule = reason.partition(":")[0]
+    raised = state.stake + 1
+    if rule == "R5.2":
+        phases = {Phase.RESPOND: "knock_answering", Phase.DEAL: "knock_no_hand"}
+        return said.message(f"refusal.toepen.{phases.get(state.phase, 'knock_early')}")
+    key = _KNOCK_KEYS.get(rule)
+    if key is None:
+        return None
+    params = {
+        "R5.3c": {"stake": raised, "lives": state.lives[seat]},
+        "V-CAP-FIXED": {"stake": state.config.max_stake},
+        "V-CAP-TABLE": {"stake": raised},
+    }.get(rule, {})
+    return said.message(f"refusal.toepen.{key}", **params)
+
+
 def active_seats(state: ToepenState) -> frozenset[int]:
     seat = owing(state)
     if seat is None:
@@ -336,7 +368,7 @@ def apply_action(state: ToepenState, seat: int, action: Action) -> ToepenStep:
 
 def _apply(state: ToepenState, seat: int, action: Action) -> Result:
     if state.phase is Phase.GAME_OVER:
-        raise NotActiveError("R7.1: the game is over")
+        raise NotActiveError.saying("R7.1: the game is over", "refusal.game_over")
     if not 0 <= seat < state.num_seats:
         raise NotActiveError(f"there is no seat {seat}")
     kind = action.kind
@@ -345,11 +377,15 @@ def _apply(state: ToepenState, seat: int, action: Action) -> Result:
     if kind == "knock":
         reason = knock_refusal(state, seat)
         if reason:
-            raise (NotActiveError if state.phase is not Phase.PLAY else IllegalActionError)(reason)
+            error = NotActiveError if state.phase is not Phase.PLAY else IllegalActionError
+            raise error(reason, _knock_said(state, seat, reason))
         return _knock(state, seat)
     phase = _PHASE_OF[kind]
     if state.phase != phase or owing(state) != seat:
-        raise NotActiveError(_not_now(state, seat, kind))
+        reason = _not_now(state, seat, kind)
+        if kind in ("stay", "fold"):  # a press after the knock was answered, or not asked
+            raise NotActiveError.saying(reason, "refusal.toepen.respond")
+        raise NotActiveError(reason)
     if kind in ("stay", "fold"):
         return _answer_knock(state, seat, kind)
     if kind == "laundry":
@@ -555,17 +591,28 @@ def _close_knock(state: ToepenState, events: Events) -> Result:
 
 def _play(state: ToepenState, seat: int, c: int) -> Result:
     if state.phase is not Phase.PLAY:
-        raise NotActiveError("R4: cards are played only once the exchange phase has closed")
+        raise NotActiveError.saying(
+            "R4: cards are played only once the exchange phase has closed",
+            "refusal.toepen.before_play",
+        )
     if seat != state.turn:
         turn = state.turn
         whose = None if turn is None else said.message("refusal.toepen.turn", who=said.seat(turn))
         raise NotActiveError(f"R4.2: it is seat {turn}'s turn to play", whose)
     hand = state.hands[seat]
     if not hand >> c & 1:
-        raise IllegalActionError(f"R4.2: {format_card(c)} is not in your hand")
+        raise IllegalActionError.saying(
+            f"R4.2: {format_card(c)} is not in your hand",
+            "refusal.toepen.not_held",
+            card=said.cards("toepen", [format_card(c)]),
+        )
     if not playable(state, seat) >> c & 1:
-        led = SUITS[suit_of(state.trick[0][1])]
-        raise IllegalActionError(f"R4.2: you must follow suit ({led})")
+        led = state.trick[0][1]
+        raise IllegalActionError.saying(
+            f"R4.2: you must follow suit ({SUITS[suit_of(led)]})",
+            "refusal.toepen.follow_suit",
+            card=said.cards("toepen", [format_card(led)]),
+        )
     voids = state.voids
     if state.trick and suit_of(state.trick[0][1]) != suit_of(c):
         voids = _put(voids, seat, voids[seat] | 1 << suit_of(state.trick[0][1]))

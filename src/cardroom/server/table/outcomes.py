@@ -45,8 +45,8 @@ class Refused:
     reason: str
     """For people; never carries hidden state."""
     said: Json | None = None
-    """The reason as a message (a key, typed parameters) where the English alone would mislead:
-    it names a seat, which people count from 1 (``EngineError.said``)."""
+    """The reason as a message (a key, typed parameters) for a refusal a person meets in play,
+    said in the reader's language, a seat counted from 1 (``EngineError.said``)."""
 
 
 Outcome = Accepted[T] | Refused

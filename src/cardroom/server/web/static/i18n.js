@@ -83,8 +83,8 @@ export function t(key, params = {}, names = null) {
   return format(text, params, (v) => value(v, names));
 }
 
-// A refusal (a `reject` or an error frame) in the reader's language: one that names a seat
-// comes as its own message (refusal.<…>, the seat typed, so it reads as people count it) and is
+// A refusal (a `reject` or an error frame) in the reader's language: one a person meets in play
+// comes as its own message (refusal.<…>, a seat typed, so it reads as people count it) and is
 // said from the catalogue in every language; otherwise English keeps the server's own
 // explanation (`english`, it names the rule's detail), another language gets the catalogue's
 // reject.<code> with the cited rule, or the English when the code is unknown.

@@ -309,6 +309,19 @@ export function panels(ctx) {
 // thrown (bots/tichu/review.py NO_TICHU, NO_BOMB_TEXT).
 const REVIEW_WORDS = { "no tichu": "tichu.action.no_tichu", "no bomb": "tichu.action.no_bomb" };
 
+// A play's cards as the table's history prints them (special cards by name), a Phoenix with
+// the rank it stands for: "play 5G PHX(=5)" reads "5★ Phoenix as 5".
+function playText(a) {
+  return a
+    .split(/\s+/)
+    .slice(1)
+    .map((code) => {
+      const phx = /^PHX\(=([^)]+)\)$/.exec(code);
+      return phx ? t("tichu.chooser.phoenix_as", { rank: phx[1] }) : cardText("tichu", code);
+    })
+    .join(" ");
+}
+
 export function label(ctx, a) {
   if (a in REVIEW_WORDS) return t(REVIEW_WORDS[a]);
   const [verb, arg] = a.split(" ");
@@ -331,8 +344,10 @@ export function label(ctx, a) {
           .map((part) => part.split(" "))
           .map(([card, , to]) => t("tichu.action.gift", { card: cardText("tichu", card), to: ctx.name(Number(to)) })),
       );
+    case "play": // a review's or a replay's note: the cards as the table's history prints them
+      return playText(a);
     case "bomb":
-      return t("tichu.action.bomb", { cards: a.slice(5) });
+      return t("tichu.action.bomb", { cards: playText(a) });
     case "wish":
       return t("tichu.action.wish", { rank: arg });
     default:

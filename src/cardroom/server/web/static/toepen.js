@@ -135,6 +135,7 @@ export function onCardClick() {
 }
 
 export function label(ctx, a) {
+  if (isCardAction(a)) return chooserLabel(ctx, a); // a review's or a replay's note: the card as printed
   const [verb, ...args] = a.split(" ");
   const base = actionWord(verb);
   return args.length ? `${base} ${args.join(" ")}` : base;
