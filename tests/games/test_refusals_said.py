@@ -16,6 +16,7 @@ import pytest
 
 from cardroom.engine import EngineError
 from cardroom.games.tichu import TichuConfig
+from cardroom.games.tichu.rules import why_illegal
 from cardroom.games.tichu.state import Phase as TichuPhase
 from cardroom.games.toepen import GAME as TOEPEN
 from cardroom.games.toepen.state import Phase as ToepenPhase
@@ -30,6 +31,9 @@ PAD = {0: 4, 1: 4, 2: 4, 3: 4}
 OUT = {1: 3, 2: 3, 3: 14}
 NO_CALLS = TichuConfig(no_calls_after_out=True)
 KNOCKED = ("0 knock", "1 fold", "2 stay", "3 stay")
+NO_SIGNALS = ("0 nosignal", "1 nosignal", "2 nosignal", "3 nosignal")
+WASHED = (*NO_SIGNALS, "0 laundry", "1 accept", "2 accept", "3 accept", "0 nosignal")
+TENS = {0: "10H 10S 10D 9C", 1: "9H 8S 7D 8C", 2: "8H 9S 9D 7C", 3: "7H 7S 8D 10C"}
 
 
 def exchanging() -> Any:
@@ -38,6 +42,10 @@ def exchanging() -> Any:
 
 def table(hands: dict[int, str], **kw: Any) -> Callable[[], Any]:
     return lambda: position(hands, pad=PAD | kw.pop("pad", {}), **kw)
+
+
+def mahjong_played(config: TichuConfig) -> Any:
+    return acts(table({0: "MJ"}, turn=0, config=config)(), (0, "play MJ"))
 
 
 CASES: list[tuple[Any, Callable[[], Any], int, str, str]] = [
@@ -123,6 +131,42 @@ CASES: list[tuple[Any, Callable[[], Any], int, str, str]] = [
         "pass",
         "game_over",
     ),
+    (TICHU, lambda: dealt(config=TichuConfig(allow_grand=False)), 0, "grand", "tichu.no_grand"),
+    (
+        TICHU,
+        lambda: dealt(config=TichuConfig(sequential_grand=True)),
+        1,
+        "nogrand",
+        "tichu.grand_order",
+    ),
+    (TICHU, dealt, 0, "exchange 2G to 1", "tichu.exchange_phase"),
+    (TICHU, table({0: "3G"}, turn=0), 0, "wish 5", "tichu.wish_mahjong"),
+    (
+        TICHU,
+        lambda: mahjong_played(TichuConfig(wish_mandatory=True)),
+        0,
+        "nowish",
+        "tichu.wish_mandatory",
+    ),
+    (TICHU, lambda: mahjong_played(TichuConfig()), 0, "wish 1", "tichu.wish_rank"),
+    (TICHU, table({0: "3G"}, turn=0), 0, "give-dragon 1", "tichu.no_dragon"),
+    (TICHU, table({0: "3G 3K 3B 3R"}, turn=0), 0, "bomb 3G 3K 3B 3R", "tichu.bomb_onto"),
+    (
+        TICHU,
+        table({0: "3G 3K 3B"}, trick=[(1, "AG")], trick_over=True, out=[1], turn=0, pad={1: 0}),
+        0,
+        "bomb 3G 3K 3B",
+        "tichu.bomb_not_beating",
+    ),
+    (
+        TICHU,
+        table({0: "PHX"}, trick=[(1, "5G")], turn=0),
+        0,
+        "play PHX(=5)",
+        "tichu.phoenix_single",
+    ),
+    (TICHU, table({0: "PHX 5G"}, turn=0), 0, "play 5G PHX(=1)", "tichu.phoenix_rank"),
+    (TICHU, table({0: "PHX 5G"}, turn=0), 0, "play 5G PHX(=7)", "tichu.phoenix_as"),
     (TOEPEN, lambda: in_play(SUITED), 1, "play 9H", "toepen.turn"),
     (TOEPEN, lambda: in_play(SUITED), 0, "play 7H", "toepen.not_held"),
     (TOEPEN, lambda: run(in_play(SUITED), "0 play 10H")[0], 1, "play 10S", "toepen.follow_suit"),
@@ -133,6 +177,28 @@ CASES: list[tuple[Any, Callable[[], Any], int, str, str]] = [
     (TOEPEN, lambda: run(in_play(SUITED), *KNOCKED)[0], 1, "knock", "toepen.knock_folded"),
     (TOEPEN, lambda: in_play(SUITED, lives={0: 1}), 0, "knock", "toepen.knock_lives"),
     (TOEPEN, lambda: scenario.dealt(SUITED)[0], 0, "play 10H", "toepen.before_play"),
+    (
+        TOEPEN,
+        lambda: run(scenario.dealt(SUITED)[0], *WASHED)[0],
+        0,
+        "laundry",
+        "toepen.laundry_once",
+    ),
+    (TOEPEN, lambda: in_play({}, seats=8), 0, "laundry", "toepen.laundry_stock"),
+    (TOEPEN, lambda: in_play(SUITED), 0, "laundry", "toepen.laundry_closed"),
+    (TOEPEN, lambda: scenario.dealt(SUITED)[0], 2, "laundry", "toepen.laundry_turn"),
+    (TOEPEN, lambda: scenario.dealt(SUITED)[0], 2, "challenge", "toepen.challenge_turn"),
+    (TOEPEN, lambda: scenario.dealt(SUITED)[0], 2, "whistle", "toepen.signal_turn"),
+    (TOEPEN, lambda: scenario.dealt(TENS)[0], 0, "nosignal", "toepen.must_whistle"),
+    (
+        TOEPEN,
+        lambda: scenario.dealt({0: "10H 10S 10D 10C"})[0],
+        0,
+        "nosignal",
+        "toepen.must_stand",
+    ),
+    (TOEPEN, lambda: scenario.dealt(SUITED)[0], 0, "whistle", "toepen.whistle_needs"),
+    (TOEPEN, lambda: scenario.dealt(SUITED)[0], 0, "stand", "toepen.stand_needs"),
     (
         TOEPEN,
         lambda: replace(in_play(SUITED), phase=ToepenPhase.GAME_OVER),
@@ -156,10 +222,34 @@ def test_a_refusal_in_play_carries_its_message(
         game.apply(state, seat, game.parse_action(text))
     said = refused.value.said
     assert said is not None and said["key"] == f"refusal.{key}", str(refused.value)
+    _said_everywhere(said)
+
+
+def _said_everywhere(said: Any) -> None:
+    """``said``'s key has its own text in every language, every parameter filled."""
     english = render("en", said)
     for lang in LANGUAGES:
-        assert said["key"] in catalogue(lang), (lang, key)
+        assert said["key"] in catalogue(lang), (lang, said["key"])
         text_read = render(lang, said)
         assert "{" not in text_read, (lang, text_read)
         if lang != "en":
             assert text_read != english, (lang, text_read)
+
+
+@pytest.mark.parametrize(
+    ("make", "text", "key"),
+    [
+        (table({0: "3G 4K"}, turn=0), "play 3G", "refusal.tichu.not_lead"),
+        (table({0: "9K"}, trick=[(3, "5G")], turn=0), "play 9K", "refusal.tichu.not_now"),
+    ],
+)
+def test_the_last_resort_of_why_illegal_carries_its_message(
+    make: Callable[[], Any], text: str, key: str
+) -> None:
+    """``why_illegal``'s fallbacks (a play the listing lacks for no reason it names) show the
+    cards in every language; reached here by asking it about a play the rules allow."""
+    action = TICHU.parse_action(text)
+    refused = why_illegal(make(), 0, action)
+    assert refused.said is not None and refused.said["key"] == key, str(refused)
+    assert refused.said["params"]["cards"]["cards"] == text.split()[1:]
+    _said_everywhere(refused.said)

@@ -279,21 +279,29 @@ def combo_for(cards: int, phoenix_as: int | None, top: Combo | None) -> Combo:
         )
     if cards == _PHX:
         if phoenix_as is not None:
-            raise IllegalActionError(
-                "R6.4.1: a Phoenix single takes its value from the top, not a declared rank"
+            raise IllegalActionError.saying(
+                "R6.4.1: a Phoenix single takes its value from the top, not a declared rank",
+                "refusal.tichu.phoenix_single",
             )
         return _phoenix_single(top)
     if phoenix_as is not None:
         if not cards & _PHX:
-            raise IllegalActionError("R6.3.1: only the Phoenix can be declared as a rank")
+            raise IllegalActionError.saying(
+                "R6.3.1: only the Phoenix can be declared as a rank", "refusal.tichu.phoenix_only"
+            )
         if not 2 <= phoenix_as <= 14:
-            raise IllegalActionError("R6.3.1: the Phoenix stands for a rank 2..A")
+            raise IllegalActionError.saying(
+                "R6.3.1: the Phoenix stands for a rank 2..A", "refusal.tichu.phoenix_rank"
+            )
         for option in options:
             if option.phoenix_as == phoenix_as:
                 return option
-        raise IllegalActionError(
+        raise IllegalActionError.saying(
             f"R6.3.1: with the Phoenix as {_rank_name(phoenix_as)}, "
-            f"{format_cards(cards)} is not a Tichu combination"
+            f"{format_cards(cards)} is not a Tichu combination",
+            "refusal.tichu.phoenix_as",
+            rank=_rank_name(phoenix_as),
+            cards=said.cards("tichu", card_names(cards)),
         )
     winning = [option for option in options if beats(option, top)]
     return (winning or options)[-1]

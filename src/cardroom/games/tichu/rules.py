@@ -1155,7 +1155,9 @@ def _why_no_tichu(state: TichuState, seat: int) -> IllegalActionError:
 def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
     if state.phase is not GRAND_PHASE:
         if not state.config.allow_grand:
-            raise IllegalActionError("R10.4 [Option allow_grand=False]: no Grand Tichu")
+            raise IllegalActionError.saying(
+                "R10.4 [Option allow_grand=False]: no Grand Tichu", "refusal.tichu.no_grand"
+            )
         raise IllegalActionError.saying(
             "R2.2: Grand Tichu only before seeing cards 9-14", "refusal.tichu.grand_late"
         )
@@ -1164,7 +1166,10 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
             "R2.3: you already made your Grand Tichu decision", "refusal.tichu.grand_decided"
         )
     if seat not in awaited_seats(state):
-        raise NotActiveError("R2.3 [Option sequential_grand]: earlier seats decide first")
+        raise NotActiveError.saying(
+            "R2.3 [Option sequential_grand]: earlier seats decide first",
+            "refusal.tichu.grand_order",
+        )
     decisions = _set(state.grand, seat, grand)
     events: list[TichuEvent] = [GrandDecided(seat, grand, state.config.sequential_grand)]
     new = state.replace(grand=decisions)
@@ -1180,7 +1185,9 @@ def _decide_grand(state: TichuState, seat: int, grand: bool) -> TichuStep:
 def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuStep:
     """R4.1: one of the seat's three choices; R4.2: revealed once all four gave all three."""
     if state.phase is not EXCHANGE_PHASE:
-        raise IllegalActionError(f"R4.1: no exchange in the {state.phase.value} phase")
+        raise IllegalActionError.saying(
+            f"R4.1: no exchange in the {state.phase.value} phase", "refusal.tichu.exchange_phase"
+        )
     if state.exchanged(seat):
         raise NotActiveError.saying(
             "R4.2: you already gave your three exchange cards", "refusal.tichu.exchange_done"
@@ -1250,17 +1257,23 @@ def _row(row: tuple[int | None, ...]) -> tuple[int, ...]:
 def _wish(state: TichuState, seat: int, rank: int | None) -> TichuStep:
     """R8.1.1: the Mah Jong's player names a rank 2..A or none, before anyone else acts."""
     if state.wisher is None:
-        raise IllegalActionError("R8.1.1: a wish is made only right after playing the Mah Jong")
+        raise IllegalActionError.saying(
+            "R8.1.1: a wish is made only right after playing the Mah Jong",
+            "refusal.tichu.wish_mahjong",
+        )
     if seat != state.wisher:
         raise _naming_wish(state.wisher)
     if rank is None:
         if state.config.wish_mandatory:
-            raise IllegalActionError(
-                "R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong"
+            raise IllegalActionError.saying(
+                "R8.1.1 [Option wish_mandatory]: name a wish with the Mah Jong",
+                "refusal.tichu.wish_mandatory",
             )
         return _step(state.replace(wisher=None), ())
     if rank not in WISH_RANKS:
-        raise IllegalActionError("R8.1.1: the wish must name a rank 2..A")
+        raise IllegalActionError.saying(
+            "R8.1.1: the wish must name a rank 2..A", "refusal.tichu.wish_rank"
+        )
     return _step(state.replace(wish=rank, wisher=None), (WishMade(seat, rank),))
 
 
@@ -1320,7 +1333,10 @@ def _gather(state: TichuState, to: int) -> tuple[TichuState, TrickTaken]:
 
 def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
     if not (state.dragon_pending and seat == state.turn):
-        raise IllegalActionError("R8.3.2: give-dragon only when your Dragon has won the trick")
+        raise IllegalActionError.saying(
+            "R8.3.2: give-dragon only when your Dragon has won the trick",
+            "refusal.tichu.no_dragon",
+        )
     if to not in opponents(seat):
         a, b = opponents(seat)
         raise IllegalActionError(
@@ -1428,11 +1444,17 @@ def _why_no_bomb_onto(state: TichuState, seat: int, action: TichuAction) -> Ille
     if missing:
         return _not_held(missing)
     if not may_bomb_onto(state, seat):
-        return IllegalActionError(
+        return IllegalActionError.saying(
             "R5.6: 'bomb' is for the seat to lead after the trick's winner went out, onto the "
-            "lying trick; otherwise a bomb is written 'play'"
+            "lying trick; otherwise a bomb is written 'play'",
+            "refusal.tichu.bomb_onto",
         )
-    return IllegalActionError(f"R7.3: not a bomb that beats {_top_text(state)}")
+    top = state.top
+    return IllegalActionError.saying(
+        f"R7.3: not a bomb that beats {_top_text(state)}",
+        "refusal.tichu.bomb_not_beating",
+        top=said.cards("tichu", card_names(top.cards if top else 0)),
+    )
 
 
 def _overtrumps(state: TichuState, seat: int, combo: Combo) -> bool:
@@ -1535,7 +1557,11 @@ def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalAct
                 "refusal.tichu.wish_lead",
                 rank=rank_text(wish),
             )
-        return IllegalActionError(f"R5.2: {action} is not a legal lead")
+        return IllegalActionError.saying(
+            f"R5.2: {action} is not a legal lead",
+            "refusal.tichu.not_lead",
+            cards=said.cards("tichu", card_names(action.cards)),
+        )
     if is_dog(combo):
         return IllegalActionError.saying(
             "R8.2.1: the Dog can only be led", "refusal.tichu.dog_lead"
@@ -1551,7 +1577,11 @@ def why_illegal(state: TichuState, seat: int, action: TichuAction) -> IllegalAct
         )
     if wish is not None and not combo.cards & rank_mask(wish):
         return _wish_binds(wish)
-    return IllegalActionError(f"R5.3: {action} is not a legal play now")
+    return IllegalActionError.saying(
+        f"R5.3: {action} is not a legal play now",
+        "refusal.tichu.not_now",
+        cards=said.cards("tichu", card_names(action.cards)),
+    )
 
 
 def _wish_binds(wish: int) -> IllegalActionError:

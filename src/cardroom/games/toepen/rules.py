@@ -382,10 +382,7 @@ def _apply(state: ToepenState, seat: int, action: Action) -> Result:
         return _knock(state, seat)
     phase = _PHASE_OF[kind]
     if state.phase != phase or owing(state) != seat:
-        reason = _not_now(state, seat, kind)
-        if kind in ("stay", "fold"):  # a press after the knock was answered, or not asked
-            raise NotActiveError.saying(reason, "refusal.toepen.respond")
-        raise NotActiveError(reason)
+        raise _not_now(state, seat, kind)
     if kind in ("stay", "fold"):
         return _answer_knock(state, seat, kind)
     if kind == "laundry":
@@ -410,25 +407,40 @@ _PHASE_OF = {
     "nosignal": Phase.ANNOUNCE,
 }
 _WHEN = {
-    Phase.RESPOND: "R5.4: stay or fold only when a knock asks you",
+    Phase.RESPOND: ("R5.4: stay or fold only when a knock asks you", "respond"),
     Phase.LAUNDRY: (
-        "R3.5: exchanges are offered once to each player, clockwise from the dealer's left"
+        "R3.5: exchanges are offered once to each player, clockwise from the dealer's left",
+        "laundry_turn",
     ),
-    Phase.CHALLENGE: "R3.3: challenge or accept only when an exchange asks you",
-    Phase.ANNOUNCE: "R8.3: signals are offered clockwise from the dealer's left after each deal",
+    Phase.CHALLENGE: ("R3.3: challenge or accept only when an exchange asks you", "challenge_turn"),
+    Phase.ANNOUNCE: (
+        "R8.3: signals are offered clockwise from the dealer's left after each deal",
+        "signal_turn",
+    ),
 }
+"""The rule that refuses an answer asked in another phase, and its ``refusal.toepen.*`` key."""
 
 
-def _not_now(state: ToepenState, seat: int, kind: str) -> str:
-    """The rule behind refusing ``kind`` from ``seat`` now."""
+def _not_now(state: ToepenState, seat: int, kind: str) -> NotActiveError:
+    """The rule behind refusing ``kind`` from ``seat`` now, as a message for people too."""
     if kind == "laundry":
         if any(e.seat == seat for e in state.exchanges) and not state.config.exchange_repeat:
-            return "R3.5: at most one exchange per player per hand"
+            return NotActiveError.saying(
+                "R3.5: at most one exchange per player per hand", "refusal.toepen.laundry_once"
+            )
         if state.hands and len(state.stock) < HAND_SIZE:
-            return f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4"
+            return NotActiveError.saying(
+                f"R3.2: the stock has {len(state.stock)} cards; an exchange needs 4",
+                "refusal.toepen.laundry_stock",
+                stock=len(state.stock),
+            )
         if state.phase in (Phase.PLAY, Phase.RESPOND):
-            return "R3.5: no exchange after the exchange phase has closed"
-    return _WHEN[_PHASE_OF[kind]]
+            return NotActiveError.saying(
+                "R3.5: no exchange after the exchange phase has closed",
+                "refusal.toepen.laundry_closed",
+            )
+    reason, key = _WHEN[_PHASE_OF[kind]]
+    return NotActiveError.saying(reason, f"refusal.toepen.{key}")
 
 
 def _signal(state: ToepenState, seat: int, kind: str) -> Result:
@@ -436,9 +448,14 @@ def _signal(state: ToepenState, seat: int, kind: str) -> Result:
     if all(a.kind != kind for a in signal_options(state, seat)):
         forced = forced_signal(state, seat)
         if forced:
-            raise IllegalActionError(f"R8.3: your 10s oblige you to {forced} now")
+            raise IllegalActionError.saying(
+                f"R8.3: your 10s oblige you to {forced} now", f"refusal.toepen.must_{forced}"
+            )
         need = "three Js" if kind == "whistle" else "four Js"
-        raise IllegalActionError(f"R8.5: a {kind} needs {need} (or three or four 10s)")
+        raise IllegalActionError.saying(
+            f"R8.5: a {kind} needs {need} (or three or four 10s)",
+            f"refusal.toepen.{kind}_needs",
+        )
     if kind != "nosignal":
         signals = _put_signals(state.signals, seat, (*state.signals[seat][:-1], kind))
         state = state.replace(signals=signals)
