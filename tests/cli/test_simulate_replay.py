@@ -111,6 +111,11 @@ def test_simulate_and_replay_a_tichu_match(
     assert re.search(r"^  Seat \d played an? (\d+|[JQKA])$", text, re.M)
     assert re.search(r"^  Seat \d took the trick \(-?\d+ points\)$", text, re.M)
     assert "hands after the exchange:" in text and "  exchange:" in text
+    gives = r"^    Seat 1 gives \S+ → Seat 2, \S+ → Seat 3, and \S+ → Seat 4$"
+    assert re.search(gives, text, re.M)  # a list, as English writes it
+    assert main(["replay", "--lang", "ja", str(path)]) == 0
+    gives = r"^    席1が渡す: \S+ → 席2、\S+ → 席3、\S+ → 席4$"
+    assert re.search(gives, capsys.readouterr().out, re.M)
     assert re.search(r"^  Game over: Seat [13] and Seat [13] win", text, re.M)
     assert main(["replay", "--positions", str(path)]) == 0
     found = re.findall(r"^    position: (.*)$", capsys.readouterr().out, re.M)

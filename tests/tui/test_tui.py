@@ -208,7 +208,35 @@ def test_tichus_game_over_reason_is_said_in_the_terminals_language() -> None:
         text = render_obs(obs, ["Ann", "Bob", "Cy", "Di"])
     finally:
         use_language("en")
-    assert "ゲーム終了: 目標点に到達しました。勝者: Ann, Cy" in text, text
+    assert "ゲーム終了: 目標点に到達しました。勝者: Ann、Cy" in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "winners", "received", "suits"),
+    [
+        ("en", "winners: Ann and Cy", "Received: Bob 7G, Cy 8K, and Di 9B", "Diamonds, and C"),
+        ("ja", "勝者: Ann、Cy", "受け取った札: Bob 7G、Cy 8K、Di 9B", "ダイヤ、C"),
+    ],
+)
+def test_the_terminals_lists_read_as_its_language_writes_them(
+    lang: str, winners: str, received: str, suits: str
+) -> None:
+    """Winners, the cards received in the exchange and the legend are lists, written as the
+    terminal's language writes one (Babel), never joined with an English comma."""
+    from cardroom.games.tichu.scoring import TARGET_REACHED
+    from cardroom.tui.render import legend, use_language
+
+    outcome = {"scores": [1020, 480, 1020, 480], "winners": [0, 2], "reason": TARGET_REACHED}
+    ended = {**TICHU_OBS, "terminal": True, "outcome": outcome}
+    exchanged = {**TICHU_OBS, "exchange": {"received": {"1": "7G", "2": "8K", "3": "9B"}}}
+    use_language(lang)
+    try:
+        names = ["Ann", "Bob", "Cy", "Di"]
+        assert winners in render_obs(ended, names)
+        assert received in render_obs(exchanged, names)
+        assert suits in legend("toepen")
+    finally:
+        use_language("en")
 
 
 def test_end_of_input_stops_the_match() -> None:

@@ -124,7 +124,8 @@ def tichu_lines(
                         say("replay.gift", card=c, to=seat((giver + k) % 4))
                         for k, c in enumerate(row or [], 1)
                     ]
-                    yield "    " + say("replay.gives", who=seat(giver), gifts=", ".join(gifts))
+                    gifts_text = i18n.join(say.lang, gifts)
+                    yield "    " + say("replay.gives", who=seat(giver), gifts=gifts_text)
             elif ev["type"] == "round_scored":
                 yield say.event(ev, "") or ""
                 yield "  " + say("replay.out_order", who=seats(ev["out"]))

@@ -37,6 +37,15 @@ def say_message(msg: Json) -> str:
     return i18n.render(LANG[0], msg)
 
 
+def say_list(items: Iterable[str]) -> str:
+    """Items as the terminal's language writes a list (``i18n.join``: "A, B and C", "A、B、C").
+
+    >>> say_list(["Ann", "Cy"])
+    'Ann and Cy'
+    """
+    return i18n.join(LANG[0], list(items))
+
+
 def say_level(level: str) -> str:
     """A bot level's name in the terminal's language (``i18n.level_name``)."""
     return i18n.level_name(LANG[0], level)
@@ -101,11 +110,11 @@ def legend(game: str) -> str:
     """How cards are written, said once at the start: the suit letters and the special cards.
 
     >>> print(legend("toepen"))
-    Cards are a rank and a suit letter: H Hearts, S Spades, D Diamonds, C Clubs.
+    Cards are a rank and a suit letter: H Hearts, S Spades, D Diamonds, and C Clubs.
     """
     if game == "tichu":
         suits = zip("GKBR", ("jade", "sword", "pagoda", "star"), strict=True)
-        specials = ", ".join(f"{code} {say(f'tichu.card.{code}')}" for code in SPECIALS)
+        specials = say_list(f"{code} {say(f'tichu.card.{code}')}" for code in SPECIALS)
         text = say("tui.legend.suits", suits=_suits(suits))
         return f"{text} {say('tui.legend.specials', cards=specials)}"
     if game == "toepen":
@@ -118,7 +127,7 @@ SPECIALS = ("MJ", "DOG", "PHX", "DRG")
 
 
 def _suits(letters: Iterable[tuple[str, str]]) -> str:
-    return ", ".join(f"{letter} {say(f'suit.{name}')}" for letter, name in letters)
+    return say_list(f"{letter} {say(f'suit.{name}')}" for letter, name in letters)
 
 
 def _value(value: Any) -> str:
@@ -250,18 +259,18 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
     exchange = obs.get("exchange")
     if isinstance(exchange, Mapping) and exchange.get("received"):
         got = exchange["received"]
-        got_text = ", ".join(f"{names[int(s)]} {c}" for s, c in got.items())
+        got_text = say_list(f"{names[int(s)]} {c}" for s, c in got.items())
         lines.append(say("tui.received", cards=got_text))
     elif isinstance(exchange, Mapping) and exchange.get("given"):
         gave = exchange["given"]
-        gave_text = ", ".join(say("tui.give", card=c, to=names[int(s)]) for s, c in gave.items())
+        gave_text = say_list(say("tui.give", card=c, to=names[int(s)]) for s, c in gave.items())
         lines.append(say("tui.giving", cards=gave_text))
     lines += _score_lines(obs, names)
     if obs.get("hand") is not None:
         lines.append(say("tui.hand", cards=_value(obs["hand"])))
     if obs.get("terminal") and obs.get("outcome"):
         outcome = obs["outcome"]
-        winners = ", ".join(names[s] for s in outcome.get("winners", []))
+        winners = say_list(names[s] for s in outcome.get("winners", []))
         said = narration.ending(game, outcome)
         reason = (
             str(outcome.get("reason", "")) if said is None else i18n.render(LANG[0], said, names)
