@@ -221,6 +221,40 @@ def test_round_end_summary_explains_the_score_and_counts_down(open_table: Any) -
     assert why == ["", "cards 20, Ann (you)'s Tichu failed −100", "cards 80"]
 
 
+@pytest.mark.parametrize(
+    ("locale", "both"),
+    [("en-US", "Ready: Ann (you) and Cy"), ("ja-JP", "準備完了: Ann（あなた）、Cy")],
+)
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_ready_list_follows_only_the_servers_frames(
+    open_table: Any, locale: str, both: str, size: str
+) -> None:
+    """Pressing Ready only asks: who is ready comes from the server's ``ready`` frames, listed as
+    the reader's language writes a list, and a fresh ``welcome`` (a reconnect in a later pause,
+    nobody ready yet there) starts the list afresh."""
+    last = {"points": [-80, 100], "card_points": [20, 80], "out": [1, 3, 0],
+            "double_victory": False, "calls": ["", "", "", ""]}  # fmt: skip
+    viewport = PHONE if size == "phone" else DESKTOP
+    page, server = open_table(tichu_obs(), locale=locale, viewport=viewport)
+    scored = {"type": "round_scored", "round": 1, **last, "scores": [-80, 100]}
+    after = tichu_obs(last_round=last, score_sheet=[[-80, 100]], scores=[-80, 100])
+    push(server, {"t": "ev", "v": 6, "events": [scored], "obs": after})
+    push(server, {"t": "pause", "seconds": 60})
+    page.get_by_test_id("ready").click()
+    server.wait_sent(page, lambda m: m["t"] == "ready")
+    assert page.get_by_test_id("ready-list").count() == 0
+    assert page.get_by_test_id("ready").is_enabled()
+    push(server, {"t": "ready", "seats": [0, 2]})
+    expect(page.get_by_test_id("ready-list")).to_have_text(both)
+    shot(page, f"ready-list-{locale}-{size}.png")
+    assert page.get_by_test_id("ready").is_disabled()
+    welcome = {"t": "welcome", "v": 9, "seat": 0, "obs": after, "seats": SEATS}
+    push(server, {**welcome, "next_deal_in": 60})
+    page.wait_for_function("() => window.cardroom.v === 9")
+    assert page.get_by_test_id("ready-list").count() == 0
+    assert page.get_by_test_id("ready").is_enabled()
+
+
 def test_the_score_sheet_explains_every_round_and_a_double_victory(open_table: Any) -> None:
     first = {"points": [300, 0], "card_points": [0, 0], "out": [0, 2], "double_victory": True,
              "calls": ["tichu", "", "", ""]}  # fmt: skip

@@ -240,7 +240,8 @@ function roundEndView(view) {
 }
 
 // During the pause before the next deal: "Ready" (the deal comes once every human is ready,
-// else when the countdown ends) and who is ready already.
+// else when the countdown ends) and who is ready already, as the server last said (its `ready`
+// and `welcome` frames): a press only asks, so a press the server never took shows no one ready.
 function readyView(view) {
   if (!view.dealAt || view.replay) return null;
   const ready = view.readySeats || [];
@@ -255,10 +256,7 @@ function readyView(view) {
             class: "primary",
             "data-testid": "ready",
             disabled: mine,
-            onclick: () => {
-              view.socket.send({ t: "ready" });
-              view.update((s) => (s.readySeats = [...ready, s.mySeat]));
-            },
+            onclick: () => view.socket.send({ t: "ready" }),
           },
           mine ? t("table.ready.waiting") : t("table.ready"),
         )
@@ -267,7 +265,7 @@ function readyView(view) {
       ? h(
           "span",
           { class: "muted", "data-testid": "ready-list" },
-          t("table.ready.list", { names: ready.map((s) => view.name(s)).join(", ") }),
+          t("table.ready.list", { names: list(ready.map((s) => view.name(s))) }),
         )
       : null,
   );

@@ -239,6 +239,7 @@ function handlers(state) {
           s.clock = null;
           s.hold = msg.hold === null || msg.hold === undefined ? null : { seat: msg.hold };
           s.dealAt = msg.next_deal_in == null ? null : Date.now() + msg.next_deal_in * 1000;
+          s.readySeats = []; // a `ready` follows the welcome when a seat is ready (contracts.md)
           if (s.dealAt) s.roundEnd = { v: msg.v }; // reconnected during the pause
         }
       }),
