@@ -33,7 +33,7 @@ def say(key: str, **params: Any) -> str:
 
 
 def say_message(msg: Json) -> str:
-    """A message (``{"key", "params"}``: a refusal that names a seat) in the terminal's language."""
+    """A message (``{"key", "params"}``, as a refusal carries it) in the terminal's language."""
     return i18n.render(LANG[0], msg)
 
 
