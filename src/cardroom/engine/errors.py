@@ -19,7 +19,7 @@ from cardroom.engine.message import Json, message
 
 class EngineError(ValueError):
     """Base class of every error the engine raises for bad input; ``said`` the refusal as a
-    message for people, when the English text alone would mislead them (it names a seat).
+    message for people (a key, typed parameters) when it is one a person meets in play.
 
     >>> from cardroom.engine.message import message, seat
     >>> said = message("refusal.tichu.naming_wish", who=seat(2))

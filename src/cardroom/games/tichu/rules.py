@@ -1112,9 +1112,10 @@ def apply(state: TichuState, seat: int, action: TichuAction) -> TichuStep:
 
 def _naming_wish(wisher: int) -> NotActiveError:
     """R8.1.1: another seat's act waits for the wish of the seat that played the Mah Jong."""
-    return NotActiveError(
+    return NotActiveError.saying(
         f"R8.1.1: seat {wisher} is naming its wish",
-        said.message("refusal.tichu.naming_wish", who=said.seat(wisher)),
+        "refusal.tichu.naming_wish",
+        who=said.seat(wisher),
     )
 
 
@@ -1193,30 +1194,24 @@ def _exchange(state: TichuState, seat: int, card_mask: int, to: int) -> TichuSte
             "R4.2: you already gave your three exchange cards", "refusal.tichu.exchange_done"
         )
     if to == seat or not 0 <= to < SEATS:
-        raise IllegalActionError(
+        raise IllegalActionError.saying(
             f"R4.1: give each card to another seat (0-3 but not {seat})",
-            said.message("refusal.tichu.exchange_seat"),
+            "refusal.tichu.exchange_seat",
         )
     k = (to - seat) % SEATS
     row = state.given[seat]
     if row[k - 1] is not None:
         given_card = row[k - 1]
         assert given_card is not None
-        raise IllegalActionError(
+        raise IllegalActionError.saying(
             f"R4.1: you already give {format_card(given_card)} to seat {to}; one card each",
-            said.message(
-                "refusal.tichu.exchange_given",
-                cards=said.cards("tichu", [format_card(given_card)]),
-                who=said.seat(to),
-            ),
+            "refusal.tichu.exchange_given",
+            cards=said.cards("tichu", [format_card(given_card)]),
+            who=said.seat(to),
         )
     card = card_mask.bit_length() - 1
     if not state.hands[seat] & card_mask:
-        raise IllegalActionError.saying(
-            f"R4.1: you do not hold {format_card(card)}",
-            "refusal.tichu.not_held",
-            cards=said.cards("tichu", [format_card(card)]),
-        )
+        raise _not_held(card_mask, "R4.1: ")
     a, b, c = row  # the choices to seat+1, +2, +3
     new_row = (card, b, c) if k == 1 else (a, card, c) if k == 2 else (a, b, card)
     given = _set(state.given, seat, new_row)
@@ -1339,9 +1334,11 @@ def _give_dragon(state: TichuState, seat: int, to: int) -> TichuStep:
         )
     if to not in opponents(seat):
         a, b = opponents(seat)
-        raise IllegalActionError(
+        raise IllegalActionError.saying(
             f"R8.3.2: the Dragon's trick goes to an opponent: {a} or {b}",
-            said.message("refusal.tichu.dragon_opponent", a=said.seat(a), b=said.seat(b)),
+            "refusal.tichu.dragon_opponent",
+            a=said.seat(a),
+            b=said.seat(b),
         )
     cards = state.trick_cards
     new, _ = _gather(state, to)
@@ -1593,9 +1590,10 @@ def _wish_binds(wish: int) -> IllegalActionError:
     )
 
 
-def _not_held(missing: int) -> IllegalActionError:
+def _not_held(missing: int, rule: str = "") -> IllegalActionError:
+    """Cards the seat does not hold (``rule``: the cited rule's prefix, where one applies)."""
     return IllegalActionError.saying(
-        f"you do not hold {format_cards(missing)}",
+        f"{rule}you do not hold {format_cards(missing)}",
         "refusal.tichu.not_held",
         cards=said.cards("tichu", card_names(missing)),
     )

@@ -136,8 +136,8 @@ class Ack(Frame, frozen=True, tag="ack"):
 class Reject(Frame, frozen=True, tag="reject"):
     """``msg`` is for people and never carries game state; ``key`` and ``params`` say it as a
     catalogue message (``reject.<code>``, the rule cited) for a client in another language, or,
-    for a refusal that names a seat, as that refusal's own message (``refusal.…``, the seat a
-    typed parameter: ``{"seat": n}``, counted from 0 as on the whole wire), for every reader."""
+    for a refusal a person meets in play, as that refusal's own message (``refusal.…``, a seat
+    a typed parameter: ``{"seat": n}``, counted from 0 as on the whole wire), for every reader."""
 
     id: int | None
     code: RejectCode
@@ -270,7 +270,7 @@ RULE_REF = re.compile(r"^(R\d+(?:\.\d+)*)")
 def reject(code: str, msg: str, id: int | None = None, said: Json | None = None) -> Reject:
     """A ``reject`` message; ``msg`` never carries game state. ``key``/``params`` let a client say
     it in its reader's language (``reject.<code>`` with the cited rule or "none"; ``msg`` stays the
-    English detail), or are the refusal's own message ``said`` (it names a seat).
+    English detail), or are the refusal's own message ``said`` (one a person meets in play).
 
     >>> reject("not_active", "R8.1.1: seat 2 is naming its wish", 4,
     ...        {"key": "refusal.tichu.naming_wish", "params": {"who": {"seat": 2}}}).params
