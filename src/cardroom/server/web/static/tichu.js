@@ -312,13 +312,9 @@ const REVIEW_WORDS = { "no tichu": "tichu.action.no_tichu", "no bomb": "tichu.ac
 // A play's cards as the table's history prints them (special cards by name), a Phoenix with
 // the rank it stands for: "play 5G PHX(=5)" reads "5★ Phoenix as 5".
 function playText(a) {
-  return a
-    .split(/\s+/)
-    .slice(1)
-    .map((code) => {
-      const phx = /^PHX\(=([^)]+)\)$/.exec(code);
-      return phx ? t("tichu.chooser.phoenix_as", { rank: phx[1] }) : cardText("tichu", code);
-    })
+  const phx = /PHX\(=([^)]+)\)/.exec(a);
+  return cardsOf(a)
+    .map((code) => (code === "PHX" && phx ? t("tichu.chooser.phoenix_as", { rank: phx[1] }) : cardText("tichu", code)))
     .join(" ");
 }
 
