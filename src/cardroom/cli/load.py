@@ -206,7 +206,10 @@ async def seat_client(player: Seat, stats: Stats, deadline: float) -> bool:
 
     for _attempt in range(RECONNECTS):
         try:
-            async with connect(player.ws_url, max_size=1 << 22, open_timeout=30) as ws:
+            # no keepalive pings of its own, as a browser sends none (it answers the server's)
+            async with connect(
+                player.ws_url, max_size=1 << 22, open_timeout=30, ping_interval=None
+            ) as ws:
                 hello = {"t": "hello", "table": player.table, "token": player.token,
                          "since": player.version}  # fmt: skip
                 await ws.send(dumps(hello))
