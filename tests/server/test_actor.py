@@ -159,7 +159,8 @@ async def test_a_failed_append_broadcasts_nothing_and_changes_nothing() -> None:
     replies.clear()
     assert actor.runner.state == state and (await store.load(actor.id)).version == before
     store.fail = None
-    assert isinstance(await actor.call(Act(0, "bid 1", reply=reply(replies, 2))), Accepted)
+    outcome = await actor.call(Act(0, "bid 1", reply=reply(replies, 2)))
+    assert isinstance(outcome, Accepted)
     assert replies == [{"t": "ack", "id": 2}] and actor.version == before + 1
     assert inbox.messages[-1]["v"] == before + 1
     await actor.stop()
