@@ -28,6 +28,7 @@ from cardroom.server.table import commands
 from cardroom.server.table.actor import TableActor
 from cardroom.server.table.frames import Clock, ClockState, Ev, Frame
 from cardroom.server.table.outcomes import ActorStopped, Refused
+from cardroom.server.web.outbox import Outbox, OutboxFull
 from cardroom.server.web.wire import (
     Ack,
     Act,
@@ -110,9 +111,7 @@ class Session:
         self.registry = registry
         self.settings = settings
         self.lag_watch = lag_watch or LagWatch(settings.max_lag)
-        self.outbox: asyncio.Queue[tuple[float, Frame | str]] = asyncio.Queue(
-            maxsize=settings.send_queue
-        )
+        self.outbox: Outbox[tuple[float, Frame | str]] = Outbox(settings.send_queue)
         self._sending_since: float | None = None  # when the message being written was queued
         self.actor: TableActor | None = None
         self.audience: Audience = SPECTATOR
@@ -130,7 +129,7 @@ class Session:
             return
         try:
             self.outbox.put_nowait((time.monotonic(), message))
-        except asyncio.QueueFull:
+        except OutboxFull:
             log.warning("slow client on table %s disconnected", self.actor and self.actor.id)
             self.slow.set()
 
@@ -138,10 +137,10 @@ class Session:
         """Put an ``ack`` or ``clock`` into the ``ev`` queued just before it and not yet
         written (contracts §4.1): one frame instead of two, the same order for the client
         (``ack`` before ``clock``, as the table sends them). False: send it on its own."""
-        queue = self.outbox._queue  # type: ignore[attr-defined]  # the last queued, FIFO
-        if not queue:
+        newest = self.outbox.newest
+        if newest is None:
             return False
-        queued, last = queue[-1]
+        queued, last = newest
         if not isinstance(last, Ev) or last.clock is not None:
             return False
         if isinstance(message, Ack):
@@ -151,7 +150,7 @@ class Session:
         else:
             clock = ClockState(message.move, message.deadlines, message.bank, message.away)
             folded = msgspec.structs.replace(last, clock=clock)
-        queue[-1] = (queued, folded)
+        self.outbox.replace_newest((queued, folded))
         return True
 
     def seated(self, audience: Audience) -> None:
@@ -194,8 +193,8 @@ class Session:
     def lag(self, now: float) -> float:
         """Seconds the oldest message not yet written to the socket has waited."""
         oldest = self._sending_since
-        if oldest is None and not self.outbox.empty():
-            oldest = self.outbox._queue[0][0]  # type: ignore[attr-defined]  # peek, FIFO
+        if oldest is None and (waiting := self.outbox.oldest) is not None:
+            oldest = waiting[0]
         return 0.0 if oldest is None else now - oldest
 
     async def _receive(self) -> None:
