@@ -163,6 +163,20 @@ def test_a_toepen_table_in_dutch_and_japanese(open_table: Any, lang: str) -> Non
     assert page.get_by_test_id("knock-banner").inner_text().startswith(banner.split(waiting)[0])
 
 
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "ko"])
+def test_a_seats_label_lists_its_parts_as_the_language_writes_them(
+    open_table: Any, lang: str
+) -> None:
+    obs = tichu_obs(calls=["", "", "grand", ""], hand_sizes=[6, 14, 4, 14], turn=2, awaited=[2])
+    page, _ = open_table(obs, locale=LOCALES[lang], viewport=DESKTOP)
+    assert lang_of(page) == lang
+    parts = ["Cy", t(lang, "table.slot.partner"), t(lang, "table.seat.bot"),
+             t(lang, "table.seat.cards", count=4), t(lang, "table.seat.called_grand"),
+             t(lang, "table.seat.to_move")]  # fmt: skip
+    label = page.get_by_test_id("seat-2").get_attribute("aria-label")
+    assert label == t(lang, "common.list_sep").join(parts)
+
+
 def test_the_switcher_changes_an_open_tables_language_and_keeps_the_seat(open_table: Any) -> None:
     page, server = open_table(tichu_obs(legal=["pass"], lead=False), locale="en-US")
     assert page.locator("[data-action=pass]").inner_text() == t("en", "tichu.action.pass")
