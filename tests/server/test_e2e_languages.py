@@ -177,6 +177,16 @@ def test_a_seats_label_lists_its_parts_as_the_language_writes_them(
     assert label == t(lang, "common.list_sep").join(parts)
 
 
+@pytest.mark.parametrize("lang", ["ja", "ko", "el"])
+def test_a_seats_clock_counts_its_seconds_in_the_readers_words(open_table: Any, lang: str) -> None:
+    page, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), locale=LOCALES[lang])
+    push(server, {"t": "clock", "move": 20, "deadlines": {"1": 12}, "bank": [60] * 4, "away": []})
+    clock = page.get_by_test_id("clock-1")
+    clock.wait_for()
+    shown = clock.inner_text()  # counting down from 12 however slowly the page came up
+    assert shown in {t(lang, "table.clock.left", seconds=n) for n in range(13)}, shown
+
+
 def test_the_switcher_changes_an_open_tables_language_and_keeps_the_seat(open_table: Any) -> None:
     page, server = open_table(tichu_obs(legal=["pass"], lead=False), locale="en-US")
     assert page.locator("[data-action=pass]").inner_text() == t("en", "tichu.action.pass")

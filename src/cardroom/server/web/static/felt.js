@@ -403,7 +403,7 @@ function seatView(view, seat, n, me, passed) {
             ? h(
                 "span",
                 { class: `timer ${left <= 5 ? "low" : ""}`, "data-testid": `clock-${seat}`, role: "timer" },
-                `${left}s`,
+                t("table.clock.left", { seconds: left }),
               )
             : null,
         )
