@@ -849,6 +849,39 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
     assert not problems, problems
 
 
+def test_an_events_teams_and_directions_read_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+) -> None:
+    """The wire's team codes (T1) and directions (NS, EW) were shown as they are: the list of
+    teams, the standings and your tables now say them in the reader's words."""
+    context, page, problems = new_page(browser, "ja-JP", live.url)
+    page.goto("/event")
+    page.get_by_test_id("event-name").fill("金曜デュプリケート")
+    page.get_by_test_id("event-teams").fill("2")
+    page.get_by_test_id("event-boards").fill("2")
+    page.get_by_test_id("event-create").click()
+    page.get_by_test_id("join-T1").click()
+    page.get_by_test_id("event-start").click()
+    yours = page.get_by_test_id("event-your-tables").locator("li")
+    yours.first.wait_for()
+    directions = {t("ja", f"event.direction.{d}") for d in ("NS", "EW")}
+    boards = {
+        t("ja", "event.board_direction", board=b, direction=d) for b in (1, 2) for d in directions
+    }
+    assert {text.strip() for text in yours.all_inner_texts()} <= {
+        f"{b} {t('ja', 'event.play')}" for b in boards
+    }
+    team = t("ja", "event.team_n", n=1)
+    expect(page.get_by_test_id("event-teams-list").locator("li").first).to_have_text(
+        re.compile(rf"^{re.escape(team)}: ")
+    )
+    expect(page.get_by_test_id("event-row").first).to_contain_text(f"{team} · ")
+    shot(page, "looks-event-started-ja.png")
+    context.close()
+    assert not problems, problems
+
+
 @pytest.mark.parametrize("path", ["/", "/leaderboard", "/challenge", "/event", "/rules/toepen"])
 def test_every_page_offers_the_same_links_and_the_language_switcher(
     browser: Any,
