@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
-from cardroom.i18n.narration import say
+from cardroom.i18n.narration import say, with_say
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, each_size, shot
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
@@ -79,6 +79,9 @@ def test_lobby_and_rules_follow_the_browser_language(
     page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
     help_text = page.get_by_test_id("help-target_score").inner_text()
     assert help_text.startswith(t(lang, "option.tichu.target_score.help"))
+    opening = t(lang, "common.aside", text="", aside="|").split("|")[0]  # " (", "（"
+    range_ = help_text.removeprefix(t(lang, "option.tichu.target_score.help"))
+    assert range_.startswith(opening), range_
     page.goto("/rules/tichu")
     rules = page.get_by_test_id("rules")
     rules.locator("h1").wait_for()
@@ -185,6 +188,26 @@ def test_a_seats_clock_counts_its_seconds_in_the_readers_words(open_table: Any, 
     clock.wait_for()
     shown = clock.inner_text()  # counting down from 12 however slowly the page came up
     assert shown in {t(lang, "table.clock.left", seconds=n) for n in range(13)}, shown
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "de"])
+def test_why_a_toepen_hand_ended_is_an_aside_as_the_language_writes_one(
+    open_table: Any, lang: str
+) -> None:
+    """ "Diの勝ち（最後のトリック）", not an English " (…)" after the Japanese."""
+    end = {"type": "hand_end", "hand_no": 1, "winner": 3, "reason": "won trick 4",
+           "losses": [1, 1, 1, 0]}  # fmt: skip
+    last = {key: end[key] for key in ("hand_no", "winner", "reason", "losses")}
+    history = [with_say("toepen", end)]
+    page, _ = open_table(
+        toepen_obs(last_hand=last), locale=LOCALES[lang], viewport=DESKTOP,
+        welcome={"history": history},
+    )  # fmt: skip
+    page.get_by_test_id("tab-score").click()
+    said = t(lang, "toepen.wins_hand", who="Di")
+    why = t(lang, "toepen.reason.last_trick")
+    summary = page.get_by_test_id("round-summary").locator("p.big")
+    expect(summary).to_have_text(t(lang, "common.aside", text=said, aside=why))
 
 
 def test_the_switcher_changes_an_open_tables_language_and_keeps_the_seat(open_table: Any) -> None:
