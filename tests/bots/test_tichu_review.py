@@ -375,6 +375,27 @@ def test_cardroom_analyse_prints_its_tables_in_the_chosen_language(
         assert english not in text, english
 
 
+def test_cardroom_analyse_counts_the_seats_its_actions_name_from_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables' seat column counts from 1; an exchange's "to 0" beside it named another seat
+    than the one a person reads as seat 1."""
+    monkeypatch.setenv("COLUMNS", "250")
+    path = tmp_path / "game.jsonl"
+    record().save(path)
+    out = tmp_path / "review.json"
+    argv = ["analyse", str(path), "--seat", "2", "--json", str(out), "--worlds", "6"]
+    assert main([*argv, "--call-worlds", "6"]) == 0
+    text = capsys.readouterr().out
+    (gift,) = [
+        d for d in json.loads(out.read_text())["decisions"] if d["action"].startswith("give ")
+    ]  # the exchange (give-dragon too counts its seat from 1: the tui's tests)
+    gifts = [part.split(" to ") for part in gift["action"].removeprefix("give ").split(", ")]
+    assert [int(to) for _, to in gifts] == [2, 3, 0]  # seat 1's left, partner, right, from 0
+    shown = "give " + ", ".join(f"{card} to {int(to) + 1}" for card, to in gifts)
+    assert f" {shown} " in text and f" {gift['action']} " not in text
+
+
 def test_cardroom_analyse_refuses_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

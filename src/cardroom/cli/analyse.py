@@ -5,7 +5,8 @@ Prints one table per round (the decisions, the bot's best action when it differs
 points lost and the label) and a summary per seat, in ``--lang`` or the locale's language (the
 actions stay in the notation people type); ``--json FILE`` writes the same review as
 ``{"decisions": [...], "summary": {...}}``. ``--seat`` and the tables count seats from 1, as
-people count them everywhere; the JSON, like the record and the actions' notation, from 0.
+people count them everywhere, and so do the seats the tables' actions name (``give 5K to 2``);
+the JSON, like the record and the actions' notation, from 0.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from cardroom.engine import GameRecord, get_game
 from cardroom.engine.errors import EngineError
 from cardroom.i18n import seat_number
 from cardroom.i18n.cli import add_lang_option
+from cardroom.tui.prompt import for_people
 
 STYLES = {  # worst first
     "blunder": "bold red",
@@ -120,13 +122,13 @@ def print_review(review: RecordReview, lang: str = i18n.DEFAULT) -> None:
             if d.round != rnd:
                 continue
             r = d.review
-            best = "" if r.best == r.action else r.best
+            best = "" if r.best == r.action else for_people(r.best)
             if r.chance is not None:
                 best = f"{best} {say('review.chance', chance=round(100 * r.chance))}".strip()
             decisions.add_row(
                 number(d.step),
                 number(seat_number(d.seat)),
-                r.action,
+                for_people(r.action),
                 best,
                 number(r.loss, 1) if r.loss else "",
                 say(f"review.label.{r.label}"),

@@ -26,12 +26,20 @@ SEAT_ARGUMENT = re.compile(r"^((?:exchange\s+\S+\s+to|give-dragon)\s+)(\d+)$", r
 """Action texts that end in a seat: Tichu's exchange choice and its Dragon gift."""
 
 
+GIFT_SEAT = re.compile(r"(\bto\s+)(\d+)")
+"""Each seat of a review's whole exchange, ``give 5K to 1, 8K to 2, 9G to 3`` (never typed)."""
+
+
 def for_people(action: str) -> str:
     """``action`` as a person reads it: a seat it names counted from 1.
 
     >>> for_people("give-dragon 0"), for_people("exchange 7G to 3"), for_people("play 3K")
     ('give-dragon 1', 'exchange 7G to 4', 'play 3K')
+    >>> for_people("give 5K to 1, 8K to 2, 9G to 0")
+    'give 5K to 2, 8K to 3, 9G to 1'
     """
+    if action.startswith("give "):
+        return GIFT_SEAT.sub(lambda m: f"{m[1]}{seat_number(int(m[2]))}", action)
     found = SEAT_ARGUMENT.match(action)
     return f"{found[1]}{seat_number(int(found[2]))}" if found else action
 
