@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import math
 import random
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from cardroom import i18n
 from cardroom.bots import make_bot
 from cardroom.bots.arena.match import play_match
 from cardroom.bots.moments import moments
@@ -39,7 +41,7 @@ from cardroom.bots.tichu.review import (
     review_play,
 )
 from cardroom.bots.verdicts import FLAGGED, Review, ReviewSettings, Thresholds
-from cardroom.cli import main
+from cardroom.cli import analyse, main
 from cardroom.engine import EngineError, GameRecord, get_game, replay
 from cardroom.engine.record import LogRecord
 from cardroom.games.tichu.cards import MJ, iter_cards, rank_mask
@@ -337,6 +339,61 @@ def test_cardroom_analyse_writes_the_review_as_json(tmp_path: Path) -> None:
     assert {d["seat"] for d in data["decisions"]} == {0}  # --seat counts from 1, the JSON from 0
     (row,) = data["summary"]["seats"]
     assert row["loss"] == pytest.approx(sum(d["loss"] for d in data["decisions"]), abs=0.2)
+
+
+@pytest.mark.parametrize("lang", ["ja", "de"])
+def test_cardroom_analyse_prints_its_tables_in_the_chosen_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Headers, labels and numbers as ``--lang`` writes them (the actions stay notation)."""
+    monkeypatch.setenv("COLUMNS", "250")  # one line per row, however long the words
+    path = tmp_path / "game.jsonl"
+    record().save(path)
+    out = tmp_path / "review.json"
+    argv = ["analyse", str(path), "--seat", "1", "--json", str(out), "--lang", lang]
+    assert main([*argv, "--worlds", "6", "--call-worlds", "6"]) == 0
+    text = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    summary = data["summary"]
+    (row,) = summary["seats"]
+
+    def say(key: str, **params: object) -> str:
+        return i18n.translate(lang, key, **params)
+
+    for key in (*analyse.ROUND_COLUMNS, *analyse.SUMMARY_COLUMNS):
+        assert f" {say(key)} " in text, key
+    assert say("review.round", round=1) in text
+    assert say("analyse.summary", unit="points", scale=summary["thresholds"]["blunder"]) in text
+    assert f" {i18n.format_number(row['loss'], lang, decimals=1)} │" in text
+    assert f" {i18n.format_percent(math.floor(row['accuracy']), lang, 0)} " in text
+    found = row["labels"]  # worst first, as the pages list them
+    counts = [say(f"review.count.{k}", n=found[k]) for k in analyse.STYLES if found.get(k)]
+    assert counts and f" {say('common.list_sep').join(counts)} " in text
+    for label in {d["label"] for d in data["decisions"]}:
+        assert f" {say(f'review.label.{label}')} " in text, label
+    for english in ("step", "bot would have", "summary", "accuracy", "blunder"):
+        assert english not in text, english
+
+
+def test_cardroom_analyse_counts_the_seats_its_actions_name_from_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables' seat column counts from 1; an exchange's "to 0" beside it named another seat
+    than the one a person reads as seat 1."""
+    monkeypatch.setenv("COLUMNS", "250")
+    path = tmp_path / "game.jsonl"
+    record().save(path)
+    out = tmp_path / "review.json"
+    argv = ["analyse", str(path), "--seat", "2", "--json", str(out), "--worlds", "6"]
+    assert main([*argv, "--call-worlds", "6"]) == 0
+    text = capsys.readouterr().out
+    (gift,) = [
+        d for d in json.loads(out.read_text())["decisions"] if d["action"].startswith("give ")
+    ]  # the exchange (give-dragon too counts its seat from 1: the tui's tests)
+    gifts = [part.split(" to ") for part in gift["action"].removeprefix("give ").split(", ")]
+    assert [int(to) for _, to in gifts] == [2, 3, 0]  # seat 1's left, partner, right, from 0
+    shown = "give " + ", ".join(f"{card} to {int(to) + 1}" for card, to in gifts)
+    assert f" {shown} " in text and f" {gift['action']} " not in text
 
 
 def test_cardroom_analyse_refuses_bad_input(

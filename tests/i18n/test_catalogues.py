@@ -116,3 +116,16 @@ def test_a_number_a_person_reads_is_grouped_as_the_language_writes_it(lang: str)
     tests/server/test_e2e_languages.py)."""
     assert i18n.format_number(1000, lang) == GROUPED[lang]
     assert GROUPED[lang] in i18n.translate(lang, "tui.scores_teams", us=1000, them=5)
+
+
+UNGROUPED = re.compile(r"(?<!\d)(?<!\d[.,])\d{4,}(?!\d|[.,]\d)")
+"""Four digits or more with no group separator: "1000", not "1,000" nor "1.000"."""
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_number_written_into_a_text_is_grouped_as_the_language_writes_it(lang: str) -> None:
+    """A text that names a number itself (a preset's "to 1,000", the rules' default target)
+    writes it as a number filled in is written (``format_number``), not "1000"."""
+    ungrouped = {k: v for k, v in i18n.catalogue(lang).items() if UNGROUPED.search(v)}
+    assert ungrouped == {}
+    assert UNGROUPED.findall("to 1000, 20000 or 1,000 and 1.000; 200") == ["1000", "20000"]

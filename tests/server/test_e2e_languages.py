@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from cardroom import i18n
 from cardroom.i18n.icu import placeholders
-from cardroom.i18n.narration import say
+from cardroom.i18n.narration import say, with_say
 from tests.server.chromium import CHROMIUM, DESKTOP, PHONE, WIDE, each_size, shot
 from tests.server.test_e2e_browser import LiveServer, live  # noqa: F401  (the live server)
 
@@ -79,6 +79,9 @@ def test_lobby_and_rules_follow_the_browser_language(
     page.get_by_test_id("house-rules-toggle").click()  # the single options are folded away
     help_text = page.get_by_test_id("help-target_score").inner_text()
     assert help_text.startswith(t(lang, "option.tichu.target_score.help"))
+    opening = t(lang, "common.aside", text="", aside="|").split("|")[0]  # " (", "（"
+    range_ = help_text.removeprefix(t(lang, "option.tichu.target_score.help"))
+    assert range_.startswith(opening), range_
     page.goto("/rules/tichu")
     rules = page.get_by_test_id("rules")
     rules.locator("h1").wait_for()
@@ -161,6 +164,50 @@ def test_a_toepen_table_in_dutch_and_japanese(open_table: Any, lang: str) -> Non
     waiting = "<waiting>"  # where the list of players still to answer goes
     banner = t(lang, "toepen.knock_banner", who="Bob", waiting=waiting, **{"raise": ""})
     assert page.get_by_test_id("knock-banner").inner_text().startswith(banner.split(waiting)[0])
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "ko"])
+def test_a_seats_label_lists_its_parts_as_the_language_writes_them(
+    open_table: Any, lang: str
+) -> None:
+    obs = tichu_obs(calls=["", "", "grand", ""], hand_sizes=[6, 14, 4, 14], turn=2, awaited=[2])
+    page, _ = open_table(obs, locale=LOCALES[lang], viewport=DESKTOP)
+    assert lang_of(page) == lang
+    parts = ["Cy", t(lang, "table.slot.partner"), t(lang, "table.seat.bot"),
+             t(lang, "table.seat.cards", count=4), t(lang, "table.seat.called_grand"),
+             t(lang, "table.seat.to_move")]  # fmt: skip
+    label = page.get_by_test_id("seat-2").get_attribute("aria-label")
+    assert label == t(lang, "common.list_sep").join(parts)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "el"])
+def test_a_seats_clock_counts_its_seconds_in_the_readers_words(open_table: Any, lang: str) -> None:
+    page, server = open_table(tichu_obs(turn=1, awaited=[1], legal=[]), locale=LOCALES[lang])
+    push(server, {"t": "clock", "move": 20, "deadlines": {"1": 12}, "bank": [60] * 4, "away": []})
+    clock = page.get_by_test_id("clock-1")
+    clock.wait_for()
+    shown = clock.inner_text()  # counting down from 12 however slowly the page came up
+    assert shown in {t(lang, "table.clock.left", seconds=n) for n in range(13)}, shown
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW", "de"])
+def test_why_a_toepen_hand_ended_is_an_aside_as_the_language_writes_one(
+    open_table: Any, lang: str
+) -> None:
+    """ "Diの勝ち（最後のトリック）", not an English " (…)" after the Japanese."""
+    end = {"type": "hand_end", "hand_no": 1, "winner": 3, "reason": "won trick 4",
+           "losses": [1, 1, 1, 0]}  # fmt: skip
+    last = {key: end[key] for key in ("hand_no", "winner", "reason", "losses")}
+    history = [with_say("toepen", end)]
+    page, _ = open_table(
+        toepen_obs(last_hand=last), locale=LOCALES[lang], viewport=DESKTOP,
+        welcome={"history": history},
+    )  # fmt: skip
+    page.get_by_test_id("tab-score").click()
+    said = t(lang, "toepen.wins_hand", who="Di")
+    why = t(lang, "toepen.reason.last_trick")
+    summary = page.get_by_test_id("round-summary").locator("p.big")
+    expect(summary).to_have_text(t(lang, "common.aside", text=said, aside=why))
 
 
 def test_the_switcher_changes_an_open_tables_language_and_keeps_the_seat(open_table: Any) -> None:
@@ -821,6 +868,39 @@ def test_an_events_bot_teams_are_named_in_the_readers_language(
     expect(page.get_by_test_id("event-row").first).to_contain_text(bots)
     expect(page.get_by_test_id("event-teams-list").locator("li").first).to_contain_text(bots)
     shot(page, "looks-event-ja.png")
+    context.close()
+    assert not problems, problems
+
+
+def test_an_events_teams_and_directions_read_in_the_readers_language(
+    browser: Any,
+    live: LiveServer,  # noqa: F811
+) -> None:
+    """The wire's team codes (T1) and directions (NS, EW) were shown as they are: the list of
+    teams, the standings and your tables now say them in the reader's words."""
+    context, page, problems = new_page(browser, "ja-JP", live.url)
+    page.goto("/event")
+    page.get_by_test_id("event-name").fill("金曜デュプリケート")
+    page.get_by_test_id("event-teams").fill("2")
+    page.get_by_test_id("event-boards").fill("2")
+    page.get_by_test_id("event-create").click()
+    page.get_by_test_id("join-T1").click()
+    page.get_by_test_id("event-start").click()
+    yours = page.get_by_test_id("event-your-tables").locator("li")
+    yours.first.wait_for()
+    directions = {t("ja", f"event.direction.{d}") for d in ("NS", "EW")}
+    boards = {
+        t("ja", "event.board_direction", board=b, direction=d) for b in (1, 2) for d in directions
+    }
+    assert {text.strip() for text in yours.all_inner_texts()} <= {
+        f"{b} {t('ja', 'event.play')}" for b in boards
+    }
+    team = t("ja", "event.team_n", n=1)
+    expect(page.get_by_test_id("event-teams-list").locator("li").first).to_have_text(
+        re.compile(rf"^{re.escape(team)}: ")
+    )
+    expect(page.get_by_test_id("event-row").first).to_contain_text(f"{team} · ")
+    shot(page, "looks-event-started-ja.png")
     context.close()
     assert not problems, problems
 

@@ -146,6 +146,40 @@ def test_terminal_takes_an_invited_seat_from_a_join_link(server: str) -> None:  
     assert httpx.get(f"{server}/api/tables/{table}").json()["seats"][1]["name"] == "Term"
 
 
+def test_a_refused_seat_and_the_password_prompt_speak_the_terminals_language(
+    server: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import httpx
+
+    from cardroom import i18n
+    from cardroom.tui.account import password
+    from cardroom.tui.remote import take_seat
+    from cardroom.tui.render import use_language
+
+    created = httpx.post(f"{server}/api/tables", json={"game": "tichu", "options": {}}).json()
+    for seat in range(4):  # a running game of bots: its seats need the invite
+        httpx.post(
+            f"{server}/api/tables/{created['id']}/seats/{seat}/bot",
+            json={"level": "random"},
+            headers={"X-Cardroom-Owner": created["owner"]},
+        )
+    asked: list[str] = []
+    monkeypatch.delenv("CARDROOM_PASSWORD", raising=False)
+    monkeypatch.setattr("getpass.getpass", lambda prompt: asked.append(prompt) or "secret")
+    use_language("ja")
+    try:
+        with pytest.raises(ValueError) as refused:
+            take_seat(server, created["id"], 1, "Stranger")  # no invite
+        assert password("ann") == "secret"
+    finally:
+        use_language("en")
+    said, _, why = str(refused.value).partition(": ")
+    assert said == i18n.translate("ja", "tui.cannot_take_seat", seat=2)
+    assert not re.search("[a-z]{3}", why), why  # the server's refusal in Japanese too
+    assert asked == [i18n.translate("ja", "tui.password_for", name="ann")]
+
+
 def test_terminal_signs_in_and_sits_as_its_account(server: str) -> None:  # noqa: F811
     import httpx
     import pytest

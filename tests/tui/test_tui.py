@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from cardroom import i18n
 from cardroom.bots import SeatView, bomb_actions, owes_move
 from cardroom.engine import SeededResolver
 from cardroom.engine.registry import get_game
@@ -385,6 +386,34 @@ def test_the_terminal_shows_and_reads_seats_as_people_count_them() -> None:
     console = Console(io.StringIO("exchange 7G to 4\n"), out)
     assert ask(console, ["exchange 7G to 1", "exchange 7G to 3"], False, sent.append)
     assert sent == ["exchange 7G to 3"] and "exchange 7G to 2" in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["ja", "de"])
+def test_the_legal_list_speaks_the_terminals_language(lang: str) -> None:
+    """The summary of a long list and the notes around it were English in every language; the
+    actions themselves stay in the notation people type."""
+    from cardroom.tui.prompt import LIST_LIMIT, list_legal
+    from cardroom.tui.render import use_language
+
+    legal = [
+        f"exchange {r}{suit} to {seat}" for suit in "GK" for r in range(2, 10) for seat in (1, 2, 3)
+    ]
+    use_language(lang)
+    try:
+        summary, tichu = list_legal([*legal, "tichu"]).splitlines()
+        example = "exchange 2G to 2"  # seats as people count them
+        assert summary == "  " + i18n.translate(
+            lang, "tui.legal.group", verb="exchange", n=48, first=1, last=48, example=example
+        )
+        assert tichu == " 49. tichu"
+        assert list_legal(legal, "play") == "  " + i18n.translate(
+            lang, "tui.legal.none_starting", prefix="play"
+        )
+        assert list_legal([]) == "  " + i18n.translate(lang, "tui.legal.none")
+        more = list_legal(legal, "exchange").splitlines()[-1]
+        assert more == "  " + i18n.translate(lang, "tui.legal.more", n=48 - LIST_LIMIT)
+    finally:
+        use_language("en")
 
 
 def test_cli_play_takes_the_seat_as_people_count_it(

@@ -2,9 +2,11 @@
 the search bot from the deciding seat's own view (``bots/record_review.py``, ``docs/review.md``).
 
 Prints one table per round (the decisions, the bot's best action when it differs, the expected
-points lost and the label) and a summary per seat; ``--json FILE`` writes the same review as
+points lost and the label) and a summary per seat, in ``--lang`` or the locale's language (the
+actions stay in the notation people type); ``--json FILE`` writes the same review as
 ``{"decisions": [...], "summary": {...}}``. ``--seat`` and the tables count seats from 1, as
-people count them everywhere; the JSON, like the record and the actions' notation, from 0.
+people count them everywhere, and so do the seats the tables' actions name (``give 5K to 2``);
+the JSON, like the record and the actions' notation, from 0.
 """
 
 from __future__ import annotations
@@ -16,14 +18,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cardroom import i18n
 from cardroom.bots.record_review import RecordReview, review_record
 from cardroom.bots.verdicts import ReviewSettings
 from cardroom.cli import seat_of, summary
 from cardroom.engine import GameRecord, get_game
 from cardroom.engine.errors import EngineError
 from cardroom.i18n import seat_number
+from cardroom.i18n.cli import add_lang_option
+from cardroom.tui.prompt import for_people
 
-STYLES = {
+STYLES = {  # worst first
     "blunder": "bold red",
     "mistake": "red",
     "inaccuracy": "yellow",
@@ -70,6 +75,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--budget", type=float, help="seconds per decision at most (default: no time limit)"
     )
     parser.add_argument("--quiet", action="store_true", help="no tables, no progress")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -83,46 +89,68 @@ def settings_of(args: argparse.Namespace) -> ReviewSettings:
     return ReviewSettings(args.worlds, args.call_worlds, args.budget, extend=args.extend)
 
 
-def print_review(review: RecordReview) -> None:
-    """The decisions as one rich table per round, then the summary per seat."""
+ROUND_COLUMNS = ("analyse.step", "analyse.seat", "analyse.action", "analyse.best", "analyse.loss",
+                 "analyse.label")  # fmt: skip
+SUMMARY_COLUMNS = ("analyse.round", "analyse.seat", "analyse.decisions", "analyse.lost",
+                   "analyse.per_decision", "analyse.accuracy", "analyse.labels")  # fmt: skip
+NUMERIC = frozenset({"analyse.step", "analyse.loss", "analyse.lost", "analyse.per_decision"})
+"""Columns of numbers: right-aligned, so their digits line up."""
+
+
+def print_review(review: RecordReview, lang: str = i18n.DEFAULT) -> None:
+    """The decisions as one rich table per round, then the summary per seat, in ``lang``
+    (headers, labels and numbers as that language writes them; actions in the notation)."""
     from rich.console import Console
     from rich.table import Table
 
+    def say(key: str, **params: Any) -> str:
+        return i18n.translate(lang, key, **params)
+
+    def number(value: float, decimals: int | None = None) -> str:
+        return i18n.format_number(value, lang, decimals)
+
+    def table(title: str, columns: tuple[str, ...]) -> Table:
+        made = Table(title=title, title_justify="left")
+        for key in columns:
+            made.add_column(say(key), justify="right" if key in NUMERIC else "left")
+        return made
+
     console = Console()
     for rnd in review.rounds:
-        table = Table(title=f"round {rnd}", title_justify="left")
-        for column in ("step", "seat", "action", "bot would have", "loss", "label"):
-            table.add_column(column, justify="right" if column in ("step", "loss") else "left")
+        decisions = table(say("review.round", round=rnd), ROUND_COLUMNS)
         for d in review.decisions:
             if d.round != rnd:
                 continue
             r = d.review
-            best = "" if r.best == r.action else r.best
+            best = "" if r.best == r.action else for_people(r.best)
             if r.chance is not None:
-                best = f"{best} (out first {100 * r.chance:.0f}%)".strip()
-            style = STYLES.get(r.label, "")
-            loss = f"{r.loss:.1f}" if r.loss else ""
-            seat = str(seat_number(d.seat))
-            table.add_row(str(d.step), seat, r.action, best, loss, r.label, style=style)
-        console.print(table)
-    unit = "points of safety" if review.game == "toepen" else "expected points"
-    scale = review.thresholds.blunder
-    title = f"summary ({unit} lost; accuracy: unforced decisions' mean of 1 - lost/{scale:g})"
-    summary = Table(title=title)
-    for column in ("round", "seat", "decisions", "lost", "per decision", "accuracy", "labels"):
-        summary.add_column(column)
-    for row in review.summary()["seats"]:
-        labels: dict[str, Any] = row["labels"]
-        summary.add_row(
-            str(row["round"]),
-            str(seat_number(row["seat"])),
-            f"{row['unforced']}/{row['decisions']}",
-            f"{row['loss']:.1f}",
-            f"{row['mean_loss']:.1f}",
-            f"{math.floor(row['accuracy'])}%",  # 100 % only when nothing was lost
-            ", ".join(f"{n} {k}" for k, n in labels.items() if n),
+                best = f"{best} {say('review.chance', chance=round(100 * r.chance))}".strip()
+            decisions.add_row(
+                number(d.step),
+                number(seat_number(d.seat)),
+                for_people(r.action),
+                best,
+                number(r.loss, 1) if r.loss else "",
+                say(f"review.label.{r.label}"),
+                style=STYLES.get(r.label, ""),
+            )
+        console.print(decisions)
+    summary = review.summary()
+    title = say("analyse.summary", unit=summary["unit"], scale=review.thresholds.blunder)
+    seats = table(title, SUMMARY_COLUMNS)
+    for row in summary["seats"]:
+        labels: dict[str, int] = row["labels"]
+        counts = [say(f"review.count.{k}", n=labels[k]) for k in STYLES if labels.get(k)]
+        seats.add_row(
+            number(row["round"]),
+            number(seat_number(row["seat"])),
+            f"{number(row['unforced'])}/{number(row['decisions'])}",
+            number(row["loss"], 1),
+            number(row["mean_loss"], 1),
+            i18n.format_percent(math.floor(row["accuracy"]), lang, 0),  # 100 only if none lost
+            say("common.list_sep").join(counts),
         )
-    console.print(summary)
+    console.print(seats)
 
 
 def record_seats(record: GameRecord, typed: list[int] | None) -> list[int] | None:
@@ -147,5 +175,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
     if not args.quiet:
-        print_review(review)
+        print_review(review, i18n.from_environment(args.lang))
     return 0

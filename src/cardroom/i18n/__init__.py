@@ -30,6 +30,7 @@ from babel.lists import format_list
 
 from .icu import babel_locale, format_message
 from .icu import format_number as format_number  # a number a person reads, grouped: 1,000
+from .icu import format_percent as format_percent  # a percentage: 52.5%, 52,5 %
 
 CATALOGUE_DIR = Path(__file__).parent / "catalogues"
 LANGUAGES = ("en", "ja", "ko", "zh-TW", "nl", "de", "el")

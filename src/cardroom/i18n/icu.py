@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
 BABEL_LOCALES = {"zh-TW": "zh_Hant_TW", "xx-pseudo": "en"}
 """Catalogue names that Babel spells differently (the pseudo-locale counts as English)."""
@@ -34,14 +34,42 @@ def babel_locale(lang: str) -> Locale:
     return Locale.parse(BABEL_LOCALES.get(lang, lang.replace("-", "_")))
 
 
-def format_number(value: int | float, lang: str) -> str:
+def format_number(value: int | float, lang: str, decimals: int | None = None) -> str:
     """A number as ``lang`` writes it, thousands grouped (Babel; the browser uses
     ``Intl.NumberFormat``, i18n.js ``number``): the one place Python text formats a number.
+    ``decimals``: always that many digits after the point, so a column of them lines up
+    (i18n.js ``decimal`` for one).
 
     >>> format_number(1000, "en"), format_number(1000, "de"), format_number(-1250.5, "nl")
     ('1,000', '1.000', '-1.250,5')
+    >>> format_number(42, "de", decimals=1), format_number(1234.56, "ja", decimals=1)
+    ('42,0', '1,234.6')
     """
-    return str(format_decimal(value, locale=babel_locale(lang)))
+    locale = babel_locale(lang)
+    if decimals is None:
+        return str(format_decimal(value, locale=locale))
+    return str(_fixed(str(locale.decimal_formats[None].pattern), decimals).apply(value, locale))
+
+
+def format_percent(value: int | float, lang: str, decimals: int = 1) -> str:
+    """A percentage (0 to 100) as ``lang`` writes one, with ``decimals`` digits after the point
+    (Babel's CLDR pattern; the browser's i18n.js ``percent`` is the same with one). German
+    keeps the sign off the number with a no-break space.
+
+    >>> format_percent(52.5, "en"), format_percent(52.5, "de"), format_percent(71, "ja", 0)
+    ('52.5%', '52,5\\xa0%', '71%')
+    """
+    locale = babel_locale(lang)
+    pattern = _fixed(str(locale.percent_formats[None].pattern), decimals)
+    return str(pattern.apply(value / 100, locale))
+
+
+@cache
+def _fixed(pattern: str, decimals: int) -> NumberPattern:
+    """A CLDR number pattern showing exactly ``decimals`` digits after the point."""
+    fixed = parse_pattern(pattern)
+    fixed.frac_prec = (decimals, decimals)
+    return fixed
 
 
 def _close(text: str, start: int) -> int:

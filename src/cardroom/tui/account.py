@@ -13,6 +13,8 @@ import urllib.request
 from http.cookies import SimpleCookie
 from urllib.parse import urlsplit
 
+from cardroom.tui.render import say
+
 SESSION_COOKIE = "cardroom_session"
 
 
@@ -22,7 +24,9 @@ def origin(server: str) -> str:
 
 
 def password(name: str) -> str:
-    return os.environ.get("CARDROOM_PASSWORD") or getpass.getpass(f"password for {name}: ")
+    """``$CARDROOM_PASSWORD``, else asked for in the terminal's language."""
+    asked = say("tui.password_for", name=name)
+    return os.environ.get("CARDROOM_PASSWORD") or getpass.getpass(asked)
 
 
 def sign_in(server: str, name: str, secret: str) -> str:

@@ -26,12 +26,20 @@ SEAT_ARGUMENT = re.compile(r"^((?:exchange\s+\S+\s+to|give-dragon)\s+)(\d+)$", r
 """Action texts that end in a seat: Tichu's exchange choice and its Dragon gift."""
 
 
+GIFT_SEAT = re.compile(r"(\bto\s+)(\d+)")
+"""Each seat of a review's whole exchange, ``give 5K to 1, 8K to 2, 9G to 3`` (never typed)."""
+
+
 def for_people(action: str) -> str:
     """``action`` as a person reads it: a seat it names counted from 1.
 
     >>> for_people("give-dragon 0"), for_people("exchange 7G to 3"), for_people("play 3K")
     ('give-dragon 1', 'exchange 7G to 4', 'play 3K')
+    >>> for_people("give 5K to 1, 8K to 2, 9G to 0")
+    'give 5K to 2, 8K to 3, 9G to 1'
     """
+    if action.startswith("give "):
+        return GIFT_SEAT.sub(lambda m: f"{m[1]}{seat_number(int(m[2]))}", action)
     found = SEAT_ARGUMENT.match(action)
     return f"{found[1]}{seat_number(int(found[2]))}" if found else action
 
@@ -106,7 +114,8 @@ def read_choice(line: str, legal: Sequence[str], optional: bool = False) -> Choi
 
 def list_legal(legal: Sequence[str], prefix: str = "") -> str:
     """The legal actions (as people read them) starting with ``prefix``, numbered as in the full
-    list; a long list is summarized per first word.
+    list; a long list is summarized per first word (the words in the terminal's language, the
+    actions in the notation people type).
 
     >>> print(list_legal(["pass", "play 2G", "play 3K"], "play"))
       2. play 2G
@@ -118,10 +127,12 @@ def list_legal(legal: Sequence[str], prefix: str = "") -> str:
     shown = (for_people(a) for a in legal)
     rows = [(i, a) for i, a in enumerate(shown, 1) if a.startswith(prefix)]
     if not rows:
-        return "  (no legal action" + (f" starts with {prefix!r})" if prefix else " now)")
+        return "  " + (
+            say("tui.legal.none_starting", prefix=prefix) if prefix else say("tui.legal.none")
+        )
     if len(rows) <= LIST_LIMIT or prefix:
         more = len(rows) - LIST_LIMIT
-        tail = [f"  … {more} more: type more of the action to narrow"] if more > 0 else []
+        tail = ["  " + say("tui.legal.more", n=more)] if more > 0 else []
         return "\n".join([*(f"{i:3}. {a}" for i, a in rows[:LIST_LIMIT]), *tail])
     groups: dict[str, list[tuple[int, str]]] = {}
     for i, a in rows:
@@ -132,10 +143,9 @@ def list_legal(legal: Sequence[str], prefix: str = "") -> str:
             lines.append(f"{items[0][0]:3}. {items[0][1]}")
         else:
             first, last = items[0][0], items[-1][0]
-            lines.append(
-                f"  {verb}: {len(items)} actions ({first}-{last}), e.g. {items[0][1]!r}; "
-                f"type '? {verb} ...' to narrow"
-            )
+            said = say("tui.legal.group", verb=verb, n=len(items), first=first, last=last,
+                       example=items[0][1])  # fmt: skip
+            lines.append(f"  {said}")
     return "\n".join(lines)
 
 

@@ -86,9 +86,8 @@ def take_seat(
     in); returns the seat token."""
     headers = {"X-Cardroom-Invite": invite} if invite else {}
     path = f"/api/tables/{quote(table)}/seats/{seat}"
-    data = _post(
-        server, path, {"name": name}, headers, session, f"cannot take seat {i18n.seat_number(seat)}"
-    )
+    refused = say("tui.cannot_take_seat", seat=i18n.seat_number(seat))
+    data = _post(server, path, {"name": name}, headers, session, refused)
     return str(data["token"])
 
 
@@ -98,7 +97,7 @@ def rematch_seat(
     """Ask for the finished ``table``'s rematch as the player holding ``token`` (the server
     makes one, and gives the others who ask the same) and take ``seat`` there: (table, token)."""
     path, auth = f"/api/tables/{quote(table)}/rematch", {"Authorization": f"Bearer {token}"}
-    made = _post(server, path, {}, auth if token else {}, session, "the server refused it")
+    made = _post(server, path, {}, auth if token else {}, session, say("tui.rematch_refused"))
     new = str(made["id"])
     return new, take_seat(server, new, seat, name, str(made["invite"]), session)
 

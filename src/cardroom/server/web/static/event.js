@@ -49,6 +49,12 @@ function createForm(navigate, fail) {
   );
 }
 
+// A team as the reader counts it ("T2" on the wire: "Team 2", "チーム2").
+function teamLabel(team) {
+  const n = /^T(\d+)$/.exec(team);
+  return n ? t("event.team_n", { n: Number(n[1]) }) : team;
+}
+
 // A team's name: its players', or for a team of bots the page's words for it.
 function teamName(data, team, name) {
   return (data.bot_teams || []).includes(team) ? t("event.bots", { level: levelName(data.level) }) : name;
@@ -65,7 +71,7 @@ function standings(data) {
         "tr",
         { "data-testid": "event-row", class: row.team === data.you ? "mine" : "" },
         h("td", {}, String(i + 1)),
-        h("td", {}, `${row.team} · ${teamName(data, row.team, row.name)}`),
+        h("td", {}, `${teamLabel(row.team)} · ${teamName(data, row.team, row.name)}`),
         h("td", {}, signed(row.imps)),
         h("td", {}, pct(row.mp_pct)),
       ),
@@ -94,7 +100,7 @@ function teamsList(data, id, refresh, fail) {
         h(
           "li",
           {},
-          `${team}: ${teamName(data, team, who)}`,
+          `${teamLabel(team)}: ${teamName(data, team, who)}`,
           data.status === "open" && !data.you ? h("button", { class: "small", "data-testid": `join-${team}`, onclick: join(team) }, t("event.join")) : null,
         ),
       ),
@@ -120,7 +126,8 @@ function yourTables(data, id, navigate, fail) {
       h(
         "li",
         {},
-        t("challenge.board", { board: tb.board }), ` (${tb.direction}) `,
+        t("event.board_direction", { board: tb.board, direction: t(`event.direction.${tb.direction}`) }),
+        " ",
         tb.done ? t("event.done") : h("button", { class: "small", "data-testid": `sit-board-${tb.board}`, onclick: sit(tb.board) }, t("event.play")),
       ),
     ),

@@ -4,7 +4,7 @@
 import { isOwner } from "./api.js";
 import { cardBack, cardEl, indexEnd } from "./cards.js";
 import { seatAnchor, seatPosition, seatSide } from "./game.js";
-import { list, number, seatNumber, t } from "./i18n.js";
+import { items, list, number, seatNumber, t } from "./i18n.js";
 import { levelName } from "./levels.js";
 import { startTableReview, tableReviewOffered } from "./review.js";
 import { h } from "./ui.js";
@@ -300,7 +300,8 @@ function outcomeView(view) {
 }
 
 // What a seat shows in words (its aria-label): name, relation, cards in hand, call, out order,
-// whose move it is, whether the player is away.
+// whose move it is, whether the player is away; side by side as the reader's language writes
+// items (the catalogue's separator: "Cy, partner, bot", "Cy、パートナー、ボット").
 function seatWords(view, seat, info, count, owes) {
   if (info.kind === "empty") return t("table.seat.empty", { seat: seatNumber(seat) });
   const obs = view.obs;
@@ -315,7 +316,7 @@ function seatWords(view, seat, info, count, owes) {
   const pos = obs && obs.out ? obs.out.indexOf(seat) : -1;
   if (pos >= 0) bits.push(t("table.seat.out", { place: pos + 1 }));
   if (owes) bits.push(t("table.seat.to_move"));
-  return bits.join(", ");
+  return items(bits);
 }
 
 // A human seat whose player is gone (offline) or timed out again and again (a bot plays it).
@@ -402,7 +403,7 @@ function seatView(view, seat, n, me, passed) {
             ? h(
                 "span",
                 { class: `timer ${left <= 5 ? "low" : ""}`, "data-testid": `clock-${seat}`, role: "timer" },
-                `${left}s`,
+                t("table.clock.left", { seconds: left }),
               )
             : null,
         )

@@ -135,6 +135,12 @@ export function list(items) {
   return items.length ? new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items) : "";
 }
 
+// A text with an aside in brackets, as the language writes one: "Di wins (last trick)",
+// "Diの勝ち（最後のトリック）".
+export function aside(text, note) {
+  return note ? t("common.aside", { text, aside: note }) : text;
+}
+
 // Items side by side ("a, b" / "a、b"): the catalogue's separator, no "and".
 export function items(parts) {
   return parts.join(t("common.list_sep"));

@@ -1,7 +1,7 @@
 // The lobby: create a table with its options, list open and running tables, join by link.
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { date, gameTitle, t } from "./i18n.js";
+import { aside, date, gameTitle, t } from "./i18n.js";
 import { levelHint, levelName } from "./levels.js";
 import { CLOCKS, NO_CLOCK, PACES, PRESETS, PUBLIC_CLOCK, clockText, paceText, parseClock, presetOptions } from "./presets.js";
 import { siteHeader } from "./nav.js";
@@ -94,7 +94,7 @@ function optionInput(game, key, spec) {
   const text = optionText(game, key, "", spec);
   const range = rangeText(spec);
   const shown = choices ? "" : range;
-  const help = [optionText(game, key, "help", spec), shown ? `(${shown})` : ""].filter(Boolean).join(" ");
+  const help = aside(optionText(game, key, "help", spec), shown);
   return {
     key,
     input,

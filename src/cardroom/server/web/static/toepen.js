@@ -2,7 +2,7 @@
 // button (knock, stay, fold, laundry, challenge, whistle, stand, …), so new actions work
 // without client changes.
 import { cardText } from "./cards.js";
-import { items, list, number, render, t } from "./i18n.js";
+import { aside, items, list, number, render, t } from "./i18n.js";
 import { h } from "./ui.js";
 
 const ACTIONS = ["knock", "stay", "fold", "laundry", "nolaundry", "challenge", "accept", "whistle", "stand", "nosignal"];
@@ -159,7 +159,7 @@ export function roundSummary(ctx) {
     "div",
     { class: "round-summary", "data-testid": "round-summary" },
     h("h3", {}, t("toepen.hand_no", { n: last.hand_no })),
-    h("p", { class: "big" }, last.winner === null ? t("toepen.no_winner") : t("toepen.wins_hand", { who: ctx.name(last.winner) }), last.reason ? ` (${reason(ctx, last)})` : ""),
+    h("p", { class: "big" }, aside(last.winner === null ? t("toepen.no_winner") : t("toepen.wins_hand", { who: ctx.name(last.winner) }), last.reason && reason(ctx, last))),
     h("p", {}, losses.length ? t("toepen.lives_lost", { losses: items(losses) }) : t("toepen.nobody_lost")),
   );
 }
