@@ -281,7 +281,26 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     assert "10 lives" in seat1 and "folded" in seat1
     assert "<- turn" in next(line for line in lines if "Seat 3" in line)
     assert "Seat 1 (you): JS" in "\n".join(lines)
-    assert "stake: 2" in "\n".join(lines) and "knocker: Seat 1 (you)" in "\n".join(lines)
+    assert "stake: 2" in "\n".join(lines) and "knocked: Seat 1 (you)" in "\n".join(lines)
+
+
+def test_render_names_toepens_stake_and_knocker_in_the_terminals_language() -> None:
+    """They read "stake: 2  knocker: 席1（あなた）" in Japanese: the keys of the observation."""
+    from cardroom.tui.render import use_language
+
+    obs = {"game": "toepen", "phase": "respond", "num_seats": 3, "active": [2], "legal": [],
+           "hand": ["10H"], "hand_sizes": [3, 2, 3], "lives": [9, 10, 7], "turn": 0,
+           "awaited": [2], "stake": 2, "knocker": 0, "stock": 12, "hand_no": 3}  # fmt: skip
+    use_language("ja")
+    try:
+        text = render_obs(obs, seat_names(3, 0))
+    finally:
+        use_language("en")
+    fields = [f"{i18n.translate('ja', f'tui.field.{key}')}: {shown}"
+              for key, shown in (("stake", 2), ("knocker", "席1（あなた）"), ("stock", 12),
+                                 ("hand_no", 3))]  # fmt: skip
+    assert "  ".join(fields) in text
+    assert not any(key in text for key in ("stake", "knocker", "stock", "hand_no")), text
 
 
 @pytest.mark.parametrize(

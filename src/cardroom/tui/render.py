@@ -59,7 +59,8 @@ COMMON_KEYS = frozenset(
         "lives", "awaited",
     }
 )  # fmt: skip
-"""Keys rendered by name; any other scalar key is shown as ``key: value``."""
+"""Keys rendered by name; any other scalar key is shown as ``key: value`` (the key by its name in
+the terminal's language where it has one, ``_label``)."""
 
 SEAT_KEYS = frozenset({"dealer", "leader", "knocker", "last_knocker", "laundry_turn", "exchanger"})
 """Other scalar keys whose value is a seat: shown by the seat's name, never its number."""
@@ -173,6 +174,13 @@ def _field(key: str, value: Any, names: Sequence[str]) -> str:
     return f"{key}={_value(value)}"
 
 
+def _label(key: str) -> str:
+    """An observation key as the terminal's language names it (``tui.field.<key>``: Toepen's
+    stake, stock, dealer, …); a key without a name stays as it is."""
+    named = f"tui.field.{key}"
+    return say(named) if named in i18n.catalogue(i18n.DEFAULT) else key
+
+
 def _extra(key: str, value: Any, names: Sequence[str]) -> str:
     seat = key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names)
     return names[value] if seat else str(value)
@@ -255,7 +263,7 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
         if k not in COMMON_KEYS and not isinstance(v, list | dict) and v is not None
     }
     if extra:
-        lines.append("  ".join(f"{k}: {_extra(k, v, names)}" for k, v in extra.items()))
+        lines.append("  ".join(f"{_label(k)}: {_extra(k, v, names)}" for k, v in extra.items()))
     exchange = obs.get("exchange")
     if isinstance(exchange, Mapping) and exchange.get("received"):
         got = exchange["received"]
