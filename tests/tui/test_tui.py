@@ -284,7 +284,7 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     assert "stake: 2" in "\n".join(lines) and "knocked: Seat 1 (you)" in "\n".join(lines)
 
 
-def test_render_names_toepens_stake_and_knocker_in_the_terminals_language() -> None:
+def test_render_names_the_game_and_toepens_table_facts_in_the_terminals_language() -> None:
     """They read "stake: 2  knocker: 席1（あなた）" in Japanese: the keys of the observation."""
     from cardroom.tui.render import use_language
 
@@ -301,6 +301,7 @@ def test_render_names_toepens_stake_and_knocker_in_the_terminals_language() -> N
                                  ("hand_no", 3))]  # fmt: skip
     assert "  ".join(fields) in text
     assert not any(key in text for key in ("stake", "knocker", "stock", "hand_no")), text
+    assert text.splitlines()[1].startswith(f"{i18n.translate('ja', 'game.toepen')} · ")  # ツーペン
 
 
 @pytest.mark.parametrize(

@@ -247,7 +247,8 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
     """The whole table as a seat (or spectator) sees it."""
     game, phase = str(obs.get("game", "?")), str(obs.get("phase"))
     named = f"tui.phase_name.{game}.{phase}"
-    head = [game, say("tui.phase", phase=say(named) if say(named) != named else phase)]
+    phase_text = say(named) if say(named) != named else phase
+    head = [i18n.game_name(LANG[0], game), say("tui.phase", phase=phase_text)]
     if "round" in obs:
         head.insert(1, say("tui.round", n=obs["round"]))
     lines = ["=" * 60, " · ".join(head)]
