@@ -284,6 +284,30 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     assert "stake: 2" in "\n".join(lines) and "knocked: Seat 1 (you)" in "\n".join(lines)
 
 
+def test_the_seats_facts_line_up_under_japanese_names() -> None:
+    """Each seat's cards start in the same terminal column, however many wide characters its
+    name has ("席1（あなた）" takes 13 columns, not 7)."""
+    import unicodedata
+
+    from cardroom.tui.render import use_language
+
+    obs = {"game": "tichu", "phase": "play", "num_seats": 4, "hand_sizes": [8, 8, 14, 14],
+           "awaited": [], "legal": []}  # fmt: skip
+    use_language("ja")
+    try:
+        names = seat_names(4, 0, [None, "Bob", "山田花子", None])
+        lines = render_obs(obs, names).splitlines()[2:6]
+    finally:
+        use_language("en")
+
+    def column(line: str, text: str) -> int:  # where text starts, in terminal columns
+        before = line[: line.index(text)]
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in before)
+
+    cards = [i18n.translate("ja", "tui.cards", n=n) for n in (8, 8, 14, 14)]
+    assert len({column(line, card) for line, card in zip(lines, cards, strict=True)}) == 1, lines
+
+
 def test_render_names_the_game_and_toepens_table_facts_in_the_terminals_language() -> None:
     """They read "stake: 2  knocker: 席1（あなた）" in Japanese: the keys of the observation."""
     from cardroom.tui.render import use_language

@@ -12,6 +12,7 @@ Seat 3 passed
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -186,9 +187,19 @@ def _extra(key: str, value: Any, names: Sequence[str]) -> str:
     return names[value] if seat else str(value)
 
 
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: a CJK or Hangul character (East Asian wide or
+    full-width) takes two.
+
+    >>> columns("Ann"), columns("席1（あなた）"), columns("봇 2")
+    (3, 13, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
-    width = max(22, *(len(name) + 2 for name in names))
-    bits = [f"  {names[seat]:<{width}}"]
+    width = max(22, *(columns(name) + 2 for name in names))
+    bits = ["  " + names[seat] + " " * (width - columns(names[seat]))]  # the facts in one column
     sizes = obs.get("hand_sizes") or []
     if seat < len(sizes):
         bits.append(say("tui.cards", n=sizes[seat]))
