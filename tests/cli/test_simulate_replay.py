@@ -115,7 +115,9 @@ def test_simulate_and_replay_a_tichu_match(
     assert re.search(gives, text, re.M)  # a list, as English writes it
     assert main(["replay", "--lang", "ja", str(path)]) == 0
     gives = r"^    席1が渡す: \S+ → 席2、\S+ → 席3、\S+ → 席4$"
-    assert re.search(gives, capsys.readouterr().out, re.M)
+    japanese = capsys.readouterr().out
+    assert re.search(gives, japanese, re.M)
+    assert japanese.startswith("ティチュー（ルール ")  # the game by its Japanese name
     assert re.search(r"^  Game over: Seat [13] and Seat [13] win", text, re.M)
     assert main(["replay", "--positions", str(path)]) == 0
     found = re.findall(r"^    position: (.*)$", capsys.readouterr().out, re.M)

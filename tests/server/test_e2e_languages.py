@@ -465,6 +465,8 @@ def test_a_profile_reads_whole_words_in_every_language(browser: Any, lang: str) 
         assert recent.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
         for cell in (cells.nth(1).locator(".word"), cells.nth(2).locator(".word"), cells.last):
             assert cell.evaluate(LINES) == 1, (size, cell.inner_text())
+    left = t(lang, "common.aside", text="", aside=t(lang, "players.left_early"))  # "（途中退出）"
+    assert cells.nth(2).text_content() == t(lang, "players.loss") + left
     rating = page.get_by_test_id("profile-tichu").locator(".rating").inner_text()
     assert t(lang, "players.rated_matches", games=1, wins=0) in rating
     if lang == "en":

@@ -281,7 +281,51 @@ def test_render_toepen_shows_lives_folds_stake_and_the_trick() -> None:
     assert "10 lives" in seat1 and "folded" in seat1
     assert "<- turn" in next(line for line in lines if "Seat 3" in line)
     assert "Seat 1 (you): JS" in "\n".join(lines)
-    assert "stake: 2" in "\n".join(lines) and "knocker: Seat 1 (you)" in "\n".join(lines)
+    assert "stake: 2" in "\n".join(lines) and "knocked: Seat 1 (you)" in "\n".join(lines)
+
+
+def test_the_seats_facts_line_up_under_japanese_names() -> None:
+    """Each seat's cards start in the same terminal column, however many wide characters its
+    name has ("席1（あなた）" takes 13 columns, not 7)."""
+    import unicodedata
+
+    from cardroom.tui.render import use_language
+
+    obs = {"game": "tichu", "phase": "play", "num_seats": 4, "hand_sizes": [8, 8, 14, 14],
+           "awaited": [], "legal": []}  # fmt: skip
+    use_language("ja")
+    try:
+        names = seat_names(4, 0, [None, "Bob", "山田花子", None])
+        lines = render_obs(obs, names).splitlines()[2:6]
+    finally:
+        use_language("en")
+
+    def column(line: str, text: str) -> int:  # where text starts, in terminal columns
+        before = line[: line.index(text)]
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in before)
+
+    cards = [i18n.translate("ja", "tui.cards", n=n) for n in (8, 8, 14, 14)]
+    assert len({column(line, card) for line, card in zip(lines, cards, strict=True)}) == 1, lines
+
+
+def test_render_names_the_game_and_toepens_table_facts_in_the_terminals_language() -> None:
+    """They read "stake: 2  knocker: 席1（あなた）" in Japanese: the keys of the observation."""
+    from cardroom.tui.render import use_language
+
+    obs = {"game": "toepen", "phase": "respond", "num_seats": 3, "active": [2], "legal": [],
+           "hand": ["10H"], "hand_sizes": [3, 2, 3], "lives": [9, 10, 7], "turn": 0,
+           "awaited": [2], "stake": 2, "knocker": 0, "stock": 12, "hand_no": 3}  # fmt: skip
+    use_language("ja")
+    try:
+        text = render_obs(obs, seat_names(3, 0))
+    finally:
+        use_language("en")
+    fields = [f"{i18n.translate('ja', f'tui.field.{key}')}: {shown}"
+              for key, shown in (("stake", 2), ("knocker", "席1（あなた）"), ("stock", 12),
+                                 ("hand_no", 3))]  # fmt: skip
+    assert "  ".join(fields) in text
+    assert not any(key in text for key in ("stake", "knocker", "stock", "hand_no")), text
+    assert text.splitlines()[1].startswith(f"{i18n.translate('ja', 'game.toepen')} · ")  # ツーペン
 
 
 @pytest.mark.parametrize(

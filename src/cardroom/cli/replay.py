@@ -171,7 +171,7 @@ def lines(record: GameRecord, positions: bool = False, lang: str = "en") -> Iter
     """The printout of ``record`` in ``lang`` (``positions``: see ``tichu_lines``)."""
     game = get_game(record.game)
     yield i18n.translate(
-        lang, "replay.header", game=record.game, rules=record.rules_version,
+        lang, "replay.header", game=i18n.game_name(lang, record.game), rules=record.rules_version,
         config=json.dumps(record.config),
     )  # fmt: skip
     yield from PRINTERS.get(record.game, generic_lines)(game, record, positions, lang)

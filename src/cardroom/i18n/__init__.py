@@ -178,6 +178,17 @@ def level_name(lang: str, level: str) -> str:
     return translate(lang, "bot.name.with_arg", name=name, arg=arg) if arg else name
 
 
+def game_name(lang: str, game: str) -> str:
+    """A game's name as players of ``lang`` write it (``game.<name>``); a game without one keeps
+    its registered name (as the pages' ``gameTitle``).
+
+    >>> game_name("ja", "tichu"), game_name("nl", "toepen"), game_name("ja", "toy")
+    ('ティチュー', 'Toepen', 'toy')
+    """
+    key = f"game.{game}"
+    return text_of(lang, key) if key in catalogue(DEFAULT) else game
+
+
 def card_text(lang: str, game: str, code: str) -> str:
     """A card as printed: its code (``7G``), a special card by its name in ``lang``."""
     key = f"{game}.card.{code}"

@@ -12,6 +12,7 @@ Seat 3 passed
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -59,7 +60,8 @@ COMMON_KEYS = frozenset(
         "lives", "awaited",
     }
 )  # fmt: skip
-"""Keys rendered by name; any other scalar key is shown as ``key: value``."""
+"""Keys rendered by name; any other scalar key is shown as ``key: value`` (the key by its name in
+the terminal's language where it has one, ``_label``)."""
 
 SEAT_KEYS = frozenset({"dealer", "leader", "knocker", "last_knocker", "laundry_turn", "exchanger"})
 """Other scalar keys whose value is a seat: shown by the seat's name, never its number."""
@@ -173,14 +175,31 @@ def _field(key: str, value: Any, names: Sequence[str]) -> str:
     return f"{key}={_value(value)}"
 
 
+def _label(key: str) -> str:
+    """An observation key as the terminal's language names it (``tui.field.<key>``: Toepen's
+    stake, stock, dealer, …); a key without a name stays as it is."""
+    named = f"tui.field.{key}"
+    return say(named) if named in i18n.catalogue(i18n.DEFAULT) else key
+
+
 def _extra(key: str, value: Any, names: Sequence[str]) -> str:
     seat = key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names)
     return names[value] if seat else str(value)
 
 
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: a CJK or Hangul character (East Asian wide or
+    full-width) takes two.
+
+    >>> columns("Ann"), columns("席1（あなた）"), columns("봇 2")
+    (3, 13, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _seat_line(obs: Json, seat: int, names: Sequence[str]) -> str:
-    width = max(22, *(len(name) + 2 for name in names))
-    bits = [f"  {names[seat]:<{width}}"]
+    width = max(22, *(columns(name) + 2 for name in names))
+    bits = ["  " + names[seat] + " " * (width - columns(names[seat]))]  # the facts in one column
     sizes = obs.get("hand_sizes") or []
     if seat < len(sizes):
         bits.append(say("tui.cards", n=sizes[seat]))
@@ -239,7 +258,8 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
     """The whole table as a seat (or spectator) sees it."""
     game, phase = str(obs.get("game", "?")), str(obs.get("phase"))
     named = f"tui.phase_name.{game}.{phase}"
-    head = [game, say("tui.phase", phase=say(named) if say(named) != named else phase)]
+    phase_text = say(named) if say(named) != named else phase
+    head = [i18n.game_name(LANG[0], game), say("tui.phase", phase=phase_text)]
     if "round" in obs:
         head.insert(1, say("tui.round", n=obs["round"]))
     lines = ["=" * 60, " · ".join(head)]
@@ -255,7 +275,7 @@ def render_obs(obs: Json, names: Sequence[str]) -> str:
         if k not in COMMON_KEYS and not isinstance(v, list | dict) and v is not None
     }
     if extra:
-        lines.append("  ".join(f"{k}: {_extra(k, v, names)}" for k, v in extra.items()))
+        lines.append("  ".join(f"{_label(k)}: {_extra(k, v, names)}" for k, v in extra.items()))
     exchange = obs.get("exchange")
     if isinstance(exchange, Mapping) and exchange.get("received"):
         got = exchange["received"]

@@ -136,7 +136,7 @@ export function list(items) {
 }
 
 // A text with an aside in brackets, as the language writes one: "Di wins (last trick)",
-// "Diの勝ち（最後のトリック）".
+// "Diの勝ち（最後のトリック）"; aside("", note) is the bracket alone, to follow an element.
 export function aside(text, note) {
   return note ? t("common.aside", { text, aside: note }) : text;
 }

@@ -5,7 +5,7 @@
 // duplicate record (record.js).
 import { accountRefusal } from "./account.js";
 import { h } from "./dom.js";
-import { date, items, number, t } from "./i18n.js";
+import { aside, date, items, number, t } from "./i18n.js";
 import { accountName, levelName } from "./levels.js";
 import { siteHeader } from "./nav.js";
 import { duplicateSection } from "./record.js";
@@ -101,7 +101,7 @@ function recentTable(recent, me) {
       h("td", {}, date(m.finished_at)),
       h("td", {}, h("span", { class: "word" }, t(`game.${m.game}`)), m.rated ? [" ", h("span", { class: "badge" }, t("players.rated"))] : null),
       h("td", { class: `result ${m.result}` }, h("span", { class: "word" }, t(`players.${m.result}`)),
-        m.left_early ? ` (${t("players.left_early")})` : ""),
+        m.left_early ? aside("", t("players.left_early")) : ""),
       h("td", { class: "num wide" }, m.display === null ? "" : number(Math.round(m.display))), // a phone: the chart has it
       h("td", { class: "wide" }, items(m.seats.filter((s) => s.name !== me).map(seatName))),
       h("td", { class: "nowrap" }, h("a", { href: m.replay, "data-testid": "replay-link" }, t("players.replay"))))))));
