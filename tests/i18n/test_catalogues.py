@@ -129,3 +129,18 @@ def test_a_number_written_into_a_text_is_grouped_as_the_language_writes_it(lang:
     ungrouped = {k: v for k, v in i18n.catalogue(lang).items() if UNGROUPED.search(v)}
     assert ungrouped == {}
     assert UNGROUPED.findall("to 1000, 20000 or 1,000 and 1.000; 200") == ["1000", "20000"]
+
+
+FULL_WIDTH_THEN_SPACE = re.compile(r"[。、！？：；）」] ")
+"""A full-width mark followed by a half-width space: Japanese and Chinese put none there (a
+full-width mark carries its own space; between sentences Japanese uses an ideographic one)."""
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-TW"])
+def test_no_half_width_space_follows_a_full_width_mark(lang: str) -> None:
+    spaced = {k: v for k, v in i18n.catalogue(lang).items() if FULL_WIDTH_THEN_SPACE.search(v)}
+    assert spaced == {}
+    raised = i18n.translate(lang, "toepen.raise", **{"from": 1, "to": 2})
+    banner = i18n.translate(lang, "toepen.knock_banner", who="A", waiting="B", **{"raise": raised})
+    assert not FULL_WIDTH_THEN_SPACE.search(banner), banner
+    assert FULL_WIDTH_THEN_SPACE.findall("ですか？ はい。\u3000いいえ？") == ["？ "]
