@@ -90,6 +90,10 @@ def test_play_todays_challenge_then_see_results_and_replay(live: str, browser: A
     table = page.url.rsplit("/", 1)[1]
     page.wait_for_function("() => window.cardroom.mySeat === 0 && window.cardroom.obs")
     assert page.locator(".page.challenge").count() == 0  # the page before is gone, not below
+    # the boards are the match: the round counts them, and the 10,000 no board reaches is not shown
+    page.get_by_test_id("scoreboard").wait_for()
+    assert page.get_by_test_id("score-round").inner_text() == "Round 1 of 1"
+    assert page.get_by_test_id("score-target").count() == 0
 
     points = play_the_board(page)["last_round"]["points"]
 

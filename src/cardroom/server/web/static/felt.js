@@ -75,17 +75,24 @@ export function feltView(view) {
   return parts;
 }
 
-// The match in one line, always on the felt: each side's total, the target, the round.
+// A side scores at most this in a Tichu round: a double victory (200) and a made Grand Tichu.
+const ROUND_MOST = 400;
+
+// The match in one line, always on the felt: each side's total, the target, the round. With a
+// round limit the round reads "Round 2 of 4"; a target the limit comes before (a duplicate
+// board plays one round; the daily challenge's boards play to 10,000) is not shown.
 export function matchScore(view) {
   const obs = view.obs;
   if (!obs) return null;
   if (obs.game === "tichu") {
-    const target = (view.meta && view.meta.options && view.meta.options.target_score) || 1000;
+    const options = (view.meta && view.meta.options) || {};
+    const target = options.target_score || 1000;
+    const rounds = options.max_rounds || 0;
     const names = (team) => list([team, team + 2].map((s) => view.name(s)));
     const mine = seated(view) ? view.mySeat % 2 : null;
     return {
-      round: t("table.score.round", { round: obs.round }),
-      target: t("table.score.target", { target }),
+      round: rounds ? t("table.score.round_of", { round: obs.round, rounds }) : t("table.score.round", { round: obs.round }),
+      target: rounds && target > rounds * ROUND_MOST ? null : t("table.score.target", { target }),
       sides: (mine === null ? [0, 1] : [mine, 1 - mine]).map((team) => ({ // your side first
         label: mine === null ? t(team ? "table.score.team_b" : "table.score.team_a") : t(team === mine ? "table.score.us" : "table.score.them"),
         title: names(team),
@@ -121,7 +128,7 @@ function scoreBoard(view) {
         h("b", {}, number(side.value)),
       ),
     ),
-    h("span", { class: "sb-target", "data-testid": "score-target" }, score.target),
+    score.target ? h("span", { class: "sb-target", "data-testid": "score-target" }, score.target) : null,
   );
 }
 
