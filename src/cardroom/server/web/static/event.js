@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { levelHint, levelName } from "./levels.js";
-import { pct, signed } from "./scores.js";
+import { pct, signed, teamLabel } from "./scores.js";
 import { siteHeader } from "./nav.js";
 
 
@@ -47,12 +47,6 @@ function createForm(navigate, fail) {
     field(t("event.level"), level),
     h("button", { type: "submit", class: "primary", "data-testid": "event-create" }, t("event.create")),
   );
-}
-
-// A team as the reader counts it ("T2" on the wire: "Team 2", "チーム2").
-function teamLabel(team) {
-  const n = /^T(\d+)$/.exec(team);
-  return n ? t("event.team_n", { n: Number(n[1]) }) : team;
 }
 
 // A team's name: its players', or for a team of bots the page's words for it.

@@ -7,7 +7,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { pct, signed } from "./scores.js";
+import { pct, signed, teamLabel } from "./scores.js";
 
 const dayText = (iso) => iso.slice(0, 10); // the UTC day, as the challenge's pages name it
 
@@ -85,7 +85,7 @@ function eventRow(e) {
   return h("tr", { "data-testid": `duplicate-event-${e.id}` },
     h("td", {}, h("a", { href: e.link, class: "words" }, e.name),
       e.created ? h("div", { class: "muted nowrap" }, dayText(e.created)) : null),
-    h("td", { class: "wide" }, e.team_name || e.team),
+    h("td", { class: "wide" }, e.team_name || teamLabel(e.team)),
     standing,
     h("td", { class: "num" }, e.imps === null ? "" : signed(e.imps)),
     h("td", { class: "num" }, e.mp_pct === null ? "" : pct(e.mp_pct)));
