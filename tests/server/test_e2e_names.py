@@ -319,3 +319,54 @@ def test_the_exchanges_marks_are_readable_on_a_phone(open_table: Any, lang: str)
     ]
     assert [m for m in marks if m["clipped"] or m["hidden"]] == []
     assert covered(cards.evaluate_all(CORNERS)) == []
+
+
+SPLIT_WORDS = """(cards, names) => cards.map(card => {
+    const mark = card.querySelector('.mark');
+    if (!mark) return null;
+    const text = mark.textContent, name = names.find(n => text.includes(n));
+    const lines = (start, end) => {  // how many line boxes characters start..end lie on
+      const range = document.createRange();
+      const walker = document.createTreeWalker(mark, NodeFilter.SHOW_TEXT);
+      let at = 0, node;
+      while ((node = walker.nextNode())) {
+        const len = node.textContent.length;
+        if (at <= start && start <= at + len) range.setStart(node, start - at);
+        if (at <= end && end <= at + len) { range.setEnd(node, end - at); break; }
+        at += len;
+      }
+      const rects = [...range.getClientRects()].filter(r => r.width > 0);
+      return new Set(rects.map(r => Math.round(r.top))).size;
+    };
+    const i = text.indexOf(name), j = i + name.length;
+    const words = [];  // each run of letters of a part: the name, and the words around it
+    for (const [a, b] of [[0, i], [i, j], [j, text.length]]) {
+      for (const m of text.slice(a, b).matchAll(/\\S+/g)) {
+        words.push([a + m.index, a + m.index + m[0].length]);
+      }
+    }
+    const split = words.filter(([a, b]) => lines(a, b) > 1).map(([a, b]) => text.slice(a, b));
+    return { card: card.dataset.card, text, split };
+  }).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "en"])
+def test_a_received_cards_mark_breaks_its_line_beside_the_name(open_table: Any, lang: str) -> None:
+    """On a phone the "from Bob" mark of a card received in the exchange takes two lines; in
+    Japanese it broke inside the particle ("Bobか / ら"). It now breaks beside the name, and no
+    word of the mark is cut in two."""
+    received = {"1": "3K", "2": "QB", "3": "5R"}
+    obs = tichu_obs(
+        hand=HAND, hand_sizes=[14] * 4, legal=["pass"], exchange={"given": {}, "received": received}
+    )
+    page, _ = open_table(obs, viewport=PHONE, storage={"cardroom.lang": lang})
+    page.get_by_test_id("mark-3K").wait_for()
+    shot(page, f"names-received-phone-{lang}.png")
+    cards = page.get_by_test_id("hand").locator(".card")
+    names = [s["name"] for s in SEATS]
+    marks = cards.evaluate_all(SPLIT_WORDS, names)
+    assert sorted(m["text"] for m in marks) == sorted(
+        t(lang, "tichu.mark.from", who=names[int(seat)]) for seat in received
+    )
+    assert [m for m in marks if m["split"]] == []
+    assert [m for m in cards.evaluate_all(MARKS) if m["clipped"]] == []

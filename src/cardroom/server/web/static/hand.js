@@ -115,7 +115,7 @@ export function myArea(view) {
               }
             },
           },
-          mark ? h("span", { class: "mark", "data-testid": `mark-${code}` }, mark) : null,
+          mark ? h("span", { class: "mark", "data-testid": `mark-${code}` }, markParts(mark)) : null,
         );
       }),
     ),
@@ -123,6 +123,12 @@ export function myArea(view) {
 }
 
 // "Call Tichu! (±100)?" with Call and Cancel; the same for leaving a running round.
+// A card's mark: a text, or its parts (a seat's name one of them) with a line break allowed
+// only between them (style.css keeps the words of each part whole).
+function markParts(mark) {
+  return Array.isArray(mark) ? mark.flatMap((part, i) => (i ? [h("wbr", {}), part] : [part])) : mark;
+}
+
 function confirmBar(view) {
   const c = view.confirm;
   const cancel = () => view.update((s) => (s.confirm = null));

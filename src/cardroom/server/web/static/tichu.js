@@ -375,7 +375,7 @@ export function handMarks(ctx) {
   if (ctx.obs.phase === "exchange") {
     const marks = {}; // exchange picks, each with its target
     for (const [seat, card] of Object.entries((ex && ex.given) || {})) {
-      if (card) marks[card] = t("tichu.mark.to", { who: ctx.name(Number(seat)) });
+      if (card) marks[card] = seatMark("tichu.mark.to", ctx.name(Number(seat)));
     }
     if (ctx.local && ctx.local.pick) marks[ctx.local.pick] = t("tichu.mark.picking");
     return marks;
@@ -383,8 +383,15 @@ export function handMarks(ctx) {
   if (!ex || !ex.received || ctx.obs.phase !== "play") return {};
   if (roundEvents(ctx).some((e) => e.type === "trick_taken" || e.type === "dragon_given")) return {};
   const marks = {};
-  for (const [seat, card] of Object.entries(ex.received)) marks[card] = t("tichu.mark.from", { who: ctx.name(Number(seat)) });
+  for (const [seat, card] of Object.entries(ex.received)) marks[card] = seatMark("tichu.mark.from", ctx.name(Number(seat)));
   return marks;
+}
+
+// A mark naming a seat, in parts with the name one of them: a narrow card breaks its line
+// beside the name ("Dirk | から"), never inside the words around it ("Dirkか | ら"; hand.js).
+function seatMark(key, who) {
+  const [before, after] = t(key, { who: "\uE000" }).split("\uE000");
+  return [before, who, after].filter(Boolean);
 }
 
 export function autoAction() {
