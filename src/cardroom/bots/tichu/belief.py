@@ -21,6 +21,11 @@ natural every observed pass was on the hand it gives that seat (``PassFact.likel
 deal is kept with the chance that the passes and the calls were so (the best of ``TRIES`` when
 none is kept).
 
+With ``follows``, the plays and the opponents' gifts are read the same way (``PlayFact``,
+``GiftFact``): a seat that beat a play with a dearer play than a cheaper loose one of its kind,
+led a single above a lower rank it held once, or gave us a card above a lower rank it held once
+did what the pool's bots and the rollouts rarely do.
+
 This is a world *model*: it builds engine states for the search bot's own simulations and never
 reads the real state (see ``tests/bots/test_import_discipline.py``).
 """
