@@ -166,8 +166,12 @@ class PassFact:
 _SPECIAL: Final = _DRG_BIT | _PHX_BIT
 
 
+_RANKS: Final = tuple(rank_mask(r) if 2 <= r <= 14 else 0 for r in range(16))
+_SETS: Final = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE)
+
+
 def _count(hand: int, rank: int) -> int:
-    return (hand & rank_mask(rank)).bit_count()
+    return (hand & _RANKS[rank]).bit_count()
 
 
 def _loose(hand: int, play: Combo) -> bool:
@@ -189,9 +193,9 @@ def cheaper_follow(hand: int, top: Combo, play: Combo, loose: bool = True) -> bo
     >>> [cheaper_follow(parse_cards(h), six, king) for h in ("8G KB", "8G 8R KB", "5G KB")]
     [True, False, False]
     """
-    if play.kind is Kind.SINGLE:  # the common case, by ranks: a single between the two
-        ranks = range(top.strength // 2 + 1, min((play.strength + 1) // 2, 15))
-        return any(_count(hand, r) == 1 if loose else _count(hand, r) for r in ranks)
+    if play.kind in _SETS:  # the common case, by ranks: a rank between the two
+        n, ranks = play.length, range(top.strength // 2 + 1, min((play.strength + 1) // 2, 15))
+        return any(_count(hand, r) == n if loose else _count(hand, r) >= n for r in ranks)
     for c in enumerate_plays(hand, top):
         if c.kind is not play.kind or c.length != play.length or c.strength >= play.strength:
             continue
