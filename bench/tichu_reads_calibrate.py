@@ -8,6 +8,12 @@ nothing). Rounds of pool members (all four seats one member, in turn); the obser
 opponent of the seat that played, or the receiver of a gift.
 
     python bench/tichu_reads_calibrate.py --rounds 300 --seed follows-cal --worlds 8
+
+``--placed`` instead: at a random play of each round, the share of the other seats' true cards
+that the worlds of a random seat's view place right, with the sampler's words (``infer``,
+``reads``, ``reads,follows``): how much nearer the truth the facts bring the worlds.
+
+    python bench/tichu_reads_calibrate.py --placed --rounds 60 --seed follows-placed --worlds 30
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from cardroom.bots.tichu.belief import (
     round_facts,
 )
 from cardroom.engine import get_game
-from cardroom.games.tichu.cards import parse_card, rank_of
+from cardroom.games.tichu.cards import parse_card, rank_mask, rank_of
 from cardroom.games.tichu.combos import Combo
 
 MEMBERS = ("heuristic", "heuristic-v1", "bomber", "fighter", "gambler")
@@ -140,6 +146,45 @@ def gift_facts(
             tally.add(name, test(hands[giver]), observed(view, giver, rng, worlds, test, 0))
 
 
+def placed(seed: str, member: str, worlds: int, out: dict[str, list[int]]) -> None:
+    """At a random play of a round of ``member``s, how many of the other seats' cards (of
+    ranks 2 to 10) the worlds of a random seat's view place right, by sampler."""
+    game = get_game("tichu")
+    config = game.config_from_json({"max_rounds": 1})
+    match = _Match(game, config, [make_bot("tichu", member) for _ in range(4)], seed)
+    rng = random.Random(seed)
+    stop, plays = rng.randint(8, 40), 0
+    while True:
+        seat, action = match.next_move()
+        transition = match.runner.propose(seat, action)
+        if transition.state.phase.value != "play" and match.runner.state.phase.value == "play":
+            break  # the round would end: look at the position before it
+        match.runner.commit(transition)
+        match.histories.record(transition.events)
+        plays += match.runner.state.phase.value == "play"
+        if plays >= stop:
+            break
+    if match.runner.state.phase.value != "play":
+        return
+    view, truth = match.view(rng.randrange(4)), match.runner.state.hands
+    others = [s for s in range(4) if s != view.seat]
+    for name, words in SAMPLERS.items():
+        sampler, draw = WorldSampler(view, True, *words), random.Random(f"{seed}/placed")
+        row = out.setdefault(name, [0, 0, 0, 0])
+        for _ in range(worlds):
+            hands = sampler.sample(draw).hands
+            for s in others:
+                row[0] += (hands[s] & truth[s]).bit_count()
+                row[1] += truth[s].bit_count()
+                row[2] += (hands[s] & truth[s] & MIDDLE).bit_count()
+                row[3] += (truth[s] & MIDDLE).bit_count()
+
+
+SAMPLERS = {"infer": (False, False), "reads": (True, False), "reads,follows": (True, True)}
+"""The words of the samplers ``--placed`` compares (``reads``, ``follows``)."""
+MIDDLE = sum(rank_mask(r) for r in range(2, 11))
+
+
 def gift_tests(rank: int, partner: bool) -> dict[str, Test]:
     """The properties a gift of ``rank`` speaks against: the partner's, a higher card below an
     Ace; an opponent's, a lower card (held once, or at all)."""
@@ -157,8 +202,16 @@ def main() -> None:
     parser.add_argument("--seed", default="follows-cal")
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--members", default=",".join(MEMBERS))
+    parser.add_argument("--placed", action="store_true", help="cards the worlds place right")
     args = parser.parse_args()
     members = args.members.split(",")
+    if args.placed:
+        out: dict[str, list[int]] = {}
+        for i in range(args.rounds):
+            placed(f"{args.seed}/{i}", members[i % len(members)], args.worlds, out)
+        for name, (right, cards, middle, of) in out.items():
+            print(f"{name:14} placed right {right / cards:.2%}, ranks 2-10 {middle / of:.2%}")
+        return
     tally = Tally()
     for i in range(args.rounds):
         member = members[i % len(members)]
