@@ -49,7 +49,8 @@ changes the worlds (``reads``) acts in the fork from the call on, so both arms p
 it.
 ``--calls ROWS`` replays only the rounds whose rows in ROWS kept a call (an earlier run of the
 same seed and floor) and takes the ``expert`` arm from those rows, checking that the call and
-its chance come out the same, so only the fork is played:
+its chance come out the same, so only the fork is played; an arm of those rows (``reads``) is
+kept as ``ref_made``, ``ref_points``… and the table pairs the new arm with it too:
 
     python bench/tichu_forced_calls.py --call tichu --rounds 2400 --floor 0.43 --seed bd2 \\
         --arm oracle,noise=0.05 --calls bd2-rows.jsonl --rows oracle-rows.jsonl
@@ -148,7 +149,7 @@ class ForcedCaller(TichuSearchBot):
                 }
 
 
-READS = {"reads"}
+READS = {"reads", "follows"}
 """Level words that change the search's worlds: in a fork they act from the call on (``Oracle``),
 so that both arms play alike up to it."""
 ORACLE = "oracle"
@@ -359,6 +360,9 @@ def play(
     else:
         assert kept["i"] == index and kept["member"] == member, "the rows are of other rounds"
         row = {key: value for key, value in kept.items() if not key.startswith("arm")}
+        row.update({f"ref_{key[4:]}": value for key, value in kept.items() if key[:4] == "arm_"})
+        if "arm" in kept:
+            row["ref"] = kept["arm"]  # the earlier run's arm, paired with this one too
     if row["chance"] is None or not arm:
         return row
     other, partner = arm_bots(call, floor, arm, caller)
@@ -443,7 +447,9 @@ def table(rows: list[dict[str, Any]], thresholds: list[float]) -> list[str]:
             f" first in {partner} ({sum(r['out'][:2] == [2, 0] for r in failed)} with the"
             " caller second)"
         )
-    lines += paired([r for r in rows if r["chance"] is not None and "arm_made" in r])
+    forked = [r for r in rows if r["chance"] is not None and "arm_made" in r]
+    lines += paired(forked)
+    lines += paired([r for r in forked if "ref_made" in r], base="ref")
     estimated = [r for r in rows if r["chance"] is not None and "sup" in r]
     if estimated:
         ranks = ", ".join(f"{key} {auc(estimated, key):.3f}" for key in ("chance", *ESTIMATES))
@@ -451,14 +457,17 @@ def table(rows: list[dict[str, Any]], thresholds: list[float]) -> list[str]:
     return lines
 
 
-def paired(rows: list[dict[str, Any]]) -> list[str]:
+def paired(rows: list[dict[str, Any]], base: str = "") -> list[str]:
     """Both arms' made rates on the same calls, the calls made in one arm only (McNemar) and
-    the arm's points a round less today's, with 95 % intervals."""
+    the arm's points a round less today's, with 95 % intervals. ``base="ref"``: against the
+    earlier run's arm (``--calls``) instead of ``expert``."""
     n = len(rows)
     if not n:
         return []
+    prefix = f"{base}_" if base else ""
+    other = str(rows[0].get(base, base)) if base else "expert"
     lines = [f"  paired at the {n} kept calls (p >= {min(r['chance'] for r in rows):.2f}):"]
-    for name, key in (("expert", "made"), (rows[0].get("arm", "arm"), "arm_made")):
+    for name, key in ((other, f"{prefix}made"), (rows[0].get("arm", "arm"), "arm_made")):
         k = sum(r[key] for r in rows)
         low, high = wilson(k, n)
         mean, half = mean_interval([r[key.replace("made", "points")] for r in rows])
@@ -466,13 +475,14 @@ def paired(rows: list[dict[str, Any]]) -> list[str]:
             f"    {name}: made {k} of {n} = {k / n:.1%} [{low:.1%}, {high:.1%}],"
             f" {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] points a round"
         )
-    gained = sum(r["arm_made"] and not r["made"] for r in rows)
-    lost = sum(r["made"] and not r["arm_made"] for r in rows)
+    made = f"{prefix}made"
+    gained = sum(r["arm_made"] and not r[made] for r in rows)
+    lost = sum(r[made] and not r["arm_made"] for r in rows)
     diff = (gained - lost) / n
     half = 1.96 * math.sqrt(max(gained + lost - (gained - lost) ** 2 / n, 0.0)) / n
-    mean, spread = mean_interval([r["arm_points"] - r["points"] for r in rows])
+    mean, spread = mean_interval([r["arm_points"] - r[f"{prefix}points"] for r in rows])
     lines.append(
-        f"    arm − expert: made in the arm only {gained}, in expert only {lost}: {diff:+.1%}"
+        f"    arm − {other}: made in the arm only {gained}, in {other} only {lost}: {diff:+.1%}"
         f" [{diff - half:+.1%}, {diff + half:+.1%}] (McNemar p {mcnemar(gained, lost):.3f});"
         f" points {mean:+.1f} [{mean - spread:+.1f}, {mean + spread:+.1f}] a round"
     )

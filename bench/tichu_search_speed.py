@@ -12,6 +12,7 @@ timed; forced and trivial answers are not.
     python bench/tichu_search_speed.py --worlds 30 --infer --guarded --rounds 12
     python bench/tichu_search_speed.py --worlds 200 --infer --support --rounds 12  # stake=200
     python bench/tichu_search_speed.py --budget 1 --infer --support --reads --rounds 6
+    python bench/tichu_search_speed.py --worlds 30 --infer --support --reads --follows --rounds 4
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ def main() -> None:
     parser.add_argument("--guarded", action="store_true", help="the guarded rollout policy")
     parser.add_argument("--support", action="store_true", help="the supporting rollout policy")
     parser.add_argument("--reads", action="store_true", help="worlds weighed by the passes too")
+    parser.add_argument(
+        "--follows", action="store_true", help="worlds weighed by the plays and gifts too"
+    )
     args = parser.parse_args()
     game = get_game("tichu")
     config = game.config_from_json({"max_rounds": 1})
@@ -66,6 +70,7 @@ def main() -> None:
     for r in range(args.rounds):
         options = {"infer": args.infer, "guarded": args.guarded, "support": args.support}
         options["reads"] = args.reads
+        options["follows"] = args.follows
         if args.budget is not None:
             bot = TimedSearch(budget=args.budget, **options)
         else:

@@ -21,6 +21,11 @@ natural every observed pass was on the hand it gives that seat (``PassFact.likel
 deal is kept with the chance that the passes and the calls were so (the best of ``TRIES`` when
 none is kept).
 
+With ``follows``, the plays and the opponents' gifts are read the same way (``PlayFact``,
+``GiftFact``): a seat that beat a play with a dearer play than a cheaper loose one of its kind,
+led a single above a lower rank it held once, or gave us a card above a lower rank it held once
+did what the pool's bots and the rollouts rarely do.
+
 This is a world *model*: it builds engine states for the search bot's own simulations and never
 reads the real state (see ``tests/bots/test_import_discipline.py``).
 """
@@ -36,7 +41,7 @@ from typing import Any, Final, TypeVar
 from cardroom.bots.protocol import SeatView
 from cardroom.bots.tichu.heuristic import tichu_probability
 from cardroom.games.tichu.actions import _RANK_TOKENS
-from cardroom.games.tichu.cards import DRG, PHX, iter_cards, parse_card, rank_mask
+from cardroom.games.tichu.cards import DRG, PHX, iter_cards, parse_card, rank_mask, rank_of
 from cardroom.games.tichu.combos import (
     Combo,
     Kind,
@@ -63,6 +68,17 @@ PASS_BOMB: Final = 0.4
 BOMB_DANGER: Final = (2, 7)
 """An opponent on top with at most this many cards (a caller: the second) may go out soon: the
 heuristic's and most players' moment to bomb (``heuristic.must_bomb``)."""
+FOLLOW_CHEAP: Final = 0.4
+"""The odds factor of a hand that held a cheaper play of the kind a seat beat a play with, one
+that beat it too and broke no larger unit of equal cards (the pool's bots and the rollouts
+play the cheapest): in pool rounds 17.8 % of the real hands against 34.5 % of sampled worlds
+after a single, 7.6 against 19.4 % after a pair (``bench/tichu_reads_calibrate.py``)."""
+LEAD_LOW: Final = 0.35
+"""The same for a seat that led a single while it held a lower rank once (the pool's bots lead
+their lowest unit): 16.9 % against 37.0 %."""
+GIFT_LOW: Final = 0.65
+"""The same for an opponent that gave us a card while it held a lower rank once (the pool's
+bots give an opponent their lowest useless card): 41.7 % against 52.6 %."""
 SIM_CONFIG: Final = TichuConfig(max_rounds=1)
 """Simulations score one round (the bot is not told the table's options: standard rules)."""
 _DRG_BIT: Final = 1 << DRG
@@ -147,6 +163,122 @@ class PassFact:
         return bombed * (PASS_COSTLY if all(c.cards & special for c in plays) else PASS_CHEAP)
 
 
+_SPECIAL: Final = _DRG_BIT | _PHX_BIT
+
+
+_RANKS: Final = tuple(rank_mask(r) if 2 <= r <= 14 else 0 for r in range(16))
+_SETS: Final = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE)
+
+
+def _count(hand: int, rank: int) -> int:
+    return (hand & _RANKS[rank]).bit_count()
+
+
+def _loose(hand: int, play: Combo) -> bool:
+    """Whether ``play`` takes every card ``hand`` holds of each of its ranks: it breaks no
+    larger unit of equal cards."""
+    return all(
+        _count(hand, r) == _count(play.cards, r) for r in range(2, 15) if play.cards & rank_mask(r)
+    )
+
+
+def cheaper_follow(hand: int, top: Combo, play: Combo, loose: bool = True) -> bool:
+    """Whether ``hand`` held a play of ``play``'s kind and length, cheaper than it, that beat
+    ``top`` too, without a bomb, the Dragon or the Phoenix (``loose``: breaking no larger unit
+    of equal cards, as the pool's bots and the rollouts would have played it).
+
+    >>> from cardroom.games.tichu.cards import parse_cards
+    >>> from cardroom.games.tichu.combos import combo_for
+    >>> six, king = (combo_for(parse_cards(c), None, None) for c in ("6B", "KB"))
+    >>> [cheaper_follow(parse_cards(h), six, king) for h in ("8G KB", "8G 8R KB", "5G KB")]
+    [True, False, False]
+    """
+    if play.kind in _SETS:  # the common case, by ranks: a rank between the two
+        n, ranks = play.length, range(top.strength // 2 + 1, min((play.strength + 1) // 2, 15))
+        return any(_count(hand, r) == n if loose else _count(hand, r) >= n for r in ranks)
+    for c in enumerate_plays(hand, top):
+        if c.kind is not play.kind or c.length != play.length or c.strength >= play.strength:
+            continue
+        if not c.cards & _SPECIAL and not c.is_bomb() and (not loose or _loose(hand, c)):
+            return True
+    return False
+
+
+def loose_below(hand: int, rank: int, count: int, exact: bool = True) -> bool:
+    """Whether ``hand`` holds a rank from 2 to below ``rank``: exactly ``count`` of it
+    (``exact``), else at least ``count``.
+
+    >>> from cardroom.games.tichu.cards import parse_cards
+    >>> hand = parse_cards("3G 3B 9R")
+    >>> loose_below(hand, 9, 1), loose_below(hand, 9, 1, False), loose_below(hand, 9, 2)
+    (False, True, True)
+    """
+    held = (_count(hand, r) for r in range(2, rank))
+    return any(n == count if exact else n >= count for n in held)
+
+
+def gift_below(hand: int, rank: int, loose: bool = True) -> bool:
+    """Whether ``hand`` holds a card ranked from 2 to below ``rank`` (``loose``: of a rank it
+    holds once)."""
+    return loose_below(hand, rank, 1, loose)
+
+
+def partner_gift_above(hand: int, rank: int) -> bool:
+    """Whether ``hand`` holds a card ranked above ``rank`` and below an Ace."""
+    return bool(hand & sum(rank_mask(r) for r in range(rank + 1, 14)))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFact:
+    """``seat`` played ``play`` on ``top`` (None: it led); ``later``: what it has played since,
+    ``play`` included, so its hand then was its hand now plus ``later``."""
+
+    seat: int
+    play: Combo
+    top: Combo | None
+    later: int = 0
+
+    def likelihood(self, hand_now: int) -> float:
+        """How natural the play was on ``hand_now``: ``FOLLOW_CHEAP`` if a cheaper play of its
+        kind beat the top too (``cheaper_follow``), ``LEAD_LOW`` if a led single's lower rank
+        was held once (``loose_below``), else 1.
+
+        >>> from cardroom.games.tichu.cards import parse_cards
+        >>> from cardroom.games.tichu.combos import combo_for
+        >>> six, king = (combo_for(parse_cards(c), None, None) for c in ("6B", "KB"))
+        >>> follow = PlayFact(1, king, six, later=king.cards)
+        >>> [follow.likelihood(parse_cards(h)) for h in ("8G", "8G 8R", "5G")]
+        [0.4, 1.0, 1.0]
+        >>> lead = PlayFact(1, king, None, later=king.cards)
+        >>> [lead.likelihood(parse_cards(h)) for h in ("8G", "8G 8R", "AG")]
+        [0.35, 1.0, 1.0]
+        """
+        hand = hand_now | self.later
+        if self.top is not None:
+            return FOLLOW_CHEAP if cheaper_follow(hand, self.top, self.play) else 1.0
+        low = loose_below(hand, self.play.strength // 2, self.play.length)
+        return LEAD_LOW if low else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class GiftFact:
+    """``seat``, an opponent, gave us a card of ``rank`` in the exchange; ``later``: what it
+    has played since, so its hand after the exchange was its hand now plus ``later``."""
+
+    seat: int
+    rank: int
+    later: int = 0
+
+    def likelihood(self, hand_now: int) -> float:
+        """``GIFT_LOW`` if the hand held a lower rank once (``gift_below``), else 1.
+
+        >>> from cardroom.games.tichu.cards import parse_cards
+        >>> [GiftFact(1, 7).likelihood(parse_cards(h)) for h in ("3G 9B", "3G 3B 9B", "8G")]
+        [0.65, 1.0, 1.0]
+        """
+        return GIFT_LOW if gift_below(hand_now | self.later, self.rank) else 1.0
+
+
 @dataclass(slots=True)
 class RoundFacts:
     """What the seat's history says about the current round."""
@@ -158,6 +290,10 @@ class RoundFacts:
     passed: int = 0
     wish_facts: list[WishFact] = field(default_factory=list)
     pass_facts: list[PassFact] = field(default_factory=list)
+    play_facts: list[PlayFact] = field(default_factory=list)
+    """The plays read with ``follows`` (``_readable``)."""
+    gift_facts: list[GiftFact] = field(default_factory=list)
+    """The opponents' gifts to this seat of a 2 to a King, read with ``follows``."""
     given: dict[int, int] = field(default_factory=dict)
     """Cards this seat gave, by receiver."""
 
@@ -179,6 +315,10 @@ def round_facts(view: SeatView) -> RoundFacts:
                 facts.wish_facts.append(WishFact(seat, wish, top))
             facts.wish_facts = [_later(f, seat, cards) for f in facts.wish_facts]
             facts.pass_facts = [_later(f, seat, cards) for f in facts.pass_facts]
+            facts.play_facts = [_later(f, seat, cards) for f in facts.play_facts]
+            facts.gift_facts = [_later(f, seat, cards) for f in facts.gift_facts]
+            if _readable(combo, top):
+                facts.play_facts.append(PlayFact(seat, combo, top, cards))
             facts.played |= cards
             facts.played_by[seat] |= cards
             if cards == 1 << 0:  # the Dog goes to its player's pile at once
@@ -206,14 +346,30 @@ def round_facts(view: SeatView) -> RoundFacts:
             facts.piles[to] |= _mask(event["cards"])
             facts.trick, facts.passed = [], 0
         elif kind == "exchange_revealed":
-            row = (event.get("given") or [None] * SEATS)[view.seat]
-            for k, card in enumerate(row or (), start=1):
+            rows = event.get("given") or [None] * SEATS
+            for k, card in enumerate(rows[view.seat] or (), start=1):
                 if card is not None:
                     facts.given[(view.seat + k) % SEATS] = parse_card(card)
+            for giver in (view.seat + 1, view.seat + 3):
+                row = rows[giver % SEATS] or ()
+                card = row[(view.seat - giver) % SEATS - 1] if len(row) == SEATS - 1 else None
+                if card is not None and 2 <= rank_of(parse_card(card)) <= 13:
+                    facts.gift_facts.append(GiftFact(giver % SEATS, rank_of(parse_card(card))))
     return facts
 
 
-_Fact = TypeVar("_Fact", WishFact, PassFact)
+def _readable(play: Combo, top: Combo | None) -> bool:
+    """Whether a play says something of the hand (``PlayFact``): no bomb, Dog, Dragon or
+    Phoenix single; no straight (a dearer straight is as common in the real hands as in the
+    sampled worlds); a lead only of a single (a pair's lead said little: 5.0 % against 7.7 %)."""
+    if play.is_bomb() or play.kind is Kind.STRAIGHT:
+        return False
+    if play.kind is Kind.SINGLE and play.cards & (_SPECIAL | 1):
+        return False
+    return top is not None or play.kind is Kind.SINGLE
+
+
+_Fact = TypeVar("_Fact", WishFact, PassFact, PlayFact, GiftFact)
 
 
 def _later(fact: _Fact, seat: int, cards: int) -> _Fact:
@@ -292,10 +448,12 @@ def sample_hands(
     infer: bool = False,
     known: Sequence[int] = (0,) * SEATS,
     reads: bool = False,
+    follows: bool = False,
 ) -> list[int]:
     """Every seat's hand, consistent with the view (own hand exact); with ``infer``, weighed by
     the calls made and passed up (``call_likelihood``), with ``reads`` by the passes too
-    (``PassFact``). ``known``: cards each seat is taken
+    (``PassFact``), with ``follows`` by the plays and the opponents' gifts (``PlayFact``,
+    ``GiftFact``). ``known``: cards each seat is taken
     to hold besides (the bench's partial oracle fixes some of the true deal's places so)."""
     obs = view.obs
     me = view.seat
@@ -315,9 +473,15 @@ def sample_hands(
     if sum(need) != len(pool) or min(need) < 0:
         raise ValueError(f"view inconsistent: {len(pool)} unseen cards for {need} places")
     facts_of = [[f for f in facts.wish_facts if f.seat == s] for s in range(SEATS)]
-    callers = _callers(view) if infer or reads else []
-    silent = _silent(view, facts) if infer or reads else []
-    passes = [f for f in facts.pass_facts if f.seat != me] if reads else []
+    callers = _callers(view) if infer or reads or follows else []
+    silent = _silent(view, facts) if infer or reads or follows else []
+    passes: list[PassFact | PlayFact | GiftFact] = []
+    if reads:
+        passes += facts.pass_facts
+    if follows:
+        passes += facts.play_facts
+        passes += facts.gift_facts
+    passes = [f for f in passes if f.seat != me]
     best, best_weight = None, -1.0
     for _ in range(TRIES):
         hands = _deal(pool, need, fixed, rng)
@@ -395,17 +559,22 @@ def sample_world(view: SeatView, rng: random.Random) -> TichuState:
 class WorldSampler:
     """``sample_world`` for many worlds of one view: the history is read once."""
 
-    def __init__(self, view: SeatView, infer: bool = False, reads: bool = False) -> None:
+    def __init__(
+        self, view: SeatView, infer: bool = False, reads: bool = False, follows: bool = False
+    ) -> None:
         if view.obs.get("phase") not in ("play", "dragon", "wish"):
             raise ValueError(f"worlds are sampled in the play phase, not {view.obs.get('phase')!r}")
         self.view = view
         self.infer = infer
         self.reads = reads
+        self.follows = follows
         self.facts = round_facts(view)
         self.template = _template(view, self.facts)
 
     def sample(self, rng: random.Random) -> TichuState:
-        hands = sample_hands(self.view, self.facts, rng, self.infer, reads=self.reads)
+        hands = sample_hands(
+            self.view, self.facts, rng, self.infer, reads=self.reads, follows=self.follows
+        )
         return self.template.replace(hands=tuple(hands))
 
 

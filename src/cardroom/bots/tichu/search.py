@@ -104,6 +104,7 @@ LEVEL_WORDS: Final[dict[str, dict[str, bool]]] = {
     "exchange": {"exchange": True},
     "infer": {"infer": True},
     "reads": {"reads": True},
+    "follows": {"follows": True},
     "guarded": {"guarded": True},
     "support": {"support": True},
     "nosupport": {"support": False},
@@ -315,6 +316,12 @@ class TichuSearchBot:
     ``expert`` from the call on, at the same 93 forced calls (seed ``bd3``): made 64.5 %
     against 62.4 %, +2.2 [−4.5, +8.8], +7.2 [−21.9, +36.3] points a called round
     (docs/bots.md): not shown. No level uses it."""
+    follows: bool = False
+    """Worlds weighed by the other seats' plays and the opponents' gifts too (``belief``'s
+    ``follows``; ``follows``): a seat that beat a play dearer than it had to, led high over a
+    lower loose unit, or gave us a card over a lower loose one is unlikely. With ``reads``,
+    beside ``expert`` from the call on, at the same 307 forced calls (seed ``bd3``): made
+    67.4 % against 68.4 %, −1.0 [−6.0, +4.0] (docs/bots.md): nothing. No level uses it."""
     guarded: bool = False
     """Rollouts by ``guarded_rollout_policy`` (``guarded``) instead of ``rollout_policy``."""
     support: bool = False
@@ -367,7 +374,7 @@ class TichuSearchBot:
         ``seen``; ``nosupport`` = guarded rollouts without support, ``stake=N`` = N worlds
         per decision while our team's call is open, ``handcalls`` = Tichu called
         by the hand model at the first chance, not at the first play, ``reads`` = worlds weighed
-        by the passes too.
+        by the passes too, ``follows`` = by the plays and the opponents' gifts too.
 
         A level text searches with ``infer``, ``support`` (hence ``guarded``) and ``seen=0.43``:
         each measured stronger (docs/bots.md), and ``expert`` has used them all since
@@ -378,7 +385,7 @@ class TichuSearchBot:
         parts = [p for p in (p.strip() for p in arg.split(",")) if p]
         plain = "plain" in parts  # the base the other words change, wherever it stands
         flags = {"sim_calls": False, "sim_bombs": True, "sim_tichu": False, "exchange": False}
-        flags |= {"reads": False}
+        flags |= {"reads": False, "follows": False}
         flags |= {"infer": not plain, "guarded": not plain, "support": not plain}
         pre_call: float | None = None
         stake: int | None = None
@@ -413,6 +420,7 @@ class TichuSearchBot:
             grand_threshold=thresholds["grand"],
             infer=flags["infer"],
             reads=flags["reads"],
+            follows=flags["follows"],
             guarded=flags["guarded"],
             support=flags["support"],
             pre_call=pre_call,
@@ -590,10 +598,11 @@ class TichuSearchBot:
 
     def world_sampler(self, view: SeatView) -> WorldSampler:
         """The worlds a searched decision is weighed in: sampled from the seat's view (with
-        ``infer``, weighed by the calls; with ``reads``, by the passes too).
+        ``infer``, weighed by the calls; with ``reads``, by the passes too; with ``follows``, by
+        the plays and gifts).
         ``bench/tichu_forced_calls.py``'s oracle, a bench-only subclass, overrides it with the
         true deal; no bot does."""
-        return WorldSampler(view, self.infer, self.reads)
+        return WorldSampler(view, self.infer, self.reads, self.follows)
 
     def scores(
         self, world: TichuState, seat: int, actions: Sequence[TichuAction | None], seed: float
